@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every Pastimes test: formatting, lints, unit and property tests, IPC tests on Tauri's mock
+# runtime, and the end-to-end suite in the real app's WebKitGTK webview over WebDriver.
+# Installs what is missing first. Without a display it runs under Xvfb.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh --test
+export PATH="$HOME/.cargo/bin:$PATH"
+
+echo "== cargo fmt --check"
+cargo fmt --all --check
+echo "== cargo clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+
+# Tests that open windows need a display and a session bus; give them private ones when absent.
+run_graphical() {
+  if [ -z "${DISPLAY:-}" ]; then
+    xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- "$@"
+  else
+    dbus-run-session -- "$@"
+  fi
+}
+
+echo "== unit, property and IPC tests"
+cargo test --workspace --exclude pastimes --all-targets
+cargo test -p pastimes --lib --test ipc
+echo "== end-to-end tests (real app, WebKitWebDriver)"
+export NO_AT_BRIDGE=1
+run_graphical cargo test -p pastimes --test e2e -- --test-threads=1

@@ -1,0 +1,72 @@
+//! Where the app keeps its data, from the command line, the environment or the XDG default.
+
+use crate::state::Config;
+use std::path::PathBuf;
+
+/// The app's identifier, as in tauri.conf.json: the name of its folder in the data dir.
+const IDENTIFIER: &str = "org.pastimes.Pastimes";
+
+const USAGE: &str = "usage: pastimes [--data-dir DIR]\n\
+    DIR (or $PASTIMES_DATA_DIR) holds the database; default $XDG_DATA_HOME/org.pastimes.Pastimes";
+
+/// Reads `--data-dir DIR` (or `--data-dir=DIR`), then `PASTIMES_DATA_DIR`, then the XDG default;
+/// and `PASTIMES_SEED`, which deals every game from one seed (for tests and bug reports).
+pub fn from_environment() -> Result<Config, String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let data_dir = match data_dir_argument(&args)? {
+        Some(dir) => dir,
+        None => match std::env::var_os("PASTIMES_DATA_DIR").filter(|v| !v.is_empty()) {
+            Some(dir) => PathBuf::from(dir),
+            None => default_data_dir()?,
+        },
+    };
+    let fixed_seed = match std::env::var("PASTIMES_SEED") {
+        Ok(text) => Some(text.parse().map_err(|_| format!("PASTIMES_SEED must be a whole number, not {text:?}"))?),
+        Err(_) => None,
+    };
+    Ok(Config { data_dir, fixed_seed })
+}
+
+fn data_dir_argument(args: &[String]) -> Result<Option<PathBuf>, String> {
+    let mut found = None;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        if arg == "--data-dir" {
+            found = Some(iter.next().ok_or(USAGE)?.into());
+        } else if let Some(dir) = arg.strip_prefix("--data-dir=") {
+            found = Some(dir.into());
+        } else if arg == "--help" || arg == "-h" {
+            return Err(USAGE.into());
+        }
+        // Other arguments (WebKit's, a desktop launcher's) are not ours: ignore them.
+    }
+    Ok(found)
+}
+
+/// What Tauri's `app_data_dir()` gives on Linux: `$XDG_DATA_HOME` or `~/.local/share`, then the
+/// identifier. Computed here because the store opens before the app is built.
+fn default_data_dir() -> Result<PathBuf, String> {
+    let base = match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(std::env::var_os("HOME").ok_or("neither XDG_DATA_HOME nor HOME is set")?)
+            .join(".local/share"),
+    };
+    Ok(base.join(IDENTIFIER))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn reads_the_data_dir_argument_in_both_forms() {
+        assert_eq!(data_dir_argument(&args(&["--data-dir", "/x"])).unwrap(), Some("/x".into()));
+        assert_eq!(data_dir_argument(&args(&["--data-dir=/y"])).unwrap(), Some("/y".into()));
+        assert_eq!(data_dir_argument(&args(&["--other"])).unwrap(), None);
+        assert!(data_dir_argument(&args(&["--data-dir"])).is_err());
+    }
+}

@@ -1,0 +1,141 @@
+//! The one error type that crosses the IPC boundary.
+//!
+//! It serialises as `{code, message, params}`: `code` is stable and the page translates it with
+//! `params`; `message` is English, for logs and for codes the page does not know.
+
+use pastimes_games::{GameKind, RuleError};
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+use serde_json::{json, Value};
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    #[error("invalid argument: {0}")]
+    BadArgument(String),
+    #[error("no {} game is in progress", .0.as_str())]
+    NoGame(GameKind),
+    #[error("the game is paused")]
+    Paused,
+    #[error("the computer is thinking")]
+    ComputerThinking,
+    #[error("nothing to {0}")]
+    NothingTo(&'static str),
+    #[error("invalid name: {0}")]
+    InvalidName(&'static str),
+    #[error("that game is not a record waiting for a name")]
+    NotARecord,
+    #[error("unknown setting {0:?}")]
+    UnknownSetting(String),
+    #[error(
+        "the database was written by a newer Pastimes (schema {found}, this version knows up to \
+         {known}); it was left untouched"
+    )]
+    NewerSchema { found: i64, known: i64 },
+    #[error("the data store could not be opened: {0}")]
+    StoreUnavailable(String),
+    #[error("storage failed: {0}")]
+    Store(#[from] rusqlite::Error),
+    #[error("could not read or write the data directory: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("the window could not be changed: {0}")]
+    Window(String),
+}
+
+pub type AppResult<T> = Result<T, AppError>;
+
+impl AppError {
+    /// The stable code the page translates.
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::Rule(rule) => match rule {
+                RuleError::OutOfBoard { .. } => "out_of_board",
+                RuleError::GameOver => "game_over",
+                RuleError::OutOfRange { .. } => "out_of_range",
+                RuleError::Illegal(_) => "illegal_move",
+            },
+            AppError::BadArgument(_) => "bad_argument",
+            AppError::NoGame(_) => "no_game",
+            AppError::Paused => "paused",
+            AppError::ComputerThinking => "computer_thinking",
+            AppError::NothingTo(_) => "nothing_to_do",
+            AppError::InvalidName(_) => "invalid_name",
+            AppError::NotARecord => "not_a_record",
+            AppError::UnknownSetting(_) => "unknown_setting",
+            AppError::NewerSchema { .. } => "newer_schema",
+            AppError::StoreUnavailable(_) => "store_unavailable",
+            AppError::Store(_) => "store",
+            AppError::Io(_) => "io",
+            AppError::Window(_) => "window",
+        }
+    }
+
+    /// The values a translated message needs.
+    pub fn params(&self) -> Value {
+        match self {
+            AppError::Rule(RuleError::OutOfBoard { x, y, width, height }) => {
+                json!({ "x": x, "y": y, "width": width, "height": height })
+            }
+            AppError::Rule(RuleError::OutOfRange { what, min, max, value }) => {
+                json!({ "what": what, "min": min, "max": max, "value": value })
+            }
+            AppError::Rule(RuleError::Illegal(why)) => json!({ "reason": why }),
+            AppError::NoGame(kind) => json!({ "game": kind.as_str() }),
+            AppError::NothingTo(what) => json!({ "what": what }),
+            AppError::InvalidName(why) => json!({ "reason": why }),
+            AppError::UnknownSetting(key) => json!({ "key": key }),
+            AppError::NewerSchema { found, known } => json!({ "found": found, "known": known }),
+            AppError::StoreUnavailable(reason) => json!({ "reason": reason }),
+            _ => json!({}),
+        }
+    }
+
+    pub fn bad_argument(what: impl std::fmt::Display) -> AppError {
+        AppError::BadArgument(what.to_string())
+    }
+}
+
+impl Serialize for AppError {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("AppError", 3)?;
+        out.serialize_field("code", self.code())?;
+        out.serialize_field("message", &self.to_string())?;
+        out.serialize_field("params", &self.params())?;
+        out.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serialises_as_code_message_params() {
+        let error = AppError::Rule(RuleError::OutOfRange {
+            what: "width",
+            min: 9,
+            max: 100,
+            value: 400,
+        });
+        let value = serde_json::to_value(&error).unwrap();
+        assert_eq!(value["code"], "out_of_range");
+        assert_eq!(value["message"], "width must be between 9 and 100, not 400");
+        assert_eq!(value["params"], json!({"what": "width", "min": 9, "max": 100, "value": 400}));
+    }
+
+    #[test]
+    fn every_error_has_an_object_of_params() {
+        let errors = [
+            AppError::Paused,
+            AppError::NoGame(GameKind::Gomoku),
+            AppError::bad_argument("x"),
+            AppError::NewerSchema { found: 9, known: 1 },
+        ];
+        for error in errors {
+            let value = serde_json::to_value(&error).unwrap();
+            assert!(value["params"].is_object(), "{value}");
+            assert!(!value["code"].as_str().unwrap().is_empty());
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! What the player sees: the field, the selection with its points and outline, the score.
+
+use super::colour::Colour;
+use super::field::{index, HEIGHT, WIDTH};
+use super::group::points;
+use super::mask::Mask;
+use super::style::Style;
+use super::Bubbles;
+use crate::Status;
+use serde::{Deserialize, Serialize};
+
+/// The player's view. Bubble Breaker hides nothing, so this is the whole position except the
+/// random generator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct View {
+    pub width: usize,
+    pub height: usize,
+    /// `width * height` codes row by row from the top left (cell (x, y) is at `y * width + x`):
+    /// 0 empty, 1 red, 2 green, 3 yellow, 4 blue, 5 purple.
+    pub cells: Vec<u8>,
+    /// The selected group (two balls or more), row by row; `None` when nothing is selected.
+    pub selection: Option<Vec<Cell>>,
+    /// What popping the selection would score, n(n-1); `None` when nothing is selected.
+    pub selection_points: Option<i64>,
+    /// The sides of selected cells that face a cell outside the selection or the field's edge:
+    /// drawing these outlines the group (the seed's white border). `None` when nothing is selected.
+    pub selection_outline: Option<Vec<Edge>>,
+    pub score: i64,
+    pub style: Style,
+    pub status: Status,
+    pub balls_left: u32,
+    /// The balls left of each colour, for statistics and screen readers.
+    pub colour_counts: ColourCounts,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cell {
+    pub x: usize,
+    pub y: usize,
+}
+
+/// One side of one cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Edge {
+    pub x: usize,
+    pub y: usize,
+    pub side: Side,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    Top,
+    Right,
+    Bottom,
+    Left,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ColourCounts {
+    pub red: u32,
+    pub green: u32,
+    pub yellow: u32,
+    pub blue: u32,
+    pub purple: u32,
+}
+
+impl View {
+    pub(super) fn of(game: &Bubbles) -> View {
+        let selection = game.selection;
+        let selected = !selection.is_empty();
+        let counts = game.field.counts();
+        View {
+            width: WIDTH,
+            height: HEIGHT,
+            cells: game.field.cells.to_vec(),
+            selection: selected.then(|| cells(selection)),
+            selection_points: selected.then(|| points(selection.len())),
+            selection_outline: selected.then(|| outline(selection)),
+            score: game.score,
+            style: game.style,
+            status: game.status,
+            balls_left: game.field.balls(),
+            colour_counts: ColourCounts {
+                red: counts[usize::from(Colour::Red.code())],
+                green: counts[usize::from(Colour::Green.code())],
+                yellow: counts[usize::from(Colour::Yellow.code())],
+                blue: counts[usize::from(Colour::Blue.code())],
+                purple: counts[usize::from(Colour::Purple.code())],
+            },
+        }
+    }
+}
+
+fn cells(mask: Mask) -> Vec<Cell> {
+    mask.iter()
+        .map(|i| Cell {
+            x: i % WIDTH,
+            y: i / WIDTH,
+        })
+        .collect()
+}
+
+/// The outer edges of a group: a side is on the outline when the cell beyond it is not in the
+/// group. Unlike the seed, the field's edge counts as outside too, so a group along the border is
+/// closed all round.
+pub(super) fn outline(mask: Mask) -> Vec<Edge> {
+    let mut edges = Vec::new();
+    for i in mask.iter() {
+        let (x, y) = (i % WIDTH, i / WIDTH);
+        let beyond = [
+            (Side::Top, y > 0 && mask.contains(index(x, y - 1))),
+            (Side::Right, x + 1 < WIDTH && mask.contains(index(x + 1, y))),
+            (
+                Side::Bottom,
+                y + 1 < HEIGHT && mask.contains(index(x, y + 1)),
+            ),
+            (Side::Left, x > 0 && mask.contains(index(x - 1, y))),
+        ];
+        for (side, inside) in beyond {
+            if !inside {
+                edges.push(Edge { x, y, side });
+            }
+        }
+    }
+    edges
+}

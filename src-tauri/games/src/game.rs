@@ -1,0 +1,148 @@
+//! The one small interface all games share (after Simon Tatham's `struct game`).
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+use std::sync::atomic::AtomicBool;
+
+/// Which game a session plays. Serialised as `"minesweeper"`, `"bubbles"`, `"gomoku"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    Minesweeper,
+    Bubbles,
+    Gomoku,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 3] = [GameKind::Minesweeper, GameKind::Bubbles, GameKind::Gomoku];
+
+    /// The stable name used in the database and over IPC.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameKind::Minesweeper => "minesweeper",
+            GameKind::Bubbles => "bubbles",
+            GameKind::Gomoku => "gomoku",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Moves are accepted.
+    Playing,
+    /// The player won (Minesweeper cleared, Gomoku: the first player / the human made five).
+    Won,
+    /// The player lost (a mine, or the other side made five).
+    Lost,
+    /// Nobody won: a full Gomoku board.
+    Draw,
+    /// The game ran out of moves without a winner or loser: Bubble Breaker's end, scored by points.
+    Finished,
+}
+
+impl Status {
+    pub fn is_over(self) -> bool {
+        self != Status::Playing
+    }
+}
+
+/// What [`Game::apply`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Applied {
+    /// A real move: it goes into the move log, is persisted and can be undone.
+    Move,
+    /// A change of what is shown only (Bubble Breaker's selection): not logged, not undoable.
+    Transient,
+}
+
+/// Why a game refused a move or parameters. Each variant is a stable code the UI can translate.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("cell ({x}, {y}) is outside the {width}x{height} board")]
+    OutOfBoard { x: i64, y: i64, width: usize, height: usize },
+    #[error("the game is over: no more moves")]
+    GameOver,
+    #[error("{what} must be between {min} and {max}, not {value}")]
+    OutOfRange { what: &'static str, min: i64, max: i64, value: i64 },
+    #[error("that move is not allowed here: {0}")]
+    Illegal(&'static str),
+}
+
+/// A game's rules. Implementations are pure: no clock, no I/O, all randomness from the seed.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// What the player chooses before a game: level, size, style, rule, opponent.
+    type Params: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static;
+    /// One action of the player (or of the computer, in Gomoku).
+    type Move: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static;
+    /// What the player may see. Never contains hidden information while the game is playing.
+    type View: Serialize;
+
+    const KIND: GameKind;
+
+    /// A new game. Checks the parameters: out-of-range values give [`RuleError::OutOfRange`].
+    fn new(params: &Self::Params, seed: u64) -> Result<Self, RuleError>;
+
+    /// Applies one move; on error the game is unchanged.
+    fn apply(&mut self, mv: &Self::Move) -> Result<Applied, RuleError>;
+
+    /// The form in which `mv` goes into the move log, decided before it is applied. Replaying
+    /// the log from the seed must rebuild the game exactly: Bubble Breaker logs a click that
+    /// pops its selection as a pop of that group, which needs no selection to replay.
+    fn logged_move(&self, mv: &Self::Move) -> Self::Move {
+        mv.clone()
+    }
+
+    fn status(&self) -> Status;
+
+    fn view(&self) -> Self::View;
+
+    /// The statistics and hall-of-fame category, e.g. `"beginner"`, `"custom-20x12/40"`,
+    /// `"megashift"`, `"freestyle-hard"`. Stable: it is stored in the database.
+    fn category(&self) -> String;
+
+    /// Points, for games scored by points (Bubble Breaker). `None` for games scored by time.
+    fn score(&self) -> Option<i64> {
+        None
+    }
+
+    /// Whether the session may offer undo and redo for this game.
+    fn undoable() -> bool {
+        true
+    }
+
+    /// Whether the next move is the computer's (Gomoku against the computer). The app then asks
+    /// [`Game::computer_move`] on a background thread.
+    fn computer_to_move(&self) -> bool {
+        false
+    }
+
+    /// The computer's move in this position. Pure but possibly slow; it returns soon once `cancel`
+    /// is set, and `None` when it has nothing to play.
+    fn computer_move(&self, _cancel: &AtomicBool) -> Option<Self::Move> {
+        None
+    }
+
+    /// Parameters that deal this very board again (Minesweeper's "try again"), once that board
+    /// is known. `None` where the game has no replay.
+    fn replay_params(&self) -> Option<Self::Params> {
+        None
+    }
+
+    /// This finished game's place in its hall-of-fame category, lower is better, given the time
+    /// it took; `None` when it cannot be a record (a loss, a replay, a two-player game).
+    fn rank_key(&self, _elapsed_ms: u64) -> Option<i64> {
+        None
+    }
+
+    /// Whether this game is a replay of an earlier board: replays never enter the hall of fame.
+    fn is_replay(&self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,100 @@
+//! How good a point is for each side, and how good a position is for the side to move.
+//!
+//! The evaluation is threat-based: every empty point near the stones is scored by the shapes
+//! a stone there would make for either side (five, open four, four, open three...), with extra
+//! weight for the combinations that win by force (double four, four-three, double three). The
+//! same scan finds the tactical facts the search acts on first: a five to play, a four of the
+//! opponent's to block, an open three of the opponent's that must be answered.
+
+use super::super::board::{Colour, POINTS};
+use super::position::Position;
+pub use super::threat::Threat;
+
+/// A score for a position won or lost: above anything the evaluation can sum.
+pub const WIN: i32 = 10_000_000;
+/// Scores this close to [`WIN`] are forced wins in so many moves.
+pub const WIN_FLOOR: i32 = WIN - 1_000;
+
+/// An empty point near the stones, scored for the side to move ("mine") and the other side.
+#[derive(Debug, Clone, Copy)]
+pub struct Candidate {
+    pub point: usize,
+    pub mine: Threat,
+    pub theirs: Threat,
+}
+
+impl Candidate {
+    /// How promising the move is: what it makes, plus most of what it takes from the other
+    /// side (blocking the opponent's best point is nearly as good as using one's own).
+    pub fn priority(&self) -> i32 {
+        self.mine.score + self.theirs.score * 7 / 8
+    }
+}
+
+/// The facts a scan of the candidate points found, from the side to move's point of view.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Scan {
+    /// A point where the side to move makes five.
+    pub my_five: Option<usize>,
+    /// Points where the other side would make five (it has a four): the first one, and how many.
+    pub their_five: Option<usize>,
+    pub their_fives: u8,
+    /// A point where the side to move makes an open four or a double four.
+    pub my_unstoppable: Option<usize>,
+    /// Whether the other side could make an open four or double four (it has an open three or
+    /// similar): the side to move must answer it or make a four itself.
+    pub they_threaten: bool,
+    pub my_total: i32,
+    pub their_total: i32,
+}
+
+impl Scan {
+    /// The position's value for the side to move. Its own chances count a little more: it is
+    /// its turn to use one of them.
+    pub fn eval(&self) -> i32 {
+        self.my_total + self.my_total / 4 - self.their_total
+    }
+}
+
+/// Scores every candidate point into `out` (cleared first) and sums up what it found.
+pub fn scan(pos: &Position, out: &mut Vec<Candidate>) -> Scan {
+    out.clear();
+    let me = pos.to_move();
+    let mut scan = Scan::default();
+    for point in (0..POINTS).filter(|&p| pos.is_candidate(p)) {
+        let candidate = score_point(pos, point, me);
+        note(&mut scan, &candidate);
+        out.push(candidate);
+    }
+    scan
+}
+
+fn score_point(pos: &Position, point: usize, me: Colour) -> Candidate {
+    Candidate {
+        point,
+        mine: pos.threat(point, me),
+        theirs: pos.threat(point, me.other()),
+    }
+}
+
+fn note(scan: &mut Scan, c: &Candidate) {
+    if c.mine.five && scan.my_five.is_none() {
+        scan.my_five = Some(c.point);
+    }
+    if c.theirs.five {
+        scan.their_five.get_or_insert(c.point);
+        scan.their_fives += 1;
+    }
+    if c.mine.unstoppable && scan.my_unstoppable.is_none() {
+        scan.my_unstoppable = Some(c.point);
+    }
+    scan.they_threaten |= c.theirs.unstoppable;
+    scan.my_total += c.mine.score;
+    scan.their_total += c.theirs.score;
+}
+
+/// Whether `c` answers a threat of the other side's to make an open four: it blocks a line in
+/// which they make a four or more, or it makes a four of its own (which must be answered first).
+pub fn answers_threat(c: &Candidate) -> bool {
+    c.theirs.is_four() || c.mine.is_four()
+}

@@ -1,0 +1,519 @@
+//! The computer's board: the same stones as the game's, kept in the form the search reads fast.
+//!
+//! Each of the 88 lines of the board (15 rows, 15 columns, 29 diagonals each way, short ones
+//! included) is a pair of bit masks, one per colour, so the window of cells around a point along
+//! a line is two shifts, and a point's shape is a table lookup ([`super::shape`]).
+//!
+//! The search wants every candidate's threats at every node, but a stone only changes the
+//! shapes of the empty points within five steps of it along its four lines. So the position
+//! keeps each empty point's shapes and threats for both colours and refreshes just those forty
+//! points on each move and unmove. A point's cache is left alone while a stone sits on it: by
+//! the time that stone is taken back (moves are undone in reverse order) the lines around it
+//! are as they were when it was played, and so is its cache.
+//!
+//! It also counts the stones near each point (candidate moves are near stones) and keeps a
+//! Zobrist hash for the transposition table.
+
+use super::super::board::{Colour, Point, POINTS, SIZE};
+use super::super::rules::Rule;
+use super::super::Gomoku;
+use super::shape::{table, Shape, ShapeTable};
+use super::threat::Threat;
+
+const LINES: usize = 88;
+/// Line masks keep five empty bits below a line's first point, so a window never shifts right
+/// by a negative amount; bit `pos + PAD` is the point at `pos` along the line.
+const PAD: u32 = 5;
+/// How far (in king steps) a point may be from a stone to be worth trying.
+const NEAR: i64 = 2;
+
+/// Which line each point lies on in each direction, and where on it; and the other way round.
+struct Geometry {
+    line: [[u8; POINTS]; 4],
+    pos: [[u8; POINTS]; 4],
+    /// Per line, the bits outside it: the edge of the board blocks like a stone.
+    walls: [u32; LINES],
+    /// Per line, its points in order, and how many there are.
+    points: [[u8; SIZE]; LINES],
+    len: [u8; LINES],
+}
+
+static GEOMETRY: Geometry = geometry();
+
+const fn geometry() -> Geometry {
+    let mut g = Geometry {
+        line: [[0; POINTS]; 4],
+        pos: [[0; POINTS]; 4],
+        walls: [0; LINES],
+        points: [[0; SIZE]; LINES],
+        len: [0; LINES],
+    };
+    let n = SIZE as i32;
+    let mut i = 0;
+    while i < POINTS {
+        let (x, y) = ((i % SIZE) as i32, (i / SIZE) as i32);
+        // (line, position along it, line length) for (1,0), (0,1), (1,1) and (1,-1), the
+        // position growing along the direction as in `board::DIRECTIONS`.
+        let lines = [
+            (y, x, n),
+            (n + x, y, n),
+            (2 * n + (x - y + n - 1), min(x, y), n - abs(x - y)),
+            (
+                4 * n - 1 + (x + y),
+                x - max(0, x + y - (n - 1)),
+                n - abs(x + y - (n - 1)),
+            ),
+        ];
+        let mut d = 0;
+        while d < 4 {
+            let (line, pos, len) = lines[d];
+            g.line[d][i] = line as u8;
+            g.pos[d][i] = pos as u8;
+            g.walls[line as usize] = !(((1u32 << len) - 1) << PAD);
+            g.points[line as usize][pos as usize] = i as u8;
+            g.len[line as usize] = len as u8;
+            d += 1;
+        }
+        i += 1;
+    }
+    g
+}
+
+const fn min(a: i32, b: i32) -> i32 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+const fn max(a: i32, b: i32) -> i32 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+const fn abs(a: i32) -> i32 {
+    if a < 0 {
+        -a
+    } else {
+        a
+    }
+}
+
+/// Random keys for the hash of each colour on each point, plus one for "white to move" (so a
+/// passed turn, used by the threat searches, hashes differently). Fixed: a portable generator
+/// seeded with a constant, so hashes are the same on every run.
+struct Zobrist {
+    stones: [[u64; POINTS]; 2],
+    white_to_move: u64,
+}
+
+static ZOBRIST: Zobrist = zobrist();
+
+const fn zobrist() -> Zobrist {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut keys = Zobrist {
+        stones: [[0; POINTS]; 2],
+        white_to_move: 0,
+    };
+    let mut i = 0;
+    while i < 2 * POINTS + 1 {
+        // SplitMix64.
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        if i < 2 * POINTS {
+            keys.stones[i / POINTS][i % POINTS] = z;
+        } else {
+            keys.white_to_move = z;
+        }
+        i += 1;
+    }
+    keys
+}
+
+/// A position under search. Points are row-major indices (`Point::index`).
+#[derive(Clone)]
+pub struct Position {
+    cells: [Option<Colour>; POINTS],
+    /// Per line, the stones of each colour.
+    lines: [[u32; 2]; LINES],
+    /// Per point, the stones within [`NEAR`] king steps.
+    near: [u8; POINTS],
+    /// Per empty point and colour, the shapes in the four directions (one byte each, in a
+    /// `u32`: see `set_shapes`) and what they add up to.
+    shapes: [[u32; 2]; POINTS],
+    threats: [[Threat; 2]; POINTS],
+    hash: u64,
+    stones: usize,
+    to_move: Colour,
+    rule: Rule,
+    table: &'static ShapeTable,
+}
+
+impl Position {
+    pub fn of(game: &Gomoku) -> Position {
+        let rule = game.rule();
+        let mut pos = Position {
+            cells: [None; POINTS],
+            lines: [[0; 2]; LINES],
+            near: [0; POINTS],
+            shapes: [[0; 2]; POINTS],
+            threats: [[Threat::default(); 2]; POINTS],
+            hash: 0,
+            stones: 0,
+            to_move: Colour::Black,
+            rule,
+            table: table(rule),
+        };
+        for p in 0..POINTS {
+            for d in 0..4 {
+                let shapes = [Colour::Black, Colour::White].map(|c| pos.shape(p, c, d));
+                pos.set_shapes(p, d, shapes);
+            }
+        }
+        for &p in game.moves() {
+            pos.make(p.index());
+        }
+        pos
+    }
+
+    pub fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn stones(&self) -> usize {
+        self.stones
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.stones == POINTS
+    }
+
+    pub fn get(&self, p: usize) -> Option<Colour> {
+        self.cells[p]
+    }
+
+    /// Empty and near a stone: a move worth considering.
+    #[inline]
+    pub fn is_candidate(&self, p: usize) -> bool {
+        self.cells[p].is_none() && self.near[p] > 0
+    }
+
+    /// Plays the side to move's stone on the empty point `p`.
+    #[inline]
+    pub fn make(&mut self, p: usize) {
+        debug_assert!(self.cells[p].is_none());
+        let colour = self.to_move;
+        self.cells[p] = Some(colour);
+        self.toggle_lines(p, colour);
+        self.add_near(p, 1);
+        self.hash ^= ZOBRIST.stones[colour.index()][p];
+        self.stones += 1;
+        self.refresh_around(p);
+        self.pass();
+    }
+
+    /// Takes back the stone on `p`, which must be the last one played.
+    #[inline]
+    pub fn unmake(&mut self, p: usize) {
+        self.pass();
+        let colour = self.to_move;
+        debug_assert_eq!(self.cells[p], Some(colour));
+        self.cells[p] = None;
+        self.toggle_lines(p, colour);
+        self.add_near(p, -1);
+        self.hash ^= ZOBRIST.stones[colour.index()][p];
+        self.stones -= 1;
+        self.refresh_around(p);
+    }
+
+    /// Gives the turn to the other side without a stone: the threat searches use it to ask
+    /// "what if this side could move twice?". Passing twice restores the position.
+    pub fn pass(&mut self) {
+        self.to_move = self.to_move.other();
+        self.hash ^= ZOBRIST.white_to_move;
+    }
+
+    /// The shape a `colour` stone on the empty point `p` makes in direction `d` (0..4, as in
+    /// `board::DIRECTIONS`).
+    #[inline]
+    pub fn shape(&self, p: usize, colour: Colour, d: usize) -> Shape {
+        let line = GEOMETRY.line[d][p] as usize;
+        let shift = GEOMETRY.pos[d][p] as u32;
+        let [own, other] = match colour {
+            Colour::Black => self.lines[line],
+            Colour::White => [self.lines[line][1], self.lines[line][0]],
+        };
+        let window = |bits: u32| (bits >> shift) & 0x7ff;
+        self.table
+            .lookup(window(own), window(other | GEOMETRY.walls[line]))
+    }
+
+    /// What a `colour` stone on the empty point `p` would make, from the cache.
+    #[inline]
+    pub fn threat(&self, p: usize, colour: Colour) -> Threat {
+        self.threats[p][colour.index()]
+    }
+
+    /// Refreshes the cache of the empty points whose windows contain `p`.
+    fn refresh_around(&mut self, p: usize) {
+        for d in 0..4 {
+            let line = GEOMETRY.line[d][p] as usize;
+            let at = GEOMETRY.pos[d][p] as usize;
+            let [black, white] = self.lines[line];
+            let walls = GEOMETRY.walls[line];
+            let end = (at + PAD as usize).min(GEOMETRY.len[line] as usize - 1);
+            for i in at.saturating_sub(PAD as usize)..=end {
+                if i == at || (black | white) >> (i as u32 + PAD) & 1 == 1 {
+                    continue;
+                }
+                // As in `shape`, with the line's masks read once for the whole stretch.
+                let window = |bits: u32| (bits >> i) & 0x7ff;
+                let shapes = [
+                    self.table.lookup(window(black), window(white | walls)),
+                    self.table.lookup(window(white), window(black | walls)),
+                ];
+                self.set_shapes(GEOMETRY.points[line][i] as usize, d, shapes);
+            }
+        }
+    }
+
+    /// Sets the empty point `q`'s shapes in direction `d` for black and white, and its threats.
+    fn set_shapes(&mut self, q: usize, d: usize, shapes: [Shape; 2]) {
+        for (colour, shape) in shapes.into_iter().enumerate() {
+            // Shifts and masks rather than an array: storing one byte at a variable index and
+            // reading all four back stalls the processor (store forwarding fails), and that
+            // was half the time of every move in the search.
+            let byte = 8 * d as u32;
+            let all = self.shapes[q][colour] & !(0xff << byte) | (shape as u32) << byte;
+            self.shapes[q][colour] = all;
+            self.threats[q][colour] = Threat::of_packed(all);
+        }
+    }
+
+    /// The empty points along the four lines through `p` (within reach of a window) where
+    /// `colour` would make five: after a four on `p`, where it must be blocked.
+    pub fn fives_near(&self, p: usize, colour: Colour, out: &mut Vec<usize>) {
+        out.clear();
+        let at = Point::from_index(p);
+        for (d, dir) in super::super::board::DIRECTIONS.into_iter().enumerate() {
+            for k in (-4..=4).filter(|&k| k != 0) {
+                let Some(q) = at.step(dir, k).map(Point::index) else {
+                    continue;
+                };
+                if self.cells[q].is_none()
+                    && self.shape(q, colour, d) == Shape::Five
+                    && !out.contains(&q)
+                {
+                    out.push(q);
+                }
+            }
+        }
+    }
+
+    fn toggle_lines(&mut self, p: usize, colour: Colour) {
+        for d in 0..4 {
+            let line = GEOMETRY.line[d][p] as usize;
+            self.lines[line][colour.index()] ^= 1 << (GEOMETRY.pos[d][p] as u32 + PAD);
+        }
+    }
+
+    fn add_near(&mut self, p: usize, delta: i8) {
+        let at = Point::from_index(p);
+        for dy in -NEAR..=NEAR {
+            for dx in -NEAR..=NEAR {
+                if let Some(q) = Point::new(at.x as i64 + dx, at.y as i64 + dy) {
+                    self.near[q.index()] = self.near[q.index()].wrapping_add_signed(delta);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::board::{Board, DIRECTIONS};
+    use super::super::super::{rules, Params};
+    use super::*;
+    use crate::game::Game;
+    use proptest::prelude::*;
+
+    fn game_of(moves: &[(u8, u8)], rule: Rule) -> Gomoku {
+        let mut game = Gomoku::new(
+            &Params {
+                rule,
+                ..Params::default()
+            },
+            1,
+        )
+        .unwrap();
+        for &(x, y) in moves {
+            game.play(Point { x, y }.into()).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn every_line_has_the_right_walls_and_positions() {
+        for p in Point::all() {
+            for (d, dir) in DIRECTIONS.into_iter().enumerate() {
+                let (line, pos) = (GEOMETRY.line[d][p.index()], GEOMETRY.pos[d][p.index()]);
+                let walls = GEOMETRY.walls[line as usize];
+                // The next point along the direction is the next position on the same line.
+                match p.step(dir, 1) {
+                    Some(q) => {
+                        assert_eq!(GEOMETRY.line[d][q.index()], line);
+                        assert_eq!(GEOMETRY.pos[d][q.index()], pos + 1);
+                    }
+                    None => assert_ne!(walls & 1 << (pos as u32 + PAD + 1), 0),
+                }
+                if p.step(dir, -1).is_none() {
+                    assert_eq!(pos, 0);
+                }
+                assert_eq!(walls & 1 << (pos as u32 + PAD), 0);
+            }
+        }
+    }
+
+    #[test]
+    fn unmake_restores_the_position() {
+        let game = game_of(&[(7, 7), (8, 8), (6, 7), (0, 0)], Rule::Freestyle);
+        let mut pos = Position::of(&game);
+        let before = pos.clone();
+        for p in [100, 3, 224] {
+            pos.make(p);
+        }
+        for p in [224, 3, 100] {
+            pos.unmake(p);
+        }
+        assert_eq!(pos.hash(), before.hash());
+        assert_eq!(pos.cells, before.cells);
+        assert_eq!(pos.lines, before.lines);
+        assert_eq!(pos.near, before.near);
+        assert_eq!(pos.to_move(), before.to_move());
+        pos.pass();
+        assert_ne!(pos.hash(), before.hash());
+        pos.pass();
+        assert_eq!(pos.hash(), before.hash());
+    }
+
+    /// Every empty point's cached threats, as a fresh position would have them.
+    fn assert_cache_fresh(pos: &Position) {
+        for p in (0..POINTS).filter(|&p| pos.get(p).is_none()) {
+            for colour in [Colour::Black, Colour::White] {
+                let shapes = [0, 1, 2, 3].map(|d| pos.shape(p, colour, d));
+                assert_eq!(
+                    pos.threat(p, colour),
+                    Threat::of(shapes),
+                    "{:?} {colour:?}",
+                    Point::from_index(p)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_threat_cache_follows_moves_and_unmoves() {
+        let game = game_of(&[(7, 7), (8, 8), (6, 7), (0, 0), (5, 7)], Rule::Freestyle);
+        let mut pos = Position::of(&game);
+        assert_cache_fresh(&pos);
+        let moves = [4 * 15 + 7, 8 * 15 + 7, 7 * 15 + 9, 6 * 15 + 6, 224, 1];
+        for (n, &p) in moves.iter().enumerate() {
+            pos.make(p);
+            assert_cache_fresh(&pos);
+            if n == 3 {
+                pos.unmake(p);
+                assert_cache_fresh(&pos);
+                pos.make(p);
+            }
+        }
+        for &p in moves.iter().rev() {
+            pos.unmake(p);
+            assert_cache_fresh(&pos);
+        }
+    }
+
+    /// `board` with a `colour` stone on `p`: if it is the other side's turn, that side first
+    /// plays a filler stone in a corner, more than five steps from `p` in both directions, so
+    /// it lies on no line through `p`.
+    fn with_stone(board: &Board, p: Point, colour: Colour) -> Board {
+        let mut board = board.clone();
+        if board.side_to_move() != colour {
+            let filler = Point::all()
+                .find(|q| {
+                    board.get(*q).is_none()
+                        && (q.x as i64 - p.x as i64).abs() > 5
+                        && (q.y as i64 - p.y as i64).abs() > 5
+                })
+                .expect("an empty far corner");
+            board.place(filler);
+        }
+        board.place(p);
+        board
+    }
+
+    /// Points along `dir` within four of `p` that complete a winning run through `p`.
+    fn completions(board: &Board, p: Point, dir: (i8, i8), rule: Rule) -> usize {
+        let colour = board.get(p).expect("a stone on p");
+        (-4..=4)
+            .filter_map(|k| p.step(dir, k))
+            .filter(|q| board.get(*q).is_none())
+            .filter(|&q| rule.wins(rules::run_through(&with_stone(board, q, colour), p, dir).len()))
+            .count()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+        /// The table's "five" agrees with the referee's win check on every point near the
+        /// stones, and its fours with the number of points that would then complete a five.
+        #[test]
+        fn shapes_agree_with_the_rules(
+            cells in proptest::collection::vec((0u8..7, 0u8..7), 0..50),
+            exact in any::<bool>(),
+        ) {
+            let rule = if exact { Rule::ExactFive } else { Rule::Freestyle };
+            let mut game = game_of(&[], rule);
+            for (x, y) in cells {
+                let mut next = game.clone();
+                if next.play(Point { x: x + 4, y: y + 4 }.into()).is_ok() && next.winner().is_none() {
+                    game = next;
+                }
+            }
+            let pos = Position::of(&game);
+            for p in Point::all().filter(|p| pos.is_candidate(p.index())) {
+                for colour in [Colour::Black, Colour::White] {
+                    let board = with_stone(game.board(), p, colour);
+                    for (d, dir) in DIRECTIONS.into_iter().enumerate() {
+                        let shape = pos.shape(p.index(), colour, d);
+                        let run = rules::run_through(&board, p, dir).len();
+                        prop_assert_eq!(shape == Shape::Five, rule.wins(run), "{:?} {:?} d{}", p, colour, d);
+                        if shape != Shape::Five {
+                            let want = match completions(&board, p, dir, rule) {
+                                0 => None,
+                                1 => Some(Shape::Four),
+                                _ => Some(Shape::OpenFour),
+                            };
+                            let got = matches!(shape, Shape::Four | Shape::OpenFour).then_some(shape);
+                            prop_assert_eq!(got, want, "{:?} {:?} d{}", p, colour, d);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! The main search: iterative deepening, alpha-beta (principal variation search) over a few
+//! candidate moves, a transposition table, and a time, node and cancel check.
+//!
+//! Threats prune the tree the way a player thinks: with a five to make, make it; with the
+//! opponent's four on the board, block it (for free: forced replies cost no depth); with an open
+//! four to make, the game is won; with the opponent threatening an open four, only blocks and
+//! counter-fours are tried, and this goes on past the nominal depth so the search does not stop
+//! blind in the middle of a fight. Otherwise the best few candidates by the threat evaluation
+//! are searched, the previous iteration's best move first.
+
+use super::eval::{self, Candidate, Scan, WIN, WIN_FLOOR};
+use super::position::Position;
+use super::tt::{Bound, Table, NO_MOVE};
+use super::{SearchLimits, Style};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Above any score: the initial window.
+const INFINITY: i32 = WIN + 1;
+/// A stop is checked every this many nodes (a node takes a microsecond or two).
+const CHECK_EVERY: u64 = 256;
+/// No line goes deeper than this many moves from the root (forced replies extend lines).
+const MAX_PLY: usize = 96;
+
+/// The outcome of a search: its best move and what it knew about it.
+#[derive(Debug, Clone, Copy)]
+pub struct Outcome {
+    pub best: usize,
+    pub score: i32,
+    /// The deepest iteration that finished (or that proved its first moves before time ran out).
+    pub depth: u8,
+}
+
+pub struct Searcher<'a> {
+    pos: Position,
+    style: &'a Style,
+    limits: &'a SearchLimits,
+    cancel: &'a AtomicBool,
+    started: Instant,
+    table: Table,
+    /// Candidate lists, one per ply, reused so the search does not allocate.
+    lists: Vec<Vec<Candidate>>,
+    pub nodes: u64,
+    stopped: bool,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(
+        pos: Position,
+        style: &'a Style,
+        limits: &'a SearchLimits,
+        cancel: &'a AtomicBool,
+        started: Instant,
+    ) -> Searcher<'a> {
+        Searcher {
+            pos,
+            style,
+            limits,
+            cancel,
+            started,
+            table: Table::new(style.table_bits),
+            lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            nodes: 0,
+            stopped: false,
+        }
+    }
+
+    /// Searches `moves` (the root's candidates, best guess first, at least one) deeper and
+    /// deeper until the depth limit, a proven result, or a stop.
+    pub fn iterate(&mut self, moves: &mut [Candidate]) -> Outcome {
+        let mut outcome = Outcome {
+            best: moves[0].point,
+            score: 0,
+            depth: 0,
+        };
+        for depth in 1..=self.limits.depth.max(1) {
+            let (best, score, finished) = self.root(moves, depth as i32);
+            if let Some(i) = best {
+                // The next iteration starts with the best move so far.
+                moves[..=i].rotate_right(1);
+                outcome.best = moves[0].point;
+                outcome.score = score;
+                outcome.depth = depth;
+            }
+            if !finished || score.abs() >= WIN_FLOOR || self.no_time_for_another() {
+                break;
+            }
+        }
+        outcome
+    }
+
+    /// One iteration at the root. Returns the index of the best move proven at this depth (the
+    /// first move, or a later one that beat it), its score, and whether every move was searched.
+    fn root(&mut self, moves: &[Candidate], depth: i32) -> (Option<usize>, i32, bool) {
+        let mut alpha = -INFINITY;
+        let mut best = None;
+        for (i, c) in moves.iter().enumerate() {
+            self.pos.make(c.point);
+            let score = self.principal(i == 0, depth - 1, alpha, INFINITY, 1);
+            self.pos.unmake(c.point);
+            if self.stopped {
+                return (best, alpha, false);
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(i);
+            }
+        }
+        (best, alpha, true)
+    }
+
+    /// A child's score from the parent's side: the first move with the full window, the others
+    /// with a null window, searched again in full only if they might be better.
+    fn principal(&mut self, first: bool, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if first {
+            return -self.negamax(depth, -beta, -alpha, ply);
+        }
+        let score = -self.negamax(depth, -alpha - 1, -alpha, ply);
+        if score > alpha && score < beta && !self.stopped {
+            -self.negamax(depth, -beta, -alpha, ply)
+        } else {
+            score
+        }
+    }
+
+    /// The score of the position for the side to move, `ply` moves below the root.
+    fn negamax(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.should_stop() {
+            return 0;
+        }
+        if self.pos.is_full() {
+            return 0;
+        }
+        let original_alpha = alpha;
+        let key = self.pos.hash();
+        let mut hint = NO_MOVE;
+        if let Some(entry) = self.table.probe(key) {
+            hint = entry.best;
+            let score = entry.score(ply);
+            if entry.depth as i32 >= depth {
+                match entry.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let scan = eval::scan(&self.pos, &mut list);
+        let verdict = self.verdict(&scan, depth, ply);
+        if let Some(score) = verdict {
+            self.lists[ply] = list;
+            return score;
+        }
+        let forced = scan.their_five.is_some();
+        select(&mut list, &scan, hint, self.style.width);
+
+        let mut best_score = -INFINITY;
+        let mut best_move = NO_MOVE;
+        // A forced block costs no depth, so four after four is followed to the end.
+        let child_depth = if forced { depth } else { depth - 1 };
+        for (i, c) in list.iter().enumerate() {
+            self.pos.make(c.point);
+            let score = self.principal(i == 0, child_depth, alpha, beta, ply + 1);
+            self.pos.unmake(c.point);
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = c.point as u8;
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.lists[ply] = list;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best_score <= original_alpha {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(
+            key,
+            depth.clamp(-100, 100) as i8,
+            best_score,
+            bound,
+            best_move,
+            ply,
+        );
+        best_score
+    }
+
+    /// The score without searching, when the scan settles it or the search has gone deep enough.
+    fn verdict(&self, scan: &Scan, depth: i32, ply: usize) -> Option<i32> {
+        let ply = ply as i32;
+        if scan.my_five.is_some() {
+            return Some(WIN - ply);
+        }
+        if scan.their_fives >= 2 {
+            // Two fives cannot both be blocked.
+            return Some(-(WIN - ply - 1));
+        }
+        if scan.their_five.is_some() {
+            // Forced: search the block, unless the line is already absurdly deep.
+            return (ply as usize >= MAX_PLY).then(|| scan.eval());
+        }
+        if scan.my_unstoppable.is_some() {
+            // An open four now, five next move; the opponent has no four to interfere.
+            return Some(WIN - ply - 2);
+        }
+        let quiet = !scan.they_threaten;
+        let too_deep = depth <= -self.style.quiescence || ply as usize >= MAX_PLY;
+        (depth <= 0 && (quiet || too_deep)).then(|| scan.eval())
+    }
+
+    fn should_stop(&mut self) -> bool {
+        self.nodes += 1;
+        if self.stopped {
+            return true;
+        }
+        if self.limits.nodes.is_some_and(|max| self.nodes > max) {
+            self.stopped = true;
+        } else if self.nodes.is_multiple_of(CHECK_EVERY) {
+            let late = self
+                .limits
+                .time
+                .is_some_and(|t| self.started.elapsed() >= t);
+            self.stopped = late || self.cancel.load(Ordering::Relaxed);
+        }
+        self.stopped
+    }
+
+    /// After an iteration: would the next one, several times longer, likely run out of time?
+    fn no_time_for_another(&self) -> bool {
+        self.limits
+            .time
+            .is_some_and(|t| self.started.elapsed() * 5 > t * 2)
+    }
+}
+
+/// Orders the candidates in place and keeps the ones worth searching: the one move that blocks
+/// a four (the caller knows it is the only one that matters), the answers to a threatened open
+/// four, or the `width` most promising moves. The transposition table's move goes first.
+pub fn select(list: &mut Vec<Candidate>, scan: &Scan, hint: u8, width: usize) {
+    if let Some(block) = scan.their_five {
+        list.retain(|c| c.point == block);
+        return;
+    }
+    if scan.they_threaten {
+        list.retain(eval::answers_threat);
+    }
+    let first = match list.iter().position(|c| c.point as u8 == hint) {
+        Some(i) => {
+            list.swap(0, i);
+            1
+        }
+        None => 0,
+    };
+    let rest = &mut list[first..];
+    let keep = if scan.they_threaten {
+        rest.len()
+    } else {
+        width.saturating_sub(first).min(rest.len())
+    };
+    // Only the kept moves need sorting: pick them out first (most nodes are cut after a few).
+    let key = |c: &Candidate| (-c.priority(), c.point);
+    if 0 < keep && keep < rest.len() {
+        rest.select_nth_unstable_by_key(keep - 1, key);
+    }
+    rest[..keep].sort_unstable_by_key(key);
+    list.truncate(first + keep);
+}

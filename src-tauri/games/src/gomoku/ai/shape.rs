@@ -1,0 +1,246 @@
+//! What one stone makes in one line: five, open four, four, open three and so on.
+//!
+//! The computer asks this for every empty point it considers, four lines and two colours each,
+//! so it must be a table lookup. A point's line is summed up by the ten cells around it (five
+//! each side; five are enough to see whether a five through the point is really an overline),
+//! each empty, own or blocked (the other colour or off the board): 3^10 patterns. The table for
+//! each rule is built once, by the definitions below, from the patterns with more own stones.
+
+use super::super::rules::Rule;
+use std::sync::LazyLock;
+
+/// The best a stone placed on a point makes in one line, weakest first.
+/// Every shape counts only lines through the point itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Shape {
+    /// No five can ever pass through the point in this line.
+    None,
+    /// Room for a five, one more stone away from a two.
+    One,
+    /// One more stone makes a three.
+    Two,
+    /// One more stone makes an open three.
+    OpenTwo,
+    /// One more stone makes a four.
+    Three,
+    /// One more stone makes an open four: the other side must answer now.
+    OpenThree,
+    /// One more stone makes five, in one place: the other side must block it.
+    Four,
+    /// One more stone makes five in two or more places: it cannot be stopped in this line.
+    OpenFour,
+    /// A winning line (exactly five under [`Rule::ExactFive`]).
+    Five,
+}
+
+/// Cells on each side of the point.
+const REACH: usize = 5;
+/// Patterns: three states for each of the ten neighbours.
+const PATTERNS: usize = 59_049;
+
+const EMPTY: u8 = 0;
+const OWN: u8 = 1;
+const BLOCKED: u8 = 2;
+
+/// The pattern index of a set of neighbours, for each 10-bit mask of them: the sum of 3^bit.
+/// Own stones add it once, blocked cells twice.
+static TERNARY: [u16; 1024] = ternary_weights();
+
+const fn ternary_weights() -> [u16; 1024] {
+    let mut table = [0u16; 1024];
+    let mut mask = 0;
+    while mask < 1024 {
+        let (mut bit, mut weight, mut sum) = (0, 1u16, 0u16);
+        while bit < 10 {
+            if mask >> bit & 1 == 1 {
+                sum += weight;
+            }
+            weight *= 3;
+            bit += 1;
+        }
+        table[mask] = sum;
+        mask += 1;
+    }
+    table
+}
+
+/// The shapes of every pattern under one rule.
+pub struct ShapeTable {
+    shapes: Vec<Shape>,
+}
+
+static FREESTYLE: LazyLock<ShapeTable> = LazyLock::new(|| ShapeTable::build(Rule::Freestyle));
+static EXACT_FIVE: LazyLock<ShapeTable> = LazyLock::new(|| ShapeTable::build(Rule::ExactFive));
+
+/// The table for `rule`, built on first use (a few milliseconds).
+pub fn table(rule: Rule) -> &'static ShapeTable {
+    match rule {
+        Rule::Freestyle => &FREESTYLE,
+        Rule::ExactFive => &EXACT_FIVE,
+    }
+}
+
+impl ShapeTable {
+    /// The shape for 11-bit windows centred on the point (bit 5): `own` marks the side's stones,
+    /// `blocked` the other side's stones and the cells off the board. The centre bit is ignored.
+    #[inline]
+    pub fn lookup(&self, own: u32, blocked: u32) -> Shape {
+        let drop_centre = |w: u32| ((w & 0x1f) | (w >> 6 << 5)) as usize & 0x3ff;
+        let index = TERNARY[drop_centre(own)] as usize + 2 * TERNARY[drop_centre(blocked)] as usize;
+        self.shapes[index]
+    }
+
+    fn build(rule: Rule) -> ShapeTable {
+        let mut memo = vec![None; PATTERNS];
+        for index in 0..PATTERNS {
+            classify(index, rule, &mut memo);
+        }
+        ShapeTable {
+            shapes: memo.into_iter().map(|s| s.expect("classified")).collect(),
+        }
+    }
+}
+
+/// The eleven cells of a pattern, the point itself (own) in the middle.
+fn decode(mut index: usize) -> [u8; 2 * REACH + 1] {
+    let mut cells = [OWN; 2 * REACH + 1];
+    for cell in (0..REACH).chain(REACH + 1..2 * REACH + 1) {
+        cells[cell] = match index % 3 {
+            0 => EMPTY,
+            1 => OWN,
+            _ => BLOCKED,
+        };
+        index /= 3;
+    }
+    cells
+}
+
+/// The index change from turning neighbour `cell` (0..11, not the centre) from empty to own.
+fn own_weight(cell: usize) -> usize {
+    let digit = if cell < REACH { cell } else { cell - 1 };
+    3usize.pow(digit as u32)
+}
+
+fn is_five(cells: &[u8; 2 * REACH + 1], rule: Rule) -> bool {
+    let left = cells[..REACH]
+        .iter()
+        .rev()
+        .take_while(|&&c| c == OWN)
+        .count();
+    let right = cells[REACH + 1..].iter().take_while(|&&c| c == OWN).count();
+    rule.wins(1 + left + right)
+}
+
+/// The empty neighbours that would complete a five through the point.
+fn completions(cells: &mut [u8; 2 * REACH + 1], rule: Rule) -> usize {
+    let mut count = 0;
+    for cell in 0..cells.len() {
+        if cells[cell] == EMPTY {
+            cells[cell] = OWN;
+            count += is_five(cells, rule) as usize;
+            cells[cell] = EMPTY;
+        }
+    }
+    count
+}
+
+/// A pattern's shape: five and fours directly, weaker shapes by what one more stone makes of
+/// them (an open three is what one stone turns into an open four, and so on down).
+fn classify(index: usize, rule: Rule, memo: &mut [Option<Shape>]) -> Shape {
+    if let Some(shape) = memo[index] {
+        return shape;
+    }
+    let mut cells = decode(index);
+    let shape = if is_five(&cells, rule) {
+        Shape::Five
+    } else {
+        match completions(&mut cells, rule) {
+            0 => {
+                let best_next = (0..cells.len())
+                    .filter(|&cell| cells[cell] == EMPTY)
+                    .map(|cell| classify(index + own_weight(cell), rule, memo))
+                    .max()
+                    .unwrap_or(Shape::None);
+                one_weaker(best_next)
+            }
+            1 => Shape::Four,
+            _ => Shape::OpenFour,
+        }
+    };
+    memo[index] = Some(shape);
+    shape
+}
+
+/// The shape one stone short of `next`.
+fn one_weaker(next: Shape) -> Shape {
+    match next {
+        Shape::OpenFour => Shape::OpenThree,
+        Shape::Four => Shape::Three,
+        Shape::OpenThree => Shape::OpenTwo,
+        Shape::Three => Shape::Two,
+        Shape::OpenTwo | Shape::Two => Shape::One,
+        // Fives cannot follow a pattern without completions; "one" leads nowhere in a line
+        // whose room for five is already counted by "two".
+        _ => Shape::None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Looks a line up from a picture: `X` own, `O` blocked, `.` empty, `*` the point (empty).
+    /// Cells beyond the picture are blocked, like the edge of the board.
+    fn shape(picture: &str, rule: Rule) -> Shape {
+        let centre = picture.find('*').expect("a point");
+        let (mut own, mut blocked) = (0u32, 0u32);
+        for offset in -(REACH as i64)..=REACH as i64 {
+            let bit = 1 << (offset + REACH as i64);
+            match picture.as_bytes().get((centre as i64 + offset) as usize) {
+                _ if centre as i64 + offset < 0 => blocked |= bit,
+                Some(b'X') => own |= bit,
+                Some(b'.') | Some(b'*') => {}
+                _ => blocked |= bit,
+            }
+        }
+        table(rule).lookup(own, blocked)
+    }
+
+    #[test]
+    fn shapes_of_classic_patterns() {
+        let free = Rule::Freestyle;
+        assert_eq!(shape("..XX*XX..", free), Shape::Five);
+        assert_eq!(shape("..XXX*...", free), Shape::OpenFour);
+        assert_eq!(
+            shape("..X.X*X.X..", free),
+            Shape::OpenFour,
+            "two split fours"
+        );
+        assert_eq!(shape("OXXX*....", free), Shape::Four);
+        assert_eq!(shape(".XX.X*O", free), Shape::Four);
+        assert_eq!(shape("...XX*....", free), Shape::OpenThree);
+        assert_eq!(shape("...X.*X...", free), Shape::OpenThree);
+        assert_eq!(shape("OXX*.....", free), Shape::Three);
+        assert_eq!(
+            shape("O.XX*.O", free),
+            Shape::Three,
+            "no room for an open four"
+        );
+        assert_eq!(shape("....X*.....", free), Shape::OpenTwo);
+        assert_eq!(shape("....*......", free), Shape::One);
+        assert_eq!(shape("O...*O", free), Shape::None, "no room for five");
+        assert_eq!(shape("X*...", free), Shape::Two, "the edge blocks the left");
+    }
+
+    #[test]
+    fn exact_five_does_not_count_overlines() {
+        let exact = Rule::ExactFive;
+        assert_eq!(shape("XXX*XX.", exact), Shape::None);
+        assert_eq!(shape("XXX*XX.", Rule::Freestyle), Shape::Five);
+        assert_eq!(shape(".XX*XX.", exact), Shape::Five);
+        // X.XXX*: filling the gap would make six, so only the right side completes.
+        assert_eq!(shape("X.XXX*...", exact), Shape::Four);
+        assert_eq!(shape("X.XXX*...", Rule::Freestyle), Shape::OpenFour);
+    }
+}

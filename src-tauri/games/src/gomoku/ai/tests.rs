@@ -1,0 +1,303 @@
+//! The computer's duties: win when it can, block what must be blocked, never cheat, and at hard
+//! beat easy. Searches here are limited by nodes or depth, not time, so they are reproducible.
+
+use super::super::{Gomoku, Move, Opponent, Params, Rule};
+use super::*;
+use crate::game::Status;
+use proptest::prelude::*;
+
+const LEVELS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+/// A game where black and white played these points in turn, black first.
+fn game_of(black: &[&str], white: &[&str]) -> Gomoku {
+    game_under(Rule::Freestyle, black, white)
+}
+
+fn game_under(rule: Rule, black: &[&str], white: &[&str]) -> Gomoku {
+    let mut game = Gomoku::new(
+        &Params {
+            rule,
+            ..Params::default()
+        },
+        11,
+    )
+    .unwrap();
+    for i in 0..black.len().max(white.len()) {
+        for side in [black, white] {
+            if let Some(name) = side.get(i) {
+                game.play(Point::parse_notation(name).unwrap().into())
+                    .unwrap();
+            }
+        }
+    }
+    game
+}
+
+/// Small, reproducible limits for tests.
+fn quick(nodes: u64) -> SearchLimits {
+    SearchLimits {
+        time: None,
+        nodes: Some(nodes),
+        depth: 6,
+    }
+}
+
+fn best(game: &Gomoku, level: Level, limits: &SearchLimits, seed: u64) -> SearchReport {
+    search(game, level, limits, seed, &AtomicBool::new(false))
+}
+
+fn name(mv: Option<Move>) -> String {
+    let mv = mv.expect("a move");
+    Point::new(mv.x, mv.y).expect("on the board").notation()
+}
+
+#[test]
+fn the_first_stone_goes_in_the_centre() {
+    let game = Gomoku::new(&Params::default(), 3).unwrap();
+    for level in LEVELS {
+        assert_eq!(
+            name(computer_move(&game, level, &AtomicBool::new(false))),
+            "H8"
+        );
+    }
+}
+
+#[test]
+fn every_level_takes_a_five_even_when_it_could_block_one() {
+    // Black (to move) has D8-G8 open on both ends; white threatens J3-J6 with J7 free.
+    let game = game_of(
+        &["D8", "E8", "F8", "G8", "A1"],
+        &["J3", "J4", "J5", "J6", "B1"],
+    );
+    for level in LEVELS {
+        for seed in 0..4 {
+            let report = best(&game, level, &quick(2_000), seed);
+            assert!(
+                ["C8", "H8"].contains(&name(report.best).as_str()),
+                "{level:?}"
+            );
+            assert_eq!(report.decision, Decision::Win);
+        }
+    }
+}
+
+#[test]
+fn an_overline_is_no_win_under_exact_five() {
+    // G8 joins D8-F8 and H8-I8 into six.
+    let (black, white) = (
+        ["D8", "E8", "F8", "H8", "I8"],
+        ["A1", "C1", "E1", "G1", "O9"],
+    );
+    let free = game_under(Rule::Freestyle, &black, &white);
+    let exact = game_under(Rule::ExactFive, &black, &white);
+    for level in LEVELS {
+        let report = best(&free, level, &quick(1_000), 1);
+        assert_eq!(
+            (name(report.best), report.decision),
+            ("G8".into(), Decision::Win)
+        );
+        let report = best(&exact, level, &quick(1_000), 1);
+        assert_ne!(
+            report.decision,
+            Decision::Win,
+            "{level:?} played {}",
+            name(report.best)
+        );
+    }
+}
+
+#[test]
+fn every_level_blocks_a_four() {
+    // White (to move) must block black's closed four E8-H8 at I8 (D8 is white's).
+    let game = game_of(&["E8", "F8", "G8", "H8", "B2"], &["D8", "L12", "M4", "C13"]);
+    for level in LEVELS {
+        let report = best(&game, level, &quick(2_000), 5);
+        assert_eq!(name(report.best), "I8", "{level:?}");
+        assert_eq!(report.decision, Decision::Block);
+    }
+}
+
+#[test]
+fn an_open_four_is_still_blocked_at_one_end() {
+    let game = game_of(&["E8", "F8", "G8", "H8", "B2"], &["N2", "L12", "M4", "C13"]);
+    for level in LEVELS {
+        let report = best(&game, level, &quick(2_000), 5);
+        assert!(
+            ["D8", "I8"].contains(&name(report.best).as_str()),
+            "{level:?}"
+        );
+    }
+}
+
+/// Whether the side to move in `game` could make an open four (or double four) now.
+fn can_make_open_four(game: &Gomoku) -> bool {
+    let mut list = Vec::new();
+    eval::scan(&Position::of(game), &mut list)
+        .my_unstoppable
+        .is_some()
+}
+
+#[test]
+fn medium_and_hard_always_answer_an_open_three() {
+    // Black's open three F8-H8 (and a split one, F5 G5 . J5, in another game); white to move,
+    // with nothing of its own.
+    let open = game_of(&["F8", "G8", "H8"], &["B13", "M3"]);
+    let split = game_of(&["F5", "G5", "J5"], &["B13", "M13"]);
+    for game in [open, split] {
+        for level in [Level::Medium, Level::Hard] {
+            for seed in 0..3 {
+                let report = best(&game, level, &quick(3_000), seed);
+                let mut after = game.clone();
+                after.play(report.best.unwrap()).unwrap();
+                assert!(
+                    !can_make_open_four(&after),
+                    "{level:?} played {}",
+                    name(report.best)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn easy_sometimes_misses_an_open_three() {
+    let game = game_of(&["F8", "G8", "H8"], &["B13", "M3"]);
+    let missed = (0..30)
+        .filter(|&seed| {
+            let mut after = game.clone();
+            after
+                .play(best(&game, Level::Easy, &quick(100), seed).best.unwrap())
+                .unwrap();
+            can_make_open_four(&after)
+        })
+        .count();
+    assert!((3..=20).contains(&missed), "missed {missed} of 30");
+}
+
+#[test]
+fn hard_finds_a_win_by_fours() {
+    // As in the vcf tests: H8 is a four that leads to an open four on the H column.
+    let game = game_of(
+        &["E8", "F8", "G8", "H5", "H6"],
+        &["D8", "A1", "A3", "O15", "O13"],
+    );
+    let report = best(&game, Level::Hard, &quick(20_000), 0);
+    assert_eq!(report.decision, Decision::Fours);
+    assert_eq!(name(report.best), "H8");
+}
+
+#[test]
+fn hard_defends_against_a_win_by_fours() {
+    // Black threatens H8 (a four leading to an open four); white must spoil it now.
+    let game = game_of(
+        &["E8", "F8", "G8", "H5", "H6", "A15"],
+        &["D8", "A1", "A3", "O15", "O13"],
+    );
+    let report = best(&game, Level::Hard, &quick(20_000), 0);
+    let mut after = game.clone();
+    after.play(report.best.unwrap()).unwrap();
+    let never = AtomicBool::new(false);
+    let mut vcf = Vcf::new(100_000, None, &never);
+    let mut pos = Position::of(&after);
+    assert_eq!(vcf.find(&mut pos, 12), None, "after {}", name(report.best));
+}
+
+#[test]
+fn searches_are_reproducible_from_the_seed() {
+    let game = game_of(&["H8", "I9", "G7"], &["H9", "J10"]);
+    for level in LEVELS {
+        let a = best(&game, level, &quick(3_000), 42);
+        let b = best(&game, level, &quick(3_000), 42);
+        assert_eq!(
+            (a.best, a.score, a.depth, a.nodes),
+            (b.best, b.score, b.depth, b.nodes),
+            "{level:?}"
+        );
+    }
+}
+
+#[test]
+fn a_cancelled_search_returns_nothing_promptly() {
+    let game = game_of(&["H8", "I9", "G7"], &["H9", "J10"]);
+    let cancel = AtomicBool::new(true);
+    let started = Instant::now();
+    assert_eq!(computer_move(&game, Level::Hard, &cancel), None);
+    assert!(
+        started.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn no_move_once_the_game_is_over() {
+    let game = game_of(&["D8", "E8", "F8", "G8", "H8"], &["A1", "B1", "C1", "E1"]);
+    assert_eq!(game.status(), Status::Won);
+    for level in LEVELS {
+        assert_eq!(computer_move(&game, level, &AtomicBool::new(false)), None);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// On any position still being played, every level returns an empty point on the board.
+    #[test]
+    fn never_plays_an_occupied_point(
+        cells in proptest::collection::vec((0u8..15, 0u8..15), 0..120),
+        exact in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let rule = if exact { Rule::ExactFive } else { Rule::Freestyle };
+        let mut game = Gomoku::new(&Params { rule, ..Params::default() }, seed).unwrap();
+        for (x, y) in cells {
+            let mut next = game.clone();
+            if next.play(Point { x, y }.into()).is_ok() && !next.status().is_over() {
+                game = next;
+            }
+        }
+        for level in LEVELS {
+            let report = best(&game, level, &quick(300), seed);
+            let mv = report.best.expect("a move while playing");
+            let mut after = game.clone();
+            prop_assert!(after.play(mv).is_ok(), "{:?} played {:?} ({:?})", level, mv, report.decision);
+        }
+    }
+}
+
+/// Plays a game between two levels with node-limited searches; returns the winner's level.
+fn play_out(black: Level, white: Level, seed: u64, nodes: u64) -> Option<Level> {
+    let params = Params {
+        opponent: Opponent::Human,
+        ..Params::default()
+    };
+    let mut game = Gomoku::new(&params, seed).unwrap();
+    while !game.status().is_over() {
+        let level = if game.side_to_move() == Colour::Black {
+            black
+        } else {
+            white
+        };
+        let report = best(&game, level, &quick(nodes), move_seed(&game));
+        game.play(report.best.unwrap()).unwrap();
+    }
+    game.winner()
+        .map(|c| if c == Colour::Black { black } else { white })
+}
+
+use super::super::board::Colour;
+
+#[test]
+fn hard_beats_easy() {
+    let hard_wins = (0..6)
+        .filter(|&seed| {
+            let (black, white) = if seed % 2 == 0 {
+                (Level::Hard, Level::Easy)
+            } else {
+                (Level::Easy, Level::Hard)
+            };
+            play_out(black, white, seed, 1_500) == Some(Level::Hard)
+        })
+        .count();
+    assert!(hard_wins >= 5, "hard won {hard_wins} of 6");
+}

@@ -1,0 +1,176 @@
+//! Minesweeper: open every cell without a mine.
+//!
+//! The rules, after the seeds (000, 001, 002) with the refinements:
+//!
+//! * Sizes: beginner 9x9/10, intermediate 16x16/40, expert 30x16/99, or custom
+//!   9..=100 x 9..=100 with 10..=(w-1)*(h-1) mines ([`Params`]).
+//! * The mines are laid at the first click, from the seed, so that the first click is safe
+//!   ([`FirstClick::Safe`]) or opens an area ([`FirstClick::OpensArea`], the default).
+//! * Moves ([`Move`]): open, mark (none -> flag -> question -> none) and chord. A flag protects its
+//!   cell, a question mark does not. Opening a zero floods its region and the region's border.
+//! * The game is won when every safe cell is open (all mines then show as flags), lost when a mine
+//!   is opened (the view then shows the exploded mine, the other mines and the wrong flags).
+//! * "Try again" after a loss replays the same mines: [`Minesweeper::replay_params`] with the same
+//!   seed.
+//! * There is no undo ([`Game::undoable`] is false): undoing a lost click would make the game
+//!   trivially winnable.
+
+mod bbbv;
+mod board;
+mod field;
+mod generate;
+mod mark;
+mod moves;
+mod params;
+mod reveal;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use board::Board;
+pub use moves::Move;
+pub use params::{FirstClick, Level, Params, Point, MAX_SIDE, MIN_MINES, MIN_SIDE};
+pub use view::{cell_code, View};
+
+use crate::{Applied, Game, GameKind, RuleError, Status};
+use field::Field;
+use mark::Mark;
+
+/// A game of Minesweeper. Before the first open the mines are not laid yet (except in a replay).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Minesweeper {
+    params: Params,
+    board: Board,
+    seed: u64,
+    /// `None` until the first cell is opened (or, in a replay, laid at creation).
+    field: Option<Field>,
+    /// The cell the mines were laid around; with the seed it determines the layout.
+    first_click: Option<usize>,
+    marks: Vec<Mark>,
+    /// How many safe cells are open: the game is won when this reaches `board.safe_cells()`.
+    opened: usize,
+    flags: usize,
+    status: Status,
+}
+
+impl Minesweeper {
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The 3BV ("Bechtel's Board Benchmark Value"): the fewest clicks that clear the board
+    /// without flags. `None` before the mines are laid. Not in the view while playing, since it
+    /// says something about the hidden mines.
+    pub fn three_bv(&self) -> Option<u32> {
+        self.field.as_ref().map(|f| bbbv::three_bv(&self.board, f))
+    }
+
+    /// Lays the mines around `first` unless they are laid already.
+    fn lay_mines(&mut self, first: usize) {
+        if self.field.is_none() {
+            let mines = generate::lay_mines(&self.board, self.seed, self.params.first_click, first);
+            self.field = Some(Field::new(&self.board, &mines));
+            self.first_click = Some(first);
+        }
+    }
+}
+
+impl Game for Minesweeper {
+    type Params = Params;
+    type Move = Move;
+    type View = View;
+
+    const KIND: GameKind = GameKind::Minesweeper;
+
+    fn new(params: &Params, seed: u64) -> Result<Minesweeper, RuleError> {
+        let board = params.board()?;
+        let mut game = Minesweeper {
+            params: *params,
+            board,
+            seed,
+            field: None,
+            first_click: None,
+            marks: vec![Mark::Hidden; board.cells()],
+            opened: 0,
+            flags: 0,
+            status: Status::Playing,
+        };
+        if let Some(p) = params.replay_of {
+            // A replay lays the original mines now: where the player clicks first no longer matters.
+            game.lay_mines(p.y * board.width() + p.x);
+        }
+        Ok(game)
+    }
+
+    fn apply(&mut self, mv: &Move) -> Result<Applied, RuleError> {
+        self.play(mv)
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn view(&self) -> View {
+        View::of(self)
+    }
+
+    /// `"beginner"`, `"intermediate"`, `"expert"` or `"custom-WxH/N"` (GNOME Mines groups custom
+    /// games by size and mine count).
+    fn category(&self) -> String {
+        match self.params.level {
+            Level::Custom { .. } => {
+                let b = self.board;
+                format!("custom-{}x{}/{}", b.width(), b.height(), b.mines())
+            }
+            level => level.name().to_string(),
+        }
+    }
+
+    fn undoable() -> bool {
+        false
+    }
+
+    /// Whether this game replays the mines of an earlier one.
+    fn is_replay(&self) -> bool {
+        self.params.replay_of.is_some()
+    }
+
+    /// The parameters of a game with the same mines ("try again"), once the mines are laid:
+    /// `Minesweeper::new(&game.replay_params().unwrap(), same_seed)`. The seed must be this game's
+    /// seed: the params carry the first click, the seed the randomness.
+    fn replay_params(&self) -> Option<Params> {
+        let (x, y) = self.board.xy(self.first_click?);
+        Some(Params {
+            replay_of: Some(Point { x, y }),
+            ..self.params
+        })
+    }
+
+    /// Won games that are not replays rank by time: the fastest first.
+    fn rank_key(&self, elapsed_ms: u64) -> Option<i64> {
+        let counts = self.status == Status::Won && !self.is_replay();
+        counts.then(|| i64::try_from(elapsed_ms).unwrap_or(i64::MAX))
+    }
+}
+
+/// The mines, as `(x, y)` in row-major order, of the game `Minesweeper::new(params, seed)` whose
+/// first opened cell is `first_click` (ignored for a replay, whose first click is in `params`).
+///
+/// For tests that need to know the hidden board; the UI never calls it.
+///
+/// # Panics
+/// If `params` or `first_click` are not valid for a game.
+pub fn mine_layout(params: &Params, seed: u64, first_click: (usize, usize)) -> Vec<(usize, usize)> {
+    let mut game = Minesweeper::new(params, seed).expect("valid params");
+    let first = game
+        .board
+        .checked_index(first_click.0 as i64, first_click.1 as i64);
+    game.lay_mines(first.expect("first click on the board"));
+    let field = game.field.as_ref().expect("mines laid");
+    field.mines().map(|m| game.board.xy(m)).collect()
+}

@@ -1,0 +1,315 @@
+//! What the player chooses before a game: the level (or a custom size), how the first click is
+//! protected, whether right clicks cycle through question marks, and, for a replay, the first click
+//! of the game being replayed.
+
+use super::board::Board;
+use crate::RuleError;
+use serde::{Deserialize, Serialize};
+
+/// The smallest custom side: the seeds' 9x9 minimum field.
+pub const MIN_SIDE: i64 = 9;
+/// The largest custom side. The seeds stop at 30x24 because of their window sizes; we do not.
+pub const MAX_SIDE: i64 = 100;
+/// The fewest mines of a custom game (seed 001's "at least 10 mines").
+pub const MIN_MINES: i64 = 10;
+
+/// A game's size. Serialised with the tag `level`, so it flattens into [`Params`] as
+/// `{"level":"expert"}` or `{"level":"custom","width":20,"height":12,"mines":40}`.
+///
+/// Custom sizes are `i64` so that any integer the UI sends is refused by our own rules with a
+/// [`RuleError::OutOfRange`] instead of failing to deserialise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "level", rename_all = "lowercase")]
+pub enum Level {
+    /// 9x9, 10 mines.
+    Beginner,
+    /// 16x16, 40 mines.
+    Intermediate,
+    /// 30x16, 99 mines.
+    Expert,
+    /// Width and height 9..=100, mines 10..=(width-1)*(height-1) (seed 000's maximum).
+    Custom { width: i64, height: i64, mines: i64 },
+}
+
+impl Level {
+    /// The stable name shown in the view: `"beginner"`, `"intermediate"`, `"expert"`, `"custom"`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Intermediate => "intermediate",
+            Level::Expert => "expert",
+            Level::Custom { .. } => "custom",
+        }
+    }
+
+    /// The checked size. Width is checked before height because the mine limit needs both.
+    pub fn board(&self) -> Result<Board, RuleError> {
+        match *self {
+            Level::Beginner => Ok(Board::new(9, 9, 10)),
+            Level::Intermediate => Ok(Board::new(16, 16, 40)),
+            Level::Expert => Ok(Board::new(30, 16, 99)),
+            Level::Custom {
+                width,
+                height,
+                mines,
+            } => {
+                let width = in_range("width", width, MIN_SIDE, MAX_SIDE)?;
+                let height = in_range("height", height, MIN_SIDE, MAX_SIDE)?;
+                let most = (width - 1) * (height - 1);
+                let mines = in_range("mines", mines, MIN_MINES, most)?;
+                // The casts are lossless: every value was just bounded by 100*100.
+                Ok(Board::new(width as usize, height as usize, mines as usize))
+            }
+        }
+    }
+}
+
+fn in_range(what: &'static str, value: i64, min: i64, max: i64) -> Result<i64, RuleError> {
+    if (min..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(RuleError::OutOfRange {
+            what,
+            min,
+            max,
+            value,
+        })
+    }
+}
+
+/// How the first click is protected. Mines are laid only once it is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum FirstClick {
+    /// The clicked cell is never a mine (the seeds' rule; it may still show a number).
+    Safe,
+    /// The clicked cell and its 8 neighbours are mine-free, so the first click always opens an
+    /// area. If a board were too dense for that, generation falls back to [`FirstClick::Safe`]; with
+    /// today's limits ((w-1)*(h-1) <= w*h-9 whenever w+h >= 10) that never happens.
+    #[default]
+    OpensArea,
+}
+
+/// A cell, `x` = column, `y` = row. Used for the first click of a replayed game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Point {
+    pub x: usize,
+    pub y: usize,
+}
+
+/// Everything that determines a Minesweeper game, together with the seed.
+///
+/// JSON: `{"level":"beginner"}` (defaults fill the rest), or in full
+/// `{"level":"custom","width":20,"height":12,"mines":40,"firstClick":"safe","questionMarks":false,
+/// "replayOf":{"x":3,"y":4}}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Params {
+    #[serde(flatten)]
+    pub level: Level,
+    #[serde(default)]
+    pub first_click: FirstClick,
+    /// Whether marking cycles none -> flag -> question -> none (true) or none -> flag -> none.
+    #[serde(default = "default_question_marks")]
+    pub question_marks: bool,
+    /// Set for a replay ("try again"): the first click of the original game. With the original
+    /// seed it fixes the mine layout, so the mines are laid when the game is created. Get it from
+    /// [`crate::Game::replay_params`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replay_of: Option<Point>,
+}
+
+fn default_question_marks() -> bool {
+    true
+}
+
+impl Params {
+    /// A level with the default options (first click opens an area, question marks on).
+    pub fn new(level: Level) -> Params {
+        Params {
+            level,
+            first_click: FirstClick::default(),
+            question_marks: true,
+            replay_of: None,
+        }
+    }
+
+    pub fn beginner() -> Params {
+        Params::new(Level::Beginner)
+    }
+
+    pub fn intermediate() -> Params {
+        Params::new(Level::Intermediate)
+    }
+
+    pub fn expert() -> Params {
+        Params::new(Level::Expert)
+    }
+
+    /// A custom size; checked only when a game is created.
+    pub fn custom(width: i64, height: i64, mines: i64) -> Params {
+        Params::new(Level::Custom {
+            width,
+            height,
+            mines,
+        })
+    }
+
+    /// The same parameters with another first-click rule.
+    pub fn with_first_click(self, first_click: FirstClick) -> Params {
+        Params {
+            first_click,
+            ..self
+        }
+    }
+
+    /// The checked size, and the replay's first click checked against it.
+    pub fn board(&self) -> Result<Board, RuleError> {
+        let board = self.level.board()?;
+        if let Some(p) = self.replay_of {
+            board.checked_index(p.x as i64, p.y as i64)?;
+        }
+        Ok(board)
+    }
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params::beginner()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn out_of_range(
+        what: &'static str,
+        min: i64,
+        max: i64,
+        value: i64,
+    ) -> Result<Board, RuleError> {
+        Err(RuleError::OutOfRange {
+            what,
+            min,
+            max,
+            value,
+        })
+    }
+
+    #[test]
+    fn presets_have_the_classic_sizes() {
+        let size = |p: Params| p.board().map(|b| (b.width(), b.height(), b.mines()));
+        assert_eq!(size(Params::beginner()), Ok((9, 9, 10)));
+        assert_eq!(size(Params::intermediate()), Ok((16, 16, 40)));
+        assert_eq!(size(Params::expert()), Ok((30, 16, 99)));
+    }
+
+    #[test]
+    fn custom_limits_are_inclusive() {
+        assert!(Params::custom(9, 9, 10).board().is_ok());
+        assert!(
+            Params::custom(9, 9, 64).board().is_ok(),
+            "seed 000: (9-1)*(9-1) mines"
+        );
+        assert!(Params::custom(100, 100, 99 * 99).board().is_ok());
+        assert!(
+            Params::custom(10, 10, 14).board().is_ok(),
+            "seed 002's field"
+        );
+    }
+
+    #[test]
+    fn custom_values_out_of_range_are_refused() {
+        assert_eq!(
+            Params::custom(8, 9, 10).board(),
+            out_of_range("width", 9, 100, 8)
+        );
+        assert_eq!(
+            Params::custom(101, 9, 10).board(),
+            out_of_range("width", 9, 100, 101)
+        );
+        assert_eq!(
+            Params::custom(-3, 9, 10).board(),
+            out_of_range("width", 9, 100, -3)
+        );
+        assert_eq!(
+            Params::custom(9, 8, 10).board(),
+            out_of_range("height", 9, 100, 8)
+        );
+        assert_eq!(
+            Params::custom(9, 9, 9).board(),
+            out_of_range("mines", 10, 64, 9)
+        );
+        assert_eq!(
+            Params::custom(9, 9, 65).board(),
+            out_of_range("mines", 10, 64, 65)
+        );
+        assert_eq!(
+            Params::custom(30, 16, 436).board(),
+            out_of_range("mines", 10, 435, 436)
+        );
+    }
+
+    #[test]
+    fn replay_of_must_be_on_the_board() {
+        let p = Params {
+            replay_of: Some(Point { x: 9, y: 0 }),
+            ..Params::beginner()
+        };
+        let err = RuleError::OutOfBoard {
+            x: 9,
+            y: 0,
+            width: 9,
+            height: 9,
+        };
+        assert_eq!(p.board(), Err(err));
+    }
+
+    #[test]
+    fn json_reads_naturally_with_defaults() {
+        let p: Params = serde_json::from_value(json!({"level": "expert"})).unwrap();
+        assert_eq!(p, Params::expert());
+        assert_eq!(p.first_click, FirstClick::OpensArea);
+        assert!(p.question_marks);
+        assert_eq!(
+            serde_json::to_value(p).unwrap(),
+            json!({"level": "expert", "firstClick": "opensArea", "questionMarks": true})
+        );
+    }
+
+    #[test]
+    fn custom_json_round_trips() {
+        let text = json!({"level": "custom", "width": 20, "height": 12, "mines": 40,
+            "firstClick": "safe", "questionMarks": false, "replayOf": {"x": 3, "y": 4}});
+        let p: Params = serde_json::from_value(text.clone()).unwrap();
+        assert_eq!(
+            p.level,
+            Level::Custom {
+                width: 20,
+                height: 12,
+                mines: 40
+            }
+        );
+        assert_eq!(p.first_click, FirstClick::Safe);
+        assert!(!p.question_marks);
+        assert_eq!(p.replay_of, Some(Point { x: 3, y: 4 }));
+        assert_eq!(serde_json::to_value(p).unwrap(), text);
+    }
+
+    #[test]
+    fn negative_custom_values_deserialise_and_are_refused_by_the_rules() {
+        let p: Params = serde_json::from_value(
+            json!({"level": "custom", "width": -1, "height": 9, "mines": 10}),
+        )
+        .unwrap();
+        assert_eq!(p.board(), out_of_range("width", 9, 100, -1));
+    }
+
+    #[test]
+    fn unknown_levels_do_not_deserialise() {
+        assert!(serde_json::from_value::<Params>(json!({"level": "insane"})).is_err());
+        assert!(serde_json::from_value::<Params>(json!({"level": "custom", "width": 9})).is_err());
+    }
+}

@@ -1,0 +1,359 @@
+//! Hand-made boards with known mines: each rule shown on a small picture.
+//! In the layouts `*` is a mine; in the pictures the characters are the view's cell codes.
+
+use super::*;
+use crate::minesweeper::{mine_layout, FirstClick, Point};
+use serde_json::json;
+
+/// Three mines; (1, 0) is a 2 touching the mines at (0, 0) and (2, 0).
+const THREE_MINES: [&str; 3] = ["*.*.", "....", "...*"];
+
+fn illegal(why: &'static str) -> RuleError {
+    RuleError::Illegal(why)
+}
+
+#[test]
+fn opening_a_zero_floods_its_region_and_border_but_not_flags() {
+    let mut game = rigged(&["......", "......", "******", "......"]);
+    mark(&mut game, 5, 0).unwrap(); // flag
+    mark(&mut game, 2, 1).unwrap();
+    mark(&mut game, 2, 1).unwrap(); // question: opened by the flood all the same
+    assert_eq!(open(&mut game, 0, 0), Ok(Applied::Move));
+    assert_eq!(picture(&game), ["00000F", "233332", "......", "......"]);
+    assert_eq!(game.status(), Status::Playing);
+}
+
+#[test]
+fn a_number_opens_alone() {
+    let mut game = rigged(&THREE_MINES);
+    open(&mut game, 1, 0).unwrap();
+    assert_eq!(picture(&game), [".2..", "....", "...."]);
+}
+
+#[test]
+fn a_flag_protects_its_cell() {
+    let mut game = rigged(&THREE_MINES);
+    mark(&mut game, 0, 0).unwrap();
+    refused(
+        &mut game,
+        Move::Open { x: 0, y: 0 },
+        illegal("a flagged cell cannot be opened"),
+    );
+}
+
+#[test]
+fn a_question_mark_does_not_protect() {
+    let mut game = rigged(&THREE_MINES);
+    mark(&mut game, 0, 0).unwrap();
+    mark(&mut game, 0, 0).unwrap();
+    assert_eq!(picture(&game)[0], "?...");
+    assert_eq!(open(&mut game, 0, 0), Ok(Applied::Move));
+    assert_eq!(game.status(), Status::Lost);
+    assert_eq!(picture(&game), ["X.*.", "....", "...*"]);
+}
+
+#[test]
+fn a_chord_with_the_right_flags_opens_the_other_neighbours() {
+    let mut game = rigged(&THREE_MINES);
+    open(&mut game, 1, 0).unwrap();
+    mark(&mut game, 0, 0).unwrap();
+    mark(&mut game, 2, 0).unwrap();
+    assert_eq!(chord(&mut game, 1, 0), Ok(Applied::Move));
+    assert_eq!(picture(&game), ["F2F.", "122.", "...."]);
+    assert_eq!(game.status(), Status::Playing);
+}
+
+#[test]
+fn a_chord_with_a_wrong_flag_opens_a_mine_and_loses() {
+    let mut game = rigged(&THREE_MINES);
+    open(&mut game, 1, 0).unwrap();
+    mark(&mut game, 0, 0).unwrap();
+    mark(&mut game, 1, 1).unwrap(); // wrong: (2, 0) is the mine
+    assert_eq!(chord(&mut game, 1, 0), Ok(Applied::Move));
+    assert_eq!(game.status(), Status::Lost);
+    // Exploded mine, wrong flag crossed out, the unflagged mine shown, the right flag kept.
+    assert_eq!(picture(&game), ["F2X.", "1W2.", "...*"]);
+}
+
+#[test]
+fn a_chord_whose_flags_do_not_match_changes_nothing() {
+    let mut game = rigged(&THREE_MINES);
+    open(&mut game, 1, 0).unwrap();
+    mark(&mut game, 0, 0).unwrap();
+    let before = game.clone();
+    assert_eq!(chord(&mut game, 1, 0), Ok(Applied::Transient));
+    assert_eq!(game, before);
+}
+
+#[test]
+fn a_chord_with_nothing_left_to_open_changes_nothing() {
+    let mut game = rigged(&THREE_MINES);
+    open(&mut game, 1, 0).unwrap();
+    mark(&mut game, 0, 0).unwrap();
+    mark(&mut game, 2, 0).unwrap();
+    chord(&mut game, 1, 0).unwrap();
+    let before = game.clone();
+    assert_eq!(chord(&mut game, 1, 0), Ok(Applied::Transient));
+    assert_eq!(game, before);
+}
+
+#[test]
+fn opening_an_open_number_is_a_chord() {
+    let mut game = rigged(&THREE_MINES);
+    open(&mut game, 1, 0).unwrap();
+    mark(&mut game, 0, 0).unwrap();
+    assert_eq!(
+        open(&mut game, 1, 0),
+        Ok(Applied::Transient),
+        "flags do not match yet"
+    );
+    mark(&mut game, 2, 0).unwrap();
+    assert_eq!(open(&mut game, 1, 0), Ok(Applied::Move));
+    assert_eq!(picture(&game), ["F2F.", "122.", "...."]);
+}
+
+#[test]
+fn chords_need_an_open_cell_and_marks_a_closed_one() {
+    let mut game = rigged(&THREE_MINES);
+    refused(
+        &mut game,
+        Move::Chord { x: 1, y: 0 },
+        illegal("only an open cell can be chorded"),
+    );
+    mark(&mut game, 0, 0).unwrap();
+    refused(
+        &mut game,
+        Move::Chord { x: 0, y: 0 },
+        illegal("only an open cell can be chorded"),
+    );
+    open(&mut game, 1, 0).unwrap();
+    refused(
+        &mut game,
+        Move::Mark { x: 1, y: 0 },
+        illegal("an open cell cannot be marked"),
+    );
+}
+
+#[test]
+fn the_mark_cycle_without_question_marks() {
+    let params = Params {
+        question_marks: false,
+        ..Params::beginner()
+    };
+    let mut game = Minesweeper::new(&params, 1).unwrap();
+    mark(&mut game, 0, 0).unwrap();
+    assert_eq!(game.view().cell(0, 0), 'F');
+    mark(&mut game, 0, 0).unwrap();
+    assert_eq!(game.view().cell(0, 0), '.');
+}
+
+#[test]
+fn the_mine_counter_counts_flags_and_may_go_negative() {
+    let mut game = rigged(&THREE_MINES);
+    for x in 0..4 {
+        mark(&mut game, x, 1).unwrap();
+    }
+    assert_eq!(game.view().mines_left, -1);
+    mark(&mut game, 0, 1).unwrap(); // flag -> question
+    assert_eq!(game.view().mines_left, 0);
+}
+
+#[test]
+fn winning_flags_every_mine() {
+    let mut game = rigged(&THREE_MINES);
+    mark(&mut game, 3, 2).unwrap();
+    mark(&mut game, 3, 2).unwrap(); // a question mark on a mine
+    for (x, y) in [(1, 0), (3, 0), (0, 1), (1, 1), (2, 1), (3, 1), (2, 2)] {
+        open(&mut game, x, y).unwrap();
+        assert_eq!(game.status(), Status::Playing);
+    }
+    open(&mut game, 0, 2).unwrap(); // a zero: floods (1, 2), the last safe cell
+    assert_eq!(game.status(), Status::Won);
+    let view = game.view();
+    assert_eq!(picture(&game), ["F2F1", "1222", "001F"]);
+    assert_eq!(view.mines_left, 0);
+    assert_eq!(
+        view.bbbv,
+        Some(4),
+        "one click for the zero region, 3 for the lone numbers"
+    );
+}
+
+#[test]
+fn no_move_after_the_end() {
+    let mut game = rigged(&THREE_MINES);
+    open(&mut game, 0, 0).unwrap();
+    assert_eq!(game.status(), Status::Lost);
+    assert!(game.view().bbbv.is_some());
+    for mv in [
+        Move::Open { x: 1, y: 1 },
+        Move::Mark { x: 1, y: 1 },
+        Move::Chord { x: 0, y: 0 },
+    ] {
+        refused(&mut game, mv, RuleError::GameOver);
+    }
+    refused(&mut game, Move::Open { x: 99, y: 0 }, RuleError::GameOver);
+}
+
+#[test]
+fn moves_outside_the_board_are_refused() {
+    let mut game = Minesweeper::new(&Params::expert(), 3).unwrap();
+    open(&mut game, 5, 5).unwrap();
+    for (x, y) in [(-1, 0), (0, -1), (30, 0), (0, 16), (i64::MIN, i64::MAX)] {
+        let err = RuleError::OutOfBoard {
+            x,
+            y,
+            width: 30,
+            height: 16,
+        };
+        refused(&mut game, Move::Open { x, y }, err.clone());
+        refused(&mut game, Move::Mark { x, y }, err.clone());
+        refused(&mut game, Move::Chord { x, y }, err);
+    }
+}
+
+#[test]
+fn out_of_range_params_make_no_game() {
+    let err = |what, min, max, value| {
+        Err(RuleError::OutOfRange {
+            what,
+            min,
+            max,
+            value,
+        })
+    };
+    let new = |p: Params| Minesweeper::new(&p, 0).map(|g| g.category());
+    assert_eq!(new(Params::custom(8, 9, 10)), err("width", 9, 100, 8));
+    assert_eq!(new(Params::custom(9, 101, 10)), err("height", 9, 100, 101));
+    assert_eq!(
+        new(Params::custom(9, 9, 9)),
+        err("mines", 10, 64, 9),
+        "seed 001: 10 mines at least"
+    );
+    assert_eq!(
+        new(Params::custom(9, 9, 65)),
+        err("mines", 10, 64, 65),
+        "seed 000: (w-1)*(h-1)"
+    );
+}
+
+#[test]
+fn categories_and_level_names() {
+    let category = |p: Params| Minesweeper::new(&p, 0).unwrap().category();
+    assert_eq!(category(Params::beginner()), "beginner");
+    assert_eq!(category(Params::intermediate()), "intermediate");
+    assert_eq!(category(Params::expert()), "expert");
+    assert_eq!(category(Params::custom(20, 12, 40)), "custom-20x12/40");
+    assert_eq!(
+        Minesweeper::new(&Params::custom(20, 12, 40), 0)
+            .unwrap()
+            .view()
+            .level,
+        "custom"
+    );
+    assert!(!Minesweeper::undoable());
+}
+
+#[test]
+fn seed_002_a_10x10_field_with_14_mines_is_won_when_its_86_free_cells_are_open() {
+    let params = Params::custom(10, 10, 14).with_first_click(FirstClick::Safe);
+    let mines = mine_layout(&params, 2, (0, 0));
+    let mut game = Minesweeper::new(&params, 2).unwrap();
+    for y in 0..10 {
+        for x in 0..10 {
+            if !mines.contains(&(x, y)) && game.view().cell(x, y) == '.' {
+                assert_eq!(game.status(), Status::Playing);
+                open(&mut game, x as i64, y as i64).unwrap();
+            }
+        }
+    }
+    assert_eq!(game.status(), Status::Won);
+    let view = game.view();
+    assert_eq!(view.cells.bytes().filter(u8::is_ascii_digit).count(), 86);
+    assert!(
+        mines.iter().all(|&(x, y)| view.cell(x, y) == 'F'),
+        "then all mines are marked"
+    );
+}
+
+#[test]
+fn seed_000_the_densest_9x9_still_opens_an_area() {
+    let params = Params::custom(9, 9, 64);
+    for seed in 0..50 {
+        let mut game = Minesweeper::new(&params, seed).unwrap();
+        open(&mut game, 4, 4).unwrap();
+        assert_eq!(game.view().cell(4, 4), '0');
+    }
+}
+
+#[test]
+fn a_100x100_board_with_10_mines_opens_without_recursion() {
+    // A small stack proves the flood fill does not recurse (it would need ~10,000 frames).
+    let run = || {
+        let mut game = Minesweeper::new(&Params::custom(100, 100, 10), 7).unwrap();
+        open(&mut game, 50, 50).unwrap();
+        game.view().cells.bytes().filter(u8::is_ascii_digit).count()
+    };
+    let opened = std::thread::Builder::new()
+        .stack_size(64 * 1024)
+        .spawn(run)
+        .unwrap()
+        .join();
+    assert!(opened.unwrap() > 9_000);
+}
+
+#[test]
+fn a_replay_has_the_same_mines_wherever_it_is_first_clicked() {
+    let mut game = Minesweeper::new(&Params::expert(), 42).unwrap();
+    assert_eq!(
+        game.replay_params(),
+        None,
+        "no layout before the first click"
+    );
+    open(&mut game, 10, 5).unwrap();
+    let first_picture = picture(&game);
+    let mine = mine_layout(&Params::expert(), 42, (10, 5))[0];
+    open(&mut game, mine.0 as i64, mine.1 as i64).unwrap();
+    assert_eq!(game.status(), Status::Lost);
+
+    let params = game.replay_params().unwrap();
+    assert_eq!(params.replay_of, Some(Point { x: 10, y: 5 }));
+    let mut replay = Minesweeper::new(&params, 42).unwrap();
+    assert!(replay.is_replay() && replay.view().is_replay && !game.is_replay());
+    assert_eq!(replay.field, game.field);
+    assert!(
+        replay.view().cells.bytes().all(|c| c == b'.'),
+        "laid, but nothing shown"
+    );
+    assert_eq!(replay.category(), "expert");
+    assert_eq!(
+        replay.replay_params(),
+        Some(params),
+        "a replay of a replay is the same"
+    );
+    assert_eq!(
+        mine_layout(&params, 42, (0, 0)),
+        mine_layout(&Params::expert(), 42, (10, 5))
+    );
+
+    open(&mut replay, 10, 5).unwrap();
+    assert_eq!(picture(&replay), first_picture);
+}
+
+#[test]
+fn view_json_shape() {
+    let mut game = Minesweeper::new(&Params::beginner(), 5).unwrap();
+    mark(&mut game, 0, 0).unwrap();
+    let mut value = serde_json::to_value(game.view()).unwrap();
+    assert_eq!(
+        value["cells"].as_str().unwrap(),
+        format!("F{}", ".".repeat(80))
+    );
+    value["cells"] = json!("…");
+    assert_eq!(
+        value,
+        json!({"width": 9, "height": 9, "mines": 10, "minesLeft": 9, "cells": "…",
+            "status": "playing", "level": "beginner", "firstClick": "opensArea",
+            "questionMarks": true, "isReplay": false, "bbbv": null})
+    );
+}

@@ -1,0 +1,81 @@
+//! Pastimes: Minesweeper, Bubble Breaker and Gomoku in one desktop app.
+//!
+//! The rules live in the `pastimes-games` crate; this crate holds the session driver, the SQLite
+//! store and the thin Tauri layer (commands, menu, window).
+
+mod any_session;
+mod clock;
+pub mod commands;
+pub mod config;
+pub mod error;
+mod menu;
+mod names;
+pub mod session;
+mod settings;
+pub mod state;
+pub mod store;
+mod window;
+
+use state::AppState;
+use std::sync::Arc;
+use tauri::{Emitter, Manager, Runtime};
+
+/// Registers the state and the commands: everything the mock runtime in tests needs too.
+pub fn app_builder<R: Runtime>(builder: tauri::Builder<R>, state: Arc<AppState>) -> tauri::Builder<R> {
+    builder.manage(state).invoke_handler(tauri::generate_handler![
+        commands::app_info,
+        commands::get_settings,
+        commands::set_setting,
+        commands::new_game,
+        commands::play,
+        commands::snapshot,
+        commands::undo,
+        commands::redo,
+        commands::pause,
+        commands::resume,
+        commands::replay,
+        commands::submit_record_name,
+        commands::fit_window,
+        commands::statistics,
+        commands::hall_of_fame,
+    ])
+}
+
+/// Starts the desktop app.
+pub fn run() {
+    // WebKitGTK's DMA-BUF renderer shows a blank window on some GPUs and under Xvfb.
+    if std::env::var_os("WEBKIT_DISABLE_DMABUF_RENDERER").is_none() {
+        std::env::set_var("WEBKIT_DISABLE_DMABUF_RENDERER", "1");
+    }
+    let config = match config::from_environment() {
+        Ok(config) => config,
+        Err(message) => {
+            eprintln!("pastimes: {message}");
+            std::process::exit(2);
+        }
+    };
+    let state = Arc::new(AppState::open(config));
+    if let Some(reason) = state.startup_error() {
+        eprintln!("pastimes: {reason}");
+    }
+    let result = app_builder(tauri::Builder::default(), state)
+        .setup(|app| {
+            let handle = app.handle().clone();
+            let state = app.state::<Arc<AppState>>();
+            state.set_notifier(Box::new(move |snapshot| {
+                let _ = handle.emit("snapshot", snapshot);
+            }));
+            app.set_menu(menu::build(app.handle())?)?;
+            app.on_menu_event(|app, event| menu::handle(app, event.id().as_ref()));
+            if let Some(main) = app.get_webview_window("main") {
+                window::restore_placement(&main, &state);
+                window::remember_placement(&main);
+            }
+            Ok(())
+        })
+        .run(tauri::generate_context!());
+    if let Err(error) = result {
+        eprintln!("pastimes: {error}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,288 @@
+//! Finished games: the history, the hall of fame (the best ten per category) and statistics.
+
+use super::Store;
+use crate::error::AppResult;
+use pastimes_games::{GameKind, Status};
+use rusqlite::{params, Transaction};
+use serde::Serialize;
+
+/// How many places each hall-of-fame category has.
+pub const HALL_SIZE: i64 = 10;
+
+/// A game the session saw finish, as it goes into the history.
+#[derive(Debug, Clone)]
+pub struct FinishedGame {
+    pub game: GameKind,
+    pub category: String,
+    pub result: Status,
+    pub score: Option<i64>,
+    pub time_ms: u64,
+    pub moves: u32,
+    pub replay: bool,
+    pub started_at: String,
+    pub finished_at: String,
+    /// Game-specific facts for the history (seed, players' names), as a JSON object.
+    pub detail: String,
+    /// Its place in the hall-of-fame order, lower is better; `None` if it cannot be a record.
+    pub rank_key: Option<i64>,
+}
+
+/// What recording a finished game gave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Recorded {
+    pub id: i64,
+    /// The place it took in the hall of fame (1-based), if it made the top ten.
+    pub rank: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HallEntry {
+    pub id: i64,
+    pub rank: i64,
+    pub name: Option<String>,
+    pub score: Option<i64>,
+    pub time_ms: u64,
+    pub moves: u32,
+    pub finished_at: String,
+}
+
+/// Per-category statistics, as GNOME Mines shows them.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryStats {
+    pub played: i64,
+    pub won: i64,
+    pub best_time_ms: Option<i64>,
+    pub best_score: Option<i64>,
+    pub total_score: i64,
+    pub current_streak: i64,
+    pub longest_streak: i64,
+}
+
+impl Store {
+    /// Records a finished game and forgets the saved game of its kind, in one transaction.
+    pub fn record_finished(&mut self, finished: &FinishedGame) -> AppResult<Recorded> {
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO finished_games (game, category, result, score, time_ms, moves, replay,
+                 started_at, finished_at, detail, rank_key)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            params![
+                finished.game.as_str(),
+                finished.category,
+                result_name(finished.result),
+                finished.score,
+                finished.time_ms as i64,
+                finished.moves,
+                finished.replay,
+                finished.started_at,
+                finished.finished_at,
+                finished.detail,
+                finished.rank_key,
+            ],
+        )?;
+        let id = tx.last_insert_rowid();
+        tx.execute("DELETE FROM saved_games WHERE game = ?1", [finished.game.as_str()])?;
+        let rank = match finished.rank_key {
+            Some(_) => Some(rank_of(&tx, id)?).filter(|rank| *rank <= HALL_SIZE),
+            None => None,
+        };
+        tx.commit()?;
+        Ok(Recorded { id, rank })
+    }
+
+    /// Puts the player's name on a finished game (the new-record dialog).
+    pub fn set_player_name(&self, id: i64, name: &str) -> AppResult<()> {
+        self.conn.execute("UPDATE finished_games SET player = ?2 WHERE id = ?1", params![id, name])?;
+        Ok(())
+    }
+
+    /// The best ten of a category: lowest rank key first, ties to the earlier result.
+    pub fn hall_of_fame(&self, game: GameKind, category: &str) -> AppResult<Vec<HallEntry>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, player, score, time_ms, moves, finished_at FROM finished_games
+             WHERE game = ?1 AND category = ?2 AND rank_key IS NOT NULL
+             ORDER BY rank_key, finished_at, id LIMIT ?3",
+        )?;
+        let rows = stmt.query_map(params![game.as_str(), category, HALL_SIZE], |row| {
+            Ok(HallEntry {
+                id: row.get(0)?,
+                rank: 0,
+                name: row.get(1)?,
+                score: row.get(2)?,
+                time_ms: row.get::<_, i64>(3)?.max(0) as u64,
+                moves: row.get(4)?,
+                finished_at: row.get(5)?,
+            })
+        })?;
+        let mut entries = rows.collect::<Result<Vec<_>, _>>()?;
+        for (index, entry) in entries.iter_mut().enumerate() {
+            entry.rank = index as i64 + 1;
+        }
+        Ok(entries)
+    }
+
+    /// The categories of a game that have hall-of-fame entries, in name order.
+    pub fn hall_categories(&self, game: GameKind) -> AppResult<Vec<String>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT DISTINCT category FROM finished_games
+             WHERE game = ?1 AND rank_key IS NOT NULL ORDER BY category",
+        )?;
+        let rows = stmt.query_map([game.as_str()], |row| row.get(0))?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// Played, won, best and streaks of one category. Replays count as played games.
+    pub fn category_stats(&self, game: GameKind, category: &str) -> AppResult<CategoryStats> {
+        let mut stats = self.conn.query_row(
+            "SELECT COUNT(*), COALESCE(SUM(result = 'won'), 0),
+                    MIN(CASE WHEN result = 'won' THEN time_ms END), MAX(score),
+                    COALESCE(SUM(score), 0)
+             FROM finished_games WHERE game = ?1 AND category = ?2",
+            params![game.as_str(), category],
+            |row| {
+                Ok(CategoryStats {
+                    played: row.get(0)?,
+                    won: row.get(1)?,
+                    best_time_ms: row.get(2)?,
+                    best_score: row.get(3)?,
+                    total_score: row.get(4)?,
+                    ..CategoryStats::default()
+                })
+            },
+        )?;
+        let (current, longest) = self.streaks(game, category)?;
+        stats.current_streak = current;
+        stats.longest_streak = longest;
+        Ok(stats)
+    }
+
+    /// The current and the longest run of consecutive wins, oldest game first.
+    fn streaks(&self, game: GameKind, category: &str) -> AppResult<(i64, i64)> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT result = 'won' FROM finished_games WHERE game = ?1 AND category = ?2
+             ORDER BY finished_at, id",
+        )?;
+        let wins = stmt.query_map(params![game.as_str(), category], |row| row.get::<_, bool>(0))?;
+        let (mut current, mut longest) = (0, 0);
+        for won in wins {
+            current = if won? { current + 1 } else { 0 };
+            longest = longest.max(current);
+        }
+        Ok((current, longest))
+    }
+}
+
+/// The 1-based place of game `id` in its category's hall-of-fame order.
+fn rank_of(tx: &Transaction, id: i64) -> AppResult<i64> {
+    Ok(tx.query_row(
+        "SELECT COUNT(*) + 1 FROM finished_games AS other, finished_games AS this
+         WHERE this.id = ?1 AND other.game = this.game AND other.category = this.category
+           AND other.rank_key IS NOT NULL AND other.id <> this.id
+           AND (other.rank_key < this.rank_key
+                OR (other.rank_key = this.rank_key AND (other.finished_at < this.finished_at
+                    OR (other.finished_at = this.finished_at AND other.id < this.id))))",
+        [id],
+        |row| row.get(0),
+    )?)
+}
+
+fn result_name(status: Status) -> &'static str {
+    match status {
+        Status::Won => "won",
+        Status::Lost => "lost",
+        Status::Draw => "draw",
+        Status::Finished => "finished",
+        Status::Playing => "abandoned",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::timestamp;
+
+    fn won_in(time_ms: u64, finished_at: &str) -> FinishedGame {
+        FinishedGame {
+            game: GameKind::Minesweeper,
+            category: "beginner".into(),
+            result: Status::Won,
+            score: None,
+            time_ms,
+            moves: 20,
+            replay: false,
+            started_at: "2026-01-01T00:00:00.000Z".into(),
+            finished_at: finished_at.into(),
+            detail: "{}".into(),
+            rank_key: Some(time_ms as i64),
+        }
+    }
+
+    #[test]
+    fn ranks_by_key_then_earlier_result() {
+        let mut store = Store::open_in_memory().unwrap();
+        let first = store.record_finished(&won_in(5000, "2026-01-01T00:00:05.000Z")).unwrap();
+        assert_eq!(first.rank, Some(1));
+        let faster = store.record_finished(&won_in(4000, "2026-01-01T00:00:06.000Z")).unwrap();
+        assert_eq!(faster.rank, Some(1));
+        let tie = store.record_finished(&won_in(5000, "2026-01-01T00:00:07.000Z")).unwrap();
+        assert_eq!(tie.rank, Some(3), "a tie ranks after the earlier result");
+        let ids: Vec<i64> = store
+            .hall_of_fame(GameKind::Minesweeper, "beginner")
+            .unwrap()
+            .iter()
+            .map(|e| e.id)
+            .collect();
+        assert_eq!(ids, [faster.id, first.id, tie.id]);
+    }
+
+    #[test]
+    fn only_ten_places_and_no_place_for_unranked_games() {
+        let mut store = Store::open_in_memory().unwrap();
+        for i in 0..10 {
+            let recorded = store.record_finished(&won_in(1000 + i, "2026-01-01T00:00:00.000Z")).unwrap();
+            assert!(recorded.rank.is_some());
+        }
+        let slow = store.record_finished(&won_in(9999, "2026-01-02T00:00:00.000Z")).unwrap();
+        assert_eq!(slow.rank, None);
+        let lost = FinishedGame { result: Status::Lost, rank_key: None, ..won_in(1, "2026-01-03T00:00:00.000Z") };
+        assert_eq!(store.record_finished(&lost).unwrap().rank, None);
+        assert_eq!(store.hall_of_fame(GameKind::Minesweeper, "beginner").unwrap().len(), 10);
+    }
+
+    #[test]
+    fn stats_count_streaks_in_time_order() {
+        let mut store = Store::open_in_memory().unwrap();
+        let results = [true, true, false, true, true, true, false, true];
+        for (i, won) in results.iter().enumerate() {
+            let mut game = won_in(1000 + i as u64, &format!("2026-01-01T00:00:0{i}.000Z"));
+            if !won {
+                game.result = Status::Lost;
+                game.rank_key = None;
+            }
+            store.record_finished(&game).unwrap();
+        }
+        let stats = store.category_stats(GameKind::Minesweeper, "beginner").unwrap();
+        assert_eq!((stats.played, stats.won), (8, 6));
+        assert_eq!((stats.current_streak, stats.longest_streak), (1, 3));
+        assert_eq!(stats.best_time_ms, Some(1000));
+    }
+
+    #[test]
+    fn recording_forgets_the_saved_game_of_that_kind() {
+        let mut store = Store::open_in_memory().unwrap();
+        let saved = crate::store::SavedGame {
+            game: GameKind::Minesweeper,
+            params: "{}".into(),
+            seed: 1,
+            moves: "[]".into(),
+            elapsed_ms: 0,
+            started_at: timestamp(chrono::Utc::now()),
+        };
+        store.save_game(&saved).unwrap();
+        store.record_finished(&won_in(1, "2026-01-01T00:00:00.000Z")).unwrap();
+        assert_eq!(store.load_saved_game(GameKind::Minesweeper).unwrap(), None);
+    }
+}

@@ -1,0 +1,125 @@
+//! Numbered schema migrations, tracked in `PRAGMA user_version`.
+//!
+//! Migration N (1-based) takes a database at version N-1 to version N. Never edit a migration
+//! that has shipped: add a new one.
+
+use crate::error::{AppError, AppResult};
+use rusqlite::Connection;
+
+pub(super) const MIGRATIONS: &[&str] = &[
+    // 1: settings, games in progress, finished games and the hall-of-fame index.
+    "CREATE TABLE settings (
+         key   TEXT PRIMARY KEY,
+         value TEXT NOT NULL
+     );
+     CREATE TABLE saved_games (
+         game       TEXT PRIMARY KEY,
+         params     TEXT NOT NULL,
+         seed       INTEGER NOT NULL,
+         moves      TEXT NOT NULL,
+         elapsed_ms INTEGER NOT NULL,
+         started_at TEXT NOT NULL,
+         updated_at TEXT NOT NULL
+     );
+     CREATE TABLE finished_games (
+         id          INTEGER PRIMARY KEY,
+         game        TEXT NOT NULL,
+         category    TEXT NOT NULL,
+         result      TEXT NOT NULL,
+         score       INTEGER,
+         time_ms     INTEGER NOT NULL,
+         moves       INTEGER NOT NULL,
+         replay      INTEGER NOT NULL DEFAULT 0,
+         started_at  TEXT NOT NULL,
+         finished_at TEXT NOT NULL,
+         player      TEXT,
+         detail      TEXT NOT NULL DEFAULT '{}',
+         -- Lower is better; NULL when the game does not count for the hall of fame
+         -- (a loss, a replay, a two-player game, or a record reset away).
+         rank_key    INTEGER
+     );
+     CREATE INDEX finished_by_date ON finished_games (finished_at);
+     CREATE INDEX finished_by_category ON finished_games (game, category, finished_at);
+     CREATE INDEX hall_of_fame ON finished_games (game, category, rank_key, finished_at, id)
+         WHERE rank_key IS NOT NULL;",
+];
+
+/// The schema version this Pastimes writes.
+pub(super) fn latest_version() -> i64 {
+    MIGRATIONS.len() as i64
+}
+
+fn version(conn: &Connection) -> AppResult<i64> {
+    Ok(conn.pragma_query_value(None, "user_version", |row| row.get(0))?)
+}
+
+pub(super) fn refuse_newer(conn: &Connection) -> AppResult<()> {
+    let found = version(conn)?;
+    if found > latest_version() {
+        return Err(AppError::NewerSchema { found, known: latest_version() });
+    }
+    Ok(())
+}
+
+/// Applies every migration the database lacks, each in its own transaction with its version bump.
+pub(super) fn migrate(conn: &mut Connection) -> AppResult<()> {
+    refuse_newer(conn)?;
+    let current = version(conn)?;
+    for (index, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", index as i64 + 1)?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    fn tables(conn: &Connection) -> Vec<String> {
+        let mut stmt = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            .unwrap();
+        stmt.query_map([], |row| row.get(0)).unwrap().map(Result::unwrap).collect()
+    }
+
+    #[test]
+    fn an_empty_database_reaches_the_latest_version() {
+        let store = Store::open_in_memory().unwrap();
+        assert_eq!(version(store.connection()).unwrap(), latest_version());
+        assert_eq!(tables(store.connection()), ["finished_games", "saved_games", "settings"]);
+    }
+
+    #[test]
+    fn every_earlier_version_migrates_to_the_latest() {
+        for start in 0..latest_version() {
+            let mut conn = Connection::open_in_memory().unwrap();
+            for (index, sql) in MIGRATIONS.iter().enumerate().take(start as usize) {
+                conn.execute_batch(sql).unwrap();
+                conn.pragma_update(None, "user_version", index as i64 + 1).unwrap();
+            }
+            migrate(&mut conn).unwrap();
+            assert_eq!(version(&conn).unwrap(), latest_version(), "from version {start}");
+            // Migrating again is a no-op.
+            migrate(&mut conn).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_newer_database_is_refused_and_left_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(crate::store::DATABASE_FILE);
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch("CREATE TABLE future (x); PRAGMA user_version = 99;").unwrap();
+        }
+        let before = std::fs::read(&path).unwrap();
+        let error = Store::open(dir.path()).err().expect("a newer schema must be refused");
+        assert!(matches!(error, AppError::NewerSchema { found: 99, .. }), "{error}");
+        assert_eq!(std::fs::read(&path).unwrap(), before, "the file must not change");
+        assert!(!dir.path().join("pastimes.sqlite3-wal").exists());
+    }
+}

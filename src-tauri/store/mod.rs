@@ -1,0 +1,63 @@
+//! The SQLite store: the only place that holds SQL.
+//!
+//! One file in the app's data dir keeps settings, the game of each kind in progress, and every
+//! finished game (from which the hall of fame and the statistics are read).
+
+mod finished;
+mod migrations;
+mod saved;
+mod settings;
+
+pub use finished::{CategoryStats, FinishedGame, HallEntry, Recorded};
+pub use saved::SavedGame;
+
+use crate::error::AppResult;
+use rusqlite::Connection;
+use std::path::Path;
+use std::time::Duration;
+
+/// The database file's name inside the data dir.
+pub const DATABASE_FILE: &str = "pastimes.sqlite3";
+
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database in `data_dir` and brings its schema up to date.
+    /// A database from a newer Pastimes is refused and left untouched.
+    pub fn open(data_dir: &Path) -> AppResult<Store> {
+        std::fs::create_dir_all(data_dir)?;
+        let conn = Connection::open(data_dir.join(DATABASE_FILE))?;
+        Store::prepare(conn)
+    }
+
+    /// A private database in memory, for tests.
+    pub fn open_in_memory() -> AppResult<Store> {
+        Store::prepare(Connection::open_in_memory()?)
+    }
+
+    fn prepare(conn: Connection) -> AppResult<Store> {
+        // Check the version before anything writes: WAL mode alone would change the file.
+        migrations::refuse_newer(&conn)?;
+        conn.busy_timeout(Duration::from_secs(5))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        // WAL with NORMAL sync is durable across an app crash (only an OS crash may lose the last
+        // commits), and keeps a finished game's write well under the 2 ms.
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", true)?;
+        let mut store = Store { conn };
+        migrations::migrate(&mut store.conn)?;
+        Ok(store)
+    }
+
+    #[cfg(test)]
+    pub(crate) fn connection(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+/// Now, as stored: UTC, RFC 3339 with milliseconds, so that text order is time order.
+pub fn timestamp(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}

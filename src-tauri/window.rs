@@ -1,0 +1,75 @@
+//! The main window: fitting it to what it shows, and remembering where the player put it.
+
+use crate::error::{AppError, AppResult};
+use crate::state::AppState;
+use serde_json::{json, Value};
+use tauri::{LogicalSize, Manager, PhysicalPosition, PhysicalSize, Runtime, WebviewWindow, WindowEvent};
+
+/// The smallest and largest content size the page may ask for, in logical pixels.
+const MIN_SIDE: f64 = 320.0;
+const MAX_SIDE: f64 = 16_384.0;
+
+/// Resizes the window so its content area is `width` x `height` logical pixels, kept on screen.
+pub fn fit<R: Runtime>(window: &WebviewWindow<R>, width: f64, height: f64) -> AppResult<()> {
+    if !(width.is_finite() && height.is_finite()) || width.max(height) > MAX_SIDE || width.min(height) <= 0.0 {
+        return Err(AppError::bad_argument(format!("window size {width}x{height} is out of range")));
+    }
+    let (mut width, mut height) = (width.max(MIN_SIDE), height.max(MIN_SIDE));
+    if let Ok(Some(monitor)) = window.current_monitor() {
+        let screen = monitor.size().to_logical::<f64>(monitor.scale_factor());
+        // Leave room for panels and the title bar; the board scales down to fit the rest.
+        width = width.min(screen.width * 0.95);
+        height = height.min(screen.height * 0.9);
+    }
+    window.set_size(LogicalSize::new(width.round(), height.round())).map_err(|e| AppError::Window(e.to_string()))
+}
+
+/// Puts the window where the player last left it, if that is still on a screen.
+pub fn restore_placement<R: Runtime>(window: &WebviewWindow<R>, state: &AppState) {
+    let Some(placement) = state.window_placement() else { return };
+    let number = |key: &str| placement.get(key).and_then(Value::as_i64);
+    if let (Some(width), Some(height)) = (number("width"), number("height")) {
+        if width > 0 && height > 0 {
+            let _ = window.set_size(PhysicalSize::new(width as u32, height as u32));
+        }
+    }
+    if let (Some(x), Some(y)) = (number("x"), number("y")) {
+        let on_screen = window
+            .available_monitors()
+            .unwrap_or_default()
+            .iter()
+            .any(|m| contains(m.position(), m.size(), x, y));
+        if on_screen {
+            let _ = window.set_position(PhysicalPosition::new(x as i32, y as i32));
+        }
+    }
+}
+
+fn contains(origin: &PhysicalPosition<i32>, size: &PhysicalSize<u32>, x: i64, y: i64) -> bool {
+    let (left, top) = (i64::from(origin.x), i64::from(origin.y));
+    (left..left + i64::from(size.width)).contains(&x) && (top..top + i64::from(size.height)).contains(&y)
+}
+
+/// Saves the window's placement whenever it moves or is resized.
+pub fn remember_placement<R: Runtime>(window: &WebviewWindow<R>) {
+    let handle = window.clone();
+    window.on_window_event(move |event| {
+        if matches!(event, WindowEvent::Moved(_) | WindowEvent::Resized(_)) {
+            save_placement(&handle);
+        }
+    });
+}
+
+fn save_placement<R: Runtime>(window: &WebviewWindow<R>) {
+    if window.is_minimized().unwrap_or(false) || window.is_maximized().unwrap_or(false) {
+        return;
+    }
+    let (Ok(position), Ok(size)) = (window.outer_position(), window.inner_size()) else { return };
+    let placement = json!({"x": position.x, "y": position.y, "width": size.width, "height": size.height});
+    let state = window.state::<std::sync::Arc<AppState>>();
+    if state.window_placement().as_ref() != Some(&placement) {
+        if let Err(error) = state.save_window_placement(placement) {
+            eprintln!("pastimes: could not save the window placement: {error}");
+        }
+    }
+}

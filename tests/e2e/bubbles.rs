@@ -1,0 +1,459 @@
+//! Bubble Breaker played in the real webview. The tests know the field from the seed they start
+//! the app with (`PASTIMES_SEED`): they deal the same game with the engine and play the same
+//! moves on that twin, never reading the answer from the app.
+
+use crate::harness::App;
+use pastimes_games::bubbles::{Bubbles, Move, Params, Style};
+use pastimes_games::{Game, Status};
+use serde_json::{json, Value};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const SIDE: usize = 11;
+
+fn cell(x: usize, y: usize) -> String {
+    format!(".bb-cell[data-x='{x}'][data-y='{y}']")
+}
+
+fn twin(style: Style, seed: u64) -> Bubbles {
+    Bubbles::new(&Params { style }, seed).expect("a new game")
+}
+
+fn click(x: usize, y: usize) -> Move {
+    Move::Click {
+        x: x as i64,
+        y: y as i64,
+    }
+}
+
+/// The biggest group of the field (the first one, row by row, among equals) and its size.
+fn largest_group(game: &Bubbles) -> Option<(usize, usize, usize)> {
+    let mut best: Option<(usize, usize, usize)> = None;
+    for y in 0..SIDE {
+        for x in 0..SIDE {
+            let size = game.group_at(x, y).len();
+            if size >= 2 && best.is_none_or(|(_, _, most)| size > most) {
+                best = Some((x, y, size));
+            }
+        }
+    }
+    best
+}
+
+/// What n(n-1) points read like in English: "1,056".
+fn number(value: i64) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn title(score: i64) -> String {
+    format!("{} points - Bubble Breaker", number(score))
+}
+
+async fn open_bubbles(app: &App) {
+    app.click("#open-bubbles").await;
+    app.wait_for(
+        "the field",
+        "return document.querySelectorAll('.bb-cell').length === 121",
+    )
+    .await;
+}
+
+/// The colour codes the page shows, row by row, as the engine's view numbers them.
+async fn page_cells(app: &App) -> Vec<u8> {
+    let script = "const names = ['empty', 'red', 'green', 'yellow', 'blue', 'purple'];
+        return [...document.querySelectorAll('.bb-cell')]
+          .map((c) => names.findIndex((n) => c.classList.contains(n)));";
+    let value = app.client.execute(script, vec![]).await.unwrap();
+    serde_json::from_value(value).unwrap()
+}
+
+/// Waits until the page shows the twin's field.
+async fn wait_for_field(app: &App, game: &Bubbles, what: &str) {
+    let expected = game.view().cells;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let shown = page_cells(app).await;
+        if shown == expected {
+            return;
+        }
+        if Instant::now() > deadline {
+            app.screenshot(&format!("timeout-bubbles-{}", what.replace(' ', "-")))
+                .await;
+            assert_eq!(shown, expected, "the page shows {what}");
+        }
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+async fn wait_for_score(app: &App, score: i64) {
+    let script =
+        format!("return document.querySelector('.screen-bubbles')?.dataset.score === '{score}'");
+    app.wait_for(&format!("the score {score}"), &script).await;
+    assert_eq!(app.text("#bb-score").await, number(score));
+}
+
+/// The label beside the selection, once it shows.
+async fn label(app: &App) -> String {
+    let value = app
+        .wait_for(
+            "the points label",
+            "const l = document.querySelector('#bb-label'); return !l.hidden && l.textContent",
+        )
+        .await;
+    value.as_str().unwrap().to_string()
+}
+
+async fn count(app: &App, css: &str) -> u64 {
+    let script = format!("return document.querySelectorAll({css:?}).length");
+    app.client
+        .execute(&script, vec![])
+        .await
+        .unwrap()
+        .as_u64()
+        .unwrap()
+}
+
+/// The title a player sees: the page's, and the native window's title bar (read from X).
+async fn assert_title(app: &App, expected: &str) {
+    let script = format!("return document.title === {expected:?}");
+    app.wait_for(&format!("the title {expected}"), &script)
+        .await;
+    assert_eq!(app.client.title().await.unwrap(), expected);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let found = Command::new("xdotool")
+            .args(["search", "--name", &format!("^{expected}$")])
+            .output()
+            .expect("xdotool runs");
+        if !String::from_utf8_lossy(&found.stdout).trim().is_empty() {
+            return;
+        }
+        assert!(Instant::now() < deadline, "no window titled {expected:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn select_a_group_pop_it_then_undo_and_redo() {
+    const SEED: u64 = 11;
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(SEED)).await;
+    open_bubbles(&app).await;
+    let mut game = twin(Style::Megashift, SEED);
+    let fresh = game.clone();
+    wait_for_field(&app, &game, "the dealt field").await;
+    assert_eq!(
+        app.find("#style-megashift")
+            .await
+            .attr("aria-pressed")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("true")
+    );
+    wait_for_score(&app, 0).await;
+    assert_title(&app, &title(0)).await;
+    assert_eq!(count(&app, ".bb-cell.selected").await, 0);
+    app.screenshot("bubbles-new").await;
+
+    // A click selects the group: outlined, and the label tells its points, n(n-1).
+    let (x, y, size) = largest_group(&game).expect("a dealt field has a group");
+    let points = (size * (size - 1)) as i64;
+    app.click(&cell(x, y)).await;
+    assert_eq!(label(&app).await, number(points));
+    assert_eq!(count(&app, ".bb-cell.selected").await, size as u64);
+    for (gx, gy) in game.group_at(x, y) {
+        let classes = app
+            .find(&cell(gx, gy))
+            .await
+            .attr("class")
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(
+            classes.contains("selected"),
+            "({gx}, {gy}) is selected: {classes}"
+        );
+    }
+    assert!(
+        count(&app, ".bb-cell[class*='edge-']").await > 0,
+        "the group is outlined"
+    );
+    let name = app
+        .find(&cell(x, y))
+        .await
+        .attr("aria-label")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        name.starts_with(&format!("Row {}, column {}, ", y + 1, x + 1)),
+        "{name}"
+    );
+    assert!(
+        name.contains(&format!(
+            "group of {size}, selected, {} points",
+            number(points)
+        )),
+        "{name}"
+    );
+    assert_eq!(app.text("#bb-score").await, "0", "selecting scores nothing");
+    app.screenshot("bubbles-selection").await;
+
+    // A second click inside it pops it: the score and the title show the points.
+    game.apply(&click(x, y)).unwrap();
+    game.apply(&click(x, y)).unwrap();
+    app.click(&cell(x, y)).await;
+    wait_for_score(&app, points).await;
+    wait_for_field(&app, &game, "the field after the pop").await;
+    // The pop was animated from the backend's answer (the plan is dropped if it does not land
+    // exactly on the new field).
+    app.wait_for(
+        "the pop's animation",
+        "return document.querySelector('.bb-board').dataset.animated === '1'",
+    )
+    .await;
+    assert_title(&app, &title(points)).await;
+    assert_eq!(count(&app, ".bb-cell.selected").await, 0);
+    app.wait_for(
+        "the label to go",
+        "return document.querySelector('#bb-label').hidden",
+    )
+    .await;
+    app.screenshot("bubbles-popped").await;
+
+    // Undo takes it back, field and score; redo plays it again.
+    app.wait_for(
+        "undo",
+        "return !document.querySelector('#bb-undo').disabled",
+    )
+    .await;
+    app.click("#bb-undo").await;
+    wait_for_score(&app, 0).await;
+    wait_for_field(&app, &fresh, "the field before the pop").await;
+    assert_title(&app, &title(0)).await;
+    app.wait_for(
+        "redo",
+        "return !document.querySelector('#bb-redo').disabled",
+    )
+    .await;
+    app.click("#bb-redo").await;
+    wait_for_score(&app, points).await;
+    wait_for_field(&app, &game, "the field after the pop again").await;
+    assert_title(&app, &title(points)).await;
+
+    // A click on a ball of no group only clears the selection.
+    let (x, y, _) = largest_group(&game).expect("a group");
+    app.click(&cell(x, y)).await;
+    label(&app).await;
+    let lone = (0..SIDE * SIDE)
+        .map(|i| (i % SIDE, i / SIDE))
+        .find(|&(x, y)| game.group_at(x, y).len() == 1)
+        .expect("a lone ball");
+    app.click(&cell(lone.0, lone.1)).await;
+    app.wait_for(
+        "the selection to clear",
+        "return document.querySelectorAll('.bb-cell.selected').length === 0",
+    )
+    .await;
+    assert!(
+        app.client
+            .execute("return document.querySelector('#bb-label').hidden", vec![])
+            .await
+            .unwrap()
+            == json!(true)
+    );
+    wait_for_score(&app, points).await;
+    app.quit().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn play_a_standard_game_to_its_end_and_name_the_record() {
+    const SEED: u64 = 3;
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(SEED)).await;
+    open_bubbles(&app).await;
+    app.click("#style-standard").await;
+    app.wait_for(
+        "the standard game",
+        "return document.querySelector('#style-standard').getAttribute('aria-pressed') === 'true'",
+    )
+    .await;
+    let mut game = twin(Style::Standard, SEED);
+    wait_for_field(&app, &game, "the standard field").await;
+
+    // Always the biggest group, clicked twice: the clicks queue in order, so no waiting between.
+    let mut pops = 0;
+    while let Some((x, y, _)) = largest_group(&game) {
+        game.apply(&click(x, y)).unwrap();
+        game.apply(&click(x, y)).unwrap();
+        app.click(&cell(x, y)).await;
+        app.click(&cell(x, y)).await;
+        pops += 1;
+        if pops % 8 == 0 {
+            wait_for_field(&app, &game, &format!("the field after {pops} pops")).await;
+        }
+    }
+    assert_eq!(game.status(), Status::Finished);
+    let score = game.score().unwrap();
+    wait_for_field(&app, &game, "the last field").await;
+    wait_for_score(&app, score).await;
+
+    // The end: the cover says so, and the first game of a style is its record.
+    app.wait_for(
+        "game over",
+        "return document.querySelector('.screen-bubbles').dataset.status === 'finished'",
+    )
+    .await;
+    app.wait_for(
+        "the record dialog",
+        "return document.querySelector('#record-dialog[open]')",
+    )
+    .await;
+    assert!(app
+        .text("#record-text")
+        .await
+        .contains(&format!("{} points", number(score))));
+    app.screenshot("bubbles-record-dialog").await;
+    let input = app.find("#record-name").await;
+    input.clear().await.unwrap();
+    input.send_keys("Bea").await.unwrap();
+    app.click("#record-dialog button[value=save]").await;
+    app.wait_for(
+        "the dialog to close",
+        "return !document.querySelector('#record-dialog')",
+    )
+    .await;
+    app.wait_for(
+        "the cover",
+        "return !document.querySelector('#bb-over').hidden",
+    )
+    .await;
+    assert_eq!(app.text("#bb-over-title").await.to_lowercase(), "game over");
+    assert_eq!(
+        app.text("#bb-over-score").await,
+        format!("You scored {} points.", number(score))
+    );
+    assert!(app.text("#bb-over-record").await.contains("place 1"));
+    assert_title(&app, &title(score)).await;
+    app.screenshot("bubbles-game-over").await;
+
+    let hall = app
+        .invoke("hall_of_fame", json!({"game": "bubbles"}))
+        .await
+        .unwrap();
+    assert_eq!(hall[0]["category"], "standard");
+    assert_eq!(hall[0]["entries"][0]["name"], "Bea");
+    assert_eq!(hall[0]["entries"][0]["score"], json!(score));
+    assert_eq!(hall[0]["entries"][0]["rank"], 1);
+    // Nothing more can be played.
+    let refused = app
+        .invoke(
+            "play",
+            json!({"game": "bubbles", "move": {"action": "click", "x": 0, "y": 10}}),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(refused["code"], "game_over");
+
+    // The statistics of the style: one game, its score as average, total and best.
+    app.click("#bb-stats").await;
+    let stats: Value = app
+        .wait_for(
+            "the statistics",
+            "const d = document.querySelector('#stats-dialog[open]');
+             return d && Object.fromEntries([...d.querySelectorAll('tr')].map((r) => [r.dataset.stat, r.querySelector('td').textContent]))",
+        )
+        .await;
+    let shown = number(score);
+    assert_eq!(
+        stats,
+        json!({"played": "1", "average": shown, "total": shown, "best": shown})
+    );
+    assert_eq!(app.text("#stats-dialog h2").await, "Statistics: Standard");
+    app.click("#stats-dialog button[value=ok]").await;
+    app.wait_for(
+        "the statistics to close",
+        "return !document.querySelector('#stats-dialog')",
+    )
+    .await;
+
+    // A new game from the cover: the same style, from the start.
+    app.click("#bb-over-new").await;
+    app.wait_for("a new game", "const s = document.querySelector('.screen-bubbles').dataset; return s.status === 'playing' && s.score === '0'")
+        .await;
+    assert!(
+        app.client
+            .execute("return document.querySelector('#bb-over').hidden", vec![])
+            .await
+            .unwrap()
+            == json!(true)
+    );
+    wait_for_field(&app, &twin(Style::Standard, SEED), "a new standard field").await;
+    app.quit().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn keyboard_only_selects_pops_undoes_and_redoes() {
+    const SEED: u64 = 21;
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(SEED)).await;
+    open_bubbles(&app).await;
+    let mut game = twin(Style::Megashift, SEED);
+    wait_for_field(&app, &game, "the dealt field").await;
+    let focused = "const c = document.activeElement; return c?.classList.contains('bb-cell') && `${c.dataset.x},${c.dataset.y}`";
+    assert_eq!(app.wait_for("the cursor", focused).await, json!("0,0"));
+
+    // Arrows walk the cursor to the group; Space selects it.
+    let (x, y, size) = largest_group(&game).expect("a group");
+    let points = (size * (size - 1)) as i64;
+    let walk = "\u{E014}".repeat(x) + &"\u{E015}".repeat(y);
+    app.keys(&walk).await;
+    assert_eq!(
+        app.wait_for("the cursor to move", focused).await,
+        json!(format!("{x},{y}"))
+    );
+    app.keys(" ").await;
+    assert_eq!(label(&app).await, number(points));
+    assert_eq!(count(&app, ".bb-cell.selected").await, size as u64);
+
+    // Escape clears the selection; Enter selects again and Space pops.
+    app.keys("\u{E00C}").await;
+    app.wait_for(
+        "the selection to clear",
+        "return document.querySelectorAll('.bb-cell.selected').length === 0",
+    )
+    .await;
+    app.wait_for(
+        "the label to go",
+        "return document.querySelector('#bb-label').hidden",
+    )
+    .await;
+    app.keys("\u{E007}").await;
+    assert_eq!(label(&app).await, number(points));
+    app.keys(" ").await;
+    game.apply(&click(x, y)).unwrap();
+    game.apply(&click(x, y)).unwrap();
+    wait_for_score(&app, points).await;
+    wait_for_field(&app, &game, "the field after the pop").await;
+    assert_eq!(
+        app.wait_for("the cursor to stay", focused).await,
+        json!(format!("{x},{y}"))
+    );
+
+    // Ctrl+Z and Ctrl+Shift+Z.
+    app.keys("\u{E009}z\u{E000}").await;
+    wait_for_score(&app, 0).await;
+    app.keys("\u{E009}\u{E008}z\u{E000}").await;
+    wait_for_score(&app, points).await;
+    wait_for_field(&app, &game, "the field after redo").await;
+    app.quit().await;
+}

@@ -1,0 +1,246 @@
+//! Starts the real Pastimes binary in its WebKitGTK webview through `tauri-driver` and
+//! `WebKitWebDriver`, and drives it over WebDriver as a player would. Every process started here
+//! is ended when the `App` is dropped, on failure too.
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction};
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{json, Value};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long a condition may take to become true before the test fails. Generous: these
+/// machines are shared; a passing test never waits this long.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+pub struct App {
+    pub client: Client,
+    driver: Option<Child>,
+    pub data_dir: PathBuf,
+}
+
+/// Two distinct free ports (both held until both are known, so they cannot be the same).
+fn free_ports() -> (u16, u16) {
+    let first = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let second = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let port = |l: &TcpListener| l.local_addr().expect("its address").port();
+    (port(&first), port(&second))
+}
+
+fn tauri_driver() -> PathBuf {
+    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
+    let installed = home.join(".cargo/bin/tauri-driver");
+    if installed.exists() {
+        installed
+    } else {
+        PathBuf::from("tauri-driver")
+    }
+}
+
+/// Where screenshots of the tests go: target/e2e-shots/.
+pub fn shots_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/e2e-shots");
+    std::fs::create_dir_all(&dir).expect("a screenshot folder");
+    dir
+}
+
+impl App {
+    /// Starts the app on `data_dir`, dealing every game from `seed` if given.
+    pub async fn launch(data_dir: &Path, seed: Option<u64>) -> App {
+        let (port, native_port) = free_ports();
+        let mut command = Command::new(tauri_driver());
+        command
+            .args(["--port", &port.to_string(), "--native-port", &native_port.to_string()])
+            // tauri-driver hands the app only its path and args: the environment travels through
+            // tauri-driver's own.
+            .env("PASTIMES_DATA_DIR", data_dir)
+            .env("NO_AT_BRIDGE", "1")
+            .env_remove("PASTIMES_SEED")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit());
+        if let Some(seed) = seed {
+            command.env("PASTIMES_SEED", seed.to_string());
+        }
+        // Its own process group, so that ending the group ends WebKitWebDriver and the app too.
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let driver = command.spawn().expect("tauri-driver starts (is it installed?)");
+        let app = App { client: connect(port).await, driver: Some(driver), data_dir: data_dir.to_path_buf() };
+        app.wait_for("the page to be ready", "return document.body.dataset.ready === 'true'").await;
+        app.client.update_timeouts(fantoccini::wd::TimeoutConfiguration::new(None, None, Some(Duration::ZERO))).await.ok();
+        app
+    }
+
+    /// Ends the session and every process of the app.
+    pub async fn quit(mut self) {
+        let client = self.client.clone();
+        let _ = tokio::time::timeout(Duration::from_secs(10), client.close()).await;
+        self.kill_group();
+    }
+
+    /// Kills the app as a crash would (SIGKILL, no chance to save), then the driver.
+    pub async fn crash(mut self) {
+        for pid in app_pids(&self.data_dir) {
+            let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+        }
+        let deadline = Instant::now() + PATIENCE;
+        while !app_pids(&self.data_dir).is_empty() {
+            assert!(Instant::now() < deadline, "the app did not die");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        self.kill_group();
+    }
+
+    fn kill_group(&mut self) {
+        if let Some(mut driver) = self.driver.take() {
+            let _ = Command::new("kill").args(["-KILL", &format!("-{}", driver.id())]).status();
+            let _ = driver.wait();
+        }
+        for pid in app_pids(&self.data_dir) {
+            let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+        }
+    }
+
+    /// Runs `script` (a function body) in the page until it returns something truthy; returns it.
+    pub async fn wait_for(&self, what: &str, script: &str) -> Value {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            // A script that never answers (a page that hangs) counts as not ready yet.
+            let attempt = tokio::time::timeout(Duration::from_secs(5), self.client.execute(script, vec![])).await;
+            let value = attempt.ok().and_then(Result::ok).unwrap_or(Value::Null);
+            if truthy(&value) {
+                return value;
+            }
+            if Instant::now() > deadline {
+                self.screenshot(&format!("timeout-{}", what.replace(' ', "-"))).await;
+                panic!("timed out waiting for {what} (last value {value})");
+            }
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+    }
+
+    pub async fn find(&self, css: &str) -> Element {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Ok(element) = self.client.find(Locator::Css(css)).await {
+                return element;
+            }
+            assert!(Instant::now() < deadline, "no element {css}");
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+    }
+
+    /// Clicks what a player clicks: a real pointer click in the webview.
+    pub async fn click(&self, css: &str) {
+        self.find(css).await.click().await.unwrap_or_else(|e| panic!("clicking {css}: {e}"));
+    }
+
+    /// A real mouse button press and release on an element (0 left, 1 middle, 2 right).
+    pub async fn press(&self, element: &Element, button: u64) {
+        let mouse = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveToElement { element: element.clone(), duration: None, x: 0.0, y: 0.0 })
+            .then(PointerAction::Down { button })
+            .then(PointerAction::Up { button });
+        self.client.perform_actions(mouse).await.expect("pointer actions");
+    }
+
+    pub async fn text(&self, css: &str) -> String {
+        self.find(css).await.text().await.unwrap_or_default()
+    }
+
+    /// Types keys into the focused element, as a player on the keyboard.
+    pub async fn keys(&self, keys: &str) {
+        let focused = self.client.active_element().await.expect("a focused element");
+        focused.send_keys(keys).await.expect("keys");
+    }
+
+    /// Calls a backend command from the page, as the page's own code does.
+    pub async fn invoke(&self, command: &str, args: Value) -> Result<Value, Value> {
+        let result = self
+            .client
+            .execute_async(
+                "const [command, args, done] = arguments;
+                 window.__TAURI__.core.invoke(command, args)
+                   .then((value) => done({ ok: value ?? null }), (error) => done({ err: error }));",
+                vec![json!(command), args],
+            )
+            .await
+            .expect("script runs");
+        match result.get("err") {
+            Some(error) => Err(error.clone()),
+            None => Ok(result.get("ok").cloned().unwrap_or(Value::Null)),
+        }
+    }
+
+    /// A screenshot of the whole (virtual) screen, as a player sees it. WebKitWebDriver's own
+    /// screenshot command hangs under Xvfb here, so ImageMagick's `import` takes it.
+    pub async fn screenshot(&self, name: &str) -> PathBuf {
+        let path = shots_dir().join(format!("{name}.png"));
+        let status = Command::new("import").args(["-window", "root"]).arg(&path).status();
+        if !status.is_ok_and(|s| s.success()) {
+            eprintln!("could not take the screenshot {name}");
+        }
+        path
+    }
+
+    /// Presses a key on the native window, as the player presses a menu accelerator.
+    pub fn press_accelerator(&self, keys: &str) {
+        let window = x_window_id();
+        let status = Command::new("xdotool").args(["key", "--window", &window, keys]).status().expect("xdotool runs");
+        assert!(status.success(), "xdotool key {keys}");
+    }
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        self.kill_group();
+    }
+}
+
+fn truthy(value: &Value) -> bool {
+    !matches!(value, Value::Null | Value::Bool(false)) && value != &json!(0) && value != &json!("")
+}
+
+async fn connect(port: u16) -> Client {
+    let capabilities = json!({ "tauri:options": { "application": env!("CARGO_BIN_EXE_pastimes") } });
+    let serde_json::Value::Object(capabilities) = capabilities else { unreachable!() };
+    let url = format!("http://127.0.0.1:{port}");
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        // Right after start the native driver may not listen yet: retry for a while.
+        let attempt = ClientBuilder::new(HttpConnector::new()).capabilities(capabilities.clone()).connect(&url).await;
+        match attempt {
+            Ok(client) => return client,
+            Err(error) if Instant::now() < deadline => {
+                let _ = error;
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            Err(error) => panic!("no WebDriver session: {error}"),
+        }
+    }
+}
+
+/// The processes of the app started on this data dir (found by their environment).
+fn app_pids(data_dir: &Path) -> Vec<u32> {
+    let needle = format!("PASTIMES_DATA_DIR={}", data_dir.display());
+    let binary = env!("CARGO_BIN_EXE_pastimes");
+    let Ok(entries) = std::fs::read_dir("/proc") else { return vec![] };
+    entries
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let exe = std::fs::read_link(format!("/proc/{pid}/exe")).ok();
+            let environ = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
+            exe.is_some_and(|exe| exe == Path::new(binary))
+                && environ.split(|b| *b == 0).any(|var| var == needle.as_bytes())
+        })
+        .collect()
+}
+
+/// The X window id of the Pastimes window (one app runs at a time in this suite).
+fn x_window_id() -> String {
+    let output = Command::new("xdotool").args(["search", "--onlyvisible", "--name", "^Pastimes$"]).output().expect("xdotool runs");
+    let ids = String::from_utf8_lossy(&output.stdout);
+    ids.lines().last().expect("a Pastimes window").trim().to_string()
+}

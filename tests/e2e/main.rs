@@ -1,0 +1,7 @@
+//! End-to-end tests: the real app in its real webview under Xvfb, over WebDriver.
+//! Run one at a time (`--test-threads=1`): each starts a whole app.
+
+mod bubbles;
+mod harness;
+mod minesweeper;
+mod shell;

@@ -1,0 +1,163 @@
+//! Minesweeper played in the real webview. The tests know the mines from the seed they start
+//! the app with (`PASTIMES_SEED`) and the engine's own layout function, never from the app.
+
+use crate::harness::App;
+use pastimes_games::minesweeper::{cell_code, mine_layout, Minesweeper, Move, Params};
+use pastimes_games::{Game, Status};
+use serde_json::json;
+
+fn cell(x: usize, y: usize) -> String {
+    format!(".ms-cell[data-x='{x}'][data-y='{y}']")
+}
+
+async fn open_minesweeper(app: &App) {
+    app.click("#open-minesweeper").await;
+    app.wait_for("the field", "return document.querySelectorAll('.ms-cell').length > 0").await;
+}
+
+async fn count(app: &App, css: &str) -> u64 {
+    let script = format!("return document.querySelectorAll({css:?}).length");
+    app.client.execute(&script, vec![]).await.unwrap().as_u64().unwrap()
+}
+
+async fn status(app: &App) -> String {
+    let value = app.client.execute("return document.querySelector('.screen-minesweeper').dataset.status", vec![]).await;
+    value.unwrap().as_str().unwrap_or_default().to_string()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn win_an_expert_game_by_clicking_and_name_the_record() {
+    const SEED: u64 = 2024;
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(SEED)).await;
+    open_minesweeper(&app).await;
+    app.click("#level-expert").await;
+    app.wait_for("the expert field", "return document.querySelectorAll('.ms-cell').length === 480").await;
+    app.screenshot("minesweeper-expert-new").await;
+
+    // The engine, fed the same clicks, says which cells are still closed.
+    let params = Params::expert();
+    let mut twin = Minesweeper::new(&params, SEED).unwrap();
+    let first = (15, 8);
+    let mines = mine_layout(&params, SEED, first);
+    assert_eq!(mines.len(), 99);
+    app.click(&cell(first.0, first.1)).await;
+    twin.apply(&Move::Open { x: first.0 as i64, y: first.1 as i64 }).unwrap();
+    for y in 0..16 {
+        for x in 0..30 {
+            if mines.contains(&(x, y)) || twin.view().cell(x, y) != cell_code::HIDDEN {
+                continue;
+            }
+            app.click(&cell(x, y)).await;
+            twin.apply(&Move::Open { x: x as i64, y: y as i64 }).unwrap();
+        }
+    }
+    assert_eq!(twin.status(), Status::Won);
+    app.wait_for("the win", "return document.querySelector('.screen-minesweeper').dataset.status === 'won'").await;
+    assert_eq!(count(&app, ".ms-cell.flag").await, 99, "every mine shows as a flag");
+    assert_eq!(count(&app, ".ms-cell.hidden:not(.flag)").await, 0);
+    let mood = app.client.execute("return document.querySelector('.face').dataset.mood", vec![]).await.unwrap();
+    assert_eq!(mood, json!("cool"));
+
+    // The first win is a record: the dialog asks for a name, pre-filled with none yet.
+    app.wait_for("the record dialog", "return document.querySelector('#record-dialog[open]')").await;
+    app.screenshot("minesweeper-record-dialog").await;
+    let input = app.find("#record-name").await;
+    input.clear().await.unwrap();
+    input.send_keys("<b>Ada</b>").await.unwrap();
+    app.click("#record-dialog button[value=save]").await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#record-dialog')").await;
+    app.screenshot("minesweeper-expert-won").await;
+
+    let hall = app.invoke("hall_of_fame", json!({"game": "minesweeper"})).await.unwrap();
+    assert_eq!(hall[0]["category"], "expert");
+    assert_eq!(hall[0]["entries"][0]["name"], "<b>Ada</b>");
+    assert_eq!(hall[0]["entries"][0]["rank"], 1);
+    // The page cannot name a game that is not a fresh record.
+    let refused = app.invoke("submit_record_name", json!({"id": 9999, "name": "Mallory"})).await.unwrap_err();
+    assert_eq!(refused["code"], "not_a_record");
+    app.quit().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn lose_then_try_the_same_board_again() {
+    const SEED: u64 = 77;
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(SEED)).await;
+    open_minesweeper(&app).await;
+    app.click("#level-beginner").await;
+    app.wait_for("the beginner field", "return document.querySelectorAll('.ms-cell').length === 81").await;
+
+    let params = Params::beginner();
+    let first = (4, 4);
+    let mines = mine_layout(&params, SEED, first);
+    app.click(&cell(first.0, first.1)).await;
+    let opened = app.wait_for("cells to open", "const n = document.querySelectorAll('.ms-cell.open').length; return n > 0 && n").await;
+
+    let mut twin = Minesweeper::new(&params, SEED).unwrap();
+    twin.apply(&Move::Open { x: 4, y: 4 }).unwrap();
+    let closed = |twin: &Minesweeper, mine: bool| {
+        (0..9).flat_map(|y| (0..9).map(move |x| (x, y))).find(|&(x, y)| twin.view().cell(x, y) == cell_code::HIDDEN && mines.contains(&(x, y)) == mine)
+    };
+    // A wrong flag, placed with the right mouse button.
+    let (safe_x, safe_y) = closed(&twin, false).expect("a closed safe cell");
+    let safe = app.find(&cell(safe_x, safe_y)).await;
+    app.press(&safe, 2).await;
+    app.wait_for("the flag", &format!("return document.querySelector(\"{}\").classList.contains('flag')", cell(safe_x, safe_y))).await;
+    let (mine_x, mine_y) = closed(&twin, true).expect("a closed mine");
+    let other_mine = mines.iter().copied().find(|&m| m != (mine_x, mine_y)).unwrap();
+    app.click(&cell(other_mine.0, other_mine.1)).await;
+    app.wait_for("the loss", "return document.querySelector('.screen-minesweeper').dataset.status === 'lost'").await;
+    assert_eq!(count(&app, ".ms-cell.exploded").await, 1, "the clicked mine is red");
+    assert_eq!(count(&app, ".ms-cell.flag.wrong").await, 1, "the wrong flag is crossed out");
+    assert_eq!(count(&app, ".ms-cell.mine").await, 10, "every mine shows");
+    let mood = app.client.execute("return document.querySelector('.face').dataset.mood", vec![]).await.unwrap();
+    assert_eq!(mood, json!("dead"));
+    app.screenshot("minesweeper-lost").await;
+
+    // Moves after the end are refused by the backend, whatever the page sends.
+    let refused = app.invoke("play", json!({"game": "minesweeper", "move": {"action": "open", "x": 0, "y": 0}})).await.unwrap_err();
+    assert_eq!(refused["code"], "game_over");
+
+    app.click("#ms-retry").await;
+    app.wait_for("the replay", "return document.querySelector('.screen-minesweeper').dataset.status === 'playing' && document.querySelectorAll('.ms-cell.open').length === 0").await;
+    assert!(app.text("#ms-status").await.contains("replay"));
+    app.click(&cell(first.0, first.1)).await;
+    let reopened = app.wait_for("cells to open", "const n = document.querySelectorAll('.ms-cell.open').length; return n > 0 && n").await;
+    assert_eq!(reopened, opened, "the same board opens the same way");
+    app.click(&cell(mine_x, mine_y)).await;
+    app.wait_for("the same mine", "return document.querySelector('.screen-minesweeper').dataset.status === 'lost'").await;
+    assert_eq!(status(&app).await, "lost");
+    app.quit().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn keyboard_play_and_custom_sizes_out_of_range() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(5)).await;
+    open_minesweeper(&app).await;
+    app.keys("2").await;
+    app.wait_for("the intermediate field", "return document.querySelectorAll('.ms-cell').length === 256").await;
+    // Arrows move the cursor; F flags; Space opens.
+    app.keys("\u{E014}\u{E014}\u{E015}f").await; // right, right, down, f
+    app.wait_for("a flag at (2, 1)", &format!("return document.querySelector(\"{}\").classList.contains('flag')", cell(2, 1))).await;
+    app.keys("\u{E015}\u{E015}\u{E015} ").await;
+    app.wait_for("cells to open", "return document.querySelectorAll('.ms-cell.open').length > 0").await;
+    let label = app.find("#ms-mines").await.attr("aria-label").await.unwrap().unwrap();
+    assert_eq!(label, "39 mines left");
+
+    app.click("#level-custom").await;
+    let width = app.find("#custom-width").await;
+    width.clear().await.unwrap();
+    width.send_keys("400").await.unwrap();
+    app.click("#custom-dialog button[value=start]").await;
+    let message = app.wait_for("the range message", "return document.querySelector('#custom-error')?.textContent").await;
+    assert_eq!(message, json!("width must be between 9 and 100."));
+    app.screenshot("minesweeper-custom-refused").await;
+    assert_eq!(count(&app, ".ms-cell").await, 256, "nothing changed");
+    width.clear().await.unwrap();
+    width.send_keys("40").await.unwrap();
+    app.click("#custom-dialog button[value=start]").await;
+    app.wait_for("the 40x16 field", "return document.querySelectorAll('.ms-cell').length === 640").await;
+    app.quit().await;
+}

@@ -1,0 +1,141 @@
+//! The command layer through Tauri's mock runtime, with the app's real config and capabilities,
+//! so the ACL is tested too: a granted command answers, anything else is refused.
+
+use pastimes_lib::state::{AppState, Config};
+use serde_json::{json, Value};
+use std::sync::Arc;
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
+use tauri::webview::InvokeRequest;
+use tauri::{WebviewWindow, WebviewWindowBuilder};
+
+struct Harness {
+    _app: tauri::App<tauri::test::MockRuntime>,
+    window: WebviewWindow<tauri::test::MockRuntime>,
+    _data: tempfile::TempDir,
+}
+
+fn harness_with_seed(seed: Option<u64>) -> Harness {
+    let data = tempfile::tempdir().unwrap();
+    harness_in(data, seed)
+}
+
+fn harness_in(data: tempfile::TempDir, seed: Option<u64>) -> Harness {
+    let state = Arc::new(AppState::open(Config { data_dir: data.path().to_path_buf(), fixed_seed: seed }));
+    let app = pastimes_lib::app_builder(mock_builder(), state)
+        .build(tauri::generate_context!("tauri.conf.json", test = true))
+        .unwrap();
+    let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap();
+    Harness { _app: app, window, _data: data }
+}
+
+impl Harness {
+    fn call(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        let request = InvokeRequest {
+            cmd: cmd.into(),
+            callback: CallbackFn(0),
+            error: CallbackFn(1),
+            url: "tauri://localhost".parse().unwrap(),
+            body: InvokeBody::Json(args),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        };
+        get_ipc_response(&self.window, request).map(|body| body.deserialize::<Value>().unwrap())
+    }
+}
+
+#[test]
+fn app_info_tells_version_and_licence() {
+    let h = harness_with_seed(None);
+    let info = h.call("app_info", json!({})).unwrap();
+    assert_eq!(info["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(info["licence"], "MIT");
+    assert_eq!(info["startupError"], Value::Null);
+}
+
+#[test]
+fn a_command_outside_the_capabilities_is_refused() {
+    let h = harness_with_seed(None);
+    let refused = h.call("plugin:fs|read_file", json!({"path": "/etc/passwd"})).unwrap_err();
+    assert!(refused.to_string().contains("not allowed") || refused.to_string().contains("not found"), "{refused}");
+}
+
+#[test]
+fn a_new_game_answers_a_snapshot_without_hidden_information() {
+    let h = harness_with_seed(Some(42));
+    let snapshot = h.call("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).unwrap();
+    assert_eq!(snapshot["game"], "minesweeper");
+    assert_eq!(snapshot["status"], "playing");
+    assert_eq!(snapshot["view"]["cells"], ".".repeat(81));
+    assert_eq!(snapshot["clockRunning"], false, "the clock starts with the first move");
+    assert!(snapshot.get("seed").is_none());
+
+    let played = h.call("play", json!({"game": "minesweeper", "move": {"action": "open", "x": 4, "y": 4}})).unwrap();
+    assert_eq!(played["clockRunning"], true);
+    assert_eq!(played["moveCount"], 1);
+    let cells = played["view"]["cells"].as_str().unwrap();
+    assert!(!cells.contains('*') && !cells.contains('X'), "no mine is shown while playing");
+}
+
+#[test]
+fn bad_input_gets_a_typed_error_and_changes_nothing() {
+    let h = harness_with_seed(Some(1));
+    h.call("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).unwrap();
+    let before = h.call("snapshot", json!({"game": "minesweeper"})).unwrap();
+
+    let cases = [
+        ("play", json!({"game": "minesweeper", "move": {"action": "open", "x": 9, "y": 0}}), "out_of_board"),
+        ("play", json!({"game": "minesweeper", "move": {"action": "open", "x": -1, "y": 0}}), "out_of_board"),
+        ("play", json!({"game": "minesweeper", "move": {"action": "explode"}}), "bad_argument"),
+        ("play", json!({"game": "chess", "move": {}}), "bad_argument"),
+        ("new_game", json!({"game": "minesweeper", "params": {"level": "custom", "width": 101, "height": 9, "mines": 10}}), "out_of_range"),
+        ("new_game", json!({"game": "minesweeper", "params": {"level": "custom", "width": 9, "height": 9, "mines": 65}}), "out_of_range"),
+        ("new_game", json!({"game": "minesweeper", "params": {"level": "legendary"}}), "bad_argument"),
+        ("set_setting", json!({"key": "theme", "value": "<script>"}), "bad_argument"),
+        ("set_setting", json!({"key": "no-such-key", "value": 1}), "unknown_setting"),
+        ("submit_record_name", json!({"id": 1, "name": "x".repeat(10 * 1024)}), "invalid_name"),
+        ("submit_record_name", json!({"id": 1, "name": "Ada"}), "not_a_record"),
+        ("undo", json!({"game": "minesweeper"}), "nothing_to_do"),
+        ("fit_window", json!({"width": 1e9, "height": 10}), "bad_argument"),
+    ];
+    for (command, args, code) in cases {
+        let error = h.call(command, args.clone()).unwrap_err();
+        assert_eq!(error["code"], code, "{command} {args}: {error}");
+        assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    let out_of_range = h
+        .call("new_game", json!({"game": "minesweeper", "params": {"level": "custom", "width": 101, "height": 9, "mines": 10}}))
+        .unwrap_err();
+    assert_eq!(out_of_range["params"], json!({"what": "width", "min": 9, "max": 100, "value": 101}));
+    assert_eq!(h.call("snapshot", json!({"game": "minesweeper"})).unwrap(), before, "nothing changed");
+}
+
+#[test]
+fn settings_are_checked_and_kept() {
+    let h = harness_with_seed(None);
+    let settings = h.call("get_settings", json!({})).unwrap();
+    assert_eq!(settings["theme"], "system");
+    let changed = h.call("set_setting", json!({"key": "theme", "value": "contrast"})).unwrap();
+    assert_eq!(changed["theme"], "contrast");
+    assert_eq!(h.call("get_settings", json!({})).unwrap()["theme"], "contrast");
+}
+
+#[test]
+fn a_game_in_progress_resumes_paused_after_a_restart() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = data.path().to_path_buf();
+    let first = harness_in(data, Some(9));
+    first.call("new_game", json!({"game": "minesweeper", "params": {"level": "intermediate"}})).unwrap();
+    first.call("play", json!({"game": "minesweeper", "move": {"action": "open", "x": 8, "y": 8}})).unwrap();
+    let played = first.call("play", json!({"game": "minesweeper", "move": {"action": "mark", "x": 0, "y": 0}}));
+    let before = played.unwrap();
+    // A second app on the same data dir, as after a restart.
+    let state = Arc::new(AppState::open(Config { data_dir: dir, fixed_seed: None }));
+    let resumed = state.snapshot(pastimes_games::GameKind::Minesweeper).unwrap().unwrap();
+    assert!(resumed.paused, "a resumed game waits, paused");
+    assert_eq!(resumed.view, Value::Null, "a paused board is not shown");
+    assert!(resumed.elapsed_ms >= before["elapsedMs"].as_u64().unwrap().saturating_sub(50));
+    let shown = state.resume(pastimes_games::GameKind::Minesweeper).unwrap();
+    assert_eq!(shown.view, before["view"], "the same board, flags and all");
+    assert_eq!(shown.move_count, 2);
+}

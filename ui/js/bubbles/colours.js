@@ -1,0 +1,49 @@
+// The five ball colours, by the code the backend's view uses (0 is an empty cell), and how a
+// cell reads to a screen reader.
+
+import { t } from '../i18n.js';
+
+export const COLOURS = [null, 'red', 'green', 'yellow', 'blue', 'purple'];
+
+export function colourName(code) {
+  return COLOURS[code] ?? null;
+}
+
+/// Sizes of the same-colour groups of every cell, for the cells' accessible names only: a
+/// screen reader says "group of 4" before the player clicks. What a group scores, which group
+/// is selected and whether it can be popped always come from the backend's view.
+export function groupSizes(cells, width, height) {
+  const sizes = new Array(cells.length).fill(0);
+  const stack = [];
+  const members = [];
+  for (let start = 0; start < cells.length; start += 1) {
+    if (!cells[start] || sizes[start]) continue;
+    members.length = 0;
+    stack.push(start);
+    sizes[start] = -1;
+    while (stack.length) {
+      const i = stack.pop();
+      members.push(i);
+      const x = i % width;
+      const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
+      for (const n of neighbours) {
+        if (n < 0 || n >= width * height || sizes[n] || cells[n] !== cells[start]) continue;
+        sizes[n] = -1;
+        stack.push(n);
+      }
+    }
+    for (const i of members) sizes[i] = members.length;
+  }
+  return sizes;
+}
+
+/// "Row 3, column 5, red ball, group of 4" / "Row 3, column 5, empty".
+export function cellLabel(code, x, y, size, selectedPoints) {
+  const where = t('bb.cell.where', { row: y + 1, column: x + 1 });
+  const colour = colourName(code);
+  if (!colour) return `${where}, ${t('bb.cell.empty')}`;
+  const ball = t('bb.cell.ball', { colour: t(`bb.colour.${colour}`) });
+  const group = size > 1 ? t('bb.cell.group', { count: size }) : t('bb.cell.alone');
+  const selected = selectedPoints == null ? '' : `, ${t('bb.cell.selected', { points: selectedPoints })}`;
+  return `${where}, ${ball}, ${group}${selected}`;
+}

@@ -1,0 +1,40 @@
+// Small helpers to build elements. Text always goes in as text, never as HTML, so a player's
+// name with markup in it shows as characters.
+
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === 'class') node.className = value;
+    else if (name === 'text') node.textContent = value;
+    else if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
+    else if (name === 'dataset') Object.assign(node.dataset, value);
+    else node.setAttribute(name, value === true ? '' : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+export function announce(text) {
+  const region = document.getElementById('announcer');
+  region.textContent = '';
+  // A separate task, so screen readers notice the change even for the same text.
+  setTimeout(() => { region.textContent = text; }, 50);
+}
+
+let toastTimer = null;
+export function toast(text) {
+  const node = document.getElementById('toast');
+  node.textContent = text;
+  node.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { node.hidden = true; }, 4000);
+}

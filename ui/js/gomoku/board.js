@@ -1,0 +1,209 @@
+// The Gomoku board: a wooden board with 15 x 15 lines, star points and coordinates, and stones
+// on the intersections. It draws what it is given and turns clicks and keys into points to play;
+// it decides no rule (an occupied point is sent like any other and the backend refuses it).
+
+import { el } from '../dom.js';
+import { t } from '../i18n.js';
+import { columnName, notation, rowName } from './notation.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+/// The margin around the outer lines, in cells, where the coordinates go.
+const GUTTER = 0.9;
+const STONE = { 1: 'black', 2: 'white' };
+
+function svg(tag, attributes = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+/// The five star points (D4, L4, H8, D12, L12) of a 15 x 15 board, as {x, y}.
+function starPoints(size) {
+  const near = 3;
+  const far = size - 1 - near;
+  const middle = (size - 1) / 2;
+  return [[near, near], [far, near], [middle, middle], [near, far], [far, far]].map(([x, y]) => ({ x, y }));
+}
+
+export class GoBoard {
+  /// `onPlay({x, y})` is called when the player clicks a point or presses Space/Enter on it.
+  constructor({ onPlay }) {
+    this.onPlay = onPlay;
+    this.size = 0;
+    this.cursor = { x: 7, y: 7 };
+    this.signature = '';
+    this.grid = el('div', { class: 'gm-grid', role: 'grid', id: 'gm-grid', 'aria-label': t('gm.board') });
+    this.winLayer = svg('svg', { class: 'gm-winline', 'aria-hidden': 'true', focusable: 'false' });
+    this.lines = svg('svg', { class: 'gm-lines', 'aria-hidden': 'true', focusable: 'false' });
+    this.node = el('div', { class: 'gm-board', id: 'gm-board' }, this.lines, this.grid, this.winLayer);
+    this.grid.addEventListener('click', (e) => this.click(e));
+    this.grid.addEventListener('keydown', (e) => this.keyDown(e));
+    this.grid.addEventListener('focusin', (e) => {
+      const point = e.target.closest('.gm-point');
+      if (point) this.setCursor(Number(point.dataset.x), Number(point.dataset.y), false);
+    });
+  }
+
+  /// Lays out the lines, the coordinates and one grid cell per intersection.
+  build(size) {
+    this.size = size;
+    this.signature = '';
+    const total = size + 2 * GUTTER;
+    const at = (i) => GUTTER + i + 0.5;
+    this.node.style.setProperty('--points', size);
+    this.node.style.setProperty('--gutter', GUTTER);
+    for (const layer of [this.lines, this.winLayer]) layer.setAttribute('viewBox', `0 0 ${total} ${total}`);
+
+    const lines = svg('g', { class: 'gm-line' });
+    for (let i = 0; i < size; i += 1) {
+      const edge = i === 0 || i === size - 1 ? ' edge' : '';
+      lines.append(svg('line', { x1: at(0), y1: at(i), x2: at(size - 1), y2: at(i), class: `gm-rule${edge}` }));
+      lines.append(svg('line', { x1: at(i), y1: at(0), x2: at(i), y2: at(size - 1), class: `gm-rule${edge}` }));
+    }
+    const stars = svg('g', { class: 'gm-stars' });
+    for (const { x, y } of starPoints(size)) stars.append(svg('circle', { cx: at(x), cy: at(y), r: 0.1 }));
+    const labels = svg('g', { class: 'gm-coords' });
+    const label = (text, x, y) => {
+      const node = svg('text', { x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
+      node.textContent = text;
+      labels.append(node);
+    };
+    for (let i = 0; i < size; i += 1) {
+      const [letter, row] = [columnName(i), rowName(i, size)];
+      label(letter, at(i), GUTTER * 0.42);
+      label(letter, at(i), total - GUTTER * 0.42);
+      label(row, GUTTER * 0.45, at(i));
+      label(row, total - GUTTER * 0.45, at(i));
+    }
+    this.lines.replaceChildren(lines, stars, labels);
+
+    this.grid.replaceChildren();
+    this.points = [];
+    for (let y = 0; y < size; y += 1) {
+      const row = el('div', { class: 'gm-row', role: 'row' });
+      for (let x = 0; x < size; x += 1) {
+        const point = el('div', {
+          class: 'gm-point empty', role: 'gridcell', tabindex: '-1', dataset: { x, y },
+          'aria-label': `${notation(x, y, size)}, ${t('gm.point.empty')}`,
+        }, el('span', { class: 'gm-stone', 'aria-hidden': 'true' }));
+        row.append(point);
+        this.points.push(point);
+      }
+      this.grid.append(row);
+    }
+    this.cursor = { x: Math.min(this.cursor.x, size - 1), y: Math.min(this.cursor.y, size - 1) };
+    this.pointAt(this.cursor.x, this.cursor.y).tabIndex = 0;
+  }
+
+  /// Draws a position: `stones` (0 empty, 1 black, 2 white, row by row from the top), the
+  /// `moves` that led to it (for the move numbers and the last-move mark), the `winningLine`,
+  /// and `turn`, the colour a click would play (`null` when the player cannot play now).
+  render({ size, stones, moves, winningLine, turn, numbers }) {
+    if (size !== this.size) this.build(size);
+    const numberOf = new Map(moves.map((m, index) => [m.y * size + m.x, index + 1]));
+    const last = moves.length ? moves[moves.length - 1] : null;
+    const lastIndex = last ? last.y * size + last.x : -1;
+    const winning = new Set((winningLine ?? []).map((p) => p.y * size + p.x));
+    for (let i = 0; i < this.points.length; i += 1) {
+      const point = this.points[i];
+      const colour = STONE[stones[i]] ?? null;
+      const isLast = i === lastIndex;
+      const isWin = winning.has(i);
+      const number = colour && numbers ? String(numberOf.get(i) ?? '') : '';
+      const cls = `gm-point ${colour ?? 'empty'}${isLast ? ' last' : ''}${isWin ? ' win' : ''}`;
+      if (point.className !== cls) point.className = cls;
+      const stone = point.firstChild;
+      if (stone.textContent !== number) stone.textContent = number;
+      point.setAttribute('aria-label', this.describe(i, colour, isLast, isWin, numberOf.get(i)));
+    }
+    this.grid.classList.toggle('turn-black', turn === 'black');
+    this.grid.classList.toggle('turn-white', turn === 'white');
+    this.grid.classList.toggle('numbers', Boolean(numbers));
+    this.grid.setAttribute('aria-readonly', String(!turn));
+    this.drawWinningLine(winningLine);
+  }
+
+  describe(index, colour, isLast, isWin, number) {
+    const x = index % this.size;
+    const y = (index - x) / this.size;
+    const parts = [notation(x, y, this.size), colour ? t(`gm.point.${colour}`) : t('gm.point.empty')];
+    if (colour && number) parts.push(t('gm.point.move', { number }));
+    if (isLast) parts.push(t('gm.point.last'));
+    if (isWin) parts.push(t('gm.point.win'));
+    return parts.join(', ');
+  }
+
+  /// A line through the winning stones, from the first to the last.
+  drawWinningLine(line) {
+    const signature = line?.length ? JSON.stringify(line) : '';
+    if (signature === this.signature) return;
+    this.signature = signature;
+    this.winLayer.replaceChildren();
+    if (!signature) return;
+    const at = (i) => GUTTER + i + 0.5;
+    const [first, end] = [line[0], line[line.length - 1]];
+    this.winLayer.append(svg('line', { x1: at(first.x), y1: at(first.y), x2: at(end.x), y2: at(end.y), class: 'gm-win-stroke' }));
+  }
+
+  /// Sizes the board to the largest square that fits, 16 to 60 pixels a line.
+  fit(availableWidth, availableHeight) {
+    if (!this.size) return;
+    const cell = Math.floor(Math.min(availableWidth, availableHeight) / (this.size + 2 * GUTTER));
+    this.node.style.setProperty('--cell', `${Math.max(16, Math.min(60, cell))}px`);
+  }
+
+  pointAt(x, y) {
+    return this.points[y * this.size + x];
+  }
+
+  click(event) {
+    const point = event.target.closest?.('.gm-point');
+    if (!point) return;
+    const at = { x: Number(point.dataset.x), y: Number(point.dataset.y) };
+    this.setCursor(at.x, at.y, true);
+    this.onPlay(at);
+  }
+
+  setCursor(x, y, focus = true) {
+    const clampedX = Math.max(0, Math.min(this.size - 1, x));
+    const clampedY = Math.max(0, Math.min(this.size - 1, y));
+    this.pointAt(this.cursor.x, this.cursor.y).tabIndex = -1;
+    this.cursor = { x: clampedX, y: clampedY };
+    const point = this.pointAt(clampedX, clampedY);
+    point.tabIndex = 0;
+    if (focus) point.focus({ preventScroll: true });
+  }
+
+  focus() {
+    this.pointAt(this.cursor.x, this.cursor.y)?.focus({ preventScroll: true });
+  }
+
+  keyDown(event) {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    const { x, y } = this.cursor;
+    const steps = {
+      ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1],
+      h: [-1, 0], l: [1, 0], k: [0, -1], j: [0, 1],
+    };
+    const step = steps[event.key];
+    if (step) {
+      event.preventDefault();
+      this.setCursor(x + step[0], y + step[1]);
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      this.setCursor(0, y);
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      this.setCursor(this.size - 1, y);
+    } else if (event.key === 'PageUp') {
+      event.preventDefault();
+      this.setCursor(x, 0);
+    } else if (event.key === 'PageDown') {
+      event.preventDefault();
+      this.setCursor(x, this.size - 1);
+    } else if (event.key === ' ' || event.key === 'Enter') {
+      event.preventDefault();
+      this.onPlay({ x, y });
+    }
+  }
+}

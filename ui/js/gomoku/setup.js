@@ -1,0 +1,160 @@
+// Choosing a Gomoku game: the rule, the opponent, the human's colour against the computer, and
+// the players' names. The choice is remembered in the `gomokuParams` setting, which holds exactly
+// the parameters the backend gets (see src-tauri/games/src/gomoku/params.rs).
+
+import { el } from '../dom.js';
+import { t, errorText } from '../i18n.js';
+import { openDialog } from '../dialog.js';
+
+export const RULES = ['freestyle', 'exactFive'];
+export const OPPONENTS = ['human', 'easy', 'medium', 'hard'];
+export const COLOURS = ['black', 'white'];
+/// The backend's limit for names (src-tauri/names.rs); it counts characters, not UTF-16 units.
+const MAX_NAME = 32;
+
+/// Every category the statistics know: the rule, then the opponent ("exactFive-hard").
+export const CATEGORIES = RULES.flatMap((rule) => OPPONENTS.map((opponent) => `${rule}-${opponent}`));
+
+export const other = (colour) => (colour === 'black' ? 'white' : 'black');
+
+export function defaultName(colour) {
+  return t(`gm.defaultName.${colour}`);
+}
+
+/// The name the computer plays under, with its level: "Computer (hard)".
+export function computerName(opponent) {
+  return t('gm.computerName', { level: t(`gm.level.${opponent}`) });
+}
+
+/// What is wrong with a name, as the backend's name check would say (null if nothing).
+export function nameProblem(raw) {
+  const name = String(raw ?? '').trim();
+  if (!name) return 'empty';
+  if ([...name].length > MAX_NAME) return 'tooLong';
+  if (/\p{Cc}/u.test(name)) return 'control';
+  return null;
+}
+
+function validName(raw, fallback) {
+  return typeof raw === 'string' && !nameProblem(raw) ? raw.trim() : fallback;
+}
+
+/// The remembered choice, completed with defaults; the computer's side gets its name afresh.
+export function savedParams(settings) {
+  const saved = settings?.gomokuParams ?? {};
+  const rule = RULES.includes(saved.rule) ? saved.rule : 'freestyle';
+  const opponent = OPPONENTS.includes(saved.opponent) ? saved.opponent : 'human';
+  const humanColour = COLOURS.includes(saved.humanColour) ? saved.humanColour : 'black';
+  const names = {
+    black: validName(saved.blackName, defaultName('black')),
+    white: validName(saved.whiteName, defaultName('white')),
+  };
+  if (opponent !== 'human') names[other(humanColour)] = computerName(opponent);
+  return { rule, opponent, humanColour, blackName: names.black, whiteName: names.white };
+}
+
+/// The parameters a game was started with, read back from its view ("play again").
+export function paramsOf(view) {
+  return {
+    rule: view.rule, opponent: view.opponent, humanColour: view.humanColour,
+    blackName: view.blackName, whiteName: view.whiteName,
+  };
+}
+
+function radios(name, values, checked, label, hint) {
+  return values.map((value) => el('label', { class: 'gm-choice', for: `gm-${name}-${value}` },
+    el('input', { type: 'radio', name, value, id: `gm-${name}-${value}`, checked: value === checked ? true : undefined }),
+    el('span', {}, el('span', { class: 'gm-choice-label', text: label(value) }),
+      hint ? el('span', { class: 'hint', text: hint(value) }) : null)));
+}
+
+/// Asks for a new game's settings; `start(params)` starts it and may fail with the backend's
+/// error, which the dialog then shows. Resolves with the params started, or null if cancelled.
+export async function chooseParams(app, start) {
+  const initial = savedParams(app.settings);
+  // The names the player typed, per colour; the computer's side shows its own name instead.
+  const typed = { black: initial.blackName, white: initial.whiteName };
+  if (initial.opponent !== 'human') typed[other(initial.humanColour)] = defaultName(other(initial.humanColour));
+
+  const ruleChoices = radios('rule', RULES, initial.rule, (r) => t(`gm.rule.${r}`), (r) => t(`gm.rule.${r}.hint`));
+  const opponentChoices = radios('opponent', OPPONENTS, initial.opponent, (o) => t(`gm.opponent.${o}`));
+  const colourChoices = radios('colour', COLOURS, initial.humanColour, (c) => t(`gm.new.colour.${c}`));
+  const colourSet = el('fieldset', { class: 'gm-fieldset', id: 'gm-colour' },
+    el('legend', { text: t('gm.new.yourColour') }), colourChoices);
+  const inputs = Object.fromEntries(COLOURS.map((colour) => [colour, el('input', {
+    type: 'text', id: `gm-name-${colour}`, name: `${colour}Name`, maxlength: MAX_NAME, autocomplete: 'off',
+    spellcheck: 'false', 'aria-describedby': 'gm-new-error',
+  })]));
+  const error = el('p', { class: 'error', id: 'gm-new-error', role: 'alert' });
+  const form = { value: (name) => document.querySelector(`#gomoku-new-dialog input[name=${name}]:checked`)?.value };
+
+  const choice = () => ({
+    rule: form.value('rule') ?? initial.rule,
+    opponent: form.value('opponent') ?? initial.opponent,
+    humanColour: form.value('colour') ?? initial.humanColour,
+  });
+  const update = () => {
+    const { opponent, humanColour } = choice();
+    const computerSide = opponent === 'human' ? null : other(humanColour);
+    colourSet.disabled = opponent === 'human';
+    for (const colour of COLOURS) {
+      const input = inputs[colour];
+      input.disabled = colour === computerSide;
+      input.value = colour === computerSide ? computerName(opponent) : typed[colour];
+      input.removeAttribute('aria-invalid');
+    }
+  };
+  for (const colour of COLOURS) inputs[colour].addEventListener('input', () => { typed[colour] = inputs[colour].value; });
+
+  let started = null;
+  let pending = false;
+  const result = await openDialog({
+    id: 'gomoku-new-dialog',
+    title: t('gm.new.title'),
+    body: [
+      el('fieldset', { class: 'gm-fieldset', id: 'gm-rule' }, el('legend', { text: t('gm.new.rule') }), ruleChoices),
+      el('fieldset', { class: 'gm-fieldset', id: 'gm-opponent' }, el('legend', { text: t('gm.new.opponent') }), opponentChoices),
+      colourSet,
+      el('fieldset', { class: 'gm-fieldset gm-names' }, el('legend', { text: t('gm.new.names') }),
+        COLOURS.map((colour) => el('label', { for: `gm-name-${colour}` },
+          el('span', { class: 'gm-name-label' }, el('span', { class: `gm-badge ${colour}`, 'aria-hidden': 'true' }), t(`gm.colourName.${colour}`)),
+          inputs[colour])),
+        el('span', { class: 'hint', text: t('gm.new.namesHint', { max: MAX_NAME }) })),
+      error,
+    ],
+    buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'start', label: t('gm.new.start'), primary: true }],
+    onOpen: (dialog) => {
+      dialog.addEventListener('change', (event) => { if (event.target.type === 'radio') update(); });
+      update();
+      dialog.querySelector('input[name=opponent]:checked')?.focus();
+    },
+    // The names are checked here; the backend has the last word on the rest, and the dialog stays
+    // open with its message until the game started.
+    validate: (value, formNode) => {
+      if (started) return null;
+      if (pending) return 'pending';
+      const { rule, opponent, humanColour } = choice();
+      for (const colour of COLOURS) {
+        const input = inputs[colour];
+        const problem = input.disabled ? null : nameProblem(input.value);
+        if (problem) {
+          error.textContent = t(`gm.name.${problem}`, { colour: t(`gm.colourName.${colour}`), max: MAX_NAME });
+          input.setAttribute('aria-invalid', 'true');
+          input.focus();
+          return 'invalid';
+        }
+      }
+      const params = { rule, opponent, humanColour, blackName: inputs.black.value.trim(), whiteName: inputs.white.value.trim() };
+      error.textContent = '';
+      pending = true;
+      start(params).then(() => {
+        started = params;
+        formNode.closest('dialog').close('start');
+      }).catch((problem) => {
+        error.textContent = problem?.code ? errorText(problem) : String(problem);
+      }).finally(() => { pending = false; });
+      return 'pending';
+    },
+  });
+  return result.value === 'start' ? started : null;
+}

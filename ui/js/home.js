@@ -1,0 +1,37 @@
+// The home screen: pick a game.
+
+import { el } from './dom.js';
+import { t } from './i18n.js';
+import { fitWindow } from './ipc.js';
+
+export const id = 'home';
+export const helpTopic = 'home';
+
+const GAMES = [
+  { id: 'minesweeper', icon: 'mine' },
+  { id: 'bubbles', icon: 'balls' },
+];
+
+export async function mount(root, app) {
+  const list = el('ul', { class: 'game-list' });
+  for (const game of GAMES) {
+    list.append(el('li', {},
+      el('button', {
+        class: `game-card game-card-${game.id}`, id: `open-${game.id}`,
+        onclick: () => app.show(game.id),
+      },
+      el('span', { class: `game-card-art art-${game.icon}`, 'aria-hidden': 'true' }),
+      el('span', { class: 'game-card-name', text: t(`game.${game.id}`) }),
+      el('span', { class: 'game-card-blurb', text: t(`game.${game.id}.blurb`) }))));
+  }
+  root.append(
+    el('header', { class: 'home-header' },
+      el('h1', { text: t('app.name') }),
+      el('p', { class: 'tagline', text: t('home.tagline') })),
+    list,
+    el('footer', { class: 'home-footer' },
+      el('button', { id: 'help-button', onclick: () => app.howToPlay(), text: t('home.howToPlay') }),
+      el('button', { id: 'about-button', onclick: () => app.about(), text: t('home.about') })));
+  list.querySelector('button')?.focus();
+  fitWindow(760, 560).catch(() => {});
+}

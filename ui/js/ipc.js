@@ -1,0 +1,53 @@
+// The one door to the backend. Every call goes through `call`, which turns any failure into the
+// backend's {code, message, params} shape, so screens handle errors one way.
+
+const tauri = window.__TAURI__;
+
+export class BackendError extends Error {
+  constructor({ code, message, params }) {
+    super(message);
+    this.code = code;
+    this.params = params || {};
+  }
+}
+
+export async function call(command, args = {}) {
+  try {
+    return await tauri.core.invoke(command, args);
+  } catch (error) {
+    if (error && typeof error === 'object' && 'code' in error) throw new BackendError(error);
+    // Tauri's own refusals (a missing argument) arrive as plain strings.
+    throw new BackendError({ code: 'bad_argument', message: String(error), params: {} });
+  }
+}
+
+export function listen(event, handler) {
+  return tauri.event.listen(event, (e) => handler(e.payload));
+}
+
+export const games = {
+  newGame: (game, params) => call('new_game', { game, params }),
+  play: (game, move) => call('play', { game, move }),
+  snapshot: (game) => call('snapshot', { game }),
+  undo: (game) => call('undo', { game }),
+  redo: (game) => call('redo', { game }),
+  pause: (game) => call('pause', { game }),
+  resume: (game) => call('resume', { game }),
+  replay: (game) => call('replay', { game }),
+  nameRecord: (id, name) => call('submit_record_name', { id, name }),
+};
+
+export const settings = {
+  all: () => call('get_settings'),
+  set: (key, value) => call('set_setting', { key, value }),
+};
+
+export const appInfo = () => call('app_info');
+export const fitWindow = (width, height) => call('fit_window', { width, height });
+
+/// The window's title (the seed shows Bubble Breaker's score there): the native one, and the
+/// page's own, so both say the same (WebDriver and assistive tools read the page's).
+export function setTitle(title) {
+  document.title = title;
+  return tauri.window.getCurrentWindow().setTitle(title);
+}

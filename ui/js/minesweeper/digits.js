@@ -1,0 +1,53 @@
+// The classic red seven-segment counters, drawn as SVG.
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+// Segments a..g as polygons in a 12x20 box.
+const SEGMENTS = {
+  a: '2,1 10,1 8.5,2.8 3.5,2.8',
+  b: '10.4,1.6 10.4,9.3 8.8,8.4 8.8,3.2',
+  c: '10.4,10.7 10.4,18.4 8.8,16.8 8.8,11.6',
+  d: '2,19 10,19 8.5,17.2 3.5,17.2',
+  e: '1.6,10.7 1.6,18.4 3.2,16.8 3.2,11.6',
+  f: '1.6,1.6 1.6,9.3 3.2,8.4 3.2,3.2',
+  g: '2.2,10 3.6,9.1 8.4,9.1 9.8,10 8.4,10.9 3.6,10.9',
+};
+const LIT = {
+  0: 'abcdef', 1: 'bc', 2: 'abged', 3: 'abgcd', 4: 'fgbc', 5: 'afgcd', 6: 'afgedc', 7: 'abc',
+  8: 'abcdefg', 9: 'abcdfg', '-': 'g', ' ': '',
+};
+
+function digit() {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 12 20');
+  svg.setAttribute('class', 'seg-digit');
+  svg.setAttribute('aria-hidden', 'true');
+  for (const [name, points] of Object.entries(SEGMENTS)) {
+    const polygon = document.createElementNS(SVG, 'polygon');
+    polygon.setAttribute('points', points);
+    polygon.dataset.segment = name;
+    svg.append(polygon);
+  }
+  return svg;
+}
+
+/// A three-digit counter element with a `set(value)` method; values are capped to -99..999.
+export function counter(label) {
+  const node = document.createElement('div');
+  node.className = 'seg-counter';
+  node.setAttribute('role', 'img');
+  const digits = [digit(), digit(), digit()];
+  node.append(...digits);
+  node.set = (value) => {
+    const capped = Math.max(-99, Math.min(999, Math.trunc(value)));
+    const text = capped < 0 ? `-${String(-capped).padStart(2, '0')}` : String(capped).padStart(3, '0');
+    [...text].forEach((char, index) => {
+      const lit = LIT[char] ?? '';
+      for (const polygon of digits[index].children) {
+        polygon.classList.toggle('on', lit.includes(polygon.dataset.segment));
+      }
+    });
+    node.setAttribute('aria-label', label(capped));
+  };
+  return node;
+}
