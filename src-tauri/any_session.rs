@@ -81,9 +81,7 @@ impl<G: Game> AnySession for Session<G> {
             return None;
         }
         let search = Session::computer_search(self);
-        Some(Box::new(move |cancel| {
-            search(cancel).and_then(|mv| serde_json::to_value(mv).ok())
-        }))
+        Some(Box::new(move |cancel| search(cancel).and_then(|mv| serde_json::to_value(mv).ok())))
     }
 }
 

@@ -48,8 +48,9 @@ fn data_dir_argument(args: &[String]) -> Result<Option<PathBuf>, String> {
 fn default_data_dir() -> Result<PathBuf, String> {
     let base = match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
         Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(std::env::var_os("HOME").ok_or("neither XDG_DATA_HOME nor HOME is set")?)
-            .join(".local/share"),
+        None => {
+            PathBuf::from(std::env::var_os("HOME").ok_or("neither XDG_DATA_HOME nor HOME is set")?).join(".local/share")
+        }
     };
     Ok(base.join(IDENTIFIER))
 }

@@ -112,12 +112,7 @@ mod tests {
 
     #[test]
     fn serialises_as_code_message_params() {
-        let error = AppError::Rule(RuleError::OutOfRange {
-            what: "width",
-            min: 9,
-            max: 100,
-            value: 400,
-        });
+        let error = AppError::Rule(RuleError::OutOfRange { what: "width", min: 9, max: 100, value: 400 });
         let value = serde_json::to_value(&error).unwrap();
         assert_eq!(value["code"], "out_of_range");
         assert_eq!(value["message"], "width must be between 9 and 100, not 400");

@@ -264,11 +264,7 @@ impl<G: Game> Session<G> {
 
     /// A new session that deals the same board again, once this one is over.
     pub fn replay(&self) -> AppResult<Session<G>> {
-        let params = self
-            .game
-            .replay_params()
-            .filter(|_| self.is_over())
-            .ok_or(AppError::NothingTo("replay"))?;
+        let params = self.game.replay_params().filter(|_| self.is_over()).ok_or(AppError::NothingTo("replay"))?;
         Session::new(params, self.seed)
     }
 
@@ -296,7 +292,7 @@ mod tests {
 
     fn first_pop(session: &Session<Bubbles>) -> BubbleMove {
         let (x, y) = session.game().first_group().expect("a group");
-        BubbleMove::Pop { x: x as i64, y: y as i64 }
+        BubbleMove::Pop { x, y }
     }
 
     #[test]
@@ -357,8 +353,8 @@ mod tests {
     fn a_click_that_pops_is_logged_so_that_it_replays() {
         let mut session = Session::<Bubbles>::new(BubbleParams::default(), 8).unwrap();
         let (x, y) = session.game().first_group().unwrap();
-        let click = BubbleMove::Click { x: x as i64, y: y as i64 };
-        assert_eq!(session.play(click.clone()).unwrap(), Applied::Transient);
+        let click = BubbleMove::Click { x, y };
+        assert_eq!(session.play(click).unwrap(), Applied::Transient);
         assert_eq!(session.play(click).unwrap(), Applied::Move);
         let restored = Session::<Bubbles>::restore(&session.saved().unwrap()).unwrap();
         assert_eq!(restored.game(), session.game());

@@ -29,9 +29,11 @@ fn defaults() -> Map<String, Value> {
 /// Checks a value for a key; the page cannot store anything else.
 pub fn validate(key: &str, value: &Value) -> AppResult<()> {
     let one_of = |choices: &[&str]| {
-        value.as_str().is_some_and(|v| choices.contains(&v)).then_some(()).ok_or_else(|| {
-            AppError::bad_argument(format!("{key} must be one of {}", choices.join(", ")))
-        })
+        value
+            .as_str()
+            .is_some_and(|v| choices.contains(&v))
+            .then_some(())
+            .ok_or_else(|| AppError::bad_argument(format!("{key} must be one of {}", choices.join(", "))))
     };
     match key {
         "theme" => one_of(&["system", "light", "dark", "contrast"]),
@@ -47,10 +49,9 @@ pub fn validate(key: &str, value: &Value) -> AppResult<()> {
             validate_name(name).map(drop)
         }
         // Checked again by the game's rules whenever a game starts from them.
-        "minesweeperParams" | "bubblesParams" | "gomokuParams" => value
-            .is_object()
-            .then_some(())
-            .ok_or_else(|| AppError::bad_argument(format!("{key} must be an object"))),
+        "minesweeperParams" | "bubblesParams" | "gomokuParams" => {
+            value.is_object().then_some(()).ok_or_else(|| AppError::bad_argument(format!("{key} must be an object")))
+        }
         _ => Err(AppError::UnknownSetting(key.chars().take(64).collect())),
     }
 }

@@ -34,11 +34,8 @@ pub fn restore_placement<R: Runtime>(window: &WebviewWindow<R>, state: &AppState
         }
     }
     if let (Some(x), Some(y)) = (number("x"), number("y")) {
-        let on_screen = window
-            .available_monitors()
-            .unwrap_or_default()
-            .iter()
-            .any(|m| contains(m.position(), m.size(), x, y));
+        let on_screen =
+            window.available_monitors().unwrap_or_default().iter().any(|m| contains(m.position(), m.size(), x, y));
         if on_screen {
             let _ = window.set_position(PhysicalPosition::new(x as i32, y as i32));
         }

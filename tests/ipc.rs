@@ -88,8 +88,16 @@ fn bad_input_gets_a_typed_error_and_changes_nothing() {
         ("play", json!({"game": "minesweeper", "move": {"action": "open", "x": -1, "y": 0}}), "out_of_board"),
         ("play", json!({"game": "minesweeper", "move": {"action": "explode"}}), "bad_argument"),
         ("play", json!({"game": "chess", "move": {}}), "bad_argument"),
-        ("new_game", json!({"game": "minesweeper", "params": {"level": "custom", "width": 101, "height": 9, "mines": 10}}), "out_of_range"),
-        ("new_game", json!({"game": "minesweeper", "params": {"level": "custom", "width": 9, "height": 9, "mines": 65}}), "out_of_range"),
+        (
+            "new_game",
+            json!({"game": "minesweeper", "params": {"level": "custom", "width": 101, "height": 9, "mines": 10}}),
+            "out_of_range",
+        ),
+        (
+            "new_game",
+            json!({"game": "minesweeper", "params": {"level": "custom", "width": 9, "height": 9, "mines": 65}}),
+            "out_of_range",
+        ),
         ("new_game", json!({"game": "minesweeper", "params": {"level": "legendary"}}), "bad_argument"),
         ("set_setting", json!({"key": "theme", "value": "<script>"}), "bad_argument"),
         ("set_setting", json!({"key": "no-such-key", "value": 1}), "unknown_setting"),
@@ -104,7 +112,10 @@ fn bad_input_gets_a_typed_error_and_changes_nothing() {
         assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()));
     }
     let out_of_range = h
-        .call("new_game", json!({"game": "minesweeper", "params": {"level": "custom", "width": 101, "height": 9, "mines": 10}}))
+        .call(
+            "new_game",
+            json!({"game": "minesweeper", "params": {"level": "custom", "width": 101, "height": 9, "mines": 10}}),
+        )
         .unwrap_err();
     assert_eq!(out_of_range["params"], json!({"what": "width", "min": 9, "max": 100, "value": 101}));
     assert_eq!(h.call("snapshot", json!({"game": "minesweeper"})).unwrap(), before, "nothing changed");

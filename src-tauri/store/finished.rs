@@ -54,6 +54,8 @@ pub struct HallEntry {
 pub struct CategoryStats {
     pub played: i64,
     pub won: i64,
+    pub lost: i64,
+    pub drawn: i64,
     pub best_time_ms: Option<i64>,
     pub best_score: Option<i64>,
     pub total_score: i64,
@@ -137,7 +139,8 @@ impl Store {
     /// Played, won, best and streaks of one category. Replays count as played games.
     pub fn category_stats(&self, game: GameKind, category: &str) -> AppResult<CategoryStats> {
         let mut stats = self.conn.query_row(
-            "SELECT COUNT(*), COALESCE(SUM(result = 'won'), 0),
+            "SELECT COUNT(*), COALESCE(SUM(result = 'won'), 0), COALESCE(SUM(result = 'lost'), 0),
+                    COALESCE(SUM(result = 'draw'), 0),
                     MIN(CASE WHEN result = 'won' THEN time_ms END), MAX(score),
                     COALESCE(SUM(score), 0)
              FROM finished_games WHERE game = ?1 AND category = ?2",
@@ -146,9 +149,11 @@ impl Store {
                 Ok(CategoryStats {
                     played: row.get(0)?,
                     won: row.get(1)?,
-                    best_time_ms: row.get(2)?,
-                    best_score: row.get(3)?,
-                    total_score: row.get(4)?,
+                    lost: row.get(2)?,
+                    drawn: row.get(3)?,
+                    best_time_ms: row.get(4)?,
+                    best_score: row.get(5)?,
+                    total_score: row.get(6)?,
                     ..CategoryStats::default()
                 })
             },
@@ -229,12 +234,8 @@ mod tests {
         assert_eq!(faster.rank, Some(1));
         let tie = store.record_finished(&won_in(5000, "2026-01-01T00:00:07.000Z")).unwrap();
         assert_eq!(tie.rank, Some(3), "a tie ranks after the earlier result");
-        let ids: Vec<i64> = store
-            .hall_of_fame(GameKind::Minesweeper, "beginner")
-            .unwrap()
-            .iter()
-            .map(|e| e.id)
-            .collect();
+        let ids: Vec<i64> =
+            store.hall_of_fame(GameKind::Minesweeper, "beginner").unwrap().iter().map(|e| e.id).collect();
         assert_eq!(ids, [faster.id, first.id, tie.id]);
     }
 
@@ -265,7 +266,7 @@ mod tests {
             store.record_finished(&game).unwrap();
         }
         let stats = store.category_stats(GameKind::Minesweeper, "beginner").unwrap();
-        assert_eq!((stats.played, stats.won), (8, 6));
+        assert_eq!((stats.played, stats.won, stats.lost, stats.drawn), (8, 6, 2, 0));
         assert_eq!((stats.current_streak, stats.longest_streak), (1, 3));
         assert_eq!(stats.best_time_ms, Some(1000));
     }

@@ -80,9 +80,7 @@ mod tests {
     use crate::store::Store;
 
     fn tables(conn: &Connection) -> Vec<String> {
-        let mut stmt = conn
-            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-            .unwrap();
+        let mut stmt = conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").unwrap();
         stmt.query_map([], |row| row.get(0)).unwrap().map(Result::unwrap).collect()
     }
 

@@ -20,10 +20,7 @@ fn twin(style: Style, seed: u64) -> Bubbles {
 }
 
 fn click(x: usize, y: usize) -> Move {
-    Move::Click {
-        x: x as i64,
-        y: y as i64,
-    }
+    Move::Click { x: x as i64, y: y as i64 }
 }
 
 /// The biggest group of the field (the first one, row by row, among equals) and its size.
@@ -59,11 +56,7 @@ fn title(score: i64) -> String {
 
 async fn open_bubbles(app: &App) {
     app.click("#open-bubbles").await;
-    app.wait_for(
-        "the field",
-        "return document.querySelectorAll('.bb-cell').length === 121",
-    )
-    .await;
+    app.wait_for("the field", "return document.querySelectorAll('.bb-cell').length === 121").await;
 }
 
 /// The colour codes the page shows, row by row, as the engine's view numbers them.
@@ -85,8 +78,7 @@ async fn wait_for_field(app: &App, game: &Bubbles, what: &str) {
             return;
         }
         if Instant::now() > deadline {
-            app.screenshot(&format!("timeout-bubbles-{}", what.replace(' ', "-")))
-                .await;
+            app.screenshot(&format!("timeout-bubbles-{}", what.replace(' ', "-"))).await;
             assert_eq!(shown, expected, "the page shows {what}");
         }
         tokio::time::sleep(Duration::from_millis(40)).await;
@@ -94,8 +86,7 @@ async fn wait_for_field(app: &App, game: &Bubbles, what: &str) {
 }
 
 async fn wait_for_score(app: &App, score: i64) {
-    let script =
-        format!("return document.querySelector('.screen-bubbles')?.dataset.score === '{score}'");
+    let script = format!("return document.querySelector('.screen-bubbles')?.dataset.score === '{score}'");
     app.wait_for(&format!("the score {score}"), &script).await;
     assert_eq!(app.text("#bb-score").await, number(score));
 }
@@ -113,19 +104,13 @@ async fn label(app: &App) -> String {
 
 async fn count(app: &App, css: &str) -> u64 {
     let script = format!("return document.querySelectorAll({css:?}).length");
-    app.client
-        .execute(&script, vec![])
-        .await
-        .unwrap()
-        .as_u64()
-        .unwrap()
+    app.client.execute(&script, vec![]).await.unwrap().as_u64().unwrap()
 }
 
 /// The title a player sees: the page's, and the native window's title bar (read from X).
 async fn assert_title(app: &App, expected: &str) {
     let script = format!("return document.title === {expected:?}");
-    app.wait_for(&format!("the title {expected}"), &script)
-        .await;
+    app.wait_for(&format!("the title {expected}"), &script).await;
     assert_eq!(app.client.title().await.unwrap(), expected);
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
@@ -150,15 +135,7 @@ async fn select_a_group_pop_it_then_undo_and_redo() {
     let mut game = twin(Style::Megashift, SEED);
     let fresh = game.clone();
     wait_for_field(&app, &game, "the dealt field").await;
-    assert_eq!(
-        app.find("#style-megashift")
-            .await
-            .attr("aria-pressed")
-            .await
-            .unwrap()
-            .as_deref(),
-        Some("true")
-    );
+    assert_eq!(app.find("#style-megashift").await.attr("aria-pressed").await.unwrap().as_deref(), Some("true"));
     wait_for_score(&app, 0).await;
     assert_title(&app, &title(0)).await;
     assert_eq!(count(&app, ".bb-cell.selected").await, 0);
@@ -171,40 +148,13 @@ async fn select_a_group_pop_it_then_undo_and_redo() {
     assert_eq!(label(&app).await, number(points));
     assert_eq!(count(&app, ".bb-cell.selected").await, size as u64);
     for (gx, gy) in game.group_at(x, y) {
-        let classes = app
-            .find(&cell(gx, gy))
-            .await
-            .attr("class")
-            .await
-            .unwrap()
-            .unwrap();
-        assert!(
-            classes.contains("selected"),
-            "({gx}, {gy}) is selected: {classes}"
-        );
+        let classes = app.find(&cell(gx, gy)).await.attr("class").await.unwrap().unwrap();
+        assert!(classes.contains("selected"), "({gx}, {gy}) is selected: {classes}");
     }
-    assert!(
-        count(&app, ".bb-cell[class*='edge-']").await > 0,
-        "the group is outlined"
-    );
-    let name = app
-        .find(&cell(x, y))
-        .await
-        .attr("aria-label")
-        .await
-        .unwrap()
-        .unwrap();
-    assert!(
-        name.starts_with(&format!("Row {}, column {}, ", y + 1, x + 1)),
-        "{name}"
-    );
-    assert!(
-        name.contains(&format!(
-            "group of {size}, selected, {} points",
-            number(points)
-        )),
-        "{name}"
-    );
+    assert!(count(&app, ".bb-cell[class*='edge-']").await > 0, "the group is outlined");
+    let name = app.find(&cell(x, y)).await.attr("aria-label").await.unwrap().unwrap();
+    assert!(name.starts_with(&format!("Row {}, column {}, ", y + 1, x + 1)), "{name}");
+    assert!(name.contains(&format!("group of {size}, selected, {} points", number(points))), "{name}");
     assert_eq!(app.text("#bb-score").await, "0", "selecting scores nothing");
     app.screenshot("bubbles-selection").await;
 
@@ -216,35 +166,24 @@ async fn select_a_group_pop_it_then_undo_and_redo() {
     wait_for_field(&app, &game, "the field after the pop").await;
     // The pop was animated from the backend's answer (the plan is dropped if it does not land
     // exactly on the new field).
-    app.wait_for(
-        "the pop's animation",
-        "return document.querySelector('.bb-board').dataset.animated === '1'",
-    )
-    .await;
+    app.wait_for("the pop's animation", "return document.querySelector('.bb-board').dataset.animated === '1'").await;
     assert_title(&app, &title(points)).await;
     assert_eq!(count(&app, ".bb-cell.selected").await, 0);
+    app.wait_for("the label to go", "return document.querySelector('#bb-label').hidden").await;
     app.wait_for(
-        "the label to go",
-        "return document.querySelector('#bb-label').hidden",
+        "the animation to end",
+        "return !document.querySelector('.bb-cell.moving, .bb-cell.entering, .bb-ghost')",
     )
     .await;
     app.screenshot("bubbles-popped").await;
 
     // Undo takes it back, field and score; redo plays it again.
-    app.wait_for(
-        "undo",
-        "return !document.querySelector('#bb-undo').disabled",
-    )
-    .await;
+    app.wait_for("undo", "return !document.querySelector('#bb-undo').disabled").await;
     app.click("#bb-undo").await;
     wait_for_score(&app, 0).await;
     wait_for_field(&app, &fresh, "the field before the pop").await;
     assert_title(&app, &title(0)).await;
-    app.wait_for(
-        "redo",
-        "return !document.querySelector('#bb-redo').disabled",
-    )
-    .await;
+    app.wait_for("redo", "return !document.querySelector('#bb-redo').disabled").await;
     app.click("#bb-redo").await;
     wait_for_score(&app, points).await;
     wait_for_field(&app, &game, "the field after the pop again").await;
@@ -259,19 +198,40 @@ async fn select_a_group_pop_it_then_undo_and_redo() {
         .find(|&(x, y)| game.group_at(x, y).len() == 1)
         .expect("a lone ball");
     app.click(&cell(lone.0, lone.1)).await;
-    app.wait_for(
-        "the selection to clear",
-        "return document.querySelectorAll('.bb-cell.selected').length === 0",
-    )
-    .await;
+    app.wait_for("the selection to clear", "return document.querySelectorAll('.bb-cell.selected').length === 0").await;
     assert!(
-        app.client
-            .execute("return document.querySelector('#bb-label').hidden", vec![])
-            .await
-            .unwrap()
-            == json!(true)
+        app.client.execute("return document.querySelector('#bb-label').hidden", vec![]).await.unwrap() == json!(true)
     );
     wait_for_score(&app, points).await;
+
+    // Pausing hides the field (the backend sends no view); resuming shows the same one.
+    app.click("#bb-pause").await;
+    app.wait_for(
+        "the pause",
+        "return document.querySelector('.screen-bubbles').dataset.paused === 'true' && !document.querySelector('#bb-paused').hidden",
+    )
+    .await;
+    app.click("#bb-resume").await;
+    app.wait_for("the resume", "return document.querySelector('.screen-bubbles').dataset.paused === 'false'").await;
+    wait_for_field(&app, &game, "the field after the pause").await;
+
+    // Colour-blind symbols, from the options: a shape on each colour.
+    app.click("#bb-options").await;
+    app.click("#option-colourBlind").await;
+    app.click("#options-dialog button[value=save]").await;
+    let symbols = app
+        .wait_for(
+            "the symbols",
+            "if (!document.documentElement.classList.contains('colour-blind')) return false;
+             const names = ['red', 'green', 'yellow', 'blue', 'purple'];
+             return names.map((n) => {
+               const ball = document.querySelector(`.bb-cell.${n} .bb-ball`);
+               return ball ? getComputedStyle(ball, '::after').content : n;
+             }).join(' ');",
+        )
+        .await;
+    assert_eq!(symbols, json!("\"▲\" \"■\" \"★\" \"●\" \"◆\""));
+    app.screenshot("bubbles-colour-blind").await;
     app.quit().await;
 }
 
@@ -308,60 +268,30 @@ async fn play_a_standard_game_to_its_end_and_name_the_record() {
     wait_for_score(&app, score).await;
 
     // The end: the cover says so, and the first game of a style is its record.
-    app.wait_for(
-        "game over",
-        "return document.querySelector('.screen-bubbles').dataset.status === 'finished'",
-    )
-    .await;
-    app.wait_for(
-        "the record dialog",
-        "return document.querySelector('#record-dialog[open]')",
-    )
-    .await;
-    assert!(app
-        .text("#record-text")
-        .await
-        .contains(&format!("{} points", number(score))));
+    app.wait_for("game over", "return document.querySelector('.screen-bubbles').dataset.status === 'finished'").await;
+    app.wait_for("the record dialog", "return document.querySelector('#record-dialog[open]')").await;
+    assert!(app.text("#record-text").await.contains(&format!("{} points", number(score))));
     app.screenshot("bubbles-record-dialog").await;
     let input = app.find("#record-name").await;
     input.clear().await.unwrap();
     input.send_keys("Bea").await.unwrap();
     app.click("#record-dialog button[value=save]").await;
-    app.wait_for(
-        "the dialog to close",
-        "return !document.querySelector('#record-dialog')",
-    )
-    .await;
-    app.wait_for(
-        "the cover",
-        "return !document.querySelector('#bb-over').hidden",
-    )
-    .await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#record-dialog')").await;
+    app.wait_for("the cover", "return !document.querySelector('#bb-over').hidden").await;
     assert_eq!(app.text("#bb-over-title").await.to_lowercase(), "game over");
-    assert_eq!(
-        app.text("#bb-over-score").await,
-        format!("You scored {} points.", number(score))
-    );
+    assert_eq!(app.text("#bb-over-score").await, format!("You scored {} points.", number(score)));
     assert!(app.text("#bb-over-record").await.contains("place 1"));
     assert_title(&app, &title(score)).await;
     app.screenshot("bubbles-game-over").await;
 
-    let hall = app
-        .invoke("hall_of_fame", json!({"game": "bubbles"}))
-        .await
-        .unwrap();
+    let hall = app.invoke("hall_of_fame", json!({"game": "bubbles"})).await.unwrap();
     assert_eq!(hall[0]["category"], "standard");
     assert_eq!(hall[0]["entries"][0]["name"], "Bea");
     assert_eq!(hall[0]["entries"][0]["score"], json!(score));
     assert_eq!(hall[0]["entries"][0]["rank"], 1);
     // Nothing more can be played.
-    let refused = app
-        .invoke(
-            "play",
-            json!({"game": "bubbles", "move": {"action": "click", "x": 0, "y": 10}}),
-        )
-        .await
-        .unwrap_err();
+    let refused =
+        app.invoke("play", json!({"game": "bubbles", "move": {"action": "click", "x": 0, "y": 10}})).await.unwrap_err();
     assert_eq!(refused["code"], "game_over");
 
     // The statistics of the style: one game, its score as average, total and best.
@@ -374,28 +304,20 @@ async fn play_a_standard_game_to_its_end_and_name_the_record() {
         )
         .await;
     let shown = number(score);
-    assert_eq!(
-        stats,
-        json!({"played": "1", "average": shown, "total": shown, "best": shown})
-    );
+    assert_eq!(stats, json!({"played": "1", "average": shown, "total": shown, "best": shown}));
     assert_eq!(app.text("#stats-dialog h2").await, "Statistics: Standard");
     app.click("#stats-dialog button[value=ok]").await;
-    app.wait_for(
-        "the statistics to close",
-        "return !document.querySelector('#stats-dialog')",
-    )
-    .await;
+    app.wait_for("the statistics to close", "return !document.querySelector('#stats-dialog')").await;
 
     // A new game from the cover: the same style, from the start.
     app.click("#bb-over-new").await;
-    app.wait_for("a new game", "const s = document.querySelector('.screen-bubbles').dataset; return s.status === 'playing' && s.score === '0'")
-        .await;
+    app.wait_for(
+        "a new game",
+        "const s = document.querySelector('.screen-bubbles').dataset; return s.status === 'playing' && s.score === '0'",
+    )
+    .await;
     assert!(
-        app.client
-            .execute("return document.querySelector('#bb-over').hidden", vec![])
-            .await
-            .unwrap()
-            == json!(true)
+        app.client.execute("return document.querySelector('#bb-over').hidden", vec![]).await.unwrap() == json!(true)
     );
     wait_for_field(&app, &twin(Style::Standard, SEED), "a new standard field").await;
     app.quit().await;
@@ -409,7 +331,8 @@ async fn keyboard_only_selects_pops_undoes_and_redoes() {
     open_bubbles(&app).await;
     let mut game = twin(Style::Megashift, SEED);
     wait_for_field(&app, &game, "the dealt field").await;
-    let focused = "const c = document.activeElement; return c?.classList.contains('bb-cell') && `${c.dataset.x},${c.dataset.y}`";
+    let focused =
+        "const c = document.activeElement; return c?.classList.contains('bb-cell') && `${c.dataset.x},${c.dataset.y}`";
     assert_eq!(app.wait_for("the cursor", focused).await, json!("0,0"));
 
     // Arrows walk the cursor to the group; Space selects it.
@@ -417,26 +340,15 @@ async fn keyboard_only_selects_pops_undoes_and_redoes() {
     let points = (size * (size - 1)) as i64;
     let walk = "\u{E014}".repeat(x) + &"\u{E015}".repeat(y);
     app.keys(&walk).await;
-    assert_eq!(
-        app.wait_for("the cursor to move", focused).await,
-        json!(format!("{x},{y}"))
-    );
+    assert_eq!(app.wait_for("the cursor to move", focused).await, json!(format!("{x},{y}")));
     app.keys(" ").await;
     assert_eq!(label(&app).await, number(points));
     assert_eq!(count(&app, ".bb-cell.selected").await, size as u64);
 
     // Escape clears the selection; Enter selects again and Space pops.
     app.keys("\u{E00C}").await;
-    app.wait_for(
-        "the selection to clear",
-        "return document.querySelectorAll('.bb-cell.selected').length === 0",
-    )
-    .await;
-    app.wait_for(
-        "the label to go",
-        "return document.querySelector('#bb-label').hidden",
-    )
-    .await;
+    app.wait_for("the selection to clear", "return document.querySelectorAll('.bb-cell.selected').length === 0").await;
+    app.wait_for("the label to go", "return document.querySelector('#bb-label').hidden").await;
     app.keys("\u{E007}").await;
     assert_eq!(label(&app).await, number(points));
     app.keys(" ").await;
@@ -444,10 +356,7 @@ async fn keyboard_only_selects_pops_undoes_and_redoes() {
     game.apply(&click(x, y)).unwrap();
     wait_for_score(&app, points).await;
     wait_for_field(&app, &game, "the field after the pop").await;
-    assert_eq!(
-        app.wait_for("the cursor to stay", focused).await,
-        json!(format!("{x},{y}"))
-    );
+    assert_eq!(app.wait_for("the cursor to stay", focused).await, json!(format!("{x},{y}")));
 
     // Ctrl+Z and Ctrl+Shift+Z.
     app.keys("\u{E009}z\u{E000}").await;
@@ -455,5 +364,16 @@ async fn keyboard_only_selects_pops_undoes_and_redoes() {
     app.keys("\u{E009}\u{E008}z\u{E000}").await;
     wait_for_score(&app, points).await;
     wait_for_field(&app, &game, "the field after redo").await;
+    app.quit().await;
+
+    // The game outlives the app: it comes back paused on this screen, then the same field.
+    let app = App::launch(data.path(), Some(SEED)).await;
+    app.wait_for("the paused game", "return document.querySelector('.screen-bubbles')?.dataset.paused === 'true'")
+        .await;
+    assert_eq!(count(&app, ".bb-cell.ball").await, 0, "a paused field is not sent");
+    assert_title(&app, &title(points)).await;
+    app.click("#bb-resume").await;
+    wait_for_field(&app, &game, "the restored field").await;
+    wait_for_score(&app, points).await;
     app.quit().await;
 }

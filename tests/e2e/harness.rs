@@ -69,7 +69,10 @@ impl App {
         let driver = command.spawn().expect("tauri-driver starts (is it installed?)");
         let app = App { client: connect(port).await, driver: Some(driver), data_dir: data_dir.to_path_buf() };
         app.wait_for("the page to be ready", "return document.body.dataset.ready === 'true'").await;
-        app.client.update_timeouts(fantoccini::wd::TimeoutConfiguration::new(None, None, Some(Duration::ZERO))).await.ok();
+        app.client
+            .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(None, None, Some(Duration::ZERO)))
+            .await
+            .ok();
         app
     }
 
@@ -83,7 +86,7 @@ impl App {
     /// Kills the app as a crash would (SIGKILL, no chance to save), then the driver.
     pub async fn crash(mut self) {
         for pid in app_pids(&self.data_dir) {
-            let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+            kill(pid);
         }
         let deadline = Instant::now() + PATIENCE;
         while !app_pids(&self.data_dir).is_empty() {
@@ -95,11 +98,11 @@ impl App {
 
     fn kill_group(&mut self) {
         if let Some(mut driver) = self.driver.take() {
-            let _ = Command::new("kill").args(["-KILL", &format!("-{}", driver.id())]).status();
+            kill_group(driver.id());
             let _ = driver.wait();
         }
         for pid in app_pids(&self.data_dir) {
-            let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+            kill(pid);
         }
     }
 
@@ -144,6 +147,7 @@ impl App {
             .then(PointerAction::Down { button })
             .then(PointerAction::Up { button });
         self.client.perform_actions(mouse).await.expect("pointer actions");
+        self.client.release_actions().await.expect("released");
     }
 
     pub async fn text(&self, css: &str) -> String {
@@ -185,10 +189,13 @@ impl App {
         path
     }
 
-    /// Presses a key on the native window, as the player presses a menu accelerator.
+    /// Presses keys on the native window, as the player presses a menu accelerator: the window
+    /// gets the input focus (there is no window manager under Xvfb), then XTEST types the keys.
     pub fn press_accelerator(&self, keys: &str) {
         let window = x_window_id();
-        let status = Command::new("xdotool").args(["key", "--window", &window, keys]).status().expect("xdotool runs");
+        let focus = Command::new("xdotool").args(["windowfocus", "--sync", &window]).status().expect("xdotool runs");
+        assert!(focus.success(), "xdotool windowfocus");
+        let status = Command::new("xdotool").args(["key", "--clearmodifiers", keys]).status().expect("xdotool runs");
         assert!(status.success(), "xdotool key {keys}");
     }
 }
@@ -196,6 +203,27 @@ impl App {
 impl Drop for App {
     fn drop(&mut self) {
         self.kill_group();
+    }
+}
+
+/// SIGKILL to one process. Through libc, not the `kill` program: procps' `kill -KILL -N`
+/// has been seen here to end far more than group N.
+fn kill(pid: u32) {
+    if let Ok(pid) = libc::pid_t::try_from(pid) {
+        if pid > 1 {
+            // SAFETY: kill(2) has no memory effects; a vanished pid only makes it fail.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+    }
+}
+
+/// SIGKILL to a whole process group (tauri-driver, WebKitWebDriver and the app).
+fn kill_group(pgid: u32) {
+    if let Ok(pgid) = libc::pid_t::try_from(pgid) {
+        if pgid > 1 {
+            // SAFETY: as above; a group id > 1 never names "every process".
+            unsafe { libc::killpg(pgid, libc::SIGKILL) };
+        }
     }
 }
 
@@ -240,7 +268,10 @@ fn app_pids(data_dir: &Path) -> Vec<u32> {
 
 /// The X window id of the Pastimes window (one app runs at a time in this suite).
 fn x_window_id() -> String {
-    let output = Command::new("xdotool").args(["search", "--onlyvisible", "--name", "^Pastimes$"]).output().expect("xdotool runs");
+    let output = Command::new("xdotool")
+        .args(["search", "--onlyvisible", "--name", "^Pastimes$"])
+        .output()
+        .expect("xdotool runs");
     let ids = String::from_utf8_lossy(&output.stdout);
     ids.lines().last().expect("a Pastimes window").trim().to_string()
 }

@@ -2,6 +2,7 @@
 //! Run one at a time (`--test-threads=1`): each starts a whole app.
 
 mod bubbles;
+mod gomoku;
 mod harness;
 mod minesweeper;
 mod shell;

@@ -92,18 +92,26 @@ async fn lose_then_try_the_same_board_again() {
     let first = (4, 4);
     let mines = mine_layout(&params, SEED, first);
     app.click(&cell(first.0, first.1)).await;
-    let opened = app.wait_for("cells to open", "const n = document.querySelectorAll('.ms-cell.open').length; return n > 0 && n").await;
+    let opened = app
+        .wait_for("cells to open", "const n = document.querySelectorAll('.ms-cell.open').length; return n > 0 && n")
+        .await;
 
     let mut twin = Minesweeper::new(&params, SEED).unwrap();
     twin.apply(&Move::Open { x: 4, y: 4 }).unwrap();
     let closed = |twin: &Minesweeper, mine: bool| {
-        (0..9).flat_map(|y| (0..9).map(move |x| (x, y))).find(|&(x, y)| twin.view().cell(x, y) == cell_code::HIDDEN && mines.contains(&(x, y)) == mine)
+        (0..9)
+            .flat_map(|y| (0..9).map(move |x| (x, y)))
+            .find(|&(x, y)| twin.view().cell(x, y) == cell_code::HIDDEN && mines.contains(&(x, y)) == mine)
     };
     // A wrong flag, placed with the right mouse button.
     let (safe_x, safe_y) = closed(&twin, false).expect("a closed safe cell");
     let safe = app.find(&cell(safe_x, safe_y)).await;
     app.press(&safe, 2).await;
-    app.wait_for("the flag", &format!("return document.querySelector(\"{}\").classList.contains('flag')", cell(safe_x, safe_y))).await;
+    app.wait_for(
+        "the flag",
+        &format!("return document.querySelector(\"{}\").classList.contains('flag')", cell(safe_x, safe_y)),
+    )
+    .await;
     let (mine_x, mine_y) = closed(&twin, true).expect("a closed mine");
     let other_mine = mines.iter().copied().find(|&m| m != (mine_x, mine_y)).unwrap();
     app.click(&cell(other_mine.0, other_mine.1)).await;
@@ -116,17 +124,23 @@ async fn lose_then_try_the_same_board_again() {
     app.screenshot("minesweeper-lost").await;
 
     // Moves after the end are refused by the backend, whatever the page sends.
-    let refused = app.invoke("play", json!({"game": "minesweeper", "move": {"action": "open", "x": 0, "y": 0}})).await.unwrap_err();
+    let refused = app
+        .invoke("play", json!({"game": "minesweeper", "move": {"action": "open", "x": 0, "y": 0}}))
+        .await
+        .unwrap_err();
     assert_eq!(refused["code"], "game_over");
 
     app.click("#ms-retry").await;
     app.wait_for("the replay", "return document.querySelector('.screen-minesweeper').dataset.status === 'playing' && document.querySelectorAll('.ms-cell.open').length === 0").await;
     assert!(app.text("#ms-status").await.contains("replay"));
     app.click(&cell(first.0, first.1)).await;
-    let reopened = app.wait_for("cells to open", "const n = document.querySelectorAll('.ms-cell.open').length; return n > 0 && n").await;
+    let reopened = app
+        .wait_for("cells to open", "const n = document.querySelectorAll('.ms-cell.open').length; return n > 0 && n")
+        .await;
     assert_eq!(reopened, opened, "the same board opens the same way");
     app.click(&cell(mine_x, mine_y)).await;
-    app.wait_for("the same mine", "return document.querySelector('.screen-minesweeper').dataset.status === 'lost'").await;
+    app.wait_for("the same mine", "return document.querySelector('.screen-minesweeper').dataset.status === 'lost'")
+        .await;
     assert_eq!(status(&app).await, "lost");
     app.quit().await;
 }
@@ -140,7 +154,11 @@ async fn keyboard_play_and_custom_sizes_out_of_range() {
     app.wait_for("the intermediate field", "return document.querySelectorAll('.ms-cell').length === 256").await;
     // Arrows move the cursor; F flags; Space opens.
     app.keys("\u{E014}\u{E014}\u{E015}f").await; // right, right, down, f
-    app.wait_for("a flag at (2, 1)", &format!("return document.querySelector(\"{}\").classList.contains('flag')", cell(2, 1))).await;
+    app.wait_for(
+        "a flag at (2, 1)",
+        &format!("return document.querySelector(\"{}\").classList.contains('flag')", cell(2, 1)),
+    )
+    .await;
     app.keys("\u{E015}\u{E015}\u{E015} ").await;
     app.wait_for("cells to open", "return document.querySelectorAll('.ms-cell.open').length > 0").await;
     let label = app.find("#ms-mines").await.attr("aria-label").await.unwrap().unwrap();
@@ -151,7 +169,8 @@ async fn keyboard_play_and_custom_sizes_out_of_range() {
     width.clear().await.unwrap();
     width.send_keys("400").await.unwrap();
     app.click("#custom-dialog button[value=start]").await;
-    let message = app.wait_for("the range message", "return document.querySelector('#custom-error')?.textContent").await;
+    let message =
+        app.wait_for("the range message", "return document.querySelector('#custom-error')?.textContent").await;
     assert_eq!(message, json!("width must be between 9 and 100."));
     app.screenshot("minesweeper-custom-refused").await;
     assert_eq!(count(&app, ".ms-cell").await, 256, "nothing changed");

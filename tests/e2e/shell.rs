@@ -8,7 +8,10 @@ async fn home_screen_lists_the_games_and_about_tells_the_version() {
     let data = tempfile::tempdir().unwrap();
     let app = App::launch(data.path(), None).await;
     let names = app
-        .wait_for("the game cards", "return [...document.querySelectorAll('.game-card-name')].map(n => n.textContent).join('|')")
+        .wait_for(
+            "the game cards",
+            "return [...document.querySelectorAll('.game-card-name')].map(n => n.textContent).join('|')",
+        )
         .await;
     assert!(names.as_str().unwrap().contains("Minesweeper"), "{names}");
     assert_eq!(app.client.title().await.unwrap(), "Pastimes");
@@ -47,18 +50,25 @@ async fn a_crash_keeps_settings_window_placement_and_the_game_in_progress() {
     app.wait_for("the field", "return document.querySelectorAll('.ms-cell').length === 81").await;
     app.click(".ms-cell[data-x='4'][data-y='4']").await;
     let opened = app
-        .wait_for("the first click to open cells", "const n = document.querySelectorAll('.ms-cell.open').length; return n > 0 && n")
+        .wait_for(
+            "the first click to open cells",
+            "const n = document.querySelectorAll('.ms-cell.open').length; return n > 0 && n",
+        )
         .await;
     // Let the window placement reach the database: wait until the store has it.
     let placement = wait_for_placement(&app).await;
     app.crash().await;
 
     let app = App::launch(data.path(), Some(7)).await;
-    assert_eq!(app.client.execute("return document.documentElement.dataset.theme", vec![]).await.unwrap(), json!("dark"));
+    assert_eq!(
+        app.client.execute("return document.documentElement.dataset.theme", vec![]).await.unwrap(),
+        json!("dark")
+    );
     let (x, y) = app.client.get_window_position().await.unwrap();
     assert_eq!((x as i64, y as i64), placement, "the window comes back where it was");
     // The game comes back paused, on the screen it was on; resuming shows the same board.
-    app.wait_for("the paused game", "return document.querySelector('.screen-minesweeper')?.dataset.paused === 'true'").await;
+    app.wait_for("the paused game", "return document.querySelector('.screen-minesweeper')?.dataset.paused === 'true'")
+        .await;
     app.click("#ms-resume").await;
     let reopened = app
         .wait_for("the board", "const n = document.querySelectorAll('.ms-cell.open').length; return n > 0 && n")

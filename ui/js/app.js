@@ -7,9 +7,10 @@ import { openDialog } from './dialog.js';
 import * as home from './home.js';
 import * as minesweeper from './minesweeper/screen.js';
 import * as bubbles from './bubbles/screen.js';
+import * as gomoku from './gomoku/screen.js';
 import * as hall from './hall.js';
 
-const screens = { home, minesweeper, bubbles, hall };
+const screens = { home, minesweeper, bubbles, gomoku, hall };
 
 export const app = {
   settings: {},

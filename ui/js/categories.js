@@ -2,13 +2,14 @@
 
 import { t } from './i18n.js';
 
-export const GAMES = ['minesweeper', 'bubbles'];
+export const GAMES = ['minesweeper', 'bubbles', 'gomoku'];
 
 /// The categories listed even before anyone has played them.
 export const FIXED_CATEGORIES = {
   minesweeper: ['beginner', 'intermediate', 'expert'],
   bubbles: ['megashift', 'standard', 'continuous', 'shifter'],
-  gomoku: [],
+  // Records are wins against the computer: one category per rule and level.
+  gomoku: ['freestyle-easy', 'freestyle-medium', 'freestyle-hard', 'exactFive-easy', 'exactFive-medium', 'exactFive-hard'],
 };
 
 export function categoryLabel(game, category) {

@@ -9,7 +9,8 @@ import { t } from './i18n.js';
 export function openDialog({ title, body, buttons = [{ value: 'ok', label: t('dialog.close'), primary: true }], id, onOpen, validate }) {
   const previous = document.activeElement;
   const titleId = `dialog-title-${Math.random().toString(36).slice(2)}`;
-  const form = el('form', { method: 'dialog', class: 'dialog-form' });
+  // Our own checks (and the backend's) give the messages, in the player's language.
+  const form = el('form', { method: 'dialog', class: 'dialog-form', novalidate: true });
   const dialog = el('dialog', { class: 'dialog', id, 'aria-labelledby': titleId },
     el('h2', { id: titleId, text: title }), form);
   form.append(...[body].flat().filter(Boolean));

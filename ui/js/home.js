@@ -10,6 +10,7 @@ export const helpTopic = 'home';
 const GAMES = [
   { id: 'minesweeper', icon: 'mine' },
   { id: 'bubbles', icon: 'balls' },
+  { id: 'gomoku', icon: 'stones' },
 ];
 
 export async function mount(root, app) {

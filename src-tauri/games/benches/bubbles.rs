@@ -10,9 +10,7 @@ const SEED: u64 = 2024;
 /// A cell of the largest group of `game`.
 fn largest_group(game: &Bubbles) -> (i64, i64) {
     let cells = (0..11).flat_map(|y| (0..11).map(move |x| (x, y)));
-    let (x, y) = cells
-        .max_by_key(|&(x, y)| game.group_at(x, y).len())
-        .unwrap();
+    let (x, y) = cells.max_by_key(|&(x, y)| game.group_at(x, y).len()).unwrap();
     (x as i64, y as i64)
 }
 
@@ -55,11 +53,7 @@ fn select(c: &mut Criterion) {
     let (x, y) = largest_group(&game);
     let click = Move::Click { x, y };
     c.bench_function("bubbles/select largest group", |b| {
-        b.iter_batched_ref(
-            || game.clone(),
-            |g| black_box(g.apply(black_box(&click))),
-            BatchSize::SmallInput,
-        )
+        b.iter_batched_ref(|| game.clone(), |g| black_box(g.apply(black_box(&click))), BatchSize::SmallInput)
     });
 }
 
@@ -69,27 +63,16 @@ fn pop(c: &mut Criterion) {
         let (x, y) = largest_group(&game);
         let pop = Move::Pop { x, y };
         c.bench_function(&format!("bubbles/pop and settle ({})", style.name()), |b| {
-            b.iter_batched_ref(
-                || game.clone(),
-                |g| black_box(g.apply(black_box(&pop))),
-                BatchSize::SmallInput,
-            )
+            b.iter_batched_ref(|| game.clone(), |g| black_box(g.apply(black_box(&pop))), BatchSize::SmallInput)
         });
     }
     for style in [Style::Continuous, Style::Megashift] {
         let game = refill_position(style);
         let (x, y) = largest_group(&game);
         let pop = Move::Pop { x, y };
-        let name = format!(
-            "bubbles/pop and settle with a new column ({})",
-            style.name()
-        );
+        let name = format!("bubbles/pop and settle with a new column ({})", style.name());
         c.bench_function(&name, |b| {
-            b.iter_batched_ref(
-                || game.clone(),
-                |g| black_box(g.apply(black_box(&pop))),
-                BatchSize::SmallInput,
-            )
+            b.iter_batched_ref(|| game.clone(), |g| black_box(g.apply(black_box(&pop))), BatchSize::SmallInput)
         });
     }
 }
@@ -97,13 +80,9 @@ fn pop(c: &mut Criterion) {
 fn end_check(c: &mut Criterion) {
     let over = finished();
     assert!(!over.has_moves());
-    c.bench_function("bubbles/end check (finished field)", |b| {
-        b.iter(|| black_box(&over).has_moves())
-    });
+    c.bench_function("bubbles/end check (finished field)", |b| b.iter(|| black_box(&over).has_moves()));
     let fresh = position(Style::Megashift, 0);
-    c.bench_function("bubbles/end check (fresh field)", |b| {
-        b.iter(|| black_box(&fresh).has_moves())
-    });
+    c.bench_function("bubbles/end check (fresh field)", |b| b.iter(|| black_box(&fresh).has_moves()));
 }
 
 criterion_group!(benches, select, pop, end_check);

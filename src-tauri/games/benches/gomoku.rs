@@ -39,25 +39,15 @@ fn rules(c: &mut Criterion) {
     let quiet = at("C3");
     let mut group = c.benchmark_group("gomoku/rules");
     group.bench_function("move + win check", |b| {
-        b.iter_batched_ref(
-            || middle.clone(),
-            |g| g.play(black_box(quiet)),
-            BatchSize::SmallInput,
-        )
+        b.iter_batched_ref(|| middle.clone(), |g| g.play(black_box(quiet)), BatchSize::SmallInput)
     });
     let won = game_of("D4 A1 E5 A3 F6 A5 G7 A7");
     group.bench_function("move + win check (makes five)", |b| {
-        b.iter_batched_ref(
-            || won.clone(),
-            |g| g.play(black_box(at("H8"))),
-            BatchSize::SmallInput,
-        )
+        b.iter_batched_ref(|| won.clone(), |g| g.play(black_box(at("H8"))), BatchSize::SmallInput)
     });
     let mut played = middle.clone();
     played.play(quiet).unwrap();
-    group.bench_function("undo", |b| {
-        b.iter_batched_ref(|| played.clone(), |g| g.undo(), BatchSize::SmallInput)
-    });
+    group.bench_function("undo", |b| b.iter_batched_ref(|| played.clone(), |g| g.undo(), BatchSize::SmallInput));
     group.bench_function("move + win check + undo", |b| {
         let mut g = middle.clone();
         b.iter(|| {
@@ -81,14 +71,8 @@ fn computer(c: &mut Criterion) {
         print_level_report();
     }
     let mut group = c.benchmark_group("gomoku/ai");
-    group
-        .sample_size(10)
-        .measurement_time(Duration::from_secs(4));
-    let limits = SearchLimits {
-        time: None,
-        nodes: Some(20_000),
-        depth: 40,
-    };
+    group.sample_size(10).measurement_time(Duration::from_secs(4));
+    let limits = SearchLimits { time: None, nodes: Some(20_000), depth: 40 };
     for (name, moves) in &POSITIONS[1..] {
         let game = game_of(moves);
         let cancel = AtomicBool::new(false);
@@ -108,13 +92,8 @@ fn print_level_report() {
     for level in [Level::Easy, Level::Medium, Level::Hard] {
         for (name, moves) in POSITIONS {
             let game = game_of(moves);
-            let report = search(
-                &game,
-                level,
-                &SearchLimits::for_level(level),
-                move_seed(&game),
-                &AtomicBool::new(false),
-            );
+            let report =
+                search(&game, level, &SearchLimits::for_level(level), move_seed(&game), &AtomicBool::new(false));
             let mv = report.best.expect("a move");
             let secs = report.elapsed.as_secs_f64();
             println!(
@@ -129,10 +108,7 @@ fn print_level_report() {
                 report.decision,
             );
             if level == Level::Hard && report.elapsed >= Duration::from_secs(2) {
-                println!(
-                    "  !! hard took {:?} on {name}: over the 2 s limit",
-                    report.elapsed
-                );
+                println!("  !! hard took {:?} on {name}: over the 2 s limit", report.elapsed);
             }
         }
     }

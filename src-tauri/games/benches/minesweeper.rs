@@ -21,18 +21,14 @@ fn lay_expert(c: &mut Criterion) {
 /// A 100x100 board with 10 mines whose mines are laid (a replay) but nothing is open, and the cell
 /// whose opening uncovers the most.
 fn big_board() -> (Minesweeper, Move) {
-    let params = Params {
-        replay_of: Some(Point { x: 0, y: 0 }),
-        ..Params::custom(100, 100, 10)
-    };
+    let params = Params { replay_of: Some(Point { x: 0, y: 0 }), ..Params::custom(100, 100, 10) };
     let game = Minesweeper::new(&params, 1).unwrap();
     let opened = |mv: &Move| {
         let mut g = game.clone();
         g.apply(mv).unwrap();
         g.view().cells.bytes().filter(u8::is_ascii_digit).count()
     };
-    let candidates =
-        [(0, 0), (50, 50), (99, 99), (0, 99), (99, 0)].map(|(x, y)| Move::Open { x, y });
+    let candidates = [(0, 0), (50, 50), (99, 99), (0, 99), (99, 0)].map(|(x, y)| Move::Open { x, y });
     let best = *candidates.iter().max_by_key(|mv| opened(mv)).unwrap();
     (game, best)
 }
@@ -40,11 +36,7 @@ fn big_board() -> (Minesweeper, Move) {
 fn flood_100x100(c: &mut Criterion) {
     let (game, mv) = big_board();
     c.bench_function("minesweeper/open largest region 100x100/10", |b| {
-        b.iter_batched(
-            || game.clone(),
-            |mut g| g.apply(black_box(&mv)),
-            BatchSize::SmallInput,
-        )
+        b.iter_batched(|| game.clone(), |mut g| g.apply(black_box(&mv)), BatchSize::SmallInput)
     });
 }
 
@@ -65,22 +57,16 @@ fn chord_ready() -> (Minesweeper, Move) {
         for x in 0..30 {
             let mut g = game.clone();
             let closed = around(x, y).filter(|&(nx, ny)| {
-                (0..30).contains(&nx)
-                    && (0..16).contains(&ny)
-                    && view.cell(nx as usize, ny as usize) == '.'
+                (0..30).contains(&nx) && (0..16).contains(&ny) && view.cell(nx as usize, ny as usize) == '.'
             });
-            let (mines_near, safe_near): (Vec<_>, Vec<_>) =
-                closed.partition(|&(nx, ny)| is_mine(nx, ny));
+            let (mines_near, safe_near): (Vec<_>, Vec<_>) = closed.partition(|&(nx, ny)| is_mine(nx, ny));
             if !view.cell(x, y).is_ascii_digit() || safe_near.is_empty() || mines_near.is_empty() {
                 continue;
             }
             for (nx, ny) in mines_near {
                 g.apply(&Move::Mark { x: nx, y: ny }).unwrap();
             }
-            let chord = Move::Chord {
-                x: x as i64,
-                y: y as i64,
-            };
+            let chord = Move::Chord { x: x as i64, y: y as i64 };
             if g.clone().apply(&chord) == Ok(Applied::Move) {
                 return (g, chord);
             }
@@ -92,11 +78,7 @@ fn chord_ready() -> (Minesweeper, Move) {
 fn chord(c: &mut Criterion) {
     let (game, mv) = chord_ready();
     c.bench_function("minesweeper/chord expert", |b| {
-        b.iter_batched(
-            || game.clone(),
-            |mut g| g.apply(black_box(&mv)),
-            BatchSize::SmallInput,
-        )
+        b.iter_batched(|| game.clone(), |mut g| g.apply(black_box(&mv)), BatchSize::SmallInput)
     });
 }
 

@@ -254,14 +254,15 @@ function screenKeys(event) {
   }
 }
 
-/// Asks the window to fit the field at about 40 px a ball, the bars around it.
+/// Asks the window to fit the field at about 40 px a ball, the bars around it (wide enough for
+/// the toolbar on one line).
 function fitToField() {
   const view = snapshot?.view;
   const columns = view?.width ?? 11;
   const rows = view?.height ?? 11;
   const cell = 40;
   const chrome = ui.toolbar.offsetHeight + ui.panel.offsetHeight + ui.status.offsetHeight + 40;
-  fitWindow(Math.max(600, columns * cell + 48), rows * cell + chrome).catch(() => {});
+  fitWindow(Math.max(740, columns * cell + 48), rows * cell + chrome).catch(() => {});
 }
 
 function fitBoard() {

@@ -35,7 +35,7 @@ export class GoBoard {
     this.grid = el('div', { class: 'gm-grid', role: 'grid', id: 'gm-grid', 'aria-label': t('gm.board') });
     this.winLayer = svg('svg', { class: 'gm-winline', 'aria-hidden': 'true', focusable: 'false' });
     this.lines = svg('svg', { class: 'gm-lines', 'aria-hidden': 'true', focusable: 'false' });
-    this.node = el('div', { class: 'gm-board', id: 'gm-board' }, this.lines, this.grid, this.winLayer);
+    this.node = el('div', { class: 'gm-board', id: 'gm-board' }, this.lines, this.winLayer, this.grid);
     this.grid.addEventListener('click', (e) => this.click(e));
     this.grid.addEventListener('keydown', (e) => this.keyDown(e));
     this.grid.addEventListener('focusin', (e) => {
@@ -70,10 +70,10 @@ export class GoBoard {
     };
     for (let i = 0; i < size; i += 1) {
       const [letter, row] = [columnName(i), rowName(i, size)];
-      label(letter, at(i), GUTTER * 0.42);
-      label(letter, at(i), total - GUTTER * 0.42);
-      label(row, GUTTER * 0.45, at(i));
-      label(row, total - GUTTER * 0.45, at(i));
+      label(letter, at(i), GUTTER * 0.6);
+      label(letter, at(i), total - GUTTER * 0.6);
+      label(row, GUTTER * 0.55, at(i));
+      label(row, total - GUTTER * 0.55, at(i));
     }
     this.lines.replaceChildren(lines, stars, labels);
 
@@ -133,7 +133,7 @@ export class GoBoard {
     return parts.join(', ');
   }
 
-  /// A line through the winning stones, from the first to the last.
+  /// A band under the winning stones, from a little before the first to a little past the last.
   drawWinningLine(line) {
     const signature = line?.length ? JSON.stringify(line) : '';
     if (signature === this.signature) return;
@@ -142,7 +142,12 @@ export class GoBoard {
     if (!signature) return;
     const at = (i) => GUTTER + i + 0.5;
     const [first, end] = [line[0], line[line.length - 1]];
-    this.winLayer.append(svg('line', { x1: at(first.x), y1: at(first.y), x2: at(end.x), y2: at(end.y), class: 'gm-win-stroke' }));
+    const [dx, dy] = [Math.sign(end.x - first.x), Math.sign(end.y - first.y)];
+    const reach = 0.8 / Math.hypot(dx, dy);
+    this.winLayer.append(svg('line', {
+      x1: at(first.x) - dx * reach, y1: at(first.y) - dy * reach, x2: at(end.x) + dx * reach, y2: at(end.y) + dy * reach,
+      class: 'gm-win-stroke',
+    }));
   }
 
   /// Sizes the board to the largest square that fits, 16 to 60 pixels a line.

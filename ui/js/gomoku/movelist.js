@@ -4,6 +4,27 @@
 import { el } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
 
+const SVG = 'http://www.w3.org/2000/svg';
+const ICONS = {
+  first: 'M3 3h2v10H3z M13 3 6 8l7 5z',
+  prev: 'M11 3 4 8l7 5z',
+  next: 'M5 3l7 5-7 5z',
+  last: 'M3 3l7 5-7 5z M11 3h2v10h-2z',
+};
+
+/// A small drawn icon: the fonts may lack the media symbols.
+function icon(name) {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  svg.setAttribute('class', 'gm-icon');
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('d', ICONS[name]);
+  svg.append(path);
+  return svg;
+}
+
 export class MoveList {
   /// `onStep(n)` asks the board to show the position after the first `n` moves.
   constructor({ onStep }) {
@@ -17,15 +38,15 @@ export class MoveList {
       if (item && this.replaying) this.onStep(Number(item.dataset.index) + 1);
     });
     this.empty = el('p', { class: 'gm-moves-empty', id: 'gm-moves-empty', text: t('gm.moves.none') });
-    const button = (idName, symbol, label, step) => el('button', {
-      id: `gm-replay-${idName}`, class: 'gm-replay-button', 'aria-label': label, title: label, text: symbol,
+    const button = (name, label, step) => el('button', {
+      id: `gm-replay-${name}`, class: 'gm-replay-button', 'aria-label': label, title: label,
       onclick: () => this.onStep(step(this.at)),
-    });
+    }, icon(name));
     this.buttons = [
-      button('first', '⏮', t('gm.replay.first'), () => 0),
-      button('prev', '◀', t('gm.replay.prev'), (at) => at - 1),
-      button('next', '▶', t('gm.replay.next'), (at) => at + 1),
-      button('last', '⏭', t('gm.replay.last'), () => this.total),
+      button('first', t('gm.replay.first'), () => 0),
+      button('prev', t('gm.replay.prev'), (at) => at - 1),
+      button('next', t('gm.replay.next'), (at) => at + 1),
+      button('last', t('gm.replay.last'), () => this.total),
     ];
     this.slider = el('input', {
       type: 'range', id: 'gm-replay-slider', class: 'gm-replay-slider', min: 0, max: 0, step: 1, value: 0,

@@ -9,6 +9,7 @@ import { openDialog } from '../dialog.js';
 import { askRecordName } from '../record.js';
 import { GoBoard } from './board.js';
 import { MoveList } from './movelist.js';
+import { notation } from './notation.js';
 import { CATEGORIES, COLOURS, chooseParams, other, paramsOf, savedParams } from './setup.js';
 
 export const id = 'gomoku';
@@ -65,9 +66,10 @@ export function unmount() {
 
 function buildScreen() {
   const pauseButton = el('button', { id: 'gm-pause', onclick: togglePause, text: t('game.pause') });
+  const kind = el('span', { class: 'gm-toolbar-game', id: 'gm-game-kind' });
   const toolbar = el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('gm.toolbar') },
     el('button', { id: 'gm-new', onclick: () => newGame(), title: 'F2', text: t('gm.newGame') }),
-    el('span', { class: 'gm-toolbar-game', id: 'gm-game-kind' }),
+    kind,
     el('span', { class: 'spacer' }),
     pauseButton,
     el('button', { id: 'gm-stats', onclick: () => showStatistics().catch((e) => app.showError(e)), text: t('game.statistics') }),
@@ -92,8 +94,9 @@ function buildScreen() {
   const turnText = el('span', { class: 'gm-turn-text' });
   const turn = el('p', { class: 'gm-turn', id: 'gm-turn' }, turnBadge, turnText);
   const thinkingText = el('span', {});
+  const thinkingBadge = el('span', { class: 'gm-badge', 'aria-hidden': 'true' });
   const thinking = el('p', { class: 'gm-thinking', id: 'gm-thinking', hidden: true },
-    el('span', { class: 'gm-spinner', 'aria-hidden': 'true' }), thinkingText);
+    thinkingBadge, el('span', { class: 'gm-spinner', 'aria-hidden': 'true' }), thinkingText);
 
   const resultTitle = el('h2', { id: 'gm-result-title' });
   const resultText = el('p', { id: 'gm-result-text' });
@@ -120,8 +123,8 @@ function buildScreen() {
   const statusText = el('span', { id: 'gm-status', role: 'status' });
   const status = el('div', { class: 'statusline' }, statusText);
   return {
-    toolbar, pauseButton, board, resumeButton, pausedCover, frame, boardArea, players, turn, turnBadge, turnText,
-    thinking, thinkingText, result, resultTitle, resultText, resultRecord, againButton, hallButton,
+    toolbar, kind, pauseButton, board, resumeButton, pausedCover, frame, boardArea, players, turn, turnBadge, turnText,
+    thinking, thinkingText, thinkingBadge, result, resultTitle, resultText, resultRecord, againButton, hallButton,
     undoButton, redoButton, moveList, side, stage, statusText, status,
   };
 }
@@ -153,7 +156,7 @@ function send(point) {
 function playError(error, point) {
   const occupied = error?.code === 'illegal_move' && error.params?.reason === 'occupied';
   const text = occupied
-    ? t('gm.error.occupied', { point: snapshot?.view?.moves.find((m) => m.x === point.x && m.y === point.y)?.notation ?? '' })
+    ? t('gm.error.occupied', { point: notation(point.x, point.y, snapshot?.view?.size ?? SIZE) })
     : error?.code ? errorText(error) : String(error);
   toast(text);
   announce(text);
@@ -199,6 +202,14 @@ function redo() {
 }
 
 const nameOf = (view, colour) => (colour === 'black' ? view.blackName : view.whiteName);
+/// Whether a player's name is just the colour ("Black"), so the colour need not be said again.
+const namedByColour = (name, colour) => [t(`gm.colour.${colour}`), t(`gm.colourName.${colour}`)]
+  .some((word) => word.toLocaleLowerCase() === name.trim().toLocaleLowerCase());
+
+function turnText(view, colour) {
+  const name = nameOf(view, colour);
+  return namedByColour(name, colour) ? t('gm.turnOwnColour', { name }) : t('gm.turn', { name, colour: t(`gm.colour.${colour}`) });
+}
 const vsComputer = (view) => view.opponent !== 'human';
 
 /// What a new snapshot means to the player: the computer's move and the result are told to
@@ -289,8 +300,11 @@ function showPlayers(view, snap) {
     const { card, name, role } = ui.players[colour];
     name.textContent = nameOf(view, colour);
     const computer = vsComputer(view) && colour !== view.humanColour;
-    role.textContent = [t(`gm.colour.${colour}`), computer ? t('gm.role.computer') : vsComputer(view) ? t('gm.role.you') : null]
+    const colourWord = namedByColour(nameOf(view, colour), colour) ? null : t(`gm.colour.${colour}`);
+    const winner = view.winner === colour ? t('gm.role.winner') : null;
+    role.textContent = [colourWord, computer ? t('gm.role.computer') : vsComputer(view) ? t('gm.role.you') : null, winner]
       .filter(Boolean).join(' · ');
+    role.hidden = !role.textContent;
     const toMove = snap.status === 'playing' && view.sideToMove === colour;
     card.classList.toggle('to-move', toMove);
     card.classList.toggle('winner', view.winner === colour);
@@ -298,10 +312,11 @@ function showPlayers(view, snap) {
     else card.removeAttribute('aria-current');
   }
   const side = view.sideToMove;
-  ui.turn.hidden = snap.status !== 'playing';
+  // While the computer thinks, the thinking line says whose turn it is.
+  ui.turn.hidden = snap.status !== 'playing' || Boolean(snap.computerThinking);
   if (side) {
     ui.turnBadge.className = `gm-badge ${side}`;
-    ui.turnText.textContent = t('gm.turn', { name: nameOf(view, side), colour: t(`gm.colour.${side}`) });
+    ui.turnText.textContent = turnText(view, side);
   }
 }
 
@@ -310,7 +325,11 @@ function showThinking(snap) {
   ui.thinking.hidden = !thinking;
   ui.board.node.classList.toggle('thinking', thinking);
   const view = snap.view;
-  if (thinking && view) ui.thinkingText.textContent = t('gm.thinking', { name: nameOf(view, other(view.humanColour)) });
+  if (thinking && view) {
+    const colour = other(view.humanColour);
+    ui.thinkingBadge.className = `gm-badge ${colour}`;
+    ui.thinkingText.textContent = t('gm.thinking', { name: nameOf(view, colour) });
+  }
 }
 
 function resultTitle(snap) {
@@ -346,7 +365,7 @@ function showResult(snap) {
 
 function statusText(snap) {
   const kind = t(`category.gomoku.${snap.category}`);
-  document.getElementById('gm-game-kind').textContent = kind;
+  ui.kind.textContent = kind;
   if (snap.paused) return `${kind} · ${t('game.paused')}`;
   const view = snap.view;
   if (!view) return kind;
@@ -357,7 +376,7 @@ function statusText(snap) {
     return `${resultTitle(snap)} ${resultDetail(snap)}${replay}`;
   }
   const side = view.sideToMove;
-  const turn = snap.computerThinking ? ui.thinkingText.textContent : t('gm.turn', { name: nameOf(view, side), colour: t(`gm.colour.${side}`) });
+  const turn = snap.computerThinking ? ui.thinkingText.textContent : turnText(view, side);
   return `${kind} · ${t('gm.moveCount', { count: formatNumber(view.moves.length) })} · ${turn}`;
 }
 

@@ -31,12 +31,14 @@ export class MineField {
     this.height = 0;
     this.cells = '';
     this.cursor = { x: 0, y: 0 };
-    this.buttons = 0;
+    this.held = new Set();
+    this.pressed = false;
     this.chording = false;
+    this.chordSent = false;
     this.node = el('div', { class: 'ms-field', role: 'grid', 'aria-label': t('ms.field') });
     this.node.addEventListener('mousedown', (e) => this.mouseDown(e));
     this.node.addEventListener('mouseup', (e) => this.mouseUp(e));
-    this.node.addEventListener('mouseleave', () => this.release());
+    this.node.addEventListener('mouseleave', () => { this.held.clear(); this.reset(); });
     this.node.addEventListener('keydown', (e) => this.keyDown(e));
     this.node.addEventListener('focusin', (e) => {
       const cell = e.target.closest('.ms-cell');
@@ -104,35 +106,43 @@ export class MineField {
     return cell ? { x: Number(cell.dataset.x), y: Number(cell.dataset.y) } : null;
   }
 
+  // Which buttons are down is tracked from our own down/up events rather than `event.buttons`,
+  // which some input paths leave stale after a right click.
   mouseDown(event) {
     const at = this.target(event);
     if (!at) return;
     event.preventDefault();
-    this.buttons = event.buttons;
+    this.held.add(event.button);
     this.moveCursor(at.x, at.y, false);
-    if (event.button === 2 && !(event.buttons & 1)) {
+    if (event.button === 2 && !this.held.has(0)) {
       // A right press marks at once, as in the classic game, unless the left is held (a chord).
       this.onIntent({ action: 'mark', ...at });
       return;
     }
-    this.chording = (event.buttons & 3) === 3 || event.button === 1;
+    this.chording ||= (this.held.has(0) && this.held.has(2)) || event.button === 1;
+    this.pressed = true;
     this.onPress(true);
   }
 
   mouseUp(event) {
     const at = this.target(event);
-    const wasChord = this.chording || event.button === 1;
-    const wasLeft = event.button === 0;
-    this.release();
-    if (!at) return;
-    if (wasChord) this.onIntent({ action: 'chord', ...at });
-    else if (wasLeft) this.onIntent({ action: 'open', ...at });
+    if (!this.held.delete(event.button)) return;
+    if (this.chording) {
+      // The first button up sends the chord; the other's release must not open a cell.
+      if (!this.chordSent && at) this.onIntent({ action: 'chord', ...at });
+      this.chordSent = true;
+      if (this.held.size === 0) this.reset();
+      return;
+    }
+    this.reset();
+    if (event.button === 0 && at) this.onIntent({ action: 'open', ...at });
   }
 
-  release() {
-    if (this.buttons || this.chording) this.onPress(false);
-    this.buttons = 0;
+  reset() {
+    if (this.pressed) this.onPress(false);
+    this.pressed = false;
     this.chording = false;
+    this.chordSent = false;
   }
 
   moveCursor(x, y, focus = true) {
@@ -146,7 +156,8 @@ export class MineField {
   }
 
   focus() {
-    this.cellAt(this.cursor.x, this.cursor.y)?.focus();
+    // A paused game that has just been restored has no cells drawn yet.
+    if (this.width) this.cellAt(this.cursor.x, this.cursor.y).focus();
   }
 
   keyDown(event) {

@@ -19,13 +19,7 @@ pub enum Colour {
 }
 
 impl Colour {
-    pub const ALL: [Colour; 5] = [
-        Colour::Red,
-        Colour::Green,
-        Colour::Yellow,
-        Colour::Blue,
-        Colour::Purple,
-    ];
+    pub const ALL: [Colour; 5] = [Colour::Red, Colour::Green, Colour::Yellow, Colour::Blue, Colour::Purple];
 
     pub fn code(self) -> u8 {
         self as u8

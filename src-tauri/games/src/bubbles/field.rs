@@ -80,8 +80,7 @@ impl Field {
         (0..CELLS).any(|i| {
             let here = c[i];
             here != EMPTY
-                && ((i % WIDTH != WIDTH - 1 && c[i + 1] == here)
-                    || (i + WIDTH < CELLS && c[i + WIDTH] == here))
+                && ((i % WIDTH != WIDTH - 1 && c[i + 1] == here) || (i + WIDTH < CELLS && c[i + WIDTH] == here))
         })
     }
 
@@ -153,9 +152,7 @@ mod tests {
 
     #[test]
     fn has_pair_sees_horizontal_and_vertical_pairs_but_not_wrapped_ones() {
-        let mut f = Field {
-            cells: [EMPTY; CELLS],
-        };
+        let mut f = Field { cells: [EMPTY; CELLS] };
         assert!(!f.has_pair());
         // (10, 0) and (0, 1) are consecutive in memory but not neighbours.
         f.set(10, 0, 1);

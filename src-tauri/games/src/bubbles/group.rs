@@ -50,17 +50,7 @@ mod tests {
         let cells: Vec<usize> = group.iter().collect();
         // The two top-left reds, the red below them and the bottom row's three reds; not the
         // red at (4, 10) behind the green and not the reds at x = 3 that touch it only corner-wise.
-        assert_eq!(
-            cells,
-            vec![
-                index(0, 8),
-                index(1, 8),
-                index(1, 9),
-                index(0, 10),
-                index(1, 10),
-                index(2, 10)
-            ]
-        );
+        assert_eq!(cells, vec![index(0, 8), index(1, 8), index(1, 9), index(0, 10), index(1, 10), index(2, 10)]);
         assert_eq!(group_at(&f, index(2, 8)), Mask::EMPTY);
         assert_eq!(group_at(&f, index(0, 9)).len(), 1);
     }

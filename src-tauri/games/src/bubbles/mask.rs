@@ -89,17 +89,11 @@ mod tests {
     fn growing_does_not_wrap_around_the_edges() {
         // (10, 0) grows to (9, 0) and (10, 1), never to (0, 1).
         let grown = Mask::single(WIDTH - 1).grown();
-        assert_eq!(
-            grown.iter().collect::<Vec<_>>(),
-            vec![WIDTH - 2, WIDTH - 1, 2 * WIDTH - 1]
-        );
+        assert_eq!(grown.iter().collect::<Vec<_>>(), vec![WIDTH - 2, WIDTH - 1, 2 * WIDTH - 1]);
         // (0, 10), the bottom left, grows to (1, 10) and (0, 9), never to (10, 9).
         let corner = (HEIGHT - 1) * WIDTH;
         let grown = Mask::single(corner).grown();
-        assert_eq!(
-            grown.iter().collect::<Vec<_>>(),
-            vec![corner - WIDTH, corner, corner + 1]
-        );
+        assert_eq!(grown.iter().collect::<Vec<_>>(), vec![corner - WIDTH, corner, corner + 1]);
     }
 
     #[test]

@@ -111,10 +111,7 @@ impl Bubbles {
         if x >= WIDTH || y >= HEIGHT {
             return Vec::new();
         }
-        group::group_at(&self.field, index(x, y))
-            .iter()
-            .map(|i| (i % WIDTH, i / WIDTH))
-            .collect()
+        group::group_at(&self.field, index(x, y)).iter().map(|i| (i % WIDTH, i / WIDTH)).collect()
     }
 
     /// A cell of some group that can be popped, scanning row by row from the top left; `None` when
@@ -127,9 +124,7 @@ impl Bubbles {
 
     /// The colour at (x, y), or `None` for a hole or a cell outside the field.
     pub fn colour_at(&self, x: usize, y: usize) -> Option<Colour> {
-        (x < WIDTH && y < HEIGHT)
-            .then(|| self.field.colour(x, y))
-            .flatten()
+        (x < WIDTH && y < HEIGHT).then(|| self.field.colour(x, y)).flatten()
     }
 
     pub fn style(&self) -> Style {
@@ -157,9 +152,7 @@ impl Bubbles {
     fn pop_at(&mut self, i: usize) -> Result<Refill, RuleError> {
         let group = group::group_at(&self.field, i);
         if group.len() < 2 {
-            return Err(RuleError::Illegal(
-                "only a group of two or more balls can be popped",
-            ));
+            return Err(RuleError::Illegal("only a group of two or more balls can be popped"));
         }
         Ok(self.pop(group))
     }
@@ -176,14 +169,7 @@ impl Bubbles {
 
     fn from_field(style: Style, field: Field, rng: GameRng) -> Bubbles {
         let status = status_of(&field);
-        Bubbles {
-            style,
-            field,
-            rng,
-            selection: Mask::EMPTY,
-            score: 0,
-            status,
-        }
+        Bubbles { style, field, rng, selection: Mask::EMPTY, score: 0, status }
     }
 }
 
@@ -202,12 +188,7 @@ fn cell_index(x: i64, y: i64) -> Result<usize, RuleError> {
     let inside = |v: i64, size: usize| usize::try_from(v).ok().filter(|&v| v < size);
     match (inside(x, WIDTH), inside(y, HEIGHT)) {
         (Some(x), Some(y)) => Ok(index(x, y)),
-        _ => Err(RuleError::OutOfBoard {
-            x,
-            y,
-            width: WIDTH,
-            height: HEIGHT,
-        }),
+        _ => Err(RuleError::OutOfBoard { x, y, width: WIDTH, height: HEIGHT }),
     }
 }
 
@@ -230,9 +211,7 @@ impl Game for Bubbles {
     /// turn out transient are not logged at all). See the module documentation.
     fn logged_move(&self, mv: &Move) -> Move {
         match *mv {
-            Move::Click { x, y } if self.status == Status::Playing && self.is_selected(x, y) => {
-                Move::Pop { x, y }
-            }
+            Move::Click { x, y } if self.status == Status::Playing && self.is_selected(x, y) => Move::Pop { x, y },
             other => other,
         }
     }
@@ -276,6 +255,11 @@ impl Game for Bubbles {
 
     fn score(&self) -> Option<i64> {
         Some(self.score)
+    }
+
+    /// Every finished game ranks by its score: the highest first (ties go to the earlier game).
+    fn rank_key(&self, _elapsed_ms: u64) -> Option<i64> {
+        self.status.is_over().then_some(-self.score)
     }
 
     /// Undo restores a snapshot, random generator included, so it never rerolls a new column.

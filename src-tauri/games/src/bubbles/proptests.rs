@@ -20,16 +20,8 @@ struct Turn {
 }
 
 fn turns() -> impl Strategy<Value = Vec<Turn>> {
-    let turn = (
-        any::<u64>(),
-        any::<bool>(),
-        proptest::option::of((-2i64..13, -2i64..13)),
-    )
-        .prop_map(|(target, by_clicks, stray)| Turn {
-            target,
-            by_clicks,
-            stray,
-        });
+    let turn = (any::<u64>(), any::<bool>(), proptest::option::of((-2i64..13, -2i64..13)))
+        .prop_map(|(target, by_clicks, stray)| Turn { target, by_clicks, stray });
     proptest::collection::vec(turn, 0..60)
 }
 
@@ -54,11 +46,7 @@ fn expect(g: &Bubbles, x: i64, y: i64) -> Expected {
         })
         .count() as u32;
     let n = cells.len() as i64;
-    Expected {
-        popped,
-        points: n * (n - 1),
-        emptied,
-    }
+    Expected { popped, points: n * (n - 1), emptied }
 }
 
 /// The invariants of a settled field in its style.
@@ -66,20 +54,14 @@ fn check_layout(g: &Bubbles) -> Result<(), TestCaseError> {
     let f = &g.field;
     for x in 0..WIDTH {
         for y in 0..HEIGHT - 1 {
-            prop_assert!(
-                f.get(x, y) == 0 || f.get(x, y + 1) != 0,
-                "ball hangs above a hole at ({x}, {y})"
-            );
+            prop_assert!(f.get(x, y) == 0 || f.get(x, y + 1) != 0, "ball hangs above a hole at ({x}, {y})");
         }
     }
     match g.style {
         Style::Standard | Style::Continuous => {
             let empty: Vec<bool> = (0..WIDTH).map(|x| f.get(x, HEIGHT - 1) == 0).collect();
             let first_full = empty.iter().position(|e| !e).unwrap_or(WIDTH);
-            prop_assert!(
-                empty[first_full..].iter().all(|e| !e),
-                "an empty column right of a full one: {empty:?}"
-            );
+            prop_assert!(empty[first_full..].iter().all(|e| !e), "an empty column right of a full one: {empty:?}");
             if g.style == Style::Continuous {
                 prop_assert_eq!(first_full, 0, "a Continuous field keeps all its columns");
             }
@@ -88,16 +70,10 @@ fn check_layout(g: &Bubbles) -> Result<(), TestCaseError> {
             for y in 0..HEIGHT {
                 let row: Vec<u8> = (0..WIDTH).map(|x| f.get(x, y)).collect();
                 let first_ball = row.iter().position(|&c| c != 0).unwrap_or(WIDTH);
-                prop_assert!(
-                    row[first_ball..].iter().all(|&c| c != 0),
-                    "gap in row {y}: {row:?}"
-                );
+                prop_assert!(row[first_ball..].iter().all(|&c| c != 0), "gap in row {y}: {row:?}");
             }
             if g.style == Style::Megashift {
-                prop_assert!(
-                    (0..WIDTH).all(|x| f.get(x, HEIGHT - 1) != 0),
-                    "MegaShift keeps the bottom row full"
-                );
+                prop_assert!((0..WIDTH).all(|x| f.get(x, HEIGHT - 1) != 0), "MegaShift keeps the bottom row full");
             }
         }
     }
@@ -106,9 +82,7 @@ fn check_layout(g: &Bubbles) -> Result<(), TestCaseError> {
 
 /// Whether two orthogonal neighbours share a colour, by trying every pair of cells.
 fn brute_force_pair(g: &Bubbles) -> bool {
-    let cells: Vec<(usize, usize)> = (0..HEIGHT)
-        .flat_map(|y| (0..WIDTH).map(move |x| (x, y)))
-        .collect();
+    let cells: Vec<(usize, usize)> = (0..HEIGHT).flat_map(|y| (0..WIDTH).map(move |x| (x, y))).collect();
     cells.iter().any(|&(ax, ay)| {
         cells.iter().any(|&(bx, by)| {
             ax.abs_diff(bx) + ay.abs_diff(by) == 1
@@ -120,12 +94,7 @@ fn brute_force_pair(g: &Bubbles) -> bool {
 
 /// Moves that are never legal here: off the field.
 fn off_field_moves() -> [Move; 4] {
-    [
-        Move::Click { x: -1, y: 3 },
-        Move::Pop { x: 11, y: 0 },
-        Move::Click { x: 0, y: 11 },
-        Move::Pop { x: 4, y: -7 },
-    ]
+    [Move::Click { x: -1, y: 3 }, Move::Pop { x: 11, y: 0 }, Move::Click { x: 0, y: 11 }, Move::Pop { x: 4, y: -7 }]
 }
 
 /// Plays one pop the way the player would, returning the logged move.
@@ -136,26 +105,15 @@ fn play_turn(g: &mut Bubbles, turn: &Turn, (x, y): (i64, i64)) -> Result<Move, T
         let on_field = (0..11).contains(&sx) && (0..11).contains(&sy);
         // A stray click pops only if it hit the current selection, which is empty here.
         prop_assert_eq!(applied.is_ok(), on_field);
-        prop_assert_eq!(
-            (g.field.clone(), g.score, g.rng.clone()),
-            before,
-            "a transient click changed the game"
-        );
+        prop_assert_eq!((g.field.clone(), g.score, g.rng.clone()), before, "a transient click changed the game");
     }
     // By clicks: the first click selects, the second pops; if the stray click already selected
     // this group, the first click pops at once.
-    let mv = if turn.by_clicks {
-        Move::Click { x, y }
-    } else {
-        Move::Pop { x, y }
-    };
+    let mv = if turn.by_clicks { Move::Click { x, y } } else { Move::Pop { x, y } };
     let mut logged = Vec::new();
     for _ in 0..2 {
         let to_log = g.logged_move(&mv);
-        if g.apply(&mv)
-            .map_err(|e| TestCaseError::fail(e.to_string()))?
-            == Applied::Move
-        {
+        if g.apply(&mv).map_err(|e| TestCaseError::fail(e.to_string()))? == Applied::Move {
             logged.push(to_log);
             break;
         }
@@ -165,11 +123,7 @@ fn play_turn(g: &mut Bubbles, turn: &Turn, (x, y): (i64, i64)) -> Result<Move, T
 }
 
 /// Plays a random game, checking every pop; returns the move log and the game after each move.
-fn play(
-    style: Style,
-    seed: u64,
-    turns: &[Turn],
-) -> Result<(Vec<Move>, Vec<Bubbles>), TestCaseError> {
+fn play(style: Style, seed: u64, turns: &[Turn]) -> Result<(Vec<Move>, Vec<Bubbles>), TestCaseError> {
     let mut g = Bubbles::new(&Params { style }, seed).unwrap();
     let mut log = Vec::new();
     let mut states = vec![g.clone()];
@@ -191,12 +145,7 @@ fn play(
         prop_assert_eq!(g.score, before.score + expected.points);
         let (was, now) = (before.field.counts(), g.field.counts());
         for c in 1..=5 {
-            prop_assert_eq!(
-                now[c],
-                was[c] - expected.popped[c] + refill.balls[c],
-                "colour {}",
-                c
-            );
+            prop_assert_eq!(now[c], was[c] - expected.popped[c] + refill.balls[c], "colour {}", c);
         }
         // New columns exactly when the style says.
         let want_columns = match style {
@@ -211,10 +160,7 @@ fn play(
         for mv in off_field_moves() {
             let snapshot = g.clone();
             let refused = g.apply(&mv);
-            let refused_as_expected = matches!(
-                refused,
-                Err(RuleError::OutOfBoard { .. } | RuleError::GameOver)
-            );
+            let refused_as_expected = matches!(refused, Err(RuleError::OutOfBoard { .. } | RuleError::GameOver));
             prop_assert!(refused_as_expected, "{:?} gave {:?}", mv, refused);
             prop_assert_eq!(&g, &snapshot);
         }

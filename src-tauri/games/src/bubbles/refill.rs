@@ -104,9 +104,7 @@ mod tests {
         refill.add_column(&mut field, &mut seeded(3), 0, 4);
         let rows = field.render();
         assert!(rows[..7].iter().all(|r| r == "..........."));
-        assert!(rows[7..]
-            .iter()
-            .all(|r| r.starts_with(|c| c != '.') && r.ends_with("..........")));
+        assert!(rows[7..].iter().all(|r| r.starts_with(|c| c != '.') && r.ends_with("..........")));
         assert_eq!(refill.columns, 1);
         assert_eq!(refill.balls.iter().sum::<u32>(), 4);
     }

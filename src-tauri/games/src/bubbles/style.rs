@@ -23,12 +23,7 @@ pub enum Style {
 }
 
 impl Style {
-    pub const ALL: [Style; 4] = [
-        Style::Standard,
-        Style::Continuous,
-        Style::Shifter,
-        Style::Megashift,
-    ];
+    pub const ALL: [Style; 4] = [Style::Standard, Style::Continuous, Style::Shifter, Style::Megashift];
 
     /// The stable name: the statistics category and the serialised value.
     pub fn name(self) -> &'static str {
@@ -110,10 +105,7 @@ mod tests {
         let mut f = popped();
         let refill = Style::Standard.settle(&mut f, &mut seeded(0));
         assert_eq!(refill, Refill::default());
-        assert_eq!(
-            bottom(&f),
-            [".R.RRR.RR.R", ".G.GGG.GG.G", ".B.BBBRBB.B", ".YRYYYGYYRY"]
-        );
+        assert_eq!(bottom(&f), [".R.RRR.RR.R", ".G.GGG.GG.G", ".B.BBBRBB.B", ".YRYYYGYYRY"]);
         assert!(f.render()[..7].iter().all(|r| r == "..........."));
     }
 
@@ -145,14 +137,8 @@ mod tests {
         let refill = Style::Continuous.settle(&mut f, &mut seeded(5));
         assert_eq!(refill.columns, 4);
         let rows = f.render();
-        assert!(
-            rows[10].ends_with("RGYBPRG") && !rows[10].contains('.'),
-            "{rows:?}"
-        );
-        assert!(
-            rows[9].ends_with("......."),
-            "the old columns stay one ball high"
-        );
+        assert!(rows[10].ends_with("RGYBPRG") && !rows[10].contains('.'), "{rows:?}");
+        assert!(rows[9].ends_with("......."), "the old columns stay one ball high");
         assert_eq!(f.balls(), 7 + refill.balls.iter().sum::<u32>());
     }
 
@@ -160,10 +146,7 @@ mod tests {
     fn continuous_without_an_emptied_column_is_standard() {
         let fixture = || Field::parse(&["RRRRRRRRRRR", "G.GGGGGGGGG"]);
         let (mut f, mut standard) = (fixture(), fixture());
-        assert_eq!(
-            Style::Continuous.settle(&mut f, &mut seeded(5)),
-            Refill::default()
-        );
+        assert_eq!(Style::Continuous.settle(&mut f, &mut seeded(5)), Refill::default());
         Style::Standard.settle(&mut standard, &mut seeded(5));
         assert_eq!(f, standard);
         assert_eq!(f.render()[9..], ["R.RRRRRRRRR", "GRGGGGGGGGG"]);
@@ -174,10 +157,7 @@ mod tests {
         let mut f = popped();
         let refill = Style::Shifter.settle(&mut f, &mut seeded(0));
         assert_eq!(refill, Refill::default());
-        assert_eq!(
-            bottom(&f),
-            ["....RRRRRRR", "....GGGGGGG", "...BBBBRBBB", ".YRYYYGYYRY"]
-        );
+        assert_eq!(bottom(&f), ["....RRRRRRR", "....GGGGGGG", "...BBBBRBBB", ".YRYYYGYYRY"]);
     }
 
     #[test]
@@ -202,10 +182,7 @@ mod tests {
     fn megashift_with_a_full_bottom_row_is_shifter() {
         let fixture = || Field::parse(&["RRRRRRRRRRR", "G.GGGGGGGGG", "BBBBBBBBBBB"]);
         let (mut f, mut shifter) = (fixture(), fixture());
-        assert_eq!(
-            Style::Megashift.settle(&mut f, &mut seeded(5)),
-            Refill::default()
-        );
+        assert_eq!(Style::Megashift.settle(&mut f, &mut seeded(5)), Refill::default());
         Style::Shifter.settle(&mut shifter, &mut seeded(5));
         assert_eq!(f, shifter);
     }

@@ -16,17 +16,7 @@ fn click(x: i64, y: i64) -> Move {
 
 /// A 4x4 red block (16 balls) at the bottom left, the rest a pattern with no other group.
 fn sixteen() -> Bubbles {
-    game(
-        Style::Standard,
-        &[
-            "GBGBGBGBGBG",
-            "BGBGBGBGBGB",
-            "RRRRGBGBGBG",
-            "RRRRBGBGBGB",
-            "RRRRGBGBGBG",
-            "RRRRBGBGBGB",
-        ],
-    )
+    game(Style::Standard, &["GBGBGBGBGBG", "BGBGBGBGBGB", "RRRRGBGBGBG", "RRRRBGBGBGB", "RRRRGBGBGBG", "RRRRBGBGBGB"])
 }
 
 #[test]
@@ -36,11 +26,7 @@ fn a_group_of_sixteen_scores_240() {
     let view = g.view();
     assert_eq!(view.selection_points, Some(240));
     assert_eq!(view.selection.as_ref().map(Vec::len), Some(16));
-    assert_eq!(
-        view.selection_outline.as_ref().map(Vec::len),
-        Some(16),
-        "4 sides of 4 cells"
-    );
+    assert_eq!(view.selection_outline.as_ref().map(Vec::len), Some(16), "4 sides of 4 cells");
     assert_eq!(g.score(), Some(0), "selecting scores nothing");
     assert_eq!(g.apply(&click(0, 10)), Ok(Applied::Move));
     assert_eq!(g.score(), Some(240));
@@ -68,11 +54,7 @@ fn clicking_a_lone_ball_or_a_hole_clears_the_selection() {
     let mut g = game(Style::Megashift, &["RR.G.......", "BPBPBPBPBPB"]);
     g.apply(&click(0, 9)).unwrap();
     assert!(g.view().selection.is_some());
-    assert_eq!(
-        g.apply(&click(3, 9)),
-        Ok(Applied::Transient),
-        "a lone green"
-    );
+    assert_eq!(g.apply(&click(3, 9)), Ok(Applied::Transient), "a lone green");
     assert_eq!(g.view().selection, None);
     g.apply(&click(1, 9)).unwrap();
     assert_eq!(g.apply(&click(5, 0)), Ok(Applied::Transient), "a hole");
@@ -97,11 +79,7 @@ fn popping_a_lone_ball_or_a_hole_is_refused_and_changes_nothing() {
     let mut g = game(Style::Standard, &["RR.G.......", "BPBPBPBPBPB"]);
     g.apply(&click(0, 9)).unwrap();
     let before = g.clone();
-    for mv in [
-        Move::Pop { x: 3, y: 9 },
-        Move::Pop { x: 2, y: 9 },
-        Move::Pop { x: 0, y: 0 },
-    ] {
+    for mv in [Move::Pop { x: 3, y: 9 }, Move::Pop { x: 2, y: 9 }, Move::Pop { x: 0, y: 0 }] {
         assert!(matches!(g.apply(&mv), Err(RuleError::Illegal(_))), "{mv:?}");
         assert_eq!(g, before);
     }
@@ -115,12 +93,7 @@ fn moves_outside_the_field_are_refused_and_change_nothing() {
     let before = g.clone();
     for (x, y) in [(-1, 0), (0, -1), (11, 0), (0, 11), (i64::MIN, i64::MAX)] {
         for mv in [Move::Click { x, y }, Move::Pop { x, y }] {
-            let refused = Err(RuleError::OutOfBoard {
-                x,
-                y,
-                width: 11,
-                height: 11,
-            });
+            let refused = Err(RuleError::OutOfBoard { x, y, width: 11, height: 11 });
             assert_eq!(g.apply(&mv), refused);
             assert_eq!(g, before);
         }
@@ -146,12 +119,7 @@ fn the_game_ends_when_no_two_neighbours_match_and_then_refuses_every_move() {
     assert_eq!(g.status(), Status::Finished);
     assert!(!g.has_moves());
     let before = g.clone();
-    for mv in [
-        click(10, 10),
-        Move::Pop { x: 10, y: 10 },
-        Move::Deselect,
-        click(-1, 0),
-    ] {
+    for mv in [click(10, 10), Move::Pop { x: 10, y: 10 }, Move::Deselect, click(-1, 0)] {
         assert_eq!(g.apply(&mv), Err(RuleError::GameOver));
         assert_eq!(g, before);
         assert_eq!(g.logged_move(&mv), mv);
@@ -168,18 +136,10 @@ fn a_dealt_field_without_a_pair_is_over_at_once() {
 #[test]
 fn a_click_in_the_selection_is_logged_as_a_pop() {
     let mut g = sixteen();
-    assert_eq!(
-        g.logged_move(&click(1, 9)),
-        click(1, 9),
-        "nothing selected yet"
-    );
+    assert_eq!(g.logged_move(&click(1, 9)), click(1, 9), "nothing selected yet");
     g.apply(&click(1, 9)).unwrap();
     assert_eq!(g.logged_move(&click(3, 7)), Move::Pop { x: 3, y: 7 });
-    assert_eq!(
-        g.logged_move(&click(4, 7)),
-        click(4, 7),
-        "outside the selection"
-    );
+    assert_eq!(g.logged_move(&click(4, 7)), click(4, 7), "outside the selection");
     assert_eq!(g.logged_move(&click(-1, 7)), click(-1, 7));
     assert_eq!(g.logged_move(&Move::Deselect), Move::Deselect);
     // The click and its logged form do the same thing.
@@ -191,10 +151,7 @@ fn a_click_in_the_selection_is_logged_as_a_pop() {
 
 #[test]
 fn group_at_lists_the_cells_of_a_group() {
-    let g = game(
-        Style::Standard,
-        &["RR.G.......", "BR.........", "BPBPBPBPBPB"],
-    );
+    let g = game(Style::Standard, &["RR.G.......", "BR.........", "BPBPBPBPBPB"]);
     assert_eq!(g.group_at(0, 8), vec![(0, 8), (1, 8), (1, 9)]);
     assert_eq!(g.group_at(3, 8), vec![(3, 8)]);
     assert_eq!(g.group_at(2, 8), vec![]);
@@ -209,26 +166,17 @@ fn params_parse_from_json() {
     let parse = |v: serde_json::Value| serde_json::from_value::<Params>(v);
     assert_eq!(parse(json!({})).unwrap().style, Style::Megashift);
     for style in Style::ALL {
-        assert_eq!(
-            parse(json!({ "style": style.name() })).unwrap().style,
-            style
-        );
+        assert_eq!(parse(json!({ "style": style.name() })).unwrap().style, style);
     }
     assert!(parse(json!({ "style": "tetris" })).is_err());
-    assert_eq!(
-        serde_json::to_value(Params::default()).unwrap(),
-        json!({ "style": "megashift" })
-    );
+    assert_eq!(serde_json::to_value(Params::default()).unwrap(), json!({ "style": "megashift" }));
 }
 
 #[test]
 fn moves_have_a_tagged_json_form() {
     let cases = [
         (click(3, 10), json!({ "action": "click", "x": 3, "y": 10 })),
-        (
-            Move::Pop { x: 0, y: 1 },
-            json!({ "action": "pop", "x": 0, "y": 1 }),
-        ),
+        (Move::Pop { x: 0, y: 1 }, json!({ "action": "pop", "x": 0, "y": 1 })),
         (Move::Deselect, json!({ "action": "deselect" })),
     ];
     for (mv, value) in cases {
@@ -237,10 +185,7 @@ fn moves_have_a_tagged_json_form() {
     }
     assert!(serde_json::from_value::<Move>(json!({ "action": "explode" })).is_err());
     // A negative coordinate parses and is refused by the rules, not by serde.
-    assert_eq!(
-        serde_json::from_value::<Move>(json!({ "action": "click", "x": -1, "y": 0 })).unwrap(),
-        click(-1, 0)
-    );
+    assert_eq!(serde_json::from_value::<Move>(json!({ "action": "click", "x": -1, "y": 0 })).unwrap(), click(-1, 0));
 }
 
 #[test]
@@ -254,10 +199,7 @@ fn the_view_serialises_as_documented() {
     assert_eq!(v["cells"][9 * 11], 1, "red at (0, 9)");
     assert_eq!(v["cells"][10 * 11 + 1], 5, "purple at (1, 10)");
     assert_eq!(v["cells"][0], 0, "empty");
-    assert_eq!(
-        v["selection"],
-        json!([{ "x": 0, "y": 9 }, { "x": 1, "y": 9 }])
-    );
+    assert_eq!(v["selection"], json!([{ "x": 0, "y": 9 }, { "x": 1, "y": 9 }]));
     assert_eq!(v["selectionPoints"], 2);
     assert_eq!(
         v["selectionOutline"],
@@ -274,18 +216,11 @@ fn the_view_serialises_as_documented() {
     assert_eq!(v["style"], "continuous");
     assert_eq!(v["status"], "playing");
     assert_eq!(v["ballsLeft"], 13);
-    assert_eq!(
-        v["colourCounts"],
-        json!({ "red": 2, "green": 0, "yellow": 0, "blue": 6, "purple": 5 })
-    );
+    assert_eq!(v["colourCounts"], json!({ "red": 2, "green": 0, "yellow": 0, "blue": 6, "purple": 5 }));
     g.apply(&Move::Deselect).unwrap();
     let v = serde_json::to_value(g.view()).unwrap();
     assert_eq!(
-        (
-            &v["selection"],
-            &v["selectionPoints"],
-            &v["selectionOutline"]
-        ),
+        (&v["selection"], &v["selectionPoints"], &v["selectionOutline"]),
         (&json!(null), &json!(null), &json!(null))
     );
 }
@@ -308,10 +243,7 @@ fn the_game_reports_its_kind_category_and_score() {
 fn the_same_seed_deals_the_same_field() {
     let a = Bubbles::new(&Params::default(), 99).unwrap();
     assert_eq!(a, Bubbles::new(&Params::default(), 99).unwrap());
-    assert_ne!(
-        a.view().cells,
-        Bubbles::new(&Params::default(), 100).unwrap().view().cells
-    );
+    assert_ne!(a.view().cells, Bubbles::new(&Params::default(), 100).unwrap().view().cells);
 }
 
 /// The seed's VB.NET code, transliterated as literally as Rust allows: `p(x, y)` colours, the
@@ -414,10 +346,7 @@ mod seed {
             let p = &self.p;
             for x in 0..11 {
                 for y in 0..11 {
-                    if p[x][y] > 0
-                        && ((x < 10 && p[x][y] == p[x + 1][y])
-                            || (y < 10 && p[x][y] == p[x][y + 1]))
-                    {
+                    if p[x][y] > 0 && ((x < 10 && p[x][y] == p[x + 1][y]) || (y < 10 && p[x][y] == p[x][y + 1])) {
                         return true;
                     }
                 }
@@ -430,13 +359,7 @@ mod seed {
 #[test]
 fn megashift_plays_exactly_as_the_seed() {
     for seed_value in 0..40u64 {
-        let mut g = Bubbles::new(
-            &Params {
-                style: Style::Megashift,
-            },
-            seed_value,
-        )
-        .unwrap();
+        let mut g = Bubbles::new(&Params { style: Style::Megashift }, seed_value).unwrap();
         let mut form = seed::Form {
             p: std::array::from_fn(|x| std::array::from_fn(|y| g.field.get(x, y))),
             s: [[false; 11]; 11],
@@ -450,8 +373,7 @@ fn megashift_plays_exactly_as_the_seed() {
             g.apply(&click(x, y)).unwrap();
             g.apply(&click(x, y)).unwrap();
             form.mouse_down_twice(x as usize, y as usize);
-            let p: [[u8; 11]; 11] =
-                std::array::from_fn(|x| std::array::from_fn(|y| g.field.get(x, y)));
+            let p: [[u8; 11]; 11] = std::array::from_fn(|x| std::array::from_fn(|y| g.field.get(x, y)));
             assert_eq!(p, form.p, "seed {seed_value}, pop {pops}");
             assert_eq!(g.score, form.score);
             assert_eq!(g.status == Status::Playing, form.has_possibilities());

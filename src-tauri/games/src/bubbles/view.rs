@@ -94,12 +94,7 @@ impl View {
 }
 
 fn cells(mask: Mask) -> Vec<Cell> {
-    mask.iter()
-        .map(|i| Cell {
-            x: i % WIDTH,
-            y: i / WIDTH,
-        })
-        .collect()
+    mask.iter().map(|i| Cell { x: i % WIDTH, y: i / WIDTH }).collect()
 }
 
 /// The outer edges of a group: a side is on the outline when the cell beyond it is not in the
@@ -112,10 +107,7 @@ pub(super) fn outline(mask: Mask) -> Vec<Edge> {
         let beyond = [
             (Side::Top, y > 0 && mask.contains(index(x, y - 1))),
             (Side::Right, x + 1 < WIDTH && mask.contains(index(x + 1, y))),
-            (
-                Side::Bottom,
-                y + 1 < HEIGHT && mask.contains(index(x, y + 1)),
-            ),
+            (Side::Bottom, y + 1 < HEIGHT && mask.contains(index(x, y + 1))),
             (Side::Left, x > 0 && mask.contains(index(x - 1, y))),
         ];
         for (side, inside) in beyond {

@@ -55,19 +55,13 @@ impl Point {
     /// untrusted input and `x + dx` steps without overflow checks of their own.
     pub fn new(x: i64, y: i64) -> Option<Point> {
         let inside = |v: i64| (0..SIZE as i64).contains(&v);
-        (inside(x) && inside(y)).then_some(Point {
-            x: x as u8,
-            y: y as u8,
-        })
+        (inside(x) && inside(y)).then_some(Point { x: x as u8, y: y as u8 })
     }
 
     /// The point with row-major index `index` (< [`POINTS`]).
     pub fn from_index(index: usize) -> Point {
         debug_assert!(index < POINTS);
-        Point {
-            x: (index % SIZE) as u8,
-            y: (index / SIZE) as u8,
-        }
+        Point { x: (index % SIZE) as u8, y: (index / SIZE) as u8 }
     }
 
     pub fn index(self) -> usize {
@@ -76,10 +70,7 @@ impl Point {
 
     /// The neighbour `steps` steps along `(dx, dy)`, if it is on the board.
     pub fn step(self, (dx, dy): (i8, i8), steps: i64) -> Option<Point> {
-        Point::new(
-            self.x as i64 + dx as i64 * steps,
-            self.y as i64 + dy as i64 * steps,
-        )
+        Point::new(self.x as i64 + dx as i64 * steps, self.y as i64 + dy as i64 * steps)
     }
 
     /// Every point, row by row.
@@ -101,10 +92,7 @@ impl Default for Board {
     fn default() -> Self {
         // Reserving the whole game up front keeps `place` free of reallocation, so a move costs
         // the same at move 1 and move 200 (the engine's move and undo are benchmarked).
-        Board {
-            cells: [None; POINTS],
-            history: Vec::with_capacity(POINTS),
-        }
+        Board { cells: [None; POINTS], history: Vec::with_capacity(POINTS) }
     }
 }
 
@@ -135,9 +123,7 @@ impl Board {
     /// Takes the last stone back, returning where it was and whose it was.
     pub fn take_back(&mut self) -> Option<(Point, Colour)> {
         let p = self.history.pop()?;
-        let colour = self.cells[p.index()]
-            .take()
-            .expect("a played point holds a stone");
+        let colour = self.cells[p.index()].take().expect("a played point holds a stone");
         Some((p, colour))
     }
 
@@ -194,16 +180,10 @@ mod tests {
         assert_eq!(board.place(Point { x: 7, y: 7 }), Colour::Black);
         assert_eq!(board.place(Point { x: 8, y: 7 }), Colour::White);
         assert_eq!(board.side_to_move(), Colour::Black);
-        assert_eq!(
-            board.take_back(),
-            Some((Point { x: 8, y: 7 }, Colour::White))
-        );
+        assert_eq!(board.take_back(), Some((Point { x: 8, y: 7 }, Colour::White)));
         assert_eq!(board.side_to_move(), Colour::White);
         assert_eq!(board.get(Point { x: 8, y: 7 }), None);
-        assert_eq!(
-            board.take_back(),
-            Some((Point { x: 7, y: 7 }, Colour::Black))
-        );
+        assert_eq!(board.take_back(), Some((Point { x: 7, y: 7 }, Colour::Black)));
         assert_eq!(board, Board::default());
         assert_eq!(board.take_back(), None);
     }

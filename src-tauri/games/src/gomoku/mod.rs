@@ -40,10 +40,7 @@ pub struct Move {
 
 impl From<Point> for Move {
     fn from(p: Point) -> Move {
-        Move {
-            x: p.x as i64,
-            y: p.y as i64,
-        }
+        Move { x: p.x as i64, y: p.y as i64 }
     }
 }
 
@@ -64,12 +61,7 @@ impl Gomoku {
         if self.status().is_over() {
             return Err(RuleError::GameOver);
         }
-        let p = Point::new(mv.x, mv.y).ok_or(RuleError::OutOfBoard {
-            x: mv.x,
-            y: mv.y,
-            width: SIZE,
-            height: SIZE,
-        })?;
+        let p = Point::new(mv.x, mv.y).ok_or(RuleError::OutOfBoard { x: mv.x, y: mv.y, width: SIZE, height: SIZE })?;
         if self.board.get(p).is_some() {
             return Err(RuleError::Illegal("occupied"));
         }
@@ -139,12 +131,7 @@ impl Game for Gomoku {
 
     /// Every combination of settings is playable, so this never fails.
     fn new(params: &Params, seed: u64) -> Result<Self, RuleError> {
-        Ok(Gomoku {
-            params: params.clone(),
-            seed,
-            board: Board::default(),
-            winning_line: None,
-        })
+        Ok(Gomoku { params: params.clone(), seed, board: Board::default(), winning_line: None })
     }
 
     fn apply(&mut self, mv: &Move) -> Result<Applied, RuleError> {
@@ -168,11 +155,7 @@ impl Game for Gomoku {
 
     /// The rule, then the opponent: `"freestyle-human"`, `"exactFive-hard"`.
     fn category(&self) -> String {
-        format!(
-            "{}-{}",
-            self.params.rule.as_str(),
-            self.params.opponent.as_str()
-        )
+        format!("{}-{}", self.params.rule.as_str(), self.params.opponent.as_str())
     }
 
     fn computer_to_move(&self) -> bool {

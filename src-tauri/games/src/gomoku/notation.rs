@@ -55,9 +55,7 @@ mod tests {
 
     #[test]
     fn nonsense_names_no_point() {
-        for text in [
-            "", "H", "8", "P1", "A0", "A16", "H+8", "H-1", "Ä3", "H8x", "AA1",
-        ] {
+        for text in ["", "H", "8", "P1", "A0", "A16", "H+8", "H-1", "Ä3", "H8x", "AA1"] {
             assert_eq!(Point::parse_notation(text), None, "{text:?}");
         }
     }

@@ -108,10 +108,7 @@ mod tests {
     #[test]
     fn only_computer_opponents_have_a_colour() {
         assert_eq!(Params::default().computer_colour(), None);
-        let params = Params {
-            opponent: Opponent::Easy,
-            ..Params::default()
-        };
+        let params = Params { opponent: Opponent::Easy, ..Params::default() };
         assert_eq!(params.computer_colour(), Some(Colour::White));
     }
 }

@@ -50,14 +50,8 @@ pub fn run_through(board: &Board, p: Point, dir: (i8, i8)) -> Vec<Point> {
 
 /// How long the run through `p` along `dir` is, without allocating: this is on every move.
 fn run_length(board: &Board, p: Point, colour: Colour, dir: (i8, i8)) -> usize {
-    let count = |sign: i64| {
-        (1..)
-            .map_while(|k| {
-                p.step(dir, sign * k)
-                    .filter(|q| board.get(*q) == Some(colour))
-            })
-            .count()
-    };
+    let count =
+        |sign: i64| (1..).map_while(|k| p.step(dir, sign * k).filter(|q| board.get(*q) == Some(colour))).count();
     1 + count(-1) + count(1)
 }
 
@@ -97,9 +91,7 @@ mod tests {
     }
 
     fn line(start: (i64, i64), dir: (i64, i64), n: i64) -> Vec<(i64, i64)> {
-        (0..n)
-            .map(|k| (start.0 + dir.0 * k, start.1 + dir.1 * k))
-            .collect()
+        (0..n).map(|k| (start.0 + dir.0 * k, start.1 + dir.1 * k)).collect()
     }
 
     /// Checks a black line of five from `start` along `dir` wins for every order of play, i.e.
@@ -128,11 +120,7 @@ mod tests {
     fn whites_away_from(black: &[(i64, i64)]) -> Vec<(i64, i64)> {
         Point::all()
             .map(|p| (p.x as i64, p.y as i64))
-            .filter(|q| {
-                black
-                    .iter()
-                    .all(|b| (b.0 - q.0).abs() > 1 || (b.1 - q.1).abs() > 1)
-            })
+            .filter(|q| black.iter().all(|b| (b.0 - q.0).abs() > 1 || (b.1 - q.1).abs() > 1))
             .filter(|q| q.0 % 3 == 0 && q.1 % 3 == 0)
             .take(black.len() - 1)
             .collect()
@@ -172,10 +160,7 @@ mod tests {
     fn four_does_not_win() {
         let black = line((3, 3), (1, 1), 4);
         let board = board_with(&black, &whites_away_from(&black));
-        assert_eq!(
-            winning_line(&board, Point::new(6, 6).unwrap(), Rule::Freestyle),
-            None
-        );
+        assert_eq!(winning_line(&board, Point::new(6, 6).unwrap(), Rule::Freestyle), None);
     }
 
     #[test]
@@ -184,20 +169,14 @@ mod tests {
         let black = vec![(12, 3), (13, 3), (14, 3), (0, 4), (1, 4)];
         let board = board_with(&black, &whites_away_from(&black));
         for &(x, y) in &black {
-            assert_eq!(
-                winning_line(&board, Point::new(x, y).unwrap(), Rule::Freestyle),
-                None
-            );
+            assert_eq!(winning_line(&board, Point::new(x, y).unwrap(), Rule::Freestyle), None);
         }
         // The original's "diagonal" steps of 14 and 16 wrap too: bottom of one column to the
         // top of the next, and along a diagonal through the right edge.
         let black = vec![(13, 12), (14, 13), (0, 14), (1, 0), (2, 1)];
         let board = board_with(&black, &whites_away_from(&black));
         for &(x, y) in &black {
-            assert_eq!(
-                winning_line(&board, Point::new(x, y).unwrap(), Rule::Freestyle),
-                None
-            );
+            assert_eq!(winning_line(&board, Point::new(x, y).unwrap(), Rule::Freestyle), None);
         }
         let black = vec![(14, 10), (14, 11), (14, 12), (14, 13), (14, 14)];
         let board = board_with(&black, &whites_away_from(&black));
@@ -210,10 +189,7 @@ mod tests {
             let black = line((2, 8), (1, 0), n);
             let board = board_with(&black, &whites_away_from(&black));
             let p = Point::new(2 + n - 1, 8).unwrap();
-            assert_eq!(
-                winning_line(&board, p, Rule::Freestyle).map(|l| l.len()),
-                Some(n as usize)
-            );
+            assert_eq!(winning_line(&board, p, Rule::Freestyle).map(|l| l.len()), Some(n as usize));
             assert_eq!(winning_line(&board, p, Rule::ExactFive), None);
         }
         // Filling the gap of XXX.XX makes six: freestyle wins, exact five does not.
@@ -249,9 +225,7 @@ mod tests {
                     if board.at(x, y) != Some(colour) || before {
                         continue;
                     }
-                    let len = (0..)
-                        .take_while(|&k| board.at(x + dx * k, y + dy * k) == Some(colour))
-                        .count();
+                    let len = (0..).take_while(|&k| board.at(x + dx * k, y + dy * k) == Some(colour)).count();
                     won |= rule.wins(len);
                 }
             }

@@ -49,12 +49,8 @@ impl View {
         let board = game.board();
         let params = game.params();
         let status = game.status();
-        let moves: Vec<MoveView> = board
-            .history()
-            .iter()
-            .enumerate()
-            .map(|(n, &p)| move_view(p, Board::colour_of_move(n)))
-            .collect();
+        let moves: Vec<MoveView> =
+            board.history().iter().enumerate().map(|(n, &p)| move_view(p, Board::colour_of_move(n))).collect();
         View {
             size: SIZE,
             stones: stone_codes(board),
@@ -75,16 +71,9 @@ impl View {
 }
 
 fn move_view(p: Point, colour: Colour) -> MoveView {
-    MoveView {
-        x: p.x,
-        y: p.y,
-        colour,
-        notation: p.notation(),
-    }
+    MoveView { x: p.x, y: p.y, colour, notation: p.notation() }
 }
 
 fn stone_codes(board: &Board) -> Vec<u8> {
-    (0..POINTS)
-        .map(|i| board.get(Point::from_index(i)).map_or(0, Colour::code))
-        .collect()
+    (0..POINTS).map(|i| board.get(Point::from_index(i)).map_or(0, Colour::code)).collect()
 }

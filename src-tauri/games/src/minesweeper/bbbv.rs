@@ -12,19 +12,13 @@ pub(super) fn three_bv(board: &Board, field: &Field) -> u32 {
     let mut marks = vec![Mark::Hidden; board.cells()];
     let safe = |c: &usize| !field.is_mine(*c);
     let mut clicks = 0;
-    for zero in (0..board.cells())
-        .filter(safe)
-        .filter(|&c| field.number(c) == 0)
-    {
+    for zero in (0..board.cells()).filter(safe).filter(|&c| field.number(c) == 0) {
         if marks[zero] != Mark::Open {
             open_region(board, field, &mut marks, zero);
             clicks += 1;
         }
     }
-    let lone_numbers = (0..board.cells())
-        .filter(safe)
-        .filter(|&c| marks[c] != Mark::Open)
-        .count();
+    let lone_numbers = (0..board.cells()).filter(safe).filter(|&c| marks[c] != Mark::Open).count();
     clicks + lone_numbers as u32
 }
 

@@ -35,11 +35,7 @@ impl Field {
 
     /// The mine cells, in index (row-major) order.
     pub(super) fn mines(&self) -> impl Iterator<Item = usize> + '_ {
-        self.mine
-            .iter()
-            .enumerate()
-            .filter(|(_, &m)| m)
-            .map(|(i, _)| i)
+        self.mine.iter().enumerate().filter(|(_, &m)| m).map(|(i, _)| i)
     }
 }
 

@@ -39,9 +39,7 @@ fn free_cells(board: &Board, rule: FirstClick, first: usize) -> Vec<u32> {
         }
     }
     // Cell indices fit in u32 (at most 100x100); u32 halves the vector the shuffle walks.
-    (0..board.cells() as u32)
-        .filter(|c| !keep_free.contains(&(*c as usize)))
-        .collect()
+    (0..board.cells() as u32).filter(|c| !keep_free.contains(&(*c as usize))).collect()
 }
 
 #[cfg(test)]
@@ -69,10 +67,7 @@ mod tests {
         let board = Board::new(16, 16, 40);
         let a = lay_mines(&board, 7, FirstClick::OpensArea, 100);
         assert_eq!(a, lay_mines(&board, 7, FirstClick::OpensArea, 100));
-        assert_ne!(
-            sorted(a),
-            sorted(lay_mines(&board, 8, FirstClick::OpensArea, 100))
-        );
+        assert_ne!(sorted(a), sorted(lay_mines(&board, 8, FirstClick::OpensArea, 100)));
     }
 
     #[test]

@@ -145,10 +145,7 @@ impl Game for Minesweeper {
     /// seed: the params carry the first click, the seed the randomness.
     fn replay_params(&self) -> Option<Params> {
         let (x, y) = self.board.xy(self.first_click?);
-        Some(Params {
-            replay_of: Some(Point { x, y }),
-            ..self.params
-        })
+        Some(Params { replay_of: Some(Point { x, y }), ..self.params })
     }
 
     /// Won games that are not replays rank by time: the fastest first.
@@ -167,9 +164,7 @@ impl Game for Minesweeper {
 /// If `params` or `first_click` are not valid for a game.
 pub fn mine_layout(params: &Params, seed: u64, first_click: (usize, usize)) -> Vec<(usize, usize)> {
     let mut game = Minesweeper::new(params, seed).expect("valid params");
-    let first = game
-        .board
-        .checked_index(first_click.0 as i64, first_click.1 as i64);
+    let first = game.board.checked_index(first_click.0 as i64, first_click.1 as i64);
     game.lay_mines(first.expect("first click on the board"));
     let field = game.field.as_ref().expect("mines laid");
     field.mines().map(|m| game.board.xy(m)).collect()

@@ -62,9 +62,7 @@ impl Minesweeper {
 
     fn mark(&mut self, cell: usize) -> Result<Applied, RuleError> {
         let old = self.marks[cell];
-        let new = old
-            .next(self.params.question_marks)
-            .ok_or(RuleError::Illegal("an open cell cannot be marked"))?;
+        let new = old.next(self.params.question_marks).ok_or(RuleError::Illegal("an open cell cannot be marked"))?;
         self.marks[cell] = new;
         // Flags are counted here, the only place they change while playing.
         self.flags = self.flags + usize::from(new == Mark::Flag) - usize::from(old == Mark::Flag);
@@ -101,8 +99,7 @@ mod tests {
             serde_json::to_value(Move::Chord { x: 0, y: 1 }).unwrap(),
             json!({"action": "chord", "x": 0, "y": 1})
         );
-        let mark: Move =
-            serde_json::from_value(json!({"action": "mark", "x": -1, "y": 2})).unwrap();
+        let mark: Move = serde_json::from_value(json!({"action": "mark", "x": -1, "y": 2})).unwrap();
         assert_eq!(mark.xy(), (-1, 2));
         assert!(serde_json::from_value::<Move>(json!({"action": "dig", "x": 0, "y": 0})).is_err());
     }

@@ -48,11 +48,7 @@ impl Level {
             Level::Beginner => Ok(Board::new(9, 9, 10)),
             Level::Intermediate => Ok(Board::new(16, 16, 40)),
             Level::Expert => Ok(Board::new(30, 16, 99)),
-            Level::Custom {
-                width,
-                height,
-                mines,
-            } => {
+            Level::Custom { width, height, mines } => {
                 let width = in_range("width", width, MIN_SIDE, MAX_SIDE)?;
                 let height = in_range("height", height, MIN_SIDE, MAX_SIDE)?;
                 let most = (width - 1) * (height - 1);
@@ -68,12 +64,7 @@ fn in_range(what: &'static str, value: i64, min: i64, max: i64) -> Result<i64, R
     if (min..=max).contains(&value) {
         Ok(value)
     } else {
-        Err(RuleError::OutOfRange {
-            what,
-            min,
-            max,
-            value,
-        })
+        Err(RuleError::OutOfRange { what, min, max, value })
     }
 }
 
@@ -126,12 +117,7 @@ fn default_question_marks() -> bool {
 impl Params {
     /// A level with the default options (first click opens an area, question marks on).
     pub fn new(level: Level) -> Params {
-        Params {
-            level,
-            first_click: FirstClick::default(),
-            question_marks: true,
-            replay_of: None,
-        }
+        Params { level, first_click: FirstClick::default(), question_marks: true, replay_of: None }
     }
 
     pub fn beginner() -> Params {
@@ -148,19 +134,12 @@ impl Params {
 
     /// A custom size; checked only when a game is created.
     pub fn custom(width: i64, height: i64, mines: i64) -> Params {
-        Params::new(Level::Custom {
-            width,
-            height,
-            mines,
-        })
+        Params::new(Level::Custom { width, height, mines })
     }
 
     /// The same parameters with another first-click rule.
     pub fn with_first_click(self, first_click: FirstClick) -> Params {
-        Params {
-            first_click,
-            ..self
-        }
+        Params { first_click, ..self }
     }
 
     /// The checked size, and the replay's first click checked against it.
@@ -184,18 +163,8 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn out_of_range(
-        what: &'static str,
-        min: i64,
-        max: i64,
-        value: i64,
-    ) -> Result<Board, RuleError> {
-        Err(RuleError::OutOfRange {
-            what,
-            min,
-            max,
-            value,
-        })
+    fn out_of_range(what: &'static str, min: i64, max: i64, value: i64) -> Result<Board, RuleError> {
+        Err(RuleError::OutOfRange { what, min, max, value })
     }
 
     #[test]
@@ -209,61 +178,26 @@ mod tests {
     #[test]
     fn custom_limits_are_inclusive() {
         assert!(Params::custom(9, 9, 10).board().is_ok());
-        assert!(
-            Params::custom(9, 9, 64).board().is_ok(),
-            "seed 000: (9-1)*(9-1) mines"
-        );
+        assert!(Params::custom(9, 9, 64).board().is_ok(), "seed 000: (9-1)*(9-1) mines");
         assert!(Params::custom(100, 100, 99 * 99).board().is_ok());
-        assert!(
-            Params::custom(10, 10, 14).board().is_ok(),
-            "seed 002's field"
-        );
+        assert!(Params::custom(10, 10, 14).board().is_ok(), "seed 002's field");
     }
 
     #[test]
     fn custom_values_out_of_range_are_refused() {
-        assert_eq!(
-            Params::custom(8, 9, 10).board(),
-            out_of_range("width", 9, 100, 8)
-        );
-        assert_eq!(
-            Params::custom(101, 9, 10).board(),
-            out_of_range("width", 9, 100, 101)
-        );
-        assert_eq!(
-            Params::custom(-3, 9, 10).board(),
-            out_of_range("width", 9, 100, -3)
-        );
-        assert_eq!(
-            Params::custom(9, 8, 10).board(),
-            out_of_range("height", 9, 100, 8)
-        );
-        assert_eq!(
-            Params::custom(9, 9, 9).board(),
-            out_of_range("mines", 10, 64, 9)
-        );
-        assert_eq!(
-            Params::custom(9, 9, 65).board(),
-            out_of_range("mines", 10, 64, 65)
-        );
-        assert_eq!(
-            Params::custom(30, 16, 436).board(),
-            out_of_range("mines", 10, 435, 436)
-        );
+        assert_eq!(Params::custom(8, 9, 10).board(), out_of_range("width", 9, 100, 8));
+        assert_eq!(Params::custom(101, 9, 10).board(), out_of_range("width", 9, 100, 101));
+        assert_eq!(Params::custom(-3, 9, 10).board(), out_of_range("width", 9, 100, -3));
+        assert_eq!(Params::custom(9, 8, 10).board(), out_of_range("height", 9, 100, 8));
+        assert_eq!(Params::custom(9, 9, 9).board(), out_of_range("mines", 10, 64, 9));
+        assert_eq!(Params::custom(9, 9, 65).board(), out_of_range("mines", 10, 64, 65));
+        assert_eq!(Params::custom(30, 16, 436).board(), out_of_range("mines", 10, 435, 436));
     }
 
     #[test]
     fn replay_of_must_be_on_the_board() {
-        let p = Params {
-            replay_of: Some(Point { x: 9, y: 0 }),
-            ..Params::beginner()
-        };
-        let err = RuleError::OutOfBoard {
-            x: 9,
-            y: 0,
-            width: 9,
-            height: 9,
-        };
+        let p = Params { replay_of: Some(Point { x: 9, y: 0 }), ..Params::beginner() };
+        let err = RuleError::OutOfBoard { x: 9, y: 0, width: 9, height: 9 };
         assert_eq!(p.board(), Err(err));
     }
 
@@ -284,14 +218,7 @@ mod tests {
         let text = json!({"level": "custom", "width": 20, "height": 12, "mines": 40,
             "firstClick": "safe", "questionMarks": false, "replayOf": {"x": 3, "y": 4}});
         let p: Params = serde_json::from_value(text.clone()).unwrap();
-        assert_eq!(
-            p.level,
-            Level::Custom {
-                width: 20,
-                height: 12,
-                mines: 40
-            }
-        );
+        assert_eq!(p.level, Level::Custom { width: 20, height: 12, mines: 40 });
         assert_eq!(p.first_click, FirstClick::Safe);
         assert!(!p.question_marks);
         assert_eq!(p.replay_of, Some(Point { x: 3, y: 4 }));
@@ -300,10 +227,8 @@ mod tests {
 
     #[test]
     fn negative_custom_values_deserialise_and_are_refused_by_the_rules() {
-        let p: Params = serde_json::from_value(
-            json!({"level": "custom", "width": -1, "height": 9, "mines": 10}),
-        )
-        .unwrap();
+        let p: Params =
+            serde_json::from_value(json!({"level": "custom", "width": -1, "height": 9, "mines": 10})).unwrap();
         assert_eq!(p.board(), out_of_range("width", 9, 100, -1));
     }
 

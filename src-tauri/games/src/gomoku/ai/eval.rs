@@ -70,11 +70,7 @@ pub fn scan(pos: &Position, out: &mut Vec<Candidate>) -> Scan {
 }
 
 fn score_point(pos: &Position, point: usize, me: Colour) -> Candidate {
-    Candidate {
-        point,
-        mine: pos.threat(point, me),
-        theirs: pos.threat(point, me.other()),
-    }
+    Candidate { point, mine: pos.threat(point, me), theirs: pos.threat(point, me.other()) }
 }
 
 fn note(scan: &mut Scan, c: &Candidate) {

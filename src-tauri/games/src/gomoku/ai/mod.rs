@@ -59,21 +59,9 @@ impl SearchLimits {
     /// room within 2 s for a slow or busy machine.
     pub fn for_level(level: Level) -> SearchLimits {
         match level {
-            Level::Easy => SearchLimits {
-                time: Some(Duration::from_millis(100)),
-                nodes: None,
-                depth: 1,
-            },
-            Level::Medium => SearchLimits {
-                time: Some(Duration::from_millis(400)),
-                nodes: None,
-                depth: 4,
-            },
-            Level::Hard => SearchLimits {
-                time: Some(Duration::from_millis(1500)),
-                nodes: None,
-                depth: 40,
-            },
+            Level::Easy => SearchLimits { time: Some(Duration::from_millis(100)), nodes: None, depth: 1 },
+            Level::Medium => SearchLimits { time: Some(Duration::from_millis(400)), nodes: None, depth: 4 },
+            Level::Hard => SearchLimits { time: Some(Duration::from_millis(1500)), nodes: None, depth: 40 },
         }
     }
 }
@@ -169,13 +157,7 @@ pub struct SearchReport {
 /// The computer's move for the side to move at `level`, or `None` if the game is over or
 /// `cancel` was set. Seeded from the game's seed and the move number.
 pub fn computer_move(game: &Gomoku, level: Level, cancel: &AtomicBool) -> Option<Move> {
-    let report = search(
-        game,
-        level,
-        &SearchLimits::for_level(level),
-        move_seed(game),
-        cancel,
-    );
+    let report = search(game, level, &SearchLimits::for_level(level), move_seed(game), cancel);
     if cancel.load(Ordering::Relaxed) {
         return None;
     }
@@ -188,13 +170,7 @@ pub fn move_seed(game: &Gomoku) -> u64 {
 }
 
 /// The full search behind [`computer_move`], with explicit limits and seed.
-pub fn search(
-    game: &Gomoku,
-    level: Level,
-    limits: &SearchLimits,
-    seed: u64,
-    cancel: &AtomicBool,
-) -> SearchReport {
+pub fn search(game: &Gomoku, level: Level, limits: &SearchLimits, seed: u64, cancel: &AtomicBool) -> SearchReport {
     let mut turn = Turn {
         pos: Position::of(game),
         style: Style::of(level),
@@ -253,11 +229,8 @@ impl<'a> Turn<'a> {
         self.order_root(&mut list, scan);
         if self.style.defend_vcf && self.opponent_has_fours(None) {
             // Keep the moves that take the opponent's win away, if any do (else all is lost).
-            let kept: Vec<Candidate> = list
-                .iter()
-                .filter(|c| !self.opponent_has_fours(Some(c.point)))
-                .copied()
-                .collect();
+            let kept: Vec<Candidate> =
+                list.iter().filter(|c| !self.opponent_has_fours(Some(c.point))).copied().collect();
             if !kept.is_empty() {
                 list = kept;
             }
@@ -268,13 +241,7 @@ impl<'a> Turn<'a> {
         if list.len() == 1 {
             return (list[0].point, Decision::Only);
         }
-        let mut searcher = Searcher::new(
-            self.pos.clone(),
-            &self.style,
-            self.limits,
-            self.cancel,
-            self.started,
-        );
+        let mut searcher = Searcher::new(self.pos.clone(), &self.style, self.limits, self.cancel, self.started);
         let outcome = searcher.iterate(&mut list);
         self.report.nodes += searcher.nodes;
         self.report.score = outcome.score;
@@ -305,21 +272,13 @@ impl<'a> Turn<'a> {
 
     /// A search for fours within this call's time, budget and cancel flag.
     fn vcf(&self, budget: u64) -> Vcf<'a> {
-        Vcf::new(
-            budget,
-            self.limits.time.map(|t| self.started + t),
-            self.cancel,
-        )
+        Vcf::new(budget, self.limits.time.map(|t| self.started + t), self.cancel)
     }
 
     /// Whether the opponent could win by fours after our stone on `point` (or, with `None`, if
     /// we passed). Each check gets a share of the budget: it runs for every candidate move.
     fn opponent_has_fours(&mut self, point: Option<usize>) -> bool {
-        let budget = if point.is_some() {
-            self.style.vcf_nodes / 8
-        } else {
-            self.style.vcf_nodes
-        };
+        let budget = if point.is_some() { self.style.vcf_nodes / 8 } else { self.style.vcf_nodes };
         let mut vcf = self.vcf(budget);
         match point {
             Some(p) => self.pos.make(p),
@@ -340,14 +299,7 @@ impl<'a> Turn<'a> {
 fn obvious(scan: &Scan, list: &[Candidate]) -> Option<(usize, Decision)> {
     if list.is_empty() {
         // No stone near anything: the board is empty.
-        return Some((
-            Point {
-                x: SIZE as u8 / 2,
-                y: SIZE as u8 / 2,
-            }
-            .index(),
-            Decision::Opening,
-        ));
+        return Some((Point { x: SIZE as u8 / 2, y: SIZE as u8 / 2 }.index(), Decision::Opening));
     }
     if let Some(p) = scan.my_five {
         return Some((p, Decision::Win));

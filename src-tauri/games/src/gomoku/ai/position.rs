@@ -58,11 +58,7 @@ const fn geometry() -> Geometry {
             (y, x, n),
             (n + x, y, n),
             (2 * n + (x - y + n - 1), min(x, y), n - abs(x - y)),
-            (
-                4 * n - 1 + (x + y),
-                x - max(0, x + y - (n - 1)),
-                n - abs(x + y - (n - 1)),
-            ),
+            (4 * n - 1 + (x + y), x - max(0, x + y - (n - 1)), n - abs(x + y - (n - 1))),
         ];
         let mut d = 0;
         while d < 4 {
@@ -115,10 +111,7 @@ static ZOBRIST: Zobrist = zobrist();
 
 const fn zobrist() -> Zobrist {
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut keys = Zobrist {
-        stones: [[0; POINTS]; 2],
-        white_to_move: 0,
-    };
+    let mut keys = Zobrist { stones: [[0; POINTS]; 2], white_to_move: 0 };
     let mut i = 0;
     while i < 2 * POINTS + 1 {
         // SplitMix64.
@@ -259,8 +252,7 @@ impl Position {
             Colour::White => [self.lines[line][1], self.lines[line][0]],
         };
         let window = |bits: u32| (bits >> shift) & 0x7ff;
-        self.table
-            .lookup(window(own), window(other | GEOMETRY.walls[line]))
+        self.table.lookup(window(own), window(other | GEOMETRY.walls[line]))
     }
 
     /// What a `colour` stone on the empty point `p` would make, from the cache.
@@ -315,10 +307,7 @@ impl Position {
                 let Some(q) = at.step(dir, k).map(Point::index) else {
                     continue;
                 };
-                if self.cells[q].is_none()
-                    && self.shape(q, colour, d) == Shape::Five
-                    && !out.contains(&q)
-                {
+                if self.cells[q].is_none() && self.shape(q, colour, d) == Shape::Five && !out.contains(&q) {
                     out.push(q);
                 }
             }
@@ -353,14 +342,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn game_of(moves: &[(u8, u8)], rule: Rule) -> Gomoku {
-        let mut game = Gomoku::new(
-            &Params {
-                rule,
-                ..Params::default()
-            },
-            1,
-        )
-        .unwrap();
+        let mut game = Gomoku::new(&Params { rule, ..Params::default() }, 1).unwrap();
         for &(x, y) in moves {
             game.play(Point { x, y }.into()).unwrap();
         }
@@ -416,12 +398,7 @@ mod tests {
         for p in (0..POINTS).filter(|&p| pos.get(p).is_none()) {
             for colour in [Colour::Black, Colour::White] {
                 let shapes = [0, 1, 2, 3].map(|d| pos.shape(p, colour, d));
-                assert_eq!(
-                    pos.threat(p, colour),
-                    Threat::of(shapes),
-                    "{:?} {colour:?}",
-                    Point::from_index(p)
-                );
+                assert_eq!(pos.threat(p, colour), Threat::of(shapes), "{:?} {colour:?}", Point::from_index(p));
             }
         }
     }

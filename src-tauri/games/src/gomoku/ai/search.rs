@@ -68,11 +68,7 @@ impl<'a> Searcher<'a> {
     /// Searches `moves` (the root's candidates, best guess first, at least one) deeper and
     /// deeper until the depth limit, a proven result, or a stop.
     pub fn iterate(&mut self, moves: &mut [Candidate]) -> Outcome {
-        let mut outcome = Outcome {
-            best: moves[0].point,
-            score: 0,
-            depth: 0,
-        };
+        let mut outcome = Outcome { best: moves[0].point, score: 0, depth: 0 };
         for depth in 1..=self.limits.depth.max(1) {
             let (best, score, finished) = self.root(moves, depth as i32);
             if let Some(i) = best {
@@ -188,14 +184,7 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Exact
         };
-        self.table.store(
-            key,
-            depth.clamp(-100, 100) as i8,
-            best_score,
-            bound,
-            best_move,
-            ply,
-        );
+        self.table.store(key, depth.clamp(-100, 100) as i8, best_score, bound, best_move, ply);
         best_score
     }
 
@@ -230,10 +219,7 @@ impl<'a> Searcher<'a> {
         if self.limits.nodes.is_some_and(|max| self.nodes > max) {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(CHECK_EVERY) {
-            let late = self
-                .limits
-                .time
-                .is_some_and(|t| self.started.elapsed() >= t);
+            let late = self.limits.time.is_some_and(|t| self.started.elapsed() >= t);
             self.stopped = late || self.cancel.load(Ordering::Relaxed);
         }
         self.stopped
@@ -241,9 +227,7 @@ impl<'a> Searcher<'a> {
 
     /// After an iteration: would the next one, several times longer, likely run out of time?
     fn no_time_for_another(&self) -> bool {
-        self.limits
-            .time
-            .is_some_and(|t| self.started.elapsed() * 5 > t * 2)
+        self.limits.time.is_some_and(|t| self.started.elapsed() * 5 > t * 2)
     }
 }
 
@@ -266,11 +250,7 @@ pub fn select(list: &mut Vec<Candidate>, scan: &Scan, hint: u8, width: usize) {
         None => 0,
     };
     let rest = &mut list[first..];
-    let keep = if scan.they_threaten {
-        rest.len()
-    } else {
-        width.saturating_sub(first).min(rest.len())
-    };
+    let keep = if scan.they_threaten { rest.len() } else { width.saturating_sub(first).min(rest.len()) };
     // Only the kept moves need sorting: pick them out first (most nodes are cut after a few).
     let key = |c: &Candidate| (-c.priority(), c.point);
     if 0 < keep && keep < rest.len() {

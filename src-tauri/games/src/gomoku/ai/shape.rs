@@ -96,9 +96,7 @@ impl ShapeTable {
         for index in 0..PATTERNS {
             classify(index, rule, &mut memo);
         }
-        ShapeTable {
-            shapes: memo.into_iter().map(|s| s.expect("classified")).collect(),
-        }
+        ShapeTable { shapes: memo.into_iter().map(|s| s.expect("classified")).collect() }
     }
 }
 
@@ -123,11 +121,7 @@ fn own_weight(cell: usize) -> usize {
 }
 
 fn is_five(cells: &[u8; 2 * REACH + 1], rule: Rule) -> bool {
-    let left = cells[..REACH]
-        .iter()
-        .rev()
-        .take_while(|&&c| c == OWN)
-        .count();
+    let left = cells[..REACH].iter().rev().take_while(|&&c| c == OWN).count();
     let right = cells[REACH + 1..].iter().take_while(|&&c| c == OWN).count();
     rule.wins(1 + left + right)
 }
@@ -212,21 +206,13 @@ mod tests {
         let free = Rule::Freestyle;
         assert_eq!(shape("..XX*XX..", free), Shape::Five);
         assert_eq!(shape("..XXX*...", free), Shape::OpenFour);
-        assert_eq!(
-            shape("..X.X*X.X..", free),
-            Shape::OpenFour,
-            "two split fours"
-        );
+        assert_eq!(shape("..X.X*X.X..", free), Shape::OpenFour, "two split fours");
         assert_eq!(shape("OXXX*....", free), Shape::Four);
         assert_eq!(shape(".XX.X*O", free), Shape::Four);
         assert_eq!(shape("...XX*....", free), Shape::OpenThree);
         assert_eq!(shape("...X.*X...", free), Shape::OpenThree);
         assert_eq!(shape("OXX*.....", free), Shape::Three);
-        assert_eq!(
-            shape("O.XX*.O", free),
-            Shape::Three,
-            "no room for an open four"
-        );
+        assert_eq!(shape("O.XX*.O", free), Shape::Three, "no room for an open four");
         assert_eq!(shape("....X*.....", free), Shape::OpenTwo);
         assert_eq!(shape("....*......", free), Shape::One);
         assert_eq!(shape("O...*O", free), Shape::None, "no room for five");

@@ -14,19 +14,11 @@ fn game_of(black: &[&str], white: &[&str]) -> Gomoku {
 }
 
 fn game_under(rule: Rule, black: &[&str], white: &[&str]) -> Gomoku {
-    let mut game = Gomoku::new(
-        &Params {
-            rule,
-            ..Params::default()
-        },
-        11,
-    )
-    .unwrap();
+    let mut game = Gomoku::new(&Params { rule, ..Params::default() }, 11).unwrap();
     for i in 0..black.len().max(white.len()) {
         for side in [black, white] {
             if let Some(name) = side.get(i) {
-                game.play(Point::parse_notation(name).unwrap().into())
-                    .unwrap();
+                game.play(Point::parse_notation(name).unwrap().into()).unwrap();
             }
         }
     }
@@ -35,11 +27,7 @@ fn game_under(rule: Rule, black: &[&str], white: &[&str]) -> Gomoku {
 
 /// Small, reproducible limits for tests.
 fn quick(nodes: u64) -> SearchLimits {
-    SearchLimits {
-        time: None,
-        nodes: Some(nodes),
-        depth: 6,
-    }
+    SearchLimits { time: None, nodes: Some(nodes), depth: 6 }
 }
 
 fn best(game: &Gomoku, level: Level, limits: &SearchLimits, seed: u64) -> SearchReport {
@@ -55,27 +43,18 @@ fn name(mv: Option<Move>) -> String {
 fn the_first_stone_goes_in_the_centre() {
     let game = Gomoku::new(&Params::default(), 3).unwrap();
     for level in LEVELS {
-        assert_eq!(
-            name(computer_move(&game, level, &AtomicBool::new(false))),
-            "H8"
-        );
+        assert_eq!(name(computer_move(&game, level, &AtomicBool::new(false))), "H8");
     }
 }
 
 #[test]
 fn every_level_takes_a_five_even_when_it_could_block_one() {
     // Black (to move) has D8-G8 open on both ends; white threatens J3-J6 with J7 free.
-    let game = game_of(
-        &["D8", "E8", "F8", "G8", "A1"],
-        &["J3", "J4", "J5", "J6", "B1"],
-    );
+    let game = game_of(&["D8", "E8", "F8", "G8", "A1"], &["J3", "J4", "J5", "J6", "B1"]);
     for level in LEVELS {
         for seed in 0..4 {
             let report = best(&game, level, &quick(2_000), seed);
-            assert!(
-                ["C8", "H8"].contains(&name(report.best).as_str()),
-                "{level:?}"
-            );
+            assert!(["C8", "H8"].contains(&name(report.best).as_str()), "{level:?}");
             assert_eq!(report.decision, Decision::Win);
         }
     }
@@ -84,25 +63,14 @@ fn every_level_takes_a_five_even_when_it_could_block_one() {
 #[test]
 fn an_overline_is_no_win_under_exact_five() {
     // G8 joins D8-F8 and H8-I8 into six.
-    let (black, white) = (
-        ["D8", "E8", "F8", "H8", "I8"],
-        ["A1", "C1", "E1", "G1", "O9"],
-    );
+    let (black, white) = (["D8", "E8", "F8", "H8", "I8"], ["A1", "C1", "E1", "G1", "O9"]);
     let free = game_under(Rule::Freestyle, &black, &white);
     let exact = game_under(Rule::ExactFive, &black, &white);
     for level in LEVELS {
         let report = best(&free, level, &quick(1_000), 1);
-        assert_eq!(
-            (name(report.best), report.decision),
-            ("G8".into(), Decision::Win)
-        );
+        assert_eq!((name(report.best), report.decision), ("G8".into(), Decision::Win));
         let report = best(&exact, level, &quick(1_000), 1);
-        assert_ne!(
-            report.decision,
-            Decision::Win,
-            "{level:?} played {}",
-            name(report.best)
-        );
+        assert_ne!(report.decision, Decision::Win, "{level:?} played {}", name(report.best));
     }
 }
 
@@ -122,19 +90,14 @@ fn an_open_four_is_still_blocked_at_one_end() {
     let game = game_of(&["E8", "F8", "G8", "H8", "B2"], &["N2", "L12", "M4", "C13"]);
     for level in LEVELS {
         let report = best(&game, level, &quick(2_000), 5);
-        assert!(
-            ["D8", "I8"].contains(&name(report.best).as_str()),
-            "{level:?}"
-        );
+        assert!(["D8", "I8"].contains(&name(report.best).as_str()), "{level:?}");
     }
 }
 
 /// Whether the side to move in `game` could make an open four (or double four) now.
 fn can_make_open_four(game: &Gomoku) -> bool {
     let mut list = Vec::new();
-    eval::scan(&Position::of(game), &mut list)
-        .my_unstoppable
-        .is_some()
+    eval::scan(&Position::of(game), &mut list).my_unstoppable.is_some()
 }
 
 #[test]
@@ -149,11 +112,7 @@ fn medium_and_hard_always_answer_an_open_three() {
                 let report = best(&game, level, &quick(3_000), seed);
                 let mut after = game.clone();
                 after.play(report.best.unwrap()).unwrap();
-                assert!(
-                    !can_make_open_four(&after),
-                    "{level:?} played {}",
-                    name(report.best)
-                );
+                assert!(!can_make_open_four(&after), "{level:?} played {}", name(report.best));
             }
         }
     }
@@ -165,9 +124,7 @@ fn easy_sometimes_misses_an_open_three() {
     let missed = (0..30)
         .filter(|&seed| {
             let mut after = game.clone();
-            after
-                .play(best(&game, Level::Easy, &quick(100), seed).best.unwrap())
-                .unwrap();
+            after.play(best(&game, Level::Easy, &quick(100), seed).best.unwrap()).unwrap();
             can_make_open_four(&after)
         })
         .count();
@@ -177,10 +134,7 @@ fn easy_sometimes_misses_an_open_three() {
 #[test]
 fn hard_finds_a_win_by_fours() {
     // As in the vcf tests: H8 is a four that leads to an open four on the H column.
-    let game = game_of(
-        &["E8", "F8", "G8", "H5", "H6"],
-        &["D8", "A1", "A3", "O15", "O13"],
-    );
+    let game = game_of(&["E8", "F8", "G8", "H5", "H6"], &["D8", "A1", "A3", "O15", "O13"]);
     let report = best(&game, Level::Hard, &quick(20_000), 0);
     assert_eq!(report.decision, Decision::Fours);
     assert_eq!(name(report.best), "H8");
@@ -189,10 +143,7 @@ fn hard_finds_a_win_by_fours() {
 #[test]
 fn hard_defends_against_a_win_by_fours() {
     // Black threatens H8 (a four leading to an open four); white must spoil it now.
-    let game = game_of(
-        &["E8", "F8", "G8", "H5", "H6", "A15"],
-        &["D8", "A1", "A3", "O15", "O13"],
-    );
+    let game = game_of(&["E8", "F8", "G8", "H5", "H6", "A15"], &["D8", "A1", "A3", "O15", "O13"]);
     let report = best(&game, Level::Hard, &quick(20_000), 0);
     let mut after = game.clone();
     after.play(report.best.unwrap()).unwrap();
@@ -208,11 +159,7 @@ fn searches_are_reproducible_from_the_seed() {
     for level in LEVELS {
         let a = best(&game, level, &quick(3_000), 42);
         let b = best(&game, level, &quick(3_000), 42);
-        assert_eq!(
-            (a.best, a.score, a.depth, a.nodes),
-            (b.best, b.score, b.depth, b.nodes),
-            "{level:?}"
-        );
+        assert_eq!((a.best, a.score, a.depth, a.nodes), (b.best, b.score, b.depth, b.nodes), "{level:?}");
     }
 }
 
@@ -222,11 +169,7 @@ fn a_cancelled_search_returns_nothing_promptly() {
     let cancel = AtomicBool::new(true);
     let started = Instant::now();
     assert_eq!(computer_move(&game, Level::Hard, &cancel), None);
-    assert!(
-        started.elapsed() < Duration::from_millis(500),
-        "{:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() < Duration::from_millis(500), "{:?}", started.elapsed());
 }
 
 #[test]
@@ -267,22 +210,14 @@ proptest! {
 
 /// Plays a game between two levels with node-limited searches; returns the winner's level.
 fn play_out(black: Level, white: Level, seed: u64, nodes: u64) -> Option<Level> {
-    let params = Params {
-        opponent: Opponent::Human,
-        ..Params::default()
-    };
+    let params = Params { opponent: Opponent::Human, ..Params::default() };
     let mut game = Gomoku::new(&params, seed).unwrap();
     while !game.status().is_over() {
-        let level = if game.side_to_move() == Colour::Black {
-            black
-        } else {
-            white
-        };
+        let level = if game.side_to_move() == Colour::Black { black } else { white };
         let report = best(&game, level, &quick(nodes), move_seed(&game));
         game.play(report.best.unwrap()).unwrap();
     }
-    game.winner()
-        .map(|c| if c == Colour::Black { black } else { white })
+    game.winner().map(|c| if c == Colour::Black { black } else { white })
 }
 
 use super::super::board::Colour;
@@ -291,11 +226,7 @@ use super::super::board::Colour;
 fn hard_beats_easy() {
     let hard_wins = (0..6)
         .filter(|&seed| {
-            let (black, white) = if seed % 2 == 0 {
-                (Level::Hard, Level::Easy)
-            } else {
-                (Level::Easy, Level::Hard)
-            };
+            let (black, white) = if seed % 2 == 0 { (Level::Hard, Level::Easy) } else { (Level::Easy, Level::Hard) };
             play_out(black, white, seed, 1_500) == Some(Level::Hard)
         })
         .count();

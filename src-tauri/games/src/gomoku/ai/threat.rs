@@ -55,9 +55,7 @@ impl Threat {
     /// The same for four shapes packed one per byte, as the search position keeps them.
     #[inline]
     pub fn of_packed(shapes: u32) -> Threat {
-        let sum: u32 = (0..4)
-            .map(|d| TALLY[(shapes >> (8 * d) & 0xff) as usize])
-            .sum();
+        let sum: u32 = (0..4).map(|d| TALLY[(shapes >> (8 * d) & 0xff) as usize]).sum();
         let count = |at: u32| (sum >> at & 0b111) as u8;
         let (fours, open_threes) = (count(FOURS), count(OPEN_THREES));
         let bonus = match (fours, open_threes) {
@@ -95,19 +93,14 @@ mod tests {
         let t = Threat::of([Four, OpenThree, Two, One]);
         assert!(!t.unstoppable && t.score > Threat::of([OpenThree, OpenThree, One, One]).score);
         assert!(Threat::of([Five, None, None, None]).five);
-        assert!(
-            Threat::of([Four, None, None, None]).score
-                > Threat::of([OpenThree, None, None, None]).score
-        );
+        assert!(Threat::of([Four, None, None, None]).score > Threat::of([OpenThree, None, None, None]).score);
     }
 
     /// The packed sum against the plain definition, for every combination of four shapes.
     #[test]
     fn packed_tally_matches_the_definition() {
         use Shape::*;
-        let all = [
-            None, One, Two, OpenTwo, Three, OpenThree, Four, OpenFour, Five,
-        ];
+        let all = [None, One, Two, OpenTwo, Three, OpenThree, Four, OpenFour, Five];
         for i in 0..9usize.pow(4) {
             let shapes = [0, 1, 2, 3].map(|d| all[i / 9usize.pow(d) % 9]);
             let count = |f: &dyn Fn(Shape) -> bool| shapes.iter().filter(|&&s| f(s)).count() as u8;
@@ -123,11 +116,7 @@ mod tests {
                 0
             };
             let want = Threat {
-                score: shapes
-                    .iter()
-                    .map(|&s| SHAPE_VALUE[s as usize] as i32)
-                    .sum::<i32>()
-                    + bonus,
+                score: shapes.iter().map(|&s| SHAPE_VALUE[s as usize] as i32).sum::<i32>() + bonus,
                 five: shapes.contains(&Five),
                 unstoppable: shapes.contains(&OpenFour) || fours >= 2,
                 fours,

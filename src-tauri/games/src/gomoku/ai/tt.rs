@@ -36,10 +36,7 @@ pub struct Table {
 impl Table {
     /// A table of `2^bits` entries.
     pub fn new(bits: u32) -> Table {
-        Table {
-            entries: vec![None; 1 << bits],
-            mask: (1 << bits) - 1,
-        }
+        Table { entries: vec![None; 1 << bits], mask: (1 << bits) - 1 }
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
@@ -53,13 +50,7 @@ impl Table {
         if matches!(slot, Some(e) if e.key == key && e.depth > depth) {
             return;
         }
-        *slot = Some(Entry {
-            key,
-            score: to_stored(score, ply),
-            best,
-            depth,
-            bound,
-        });
+        *slot = Some(Entry { key, score: to_stored(score, ply), best, depth, bound });
     }
 }
 

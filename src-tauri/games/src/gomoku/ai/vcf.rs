@@ -69,9 +69,7 @@ impl<'a> Vcf<'a> {
         } else {
             list.retain(|c| c.mine.is_four());
             list.sort_unstable_by_key(|c| -c.mine.score);
-            list.iter()
-                .map(|c| c.point)
-                .find(|&p| self.four_wins(pos, p, depth, level))
+            list.iter().map(|c| c.point).find(|&p| self.four_wins(pos, p, depth, level))
         };
         self.lists[level] = list;
         if found.is_none() && !self.stopped {
@@ -124,8 +122,7 @@ mod tests {
         for i in 0..black.len().max(white.len()) {
             for side in [black, white] {
                 if let Some(name) = side.get(i) {
-                    game.play(Point::parse_notation(name).unwrap().into())
-                        .unwrap();
+                    game.play(Point::parse_notation(name).unwrap().into()).unwrap();
                 }
             }
         }
@@ -136,33 +133,21 @@ mod tests {
     fn finds_a_four_that_leads_to_an_open_four() {
         // Black's E8-G8 is closed by D8, so H8 is only a four; but it also joins H5 H6 into a
         // split three, and after White's forced block on I8, H7 makes an open four.
-        let mut pos = position(
-            &["E8", "F8", "G8", "H5", "H6"],
-            &["D8", "A1", "A3", "O15", "O13"],
-        );
+        let mut pos = position(&["E8", "F8", "G8", "H5", "H6"], &["D8", "A1", "A3", "O15", "O13"]);
         let mut scratch = Vec::new();
-        assert!(
-            eval::scan(&pos, &mut scratch).my_unstoppable.is_none(),
-            "not won in one"
-        );
+        assert!(eval::scan(&pos, &mut scratch).my_unstoppable.is_none(), "not won in one");
         let first = Vcf::new(10_000, None, &AtomicBool::new(false)).find(&mut pos, 4);
         assert_eq!(first, Some(Point::parse_notation("H8").unwrap().index()));
         // White, were it to move here instead, has no fours at all.
         pos.pass();
-        assert_eq!(
-            Vcf::new(10_000, None, &AtomicBool::new(false)).find(&mut pos, 4),
-            None
-        );
+        assert_eq!(Vcf::new(10_000, None, &AtomicBool::new(false)).find(&mut pos, 4), None);
     }
 
     #[test]
     fn no_fours_no_win() {
         let mut pos = position(&["H8", "J9"], &["A1", "O15"]);
         let before = pos.hash();
-        assert_eq!(
-            Vcf::new(10_000, None, &AtomicBool::new(false)).find(&mut pos, 8),
-            None
-        );
+        assert_eq!(Vcf::new(10_000, None, &AtomicBool::new(false)).find(&mut pos, 8), None);
         assert_eq!(pos.hash(), before);
     }
 }

@@ -14,13 +14,8 @@ use crate::{Applied, Game, RuleError, Status};
 /// the first click had happened. Bypasses the size limits so scenarios can stay small.
 fn rigged(rows: &[&str]) -> Minesweeper {
     let (width, height) = (rows[0].len(), rows.len());
-    let mines: Vec<usize> = rows
-        .iter()
-        .flat_map(|r| r.chars())
-        .enumerate()
-        .filter(|(_, c)| *c == '*')
-        .map(|(i, _)| i)
-        .collect();
+    let mines: Vec<usize> =
+        rows.iter().flat_map(|r| r.chars()).enumerate().filter(|(_, c)| *c == '*').map(|(i, _)| i).collect();
     let board = Board::new(width, height, mines.len());
     Minesweeper {
         params: Params::custom(width as i64, height as i64, mines.len() as i64),
@@ -38,11 +33,7 @@ fn rigged(rows: &[&str]) -> Minesweeper {
 /// The view's cells as one string per row.
 fn picture(game: &Minesweeper) -> Vec<String> {
     let view = game.view();
-    view.cells
-        .as_bytes()
-        .chunks(view.width)
-        .map(|r| String::from_utf8(r.to_vec()).unwrap())
-        .collect()
+    view.cells.as_bytes().chunks(view.width).map(|r| String::from_utf8(r.to_vec()).unwrap()).collect()
 }
 
 fn open(game: &mut Minesweeper, x: i64, y: i64) -> Result<Applied, RuleError> {
@@ -80,8 +71,7 @@ fn brute_number(grid: &[Vec<bool>], x: usize, y: usize) -> u8 {
     for dy in -1i64..=1 {
         for dx in -1i64..=1 {
             let (nx, ny) = (x as i64 + dx, y as i64 + dy);
-            let inside =
-                ny >= 0 && (ny as usize) < grid.len() && nx >= 0 && (nx as usize) < grid[0].len();
+            let inside = ny >= 0 && (ny as usize) < grid.len() && nx >= 0 && (nx as usize) < grid[0].len();
             if (dx, dy) != (0, 0) && inside && grid[ny as usize][nx as usize] {
                 n += 1;
             }

@@ -9,11 +9,7 @@ use std::collections::HashMap;
 fn setup() -> impl Strategy<Value = (Params, u64, (usize, usize))> {
     (9i64..=30, 9i64..=24, any::<bool>())
         .prop_flat_map(|(w, h, safe)| {
-            let rule = if safe {
-                FirstClick::Safe
-            } else {
-                FirstClick::OpensArea
-            };
+            let rule = if safe { FirstClick::Safe } else { FirstClick::OpensArea };
             // Half the boards sparse (at most 1 mine in 6 cells), where floods are large.
             let most = (w - 1) * (h - 1);
             let mines = prop_oneof![10..=(w * h / 6).max(10), 10..=most];
@@ -30,9 +26,7 @@ fn kept_free(params: &Params, first: (usize, usize)) -> Vec<(usize, usize)> {
     match params.first_click {
         FirstClick::Safe => vec![first],
         FirstClick::OpensArea => (y.saturating_sub(1)..=(y + 1).min(board.height() - 1))
-            .flat_map(|ny| {
-                (x.saturating_sub(1)..=(x + 1).min(board.width() - 1)).map(move |nx| (nx, ny))
-            })
+            .flat_map(|ny| (x.saturating_sub(1)..=(x + 1).min(board.width() - 1)).map(move |nx| (nx, ny)))
             .collect(),
     }
 }
@@ -66,10 +60,7 @@ fn reference_flood(grid: &[Vec<bool>], flags: &[Vec<bool>], open: &mut [Vec<bool
 
 /// Which cells the view shows open.
 fn open_cells(game: &Minesweeper) -> Vec<Vec<bool>> {
-    picture(game)
-        .iter()
-        .map(|r| r.bytes().map(|c| c.is_ascii_digit()).collect())
-        .collect()
+    picture(game).iter().map(|r| r.bytes().map(|c| c.is_ascii_digit()).collect()).collect()
 }
 
 proptest! {
@@ -189,11 +180,7 @@ fn check_view(
     let grid = game.replay_params().map(|p| mine_grid(&p, seed, (0, 0)));
     let is_mine = |x: usize, y: usize| grid.as_ref().is_some_and(|g| g[y][x]);
     let marked = |x: usize, y: usize| {
-        let cycle = if params.question_marks {
-            ['.', 'F', '?'].as_slice()
-        } else {
-            &['.', 'F']
-        };
+        let cycle = if params.question_marks { ['.', 'F', '?'].as_slice() } else { &['.', 'F'] };
         cycle[marks.get(&(x as i64, y as i64)).copied().unwrap_or(0) % cycle.len()]
     };
     for y in 0..view.height {
@@ -201,9 +188,7 @@ fn check_view(
             let c = view.cell(x, y);
             match game.status() {
                 _ if c.is_ascii_digit() => {
-                    let g = grid
-                        .as_ref()
-                        .expect("open cells only once the mines are laid");
+                    let g = grid.as_ref().expect("open cells only once the mines are laid");
                     prop_assert_eq!(c, char::from(b'0' + brute_number(g, x, y)));
                 }
                 Status::Playing => prop_assert_eq!(c, marked(x, y), "closed cell ({}, {})", x, y),
@@ -226,11 +211,7 @@ fn check_view(
             }
         }
     }
-    let flags = view
-        .cells
-        .bytes()
-        .filter(|&c| c == b'F' || c == b'W')
-        .count() as i64;
+    let flags = view.cells.bytes().filter(|&c| c == b'F' || c == b'W').count() as i64;
     prop_assert_eq!(view.mines_left, view.mines as i64 - flags);
     prop_assert_eq!(view.bbbv.is_some(), game.status().is_over());
     prop_assert_eq!(game.status() == Status::Lost, view.cells.contains('X'));
@@ -242,10 +223,7 @@ fn the_first_click_is_safe_over_thousands_of_seeds() {
     for params in [Params::beginner(), Params::intermediate(), Params::expert()] {
         let board = params.board().unwrap();
         for seed in 0..2_000u64 {
-            let first = (
-                (seed as usize * 7) % board.width(),
-                (seed as usize * 13) % board.height(),
-            );
+            let first = ((seed as usize * 7) % board.width(), (seed as usize * 13) % board.height());
             for rule in [FirstClick::Safe, FirstClick::OpensArea] {
                 let params = params.with_first_click(rule);
                 let mut game = Minesweeper::new(&params, seed).unwrap();
@@ -268,10 +246,8 @@ fn while_playing_the_view_shows_no_mine_over_many_seeds() {
         open(&mut game, 15, 8).unwrap();
         // Mark the closed cells 0, 1 or 2 times: mines and safe cells alike.
         let first_view = game.view();
-        let closed: Vec<(usize, usize)> = (0..16)
-            .flat_map(|y| (0..30).map(move |x| (x, y)))
-            .filter(|&(x, y)| first_view.cell(x, y) == '.')
-            .collect();
+        let closed: Vec<(usize, usize)> =
+            (0..16).flat_map(|y| (0..30).map(move |x| (x, y))).filter(|&(x, y)| first_view.cell(x, y) == '.').collect();
         for (i, &(x, y)) in closed.iter().enumerate() {
             for _ in 0..i % 3 {
                 mark(&mut game, x as i64, y as i64).unwrap();

@@ -34,11 +34,7 @@ fn a_number_opens_alone() {
 fn a_flag_protects_its_cell() {
     let mut game = rigged(&THREE_MINES);
     mark(&mut game, 0, 0).unwrap();
-    refused(
-        &mut game,
-        Move::Open { x: 0, y: 0 },
-        illegal("a flagged cell cannot be opened"),
-    );
+    refused(&mut game, Move::Open { x: 0, y: 0 }, illegal("a flagged cell cannot be opened"));
 }
 
 #[test]
@@ -102,11 +98,7 @@ fn opening_an_open_number_is_a_chord() {
     let mut game = rigged(&THREE_MINES);
     open(&mut game, 1, 0).unwrap();
     mark(&mut game, 0, 0).unwrap();
-    assert_eq!(
-        open(&mut game, 1, 0),
-        Ok(Applied::Transient),
-        "flags do not match yet"
-    );
+    assert_eq!(open(&mut game, 1, 0), Ok(Applied::Transient), "flags do not match yet");
     mark(&mut game, 2, 0).unwrap();
     assert_eq!(open(&mut game, 1, 0), Ok(Applied::Move));
     assert_eq!(picture(&game), ["F2F.", "122.", "...."]);
@@ -115,31 +107,16 @@ fn opening_an_open_number_is_a_chord() {
 #[test]
 fn chords_need_an_open_cell_and_marks_a_closed_one() {
     let mut game = rigged(&THREE_MINES);
-    refused(
-        &mut game,
-        Move::Chord { x: 1, y: 0 },
-        illegal("only an open cell can be chorded"),
-    );
+    refused(&mut game, Move::Chord { x: 1, y: 0 }, illegal("only an open cell can be chorded"));
     mark(&mut game, 0, 0).unwrap();
-    refused(
-        &mut game,
-        Move::Chord { x: 0, y: 0 },
-        illegal("only an open cell can be chorded"),
-    );
+    refused(&mut game, Move::Chord { x: 0, y: 0 }, illegal("only an open cell can be chorded"));
     open(&mut game, 1, 0).unwrap();
-    refused(
-        &mut game,
-        Move::Mark { x: 1, y: 0 },
-        illegal("an open cell cannot be marked"),
-    );
+    refused(&mut game, Move::Mark { x: 1, y: 0 }, illegal("an open cell cannot be marked"));
 }
 
 #[test]
 fn the_mark_cycle_without_question_marks() {
-    let params = Params {
-        question_marks: false,
-        ..Params::beginner()
-    };
+    let params = Params { question_marks: false, ..Params::beginner() };
     let mut game = Minesweeper::new(&params, 1).unwrap();
     mark(&mut game, 0, 0).unwrap();
     assert_eq!(game.view().cell(0, 0), 'F');
@@ -172,11 +149,7 @@ fn winning_flags_every_mine() {
     let view = game.view();
     assert_eq!(picture(&game), ["F2F1", "1222", "001F"]);
     assert_eq!(view.mines_left, 0);
-    assert_eq!(
-        view.bbbv,
-        Some(4),
-        "one click for the zero region, 3 for the lone numbers"
-    );
+    assert_eq!(view.bbbv, Some(4), "one click for the zero region, 3 for the lone numbers");
 }
 
 #[test]
@@ -185,11 +158,7 @@ fn no_move_after_the_end() {
     open(&mut game, 0, 0).unwrap();
     assert_eq!(game.status(), Status::Lost);
     assert!(game.view().bbbv.is_some());
-    for mv in [
-        Move::Open { x: 1, y: 1 },
-        Move::Mark { x: 1, y: 1 },
-        Move::Chord { x: 0, y: 0 },
-    ] {
+    for mv in [Move::Open { x: 1, y: 1 }, Move::Mark { x: 1, y: 1 }, Move::Chord { x: 0, y: 0 }] {
         refused(&mut game, mv, RuleError::GameOver);
     }
     refused(&mut game, Move::Open { x: 99, y: 0 }, RuleError::GameOver);
@@ -200,12 +169,7 @@ fn moves_outside_the_board_are_refused() {
     let mut game = Minesweeper::new(&Params::expert(), 3).unwrap();
     open(&mut game, 5, 5).unwrap();
     for (x, y) in [(-1, 0), (0, -1), (30, 0), (0, 16), (i64::MIN, i64::MAX)] {
-        let err = RuleError::OutOfBoard {
-            x,
-            y,
-            width: 30,
-            height: 16,
-        };
+        let err = RuleError::OutOfBoard { x, y, width: 30, height: 16 };
         refused(&mut game, Move::Open { x, y }, err.clone());
         refused(&mut game, Move::Mark { x, y }, err.clone());
         refused(&mut game, Move::Chord { x, y }, err);
@@ -214,27 +178,12 @@ fn moves_outside_the_board_are_refused() {
 
 #[test]
 fn out_of_range_params_make_no_game() {
-    let err = |what, min, max, value| {
-        Err(RuleError::OutOfRange {
-            what,
-            min,
-            max,
-            value,
-        })
-    };
+    let err = |what, min, max, value| Err(RuleError::OutOfRange { what, min, max, value });
     let new = |p: Params| Minesweeper::new(&p, 0).map(|g| g.category());
     assert_eq!(new(Params::custom(8, 9, 10)), err("width", 9, 100, 8));
     assert_eq!(new(Params::custom(9, 101, 10)), err("height", 9, 100, 101));
-    assert_eq!(
-        new(Params::custom(9, 9, 9)),
-        err("mines", 10, 64, 9),
-        "seed 001: 10 mines at least"
-    );
-    assert_eq!(
-        new(Params::custom(9, 9, 65)),
-        err("mines", 10, 64, 65),
-        "seed 000: (w-1)*(h-1)"
-    );
+    assert_eq!(new(Params::custom(9, 9, 9)), err("mines", 10, 64, 9), "seed 001: 10 mines at least");
+    assert_eq!(new(Params::custom(9, 9, 65)), err("mines", 10, 64, 65), "seed 000: (w-1)*(h-1)");
 }
 
 #[test]
@@ -244,13 +193,7 @@ fn categories_and_level_names() {
     assert_eq!(category(Params::intermediate()), "intermediate");
     assert_eq!(category(Params::expert()), "expert");
     assert_eq!(category(Params::custom(20, 12, 40)), "custom-20x12/40");
-    assert_eq!(
-        Minesweeper::new(&Params::custom(20, 12, 40), 0)
-            .unwrap()
-            .view()
-            .level,
-        "custom"
-    );
+    assert_eq!(Minesweeper::new(&Params::custom(20, 12, 40), 0).unwrap().view().level, "custom");
     assert!(!Minesweeper::undoable());
 }
 
@@ -270,10 +213,7 @@ fn seed_002_a_10x10_field_with_14_mines_is_won_when_its_86_free_cells_are_open()
     assert_eq!(game.status(), Status::Won);
     let view = game.view();
     assert_eq!(view.cells.bytes().filter(u8::is_ascii_digit).count(), 86);
-    assert!(
-        mines.iter().all(|&(x, y)| view.cell(x, y) == 'F'),
-        "then all mines are marked"
-    );
+    assert!(mines.iter().all(|&(x, y)| view.cell(x, y) == 'F'), "then all mines are marked");
 }
 
 #[test]
@@ -294,22 +234,14 @@ fn a_100x100_board_with_10_mines_opens_without_recursion() {
         open(&mut game, 50, 50).unwrap();
         game.view().cells.bytes().filter(u8::is_ascii_digit).count()
     };
-    let opened = std::thread::Builder::new()
-        .stack_size(64 * 1024)
-        .spawn(run)
-        .unwrap()
-        .join();
+    let opened = std::thread::Builder::new().stack_size(64 * 1024).spawn(run).unwrap().join();
     assert!(opened.unwrap() > 9_000);
 }
 
 #[test]
 fn a_replay_has_the_same_mines_wherever_it_is_first_clicked() {
     let mut game = Minesweeper::new(&Params::expert(), 42).unwrap();
-    assert_eq!(
-        game.replay_params(),
-        None,
-        "no layout before the first click"
-    );
+    assert_eq!(game.replay_params(), None, "no layout before the first click");
     open(&mut game, 10, 5).unwrap();
     let first_picture = picture(&game);
     let mine = mine_layout(&Params::expert(), 42, (10, 5))[0];
@@ -321,20 +253,10 @@ fn a_replay_has_the_same_mines_wherever_it_is_first_clicked() {
     let mut replay = Minesweeper::new(&params, 42).unwrap();
     assert!(replay.is_replay() && replay.view().is_replay && !game.is_replay());
     assert_eq!(replay.field, game.field);
-    assert!(
-        replay.view().cells.bytes().all(|c| c == b'.'),
-        "laid, but nothing shown"
-    );
+    assert!(replay.view().cells.bytes().all(|c| c == b'.'), "laid, but nothing shown");
     assert_eq!(replay.category(), "expert");
-    assert_eq!(
-        replay.replay_params(),
-        Some(params),
-        "a replay of a replay is the same"
-    );
-    assert_eq!(
-        mine_layout(&params, 42, (0, 0)),
-        mine_layout(&Params::expert(), 42, (10, 5))
-    );
+    assert_eq!(replay.replay_params(), Some(params), "a replay of a replay is the same");
+    assert_eq!(mine_layout(&params, 42, (0, 0)), mine_layout(&Params::expert(), 42, (10, 5)));
 
     open(&mut replay, 10, 5).unwrap();
     assert_eq!(picture(&replay), first_picture);
@@ -345,10 +267,7 @@ fn view_json_shape() {
     let mut game = Minesweeper::new(&Params::beginner(), 5).unwrap();
     mark(&mut game, 0, 0).unwrap();
     let mut value = serde_json::to_value(game.view()).unwrap();
-    assert_eq!(
-        value["cells"].as_str().unwrap(),
-        format!("F{}", ".".repeat(80))
-    );
+    assert_eq!(value["cells"].as_str().unwrap(), format!("F{}", ".".repeat(80)));
     value["cells"] = json!("…");
     assert_eq!(
         value,

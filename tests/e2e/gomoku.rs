@@ -1,0 +1,289 @@
+//! Gomoku played in the real webview: two people to five in a row, the computer's answer on its
+//! own thread, undo back to the player's turn, a refused point, and the new game dialog.
+
+use crate::harness::App;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+const LEFT: &str = "\u{E012}";
+const ENTER: &str = "\u{E007}";
+const CTRL_Z: &str = "\u{E009}z\u{E000}";
+const STONES: &str = ".gm-point.black, .gm-point.white";
+
+fn point(x: u8, y: u8) -> String {
+    format!(".gm-point[data-x='{x}'][data-y='{y}']")
+}
+
+async fn run(app: &App, script: &str) -> Value {
+    app.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+async fn count(app: &App, css: &str) -> u64 {
+    run(app, &format!("return document.querySelectorAll({css:?}).length")).await.as_u64().unwrap()
+}
+
+async fn wait_stones(app: &App, n: usize) {
+    let script = format!("return document.querySelectorAll({STONES:?}).length === {n}");
+    app.wait_for(&format!("{n} stones on the board"), &script).await;
+}
+
+async fn label(app: &App, x: u8, y: u8) -> String {
+    let script = format!("return document.querySelector({:?}).getAttribute('aria-label')", point(x, y));
+    run(app, &script).await.as_str().unwrap_or_default().to_string()
+}
+
+async fn classes(app: &App, css: &str) -> String {
+    run(app, &format!("return document.querySelector({css:?}).className"))
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Waits until the page has painted what it shows (two animation frames), then takes a picture.
+async fn picture(app: &App, name: &str) {
+    let script = "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));";
+    let _ = app.client.execute_async(script, vec![]).await;
+    app.screenshot(name).await;
+}
+
+async fn open_gomoku(app: &App) {
+    app.click("#open-gomoku").await;
+    app.wait_for("the board", "return document.querySelectorAll('.gm-point').length === 225").await;
+    app.wait_for("the game", "return document.querySelector('.screen-gomoku')?.dataset.status === 'playing'").await;
+}
+
+/// Starts a game against `opponent` through the New game dialog.
+async fn start_against(app: &App, opponent: &str) {
+    app.click("#gm-new").await;
+    app.wait_for("the new game dialog", "return document.querySelector('#gomoku-new-dialog[open]')").await;
+    app.click(&format!("#gm-opponent-{opponent}")).await;
+    app.click("#gomoku-new-dialog button[value=start]").await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#gomoku-new-dialog')").await;
+    let script = format!(
+        "const root = document.querySelector('.screen-gomoku');
+         return root.dataset.moves === '0' && document.querySelector('#gm-game-kind').textContent.includes('({opponent})')"
+    );
+    app.wait_for("the new game", &script).await;
+    wait_stones(app, 0).await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn two_people_play_to_five_in_a_row_and_replay_the_game() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(1)).await;
+    open_gomoku(&app).await;
+    assert_eq!(label(&app, 7, 7).await, "H8, empty");
+    assert_eq!(label(&app, 0, 14).await, "A1, empty");
+    assert!(app.text("#gm-turn").await.contains("Black to play"), "{}", app.text("#gm-turn").await);
+    picture(&app, "gomoku-empty").await;
+
+    // Black's first stone from the keyboard: the cursor starts on H8; four steps left is D8.
+    app.keys(&(LEFT.repeat(4) + ENTER)).await;
+    wait_stones(&app, 1).await;
+    assert!(classes(&app, &point(3, 7)).await.contains("black"));
+    assert!(app.text("#gm-turn").await.contains("White to play"));
+
+    // Then by clicks: white on row 7 under black's row, black along row 8 to H8.
+    let clicks = [(3, 8), (4, 7), (4, 8), (5, 7), (5, 8), (6, 7), (6, 8), (7, 7)];
+    for (n, (x, y)) in clicks.into_iter().enumerate() {
+        app.click(&point(x, y)).await;
+        wait_stones(&app, n + 2).await;
+    }
+    app.wait_for("the win", "return document.querySelector('.screen-gomoku').dataset.status === 'won'").await;
+    let winners =
+        run(&app, "return [...document.querySelectorAll('.gm-point.win')].map(p => p.dataset.x + ',' + p.dataset.y)")
+            .await;
+    assert_eq!(winners, json!(["3,7", "4,7", "5,7", "6,7", "7,7"]));
+    assert_eq!(count(&app, ".gm-winline line").await, 1, "a stroke through the five");
+    assert!(classes(&app, &point(7, 7)).await.contains("last"));
+    assert_eq!(label(&app, 7, 7).await, "H8, black stone, move 9, last move, in the winning row");
+    app.wait_for("the result", "return !document.querySelector('#gm-result').hidden").await;
+    assert_eq!(app.text("#gm-result-title").await, "Black wins!");
+    assert!(app.text("#gm-status").await.contains("Black wins!"));
+    assert_eq!(count(&app, "#gm-moves li").await, 9);
+    assert_eq!(app.text("#gm-moves li:first-child .gm-move-point").await, "D8");
+    assert_eq!(app.text("#gm-moves li:last-child .gm-move-point").await, "H8");
+    assert!(app.find("#gm-undo").await.attr("disabled").await.unwrap().is_some(), "a finished game is not undone");
+    picture(&app, "gomoku-won").await;
+
+    // The replay steps through the finished game without touching it.
+    app.click("#gm-replay-prev").await;
+    wait_stones(&app, 8).await;
+    assert_eq!(count(&app, ".gm-point.win").await, 0);
+    assert!(classes(&app, &point(6, 8)).await.contains("last"));
+    app.click("#gm-replay-first").await;
+    wait_stones(&app, 0).await;
+    assert_eq!(app.text("#gm-replay-position").await, "Move 0 of 9");
+    app.click("#gm-replay-next").await;
+    wait_stones(&app, 1).await;
+    app.click("#gm-replay-last").await;
+    wait_stones(&app, 9).await;
+    assert_eq!(count(&app, ".gm-point.win").await, 5);
+    let snapshot = app.invoke("snapshot", json!({"game": "gomoku"})).await.unwrap();
+    assert_eq!(snapshot["moveCount"], 9);
+    assert_eq!(snapshot["view"]["winner"], "black");
+
+    // Move numbers and the colour-blind mark, from Options.
+    app.click("#gm-options").await;
+    app.click("#option-moveNumbers").await;
+    app.click("#option-colourBlind").await;
+    app.click("#options-dialog button[value=save]").await;
+    app.wait_for("move numbers", "return document.querySelector('.gm-grid.numbers')").await;
+    assert_eq!(app.text(&format!("{} .gm-stone", point(7, 7))).await, "9");
+    assert_eq!(app.text(&format!("{} .gm-stone", point(3, 7))).await, "1");
+    assert_eq!(run(&app, "return document.documentElement.classList.contains('colour-blind')").await, json!(true));
+    picture(&app, "gomoku-won-numbers-colour-blind").await;
+
+    // The statistics of two players' freestyle games count this one.
+    app.click("#gm-stats").await;
+    let played = app
+        .wait_for("the statistics", "return document.querySelector('#stats-dialog [data-stat=played] td')?.textContent")
+        .await;
+    assert_eq!(played, json!("1"));
+    assert_eq!(app.text("#stats-dialog [data-stat=won] td").await, "1");
+    app.click("#stats-dialog button[value=ok]").await;
+    app.quit().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_computer_answers_and_undo_returns_to_the_players_turn() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(5)).await;
+    open_gomoku(&app).await;
+    start_against(&app, "easy").await;
+    assert_eq!(app.text("#gm-name-white-shown").await, "Computer (easy)");
+    assert_eq!(app.text("#gm-name-black-shown").await, "Black");
+    // Note every time the thinking indicator shows, however briefly.
+    run(
+        &app,
+        "window.sawThinking = false;
+         const node = document.getElementById('gm-thinking');
+         new MutationObserver(() => { if (!node.hidden) window.sawThinking = true; }).observe(node, { attributes: true });",
+    )
+    .await;
+
+    app.click(&point(7, 7)).await;
+    wait_stones(&app, 2).await;
+    app.wait_for(
+        "the computer to finish",
+        "return document.querySelector('.screen-gomoku').dataset.thinking === 'false'",
+    )
+    .await;
+    assert_eq!(run(&app, "return window.sawThinking").await, json!(true), "the page showed the computer thinking");
+    assert_eq!(run(&app, "return document.getElementById('gm-thinking').hidden").await, json!(true));
+    assert!(classes(&app, "#gm-player-black").await.contains("to-move"));
+    assert_eq!(count(&app, "#gm-moves li").await, 2);
+
+    // A second stone next to the first, wherever the computer's is not.
+    let free = run(
+        &app,
+        "return [[8, 7], [7, 8], [6, 7], [7, 6]].find(([x, y]) =>
+           document.querySelector(`.gm-point[data-x='${x}'][data-y='${y}']`).classList.contains('empty'))",
+    )
+    .await;
+    let (x, y) = (free[0].as_u64().unwrap() as u8, free[1].as_u64().unwrap() as u8);
+    app.click(&point(x, y)).await;
+    wait_stones(&app, 4).await;
+    app.wait_for(
+        "the computer to finish",
+        "return document.querySelector('.screen-gomoku').dataset.thinking === 'false'",
+    )
+    .await;
+    picture(&app, "gomoku-vs-computer").await;
+
+    // Undo takes back the computer's answer and the player's stone: the player's turn again.
+    app.click("#gm-undo").await;
+    wait_stones(&app, 2).await;
+    assert!(classes(&app, &point(x, y)).await.contains("empty"));
+    assert!(classes(&app, &point(7, 7)).await.contains("black"));
+    assert!(classes(&app, "#gm-player-black").await.contains("to-move"));
+    assert!(app.text("#gm-turn").await.contains("Black to play"));
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(count(&app, STONES).await, 2, "the computer does not move on the player's turn");
+    assert_eq!(run(&app, "return document.getElementById('gm-thinking').hidden").await, json!(true));
+
+    // Against the hard computer, Ctrl+Z while it thinks cancels the search.
+    start_against(&app, "hard").await;
+    app.click(&point(7, 7)).await;
+    let thinking = app
+        .wait_for("the computer to think (or answer)", &format!(
+            "return !document.getElementById('gm-thinking').hidden || document.querySelectorAll({STONES:?}).length === 2"
+        ))
+        .await;
+    assert_eq!(thinking, json!(true));
+    picture(&app, "gomoku-computer-thinking").await;
+    app.keys(CTRL_Z).await;
+    wait_stones(&app, 0).await;
+    app.wait_for("the thinking to stop", "return document.getElementById('gm-thinking').hidden").await;
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    assert_eq!(count(&app, STONES).await, 0, "a cancelled search plays nothing");
+    assert!(classes(&app, "#gm-player-black").await.contains("to-move"));
+    app.quit().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn an_occupied_point_is_refused_with_a_message_and_nothing_changes() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(3)).await;
+    open_gomoku(&app).await;
+    app.click(&point(7, 7)).await;
+    wait_stones(&app, 1).await;
+    app.click(&point(7, 7)).await;
+    let toast = app
+        .wait_for("the message", "const t = document.getElementById('toast'); return !t.hidden && t.textContent")
+        .await;
+    assert_eq!(toast, json!("There is already a stone on H8. Choose an empty intersection."));
+    assert_eq!(count(&app, STONES).await, 1);
+    assert!(classes(&app, &point(7, 7)).await.contains("black"));
+    assert!(classes(&app, "#gm-player-white").await.contains("to-move"), "still white's turn");
+    let snapshot = app.invoke("snapshot", json!({"game": "gomoku"})).await.unwrap();
+    assert_eq!(snapshot["moveCount"], 1);
+    // The backend says the same to a request the page never makes.
+    let refused = app.invoke("play", json!({"game": "gomoku", "move": {"x": 7, "y": 7}})).await.unwrap_err();
+    assert_eq!(refused["code"], "illegal_move");
+    app.quit().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_new_game_dialog_checks_the_names_and_remembers_the_choice() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(9)).await;
+    open_gomoku(&app).await;
+    app.click("#gm-new").await;
+    app.wait_for("the new game dialog", "return document.querySelector('#gomoku-new-dialog[open]')").await;
+    app.click("#gm-rule-exactFive").await;
+    app.click("#gm-opponent-medium").await;
+    app.click("#gm-colour-white").await;
+    // The computer plays black and shows its level; the player names white.
+    let black = app.find("#gm-name-black").await;
+    assert_eq!(black.prop("value").await.unwrap().as_deref(), Some("Computer (medium)"));
+    assert!(black.attr("disabled").await.unwrap().is_some());
+    picture(&app, "gomoku-new-game-dialog").await;
+    let white = app.find("#gm-name-white").await;
+    white.clear().await.unwrap();
+    white.send_keys("   ").await.unwrap();
+    app.click("#gomoku-new-dialog button[value=start]").await;
+    let error = app.wait_for("the name error", "return document.getElementById('gm-new-error').textContent").await;
+    assert_eq!(error, json!("Please give White a name."));
+    assert!(run(&app, "return Boolean(document.querySelector('#gomoku-new-dialog[open]'))").await.as_bool().unwrap());
+    white.clear().await.unwrap();
+    white.send_keys("  <b>Ann</b> ").await.unwrap();
+    app.click("#gomoku-new-dialog button[value=start]").await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#gomoku-new-dialog')").await;
+
+    // The computer opens as black; the names show as text.
+    wait_stones(&app, 1).await;
+    assert_eq!(app.text("#gm-name-white-shown").await, "<b>Ann</b>");
+    assert_eq!(app.text("#gm-name-black-shown").await, "Computer (medium)");
+    assert!(app.text("#gm-game-kind").await.contains("Exactly five"));
+    app.wait_for("white's turn", "return document.querySelector('#gm-player-white').classList.contains('to-move')")
+        .await;
+    let settings = app.invoke("get_settings", json!({})).await.unwrap();
+    assert_eq!(
+        settings["gomokuParams"],
+        json!({"rule": "exactFive", "opponent": "medium", "humanColour": "white",
+               "blackName": "Computer (medium)", "whiteName": "<b>Ann</b>"})
+    );
+    app.quit().await;
+}
