@@ -69,7 +69,7 @@ pub fn run() {
             app.on_menu_event(|app, event| menu::handle(app, event.id().as_ref()));
             if let Some(main) = app.get_webview_window("main") {
                 window::restore_placement(&main, &state);
-                window::remember_placement(&main);
+                window::watch(&main);
             }
             Ok(())
         })

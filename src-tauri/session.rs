@@ -218,7 +218,8 @@ impl<G: Game> Session<G> {
             move_count: self.moves.len(),
             score: self.game.score(),
             is_replay: self.game.is_replay(),
-            can_replay: self.is_over() && self.game.replay_params().is_some(),
+            // "Try again" is offered after a loss, as KMines and Windows Vista do.
+            can_replay: self.game.status() == Status::Lost && self.game.replay_params().is_some(),
             computer_thinking,
             record: self.record,
         })

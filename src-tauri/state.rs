@@ -180,6 +180,16 @@ impl AppState {
         })
     }
 
+    /// Pauses every game that is running (the window was minimised or hidden); returns the
+    /// snapshots that changed.
+    pub fn pause_running(self: &Arc<Self>) -> Vec<Snapshot> {
+        let running: Vec<GameKind> = lock(&self.slots)
+            .iter()
+            .filter_map(|(kind, slot)| slot.snapshot().ok().filter(|s| s.clock_running).map(|_| *kind))
+            .collect();
+        running.into_iter().filter_map(|kind| self.pause(kind).ok()).collect()
+    }
+
     pub fn resume(self: &Arc<Self>, kind: GameKind) -> AppResult<Snapshot> {
         self.change(kind, |slot| {
             slot.session.resume();

@@ -3,7 +3,7 @@
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
 use serde_json::{json, Value};
-use tauri::{LogicalSize, Manager, PhysicalPosition, PhysicalSize, Runtime, WebviewWindow, WindowEvent};
+use tauri::{Emitter, LogicalSize, Manager, PhysicalPosition, PhysicalSize, Runtime, WebviewWindow, WindowEvent};
 
 /// The smallest and largest content size the page may ask for, in logical pixels.
 const MIN_SIDE: f64 = 320.0;
@@ -47,14 +47,25 @@ fn contains(origin: &PhysicalPosition<i32>, size: &PhysicalSize<u32>, x: i64, y:
     (left..left + i64::from(size.width)).contains(&x) && (top..top + i64::from(size.height)).contains(&y)
 }
 
-/// Saves the window's placement whenever it moves or is resized.
-pub fn remember_placement<R: Runtime>(window: &WebviewWindow<R>) {
+/// Saves the window's placement whenever it moves or is resized, and pauses the running games
+/// when it is minimised (the clock must not run while the board cannot be seen).
+pub fn watch<R: Runtime>(window: &WebviewWindow<R>) {
     let handle = window.clone();
     window.on_window_event(move |event| {
         if matches!(event, WindowEvent::Moved(_) | WindowEvent::Resized(_)) {
+            if handle.is_minimized().unwrap_or(false) {
+                pause_running_games(&handle);
+            }
             save_placement(&handle);
         }
     });
+}
+
+fn pause_running_games<R: Runtime>(window: &WebviewWindow<R>) {
+    let state = window.state::<std::sync::Arc<AppState>>();
+    for snapshot in state.pause_running() {
+        let _ = window.emit("snapshot", &snapshot);
+    }
 }
 
 fn save_placement<R: Runtime>(window: &WebviewWindow<R>) {

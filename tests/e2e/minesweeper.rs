@@ -58,6 +58,7 @@ async fn win_an_expert_game_by_clicking_and_name_the_record() {
     assert_eq!(count(&app, ".ms-cell.hidden:not(.flag)").await, 0);
     let mood = app.client.execute("return document.querySelector('.face').dataset.mood", vec![]).await.unwrap();
     assert_eq!(mood, json!("cool"));
+    assert!(!app.find("#ms-retry").await.is_displayed().await.unwrap(), "try again is for a lost board");
 
     // The first win is a record: the dialog asks for a name, pre-filled with none yet.
     app.wait_for("the record dialog", "return document.querySelector('#record-dialog[open]')").await;

@@ -21,26 +21,34 @@ let root;
 let ui;
 let snapshot = null;
 let queue = Promise.resolve();
+/// A fresh object per mount: answers that arrive after the screen was left are dropped, so they
+/// cannot draw on a screen that is gone or put the score back in the title.
+let mounted = null;
 
 export async function mount(rootNode, appObject) {
   app = appObject;
   root = rootNode;
   snapshot = null;
   queue = Promise.resolve();
+  mounted = {};
   ui = buildScreen();
   root.append(ui.toolbar, ui.panel, ui.stage, ui.status);
   window.addEventListener('resize', fitBoard);
   document.addEventListener('visibilitychange', pauseWhenHidden);
   document.addEventListener('keydown', screenKeys);
+  const token = mounted;
   const current = await games.snapshot(GAME);
+  if (token !== mounted) return;
   if (current) show(current);
   else await startGame();
+  if (token !== mounted) return;
   fitToField();
   if (snapshot && !snapshot.paused) ui.field.focus();
   if (snapshot?.status === 'finished') ui.overNew.focus();
 }
 
 export function unmount() {
+  mounted = null;
   window.removeEventListener('resize', fitBoard);
   document.removeEventListener('visibilitychange', pauseWhenHidden);
   document.removeEventListener('keydown', screenKeys);
@@ -98,11 +106,13 @@ function buildScreen() {
 
 /// Sends one move; moves go one at a time, in order, so fast clicks are never reordered.
 function send(move) {
+  const token = mounted;
   queue = queue.then(async () => {
-    if (!snapshot || snapshot.status !== 'playing' || snapshot.paused) return;
+    if (token !== mounted || !snapshot || snapshot.status !== 'playing' || snapshot.paused) return;
     try {
       const before = snapshot;
       const next = await games.play(GAME, move);
+      if (token !== mounted) return;
       show(next, motionOf(before, next, move));
       react(before, next);
     } catch (error) {
@@ -114,10 +124,12 @@ function send(move) {
 
 /// Undo and redo wait their turn behind the moves already sent.
 function change(request) {
+  const token = mounted;
   queue = queue.then(async () => {
-    if (!snapshot) return;
+    if (token !== mounted || !snapshot) return;
     try {
-      show(await request());
+      const next = await request();
+      if (token === mounted) show(next);
     } catch (error) {
       app.showError(error);
     }
@@ -208,8 +220,10 @@ function statusText(snap) {
 async function startGame(style) {
   const chosen = STYLES.includes(style) ? style : app.settings.bubblesParams?.style;
   const params = { style: STYLES.includes(chosen) ? chosen : DEFAULT_STYLE };
+  const token = mounted;
   const next = await games.newGame(GAME, params);
   if (app.settings.bubblesParams?.style !== params.style) await app.saveSetting('bubblesParams', params);
+  if (token !== mounted) return next;
   show(next);
   ui.field.focus();
   return next;
@@ -217,14 +231,18 @@ async function startGame(style) {
 
 /// A new game (F2, the buttons), after the moves already sent.
 export function newGame(style) {
-  queue = queue.then(() => startGame(style)).catch((error) => app.showError(error));
+  const token = mounted;
+  queue = queue.then(() => token === mounted && startGame(style)).catch((error) => app.showError(error));
   return queue;
 }
 
 async function togglePause() {
   if (!snapshot) return;
+  const token = mounted;
   try {
-    show(await (snapshot.paused ? games.resume(GAME) : games.pause(GAME)));
+    const next = await (snapshot.paused ? games.resume(GAME) : games.pause(GAME));
+    if (token !== mounted) return;
+    show(next);
     if (!snapshot.paused) ui.field.focus();
   } catch (error) {
     app.showError(error);
@@ -233,7 +251,8 @@ async function togglePause() {
 
 function pauseWhenHidden() {
   if (document.hidden && snapshot && !snapshot.paused && snapshot.status === 'playing' && snapshot.moveCount > 0) {
-    games.pause(GAME).then(show).catch(() => {});
+    const token = mounted;
+    games.pause(GAME).then((next) => token === mounted && show(next)).catch(() => {});
   }
 }
 

@@ -112,13 +112,14 @@ export class MineField {
     const at = this.target(event);
     if (!at) return;
     event.preventDefault();
-    this.held.add(event.button);
     this.moveCursor(at.x, at.y, false);
     if (event.button === 2 && !this.held.has(0)) {
       // A right press marks at once, as in the classic game, unless the left is held (a chord).
+      // It is not tracked as held: WebKit does not always deliver its release.
       this.onIntent({ action: 'mark', ...at });
       return;
     }
+    this.held.add(event.button);
     this.chording ||= (this.held.has(0) && this.held.has(2)) || event.button === 1;
     this.pressed = true;
     this.onPress(true);

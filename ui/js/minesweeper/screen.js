@@ -2,7 +2,7 @@
 
 import { el, announce } from '../dom.js';
 import { t, errorText, formatSeconds, formatNumber } from '../i18n.js';
-import { games, fitWindow, call } from '../ipc.js';
+import { games, fitWindow, call, listen } from '../ipc.js';
 import { openDialog } from '../dialog.js';
 import { counter } from './digits.js';
 import { face } from './face.js';
@@ -25,6 +25,7 @@ let snapshot = null;
 let received = 0;
 let ticker = null;
 let queue = Promise.resolve();
+let unlisten = null;
 
 export async function mount(rootNode, appObject) {
   app = appObject;
@@ -35,6 +36,8 @@ export async function mount(rootNode, appObject) {
   document.addEventListener('visibilitychange', pauseWhenHidden);
   document.addEventListener('keydown', screenKeys);
   ticker = setInterval(drawClock, 200);
+  // The backend pauses the game by itself when the window is minimised.
+  unlisten = await listen('snapshot', (next) => { if (next.game === GAME) show(next); });
   const current = await games.snapshot(GAME);
   if (current) {
     show(current);
@@ -50,6 +53,7 @@ export function unmount() {
   document.removeEventListener('visibilitychange', pauseWhenHidden);
   document.removeEventListener('keydown', screenKeys);
   clearInterval(ticker);
+  unlisten?.();
   if (snapshot && !snapshot.paused && snapshot.clockRunning) games.pause(GAME).catch(() => {});
 }
 

@@ -1,0 +1,82 @@
+//! A benchmark, not a test: the round trip from a click on the board to the redrawn board, in
+//! the real webview, for each game's board. It prints median and p99 and asserts nothing about
+//! time (these machines are shared and noisy). Run it with `scripts/bench.sh`.
+
+// The end-to-end harness, shared; this benchmark uses only part of it.
+#[path = "../e2e/harness.rs"]
+#[allow(dead_code)]
+mod harness;
+
+use harness::App;
+use serde_json::{json, Value};
+
+/// Times `count` clicks, each dispatched on a board cell as the mouse would, until the page has
+/// applied the backend's answer and painted the next frame.
+const MEASURE: &str = r#"
+const [selector, events, count, done] = arguments;
+const board = document.querySelector(selector);
+const cells = [...board.querySelectorAll('[data-x]')];
+const samples = [];
+const nextChange = () => new Promise((resolve) => {
+  const observer = new MutationObserver(() => {
+    observer.disconnect();
+    requestAnimationFrame(() => resolve());
+  });
+  observer.observe(board, { subtree: true, attributes: true, childList: true, characterData: true });
+});
+(async () => {
+  for (let i = 0; i < count; i += 1) {
+    const cell = cells[(i * 7919) % cells.length];
+    const changed = nextChange();
+    const start = performance.now();
+    for (const [type, button] of events) {
+      cell.dispatchEvent(new MouseEvent(type, { button, bubbles: true, cancelable: true }));
+    }
+    await changed;
+    samples.push(performance.now() - start);
+  }
+  done(samples);
+})();
+"#;
+
+fn report(name: &str, samples: &Value) {
+    let mut ms: Vec<f64> = samples.as_array().expect("samples").iter().filter_map(Value::as_f64).collect();
+    ms.sort_by(f64::total_cmp);
+    let at = |q: f64| ms[((ms.len() as f64 - 1.0) * q).round() as usize];
+    println!("{name:<40} n={:<4} median {:>7.2} ms   p99 {:>7.2} ms   (target p99 <= 16 ms)", ms.len(), at(0.5), at(0.99));
+}
+
+async fn measure(app: &App, selector: &str, events: Value, count: u32) -> Value {
+    app.client.execute_async(MEASURE, vec![json!(selector), events, json!(count)]).await.expect("measured")
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn click_to_redrawn_board() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(99)).await;
+    app.client
+        .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(Some(std::time::Duration::from_secs(600)), None, None))
+        .await
+        .unwrap();
+    let right_click = json!([["mousedown", 2], ["mouseup", 2]]);
+
+    app.click("#open-minesweeper").await;
+    app.click("#level-expert").await;
+    app.wait_for("the expert field", "return document.querySelectorAll('.ms-cell').length === 480").await;
+    report("Minesweeper Expert, mark a cell", &measure(&app, ".ms-field", right_click.clone(), 300).await);
+
+    app.click("#level-custom").await;
+    for (field, value) in [("width", "100"), ("height", "100"), ("mines", "10")] {
+        let input = app.find(&format!("#custom-{field}")).await;
+        input.clear().await.unwrap();
+        input.send_keys(value).await.unwrap();
+    }
+    app.click("#custom-dialog button[value=start]").await;
+    app.wait_for("the 100x100 field", "return document.querySelectorAll('.ms-cell').length === 10000").await;
+    report("Minesweeper 100x100, mark a cell", &measure(&app, ".ms-field", right_click, 300).await);
+    let left_click = json!([["mousedown", 0], ["mouseup", 0]]);
+    app.client.execute("document.querySelector('#ms-face').click()", vec![]).await.unwrap();
+    app.wait_for("a fresh field", "return document.querySelectorAll('.ms-cell.open').length === 0").await;
+    report("Minesweeper 100x100, first open (flood)", &measure(&app, ".ms-field", left_click, 1).await);
+    app.quit().await;
+}
