@@ -1,13 +1,24 @@
 #!/usr/bin/env bash
 # Installs what building, running and testing Pastimes needs, skipping what is already there.
-# Usage: scripts/install-deps.sh [--test]   (--test adds the end-to-end test tools)
+# Usage: scripts/install-deps.sh [--test] [--package]
+#   --test adds the end-to-end test tools; --package the tools that build and check the packages.
 set -euo pipefail
 
 want_test=0
-[ "${1:-}" = "--test" ] && want_test=1
+want_package=0
+for arg in "$@"; do
+  case "$arg" in
+    --test) want_test=1 ;;
+    --package) want_package=1 ;;
+    *) echo "usage: $0 [--test] [--package]" >&2; exit 2 ;;
+  esac
+done
 
 packages=(libwebkit2gtk-4.1-dev librsvg2-dev build-essential pkg-config libssl-dev curl file)
 [ "$want_test" = 1 ] && packages+=(xvfb webkit2gtk-driver dbus xdotool imagemagick)
+# The Tauri CLI comes from npm; lintian, desktop-file-validate and appstreamcli check the result.
+[ "$want_package" = 1 ] && packages+=(lintian desktop-file-utils appstream)
+[ "$want_package" = 1 ] && ! command -v npm >/dev/null 2>&1 && packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do

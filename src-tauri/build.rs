@@ -19,6 +19,13 @@ const COMMANDS: &[&str] = &[
     "fit_window",
     "statistics",
     "hall_of_fame",
+    "history",
+    "history_count",
+    "category_chart",
+    "played_categories",
+    "reset_preview",
+    "reset_hall",
+    "export_history",
 ];
 
 fn main() {

@@ -2,15 +2,17 @@
 //! plain JSON and are checked by the domain, so a malformed argument gets our typed error.
 
 use crate::error::{AppError, AppResult};
+use crate::queries;
 use crate::session::Snapshot;
-use crate::state::{AppState, HallCategory};
-use crate::store::CategoryStats;
+use crate::state::{AppState, HallCategory, PlayedCategory};
+use crate::store::{CategoryChart, CategoryStats, HistoryPage, ResetCounts};
 use crate::window;
 use pastimes_games::GameKind;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::sync::Arc;
-use tauri::{Runtime, State, WebviewWindow};
+use tauri::{AppHandle, Runtime, State, WebviewWindow};
+use tauri_plugin_dialog::DialogExt;
 
 type AppStateArg<'a> = State<'a, Arc<AppState>>;
 
@@ -111,4 +113,67 @@ pub fn statistics(state: AppStateArg, game: String, category: String) -> AppResu
 #[tauri::command]
 pub fn hall_of_fame(state: AppStateArg, game: String) -> AppResult<Vec<HallCategory>> {
     state.hall_of_fame(kind(&game)?)
+}
+
+#[tauri::command]
+pub fn history(state: AppStateArg, filter: Option<Value>, page: Option<Value>) -> AppResult<HistoryPage> {
+    let (start, size) = queries::page(page)?;
+    state.history(&queries::filter(filter)?, &start, size)
+}
+
+#[tauri::command]
+pub fn history_count(state: AppStateArg, filter: Option<Value>) -> AppResult<i64> {
+    state.history_count(&queries::filter(filter)?)
+}
+
+#[tauri::command]
+pub fn category_chart(state: AppStateArg, game: String, category: String) -> AppResult<CategoryChart> {
+    let kind = kind(&game)?;
+    state.category_chart(kind, &queries::category(kind, &category)?)
+}
+
+#[tauri::command]
+pub fn played_categories(state: AppStateArg) -> AppResult<Vec<PlayedCategory>> {
+    state.played_categories()
+}
+
+#[tauri::command]
+pub fn reset_preview(state: AppStateArg, game: Option<Value>) -> AppResult<ResetCounts> {
+    state.reset_preview(queries::optional_game(game)?)
+}
+
+#[tauri::command]
+pub fn reset_hall(state: AppStateArg, game: Option<Value>, with_history: Option<Value>) -> AppResult<ResetCounts> {
+    state.reset_hall(queries::optional_game(game)?, queries::boolean(with_history, "withHistory")?)
+}
+
+/// Where an export went and how many games it holds.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Exported {
+    path: String,
+    games: u64,
+}
+
+/// Asks where to save the history as CSV (a native dialog opened here: no path comes from the
+/// page) and writes it there. `None` when the player cancels. Async, so the dialog does not
+/// block the main thread that shows it.
+#[tauri::command]
+pub async fn export_history<R: Runtime>(
+    app: AppHandle<R>,
+    state: AppStateArg<'_>,
+    filter: Option<Value>,
+) -> AppResult<Option<Exported>> {
+    let filter = queries::filter(filter)?;
+    let chosen = app
+        .dialog()
+        .file()
+        .set_title("Export the history")
+        .set_file_name("pastimes-history.csv")
+        .add_filter("CSV", &["csv"])
+        .blocking_save_file();
+    let Some(chosen) = chosen else { return Ok(None) };
+    let path = chosen.into_path().map_err(|error| AppError::bad_argument(format!("not a file: {error}")))?;
+    let games = state.export_history(&filter, &path)?;
+    Ok(Some(Exported { path: path.display().to_string(), games }))
 }

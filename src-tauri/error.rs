@@ -28,6 +28,10 @@ pub enum AppError {
     NotARecord,
     #[error("unknown setting {0:?}")]
     UnknownSetting(String),
+    #[error("{} has no category {category:?}", game.as_str())]
+    UnknownCategory { game: GameKind, category: String },
+    #[error("the date range starts ({from}) after it ends ({to})")]
+    BadDateRange { from: String, to: String },
     #[error(
         "the database was written by a newer Pastimes (schema {found}, this version knows up to \
          {known}); it was left untouched"
@@ -63,6 +67,8 @@ impl AppError {
             AppError::InvalidName(_) => "invalid_name",
             AppError::NotARecord => "not_a_record",
             AppError::UnknownSetting(_) => "unknown_setting",
+            AppError::UnknownCategory { .. } => "unknown_category",
+            AppError::BadDateRange { .. } => "bad_date_range",
             AppError::NewerSchema { .. } => "newer_schema",
             AppError::StoreUnavailable(_) => "store_unavailable",
             AppError::Store(_) => "store",
@@ -85,6 +91,8 @@ impl AppError {
             AppError::NothingTo(what) => json!({ "what": what }),
             AppError::InvalidName(why) => json!({ "reason": why }),
             AppError::UnknownSetting(key) => json!({ "key": key }),
+            AppError::UnknownCategory { game, category } => json!({ "game": game.as_str(), "category": category }),
+            AppError::BadDateRange { from, to } => json!({ "from": from, "to": to }),
             AppError::NewerSchema { found, known } => json!({ "found": found, "known": known }),
             AppError::StoreUnavailable(reason) => json!({ "reason": reason }),
             _ => json!({}),

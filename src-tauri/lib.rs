@@ -7,9 +7,11 @@ mod any_session;
 mod clock;
 pub mod commands;
 pub mod config;
+mod csv;
 pub mod error;
 mod menu;
 mod names;
+pub mod queries;
 pub mod session;
 mod settings;
 pub mod state;
@@ -22,7 +24,9 @@ use tauri::{Emitter, Manager, Runtime};
 
 /// Registers the state and the commands: everything the mock runtime in tests needs too.
 pub fn app_builder<R: Runtime>(builder: tauri::Builder<R>, state: Arc<AppState>) -> tauri::Builder<R> {
-    builder.manage(state).invoke_handler(tauri::generate_handler![
+    // The save dialog of the history's export, opened from Rust only: the page is granted none
+    // of the plugin's commands.
+    builder.plugin(tauri_plugin_dialog::init()).manage(state).invoke_handler(tauri::generate_handler![
         commands::app_info,
         commands::get_settings,
         commands::set_setting,
@@ -38,6 +42,13 @@ pub fn app_builder<R: Runtime>(builder: tauri::Builder<R>, state: Arc<AppState>)
         commands::fit_window,
         commands::statistics,
         commands::hall_of_fame,
+        commands::history,
+        commands::history_count,
+        commands::category_chart,
+        commands::played_categories,
+        commands::reset_preview,
+        commands::reset_hall,
+        commands::export_history,
     ])
 }
 

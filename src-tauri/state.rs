@@ -6,7 +6,9 @@ use crate::error::{AppError, AppResult};
 use crate::names::validate_name;
 use crate::session::Snapshot;
 use crate::settings;
-use crate::store::{CategoryStats, HallEntry, Store};
+use crate::store::{
+    CategoryChart, CategoryStats, HallEntry, HistoryFilter, HistoryPage, PageStart, ResetCounts, Store,
+};
 use pastimes_games::{Applied, GameKind};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -27,6 +29,14 @@ pub struct Config {
 pub struct HallCategory {
     pub category: String,
     pub entries: Vec<HallEntry>,
+}
+
+/// A category with finished games, and how many (the history's category filter).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PlayedCategory {
+    pub game: String,
+    pub category: String,
+    pub played: i64,
 }
 
 /// Told of every snapshot that changes without a command: the computer's moves.
@@ -305,6 +315,54 @@ impl AppState {
             .into_iter()
             .map(|category| Ok(HallCategory { entries: store.hall_of_fame(kind, &category)?, category }))
             .collect()
+    }
+
+    // ----- history -----
+
+    pub fn history(&self, filter: &HistoryFilter, start: &PageStart, size: u32) -> AppResult<HistoryPage> {
+        self.store()?.history(filter, start, size)
+    }
+
+    pub fn history_count(&self, filter: &HistoryFilter) -> AppResult<i64> {
+        self.store()?.history_count(filter)
+    }
+
+    pub fn category_chart(&self, kind: GameKind, category: &str) -> AppResult<CategoryChart> {
+        self.store()?.category_chart(kind, category)
+    }
+
+    pub fn played_categories(&self) -> AppResult<Vec<PlayedCategory>> {
+        let played = self.store()?.played_categories()?;
+        Ok(played.into_iter().map(|(game, category, played)| PlayedCategory { game, category, played }).collect())
+    }
+
+    /// What resetting the hall of fame of `kind` (or of every game) would remove.
+    pub fn reset_preview(&self, kind: Option<GameKind>) -> AppResult<ResetCounts> {
+        self.store()?.reset_preview(kind)
+    }
+
+    /// Resets the hall of fame of `kind` (or of every game), with its history if asked.
+    pub fn reset_hall(&self, kind: Option<GameKind>, with_history: bool) -> AppResult<ResetCounts> {
+        self.store()?.reset_hall(kind, with_history)
+    }
+
+    /// Writes the history that passes `filter` to `path` as CSV; returns how many games. The
+    /// file appears whole or not at all: it is written beside and renamed into place.
+    pub fn export_history(&self, filter: &HistoryFilter, path: &Path) -> AppResult<u64> {
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".part");
+        let partial = PathBuf::from(partial);
+        let written = (|| {
+            let mut file = std::fs::File::create(&partial)?;
+            let rows = self.store()?.write_history_csv(filter, &mut file)?;
+            file.sync_all()?;
+            std::fs::rename(&partial, path)?;
+            Ok(rows)
+        })();
+        if written.is_err() {
+            let _ = std::fs::remove_file(&partial);
+        }
+        written
     }
 
     // ----- settings -----

@@ -59,6 +59,9 @@ pub struct CategoryStats {
     pub best_time_ms: Option<i64>,
     pub best_score: Option<i64>,
     pub total_score: i64,
+    /// The mean time of the won games, and the mean score of the scored ones.
+    pub average_time_ms: Option<f64>,
+    pub average_score: Option<f64>,
     pub current_streak: i64,
     pub longest_streak: i64,
 }
@@ -67,32 +70,27 @@ impl Store {
     /// Records a finished game and forgets the saved game of its kind, in one transaction.
     pub fn record_finished(&mut self, finished: &FinishedGame) -> AppResult<Recorded> {
         let tx = self.conn.transaction()?;
-        tx.execute(
-            "INSERT INTO finished_games (game, category, result, score, time_ms, moves, replay,
-                 started_at, finished_at, detail, rank_key)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-            params![
-                finished.game.as_str(),
-                finished.category,
-                result_name(finished.result),
-                finished.score,
-                finished.time_ms as i64,
-                finished.moves,
-                finished.replay,
-                finished.started_at,
-                finished.finished_at,
-                finished.detail,
-                finished.rank_key,
-            ],
-        )?;
-        let id = tx.last_insert_rowid();
-        tx.execute("DELETE FROM saved_games WHERE game = ?1", [finished.game.as_str()])?;
+        let id = insert_finished(&tx, finished)?;
+        tx.prepare_cached("DELETE FROM saved_games WHERE game = ?1")?.execute([finished.game.as_str()])?;
         let rank = match finished.rank_key {
-            Some(_) => Some(rank_of(&tx, id)?).filter(|rank| *rank <= HALL_SIZE),
+            Some(_) => rank_of(&tx, id)?,
             None => None,
         };
         tx.commit()?;
         Ok(Recorded { id, rank })
+    }
+
+    /// Records many finished games in one transaction (imports, and the benchmark's database).
+    /// Returns how many were recorded.
+    pub fn record_many(&mut self, games: impl IntoIterator<Item = FinishedGame>) -> AppResult<u64> {
+        let tx = self.conn.transaction()?;
+        let mut count = 0;
+        for finished in games {
+            insert_finished(&tx, &finished)?;
+            count += 1;
+        }
+        tx.commit()?;
+        Ok(count)
     }
 
     /// Puts the player's name on a finished game (the new-record dialog).
@@ -126,75 +124,135 @@ impl Store {
         Ok(entries)
     }
 
-    /// The categories of a game that have hall-of-fame entries, in name order.
+    /// The categories of a game that have hall-of-fame entries, in name order. The categories
+    /// come from the running totals (a few rows), each checked with one probe of the hall index.
     pub fn hall_categories(&self, game: GameKind) -> AppResult<Vec<String>> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT DISTINCT category FROM finished_games
-             WHERE game = ?1 AND rank_key IS NOT NULL ORDER BY category",
+            "SELECT category FROM category_totals AS t WHERE game = ?1
+               AND EXISTS (SELECT 1 FROM finished_games AS f
+                           WHERE f.game = t.game AND f.category = t.category AND f.rank_key IS NOT NULL)
+             ORDER BY category",
         )?;
         let rows = stmt.query_map([game.as_str()], |row| row.get(0))?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
 
-    /// Played, won, best and streaks of one category. Replays count as played games.
+    /// Every category with at least one finished game, with how many: `(game, category, played)`.
+    pub fn played_categories(&self) -> AppResult<Vec<(String, String, i64)>> {
+        let mut stmt =
+            self.conn.prepare_cached("SELECT game, category, played FROM category_totals ORDER BY game, category")?;
+        let rows = stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// Played, won, best, averages and streaks of one category, from its running totals.
+    /// Replays count as played games.
     pub fn category_stats(&self, game: GameKind, category: &str) -> AppResult<CategoryStats> {
-        let mut stats = self.conn.query_row(
-            "SELECT COUNT(*), COALESCE(SUM(result = 'won'), 0), COALESCE(SUM(result = 'lost'), 0),
-                    COALESCE(SUM(result = 'draw'), 0),
-                    MIN(CASE WHEN result = 'won' THEN time_ms END), MAX(score),
-                    COALESCE(SUM(score), 0)
-             FROM finished_games WHERE game = ?1 AND category = ?2",
-            params![game.as_str(), category],
-            |row| {
+        let found = self
+            .conn
+            .prepare_cached(
+                "SELECT played, won, lost, drawn, scored, total_score, won_time_ms, best_time_ms, best_score,
+                        current_streak, longest_streak
+                 FROM category_totals WHERE game = ?1 AND category = ?2",
+            )?
+            .query_row(params![game.as_str(), category], |row| {
+                let (won, scored): (i64, i64) = (row.get(1)?, row.get(4)?);
+                let (total_score, won_time_ms): (i64, i64) = (row.get(5)?, row.get(6)?);
                 Ok(CategoryStats {
                     played: row.get(0)?,
-                    won: row.get(1)?,
+                    won,
                     lost: row.get(2)?,
                     drawn: row.get(3)?,
-                    best_time_ms: row.get(4)?,
-                    best_score: row.get(5)?,
-                    total_score: row.get(6)?,
-                    ..CategoryStats::default()
+                    best_time_ms: row.get(7)?,
+                    best_score: row.get(8)?,
+                    total_score,
+                    average_time_ms: (won > 0).then(|| won_time_ms as f64 / won as f64),
+                    average_score: (scored > 0).then(|| total_score as f64 / scored as f64),
+                    current_streak: row.get(9)?,
+                    longest_streak: row.get(10)?,
                 })
-            },
-        )?;
-        let (current, longest) = self.streaks(game, category)?;
-        stats.current_streak = current;
-        stats.longest_streak = longest;
-        Ok(stats)
-    }
-
-    /// The current and the longest run of consecutive wins, oldest game first.
-    fn streaks(&self, game: GameKind, category: &str) -> AppResult<(i64, i64)> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT result = 'won' FROM finished_games WHERE game = ?1 AND category = ?2
-             ORDER BY finished_at, id",
-        )?;
-        let wins = stmt.query_map(params![game.as_str(), category], |row| row.get::<_, bool>(0))?;
-        let (mut current, mut longest) = (0, 0);
-        for won in wins {
-            current = if won? { current + 1 } else { 0 };
-            longest = longest.max(current);
+            });
+        match found {
+            Ok(stats) => Ok(stats),
+            Err(rusqlite::Error::QueryReturnedNoRows) => Ok(CategoryStats::default()),
+            Err(error) => Err(error.into()),
         }
-        Ok((current, longest))
     }
 }
 
-/// The 1-based place of game `id` in its category's hall-of-fame order.
-fn rank_of(tx: &Transaction, id: i64) -> AppResult<i64> {
-    Ok(tx.query_row(
-        "SELECT COUNT(*) + 1 FROM finished_games AS other, finished_games AS this
-         WHERE this.id = ?1 AND other.game = this.game AND other.category = this.category
-           AND other.rank_key IS NOT NULL AND other.id <> this.id
-           AND (other.rank_key < this.rank_key
-                OR (other.rank_key = this.rank_key AND (other.finished_at < this.finished_at
-                    OR (other.finished_at = this.finished_at AND other.id < this.id))))",
-        [id],
-        |row| row.get(0),
-    )?)
+/// Inserts one finished game and adds it to its category's running totals.
+fn insert_finished(tx: &Transaction, finished: &FinishedGame) -> AppResult<i64> {
+    tx.prepare_cached(
+        "INSERT INTO finished_games (game, category, result, score, time_ms, moves, replay,
+             started_at, finished_at, detail, rank_key)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+    )?
+    .execute(params![
+        finished.game.as_str(),
+        finished.category,
+        result_name(finished.result),
+        finished.score,
+        finished.time_ms as i64,
+        finished.moves,
+        finished.replay,
+        finished.started_at,
+        finished.finished_at,
+        finished.detail,
+        finished.rank_key,
+    ])?;
+    let id = tx.last_insert_rowid();
+    let won = finished.result == Status::Won;
+    let won_time = won.then_some(finished.time_ms as i64);
+    // In DO UPDATE, a bare column is the stored value and `excluded.` the new game's.
+    tx.prepare_cached(
+        "INSERT INTO category_totals (game, category, played, won, lost, drawn, scored, total_score,
+             won_time_ms, best_time_ms, best_score, current_streak, longest_streak)
+         VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6 IS NOT NULL, COALESCE(?6, 0), COALESCE(?7, 0), ?7, ?6, ?3, ?3)
+         ON CONFLICT (game, category) DO UPDATE SET
+             played = played + 1,
+             won = won + excluded.won,
+             lost = lost + excluded.lost,
+             drawn = drawn + excluded.drawn,
+             scored = scored + excluded.scored,
+             total_score = total_score + excluded.total_score,
+             won_time_ms = won_time_ms + excluded.won_time_ms,
+             best_time_ms = MIN(COALESCE(best_time_ms, excluded.best_time_ms),
+                                COALESCE(excluded.best_time_ms, best_time_ms)),
+             best_score = MAX(COALESCE(best_score, excluded.best_score),
+                              COALESCE(excluded.best_score, best_score)),
+             current_streak = CASE WHEN excluded.won = 1 THEN current_streak + 1 ELSE 0 END,
+             longest_streak = MAX(longest_streak, CASE WHEN excluded.won = 1 THEN current_streak + 1 ELSE 0 END)",
+    )?
+    .execute(params![
+        finished.game.as_str(),
+        finished.category,
+        won,
+        finished.result == Status::Lost,
+        finished.result == Status::Draw,
+        finished.score,
+        won_time,
+    ])?;
+    Ok(id)
 }
 
-fn result_name(status: Status) -> &'static str {
+/// The 1-based place of game `id` in its category's hall-of-fame order, if it is among the best
+/// ten. Counts at most ten better games, so a slow game in a long hall costs no more than a fast one.
+fn rank_of(tx: &Transaction, id: i64) -> AppResult<Option<i64>> {
+    let better: i64 = tx.prepare_cached(
+        "SELECT COUNT(*) FROM (
+             SELECT 1 FROM finished_games AS other, finished_games AS this
+             WHERE this.id = ?1 AND other.game = this.game AND other.category = this.category
+               AND other.rank_key IS NOT NULL AND other.id <> this.id
+               AND (other.rank_key < this.rank_key
+                    OR (other.rank_key = this.rank_key AND (other.finished_at < this.finished_at
+                        OR (other.finished_at = this.finished_at AND other.id < this.id))))
+             LIMIT ?2)",
+    )?
+    .query_row(params![id, HALL_SIZE], |row| row.get(0))?;
+    Ok((better < HALL_SIZE).then_some(better + 1))
+}
+
+pub(super) fn result_name(status: Status) -> &'static str {
     match status {
         Status::Won => "won",
         Status::Lost => "lost",

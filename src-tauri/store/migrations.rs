@@ -42,6 +42,55 @@ pub(super) const MIGRATIONS: &[&str] = &[
      CREATE INDEX finished_by_category ON finished_games (game, category, finished_at);
      CREATE INDEX hall_of_fame ON finished_games (game, category, rank_key, finished_at, id)
          WHERE rank_key IS NOT NULL;",
+    // 2: the history's filters and paging (newest first, by game, result and category), the
+    // chart's best before its window, and running totals per category (statistics in one read).
+    "CREATE INDEX history_by_game ON finished_games (game, finished_at);
+     CREATE INDEX history_by_result ON finished_games (result, finished_at);
+     CREATE INDEX history_by_game_result ON finished_games (game, result, finished_at);
+     CREATE INDEX history_by_category_result ON finished_games (game, category, result, finished_at);
+     CREATE INDEX best_time ON finished_games (game, category, result, time_ms);
+     CREATE INDEX best_score ON finished_games (game, category, score) WHERE score IS NOT NULL;
+     CREATE TABLE category_totals (
+         game           TEXT NOT NULL,
+         category       TEXT NOT NULL,
+         played         INTEGER NOT NULL,
+         won            INTEGER NOT NULL,
+         lost           INTEGER NOT NULL,
+         drawn          INTEGER NOT NULL,
+         -- Games with a score, and their sum; the sum of the won games' times.
+         scored         INTEGER NOT NULL,
+         total_score    INTEGER NOT NULL,
+         won_time_ms    INTEGER NOT NULL,
+         best_time_ms   INTEGER,
+         best_score     INTEGER,
+         -- Wins in a row at the end of the category's history, and the most ever.
+         current_streak INTEGER NOT NULL,
+         longest_streak INTEGER NOT NULL,
+         PRIMARY KEY (game, category)
+     ) WITHOUT ROWID;
+     INSERT INTO category_totals
+     WITH ordered AS (
+         SELECT game, category, result,
+                SUM(result <> 'won') OVER (PARTITION BY game, category ORDER BY finished_at, id
+                                           ROWS UNBOUNDED PRECEDING) AS run
+         FROM finished_games
+     ),
+     runs AS (
+         SELECT game, category, run, SUM(result = 'won') AS wins FROM ordered GROUP BY game, category, run
+     ),
+     streaks AS (
+         SELECT game, category, MAX(wins) AS longest,
+                (SELECT last.wins FROM runs AS last
+                 WHERE last.game = runs.game AND last.category = runs.category
+                 ORDER BY last.run DESC LIMIT 1) AS current
+         FROM runs GROUP BY game, category
+     )
+     SELECT f.game, f.category, COUNT(*), SUM(f.result = 'won'), SUM(f.result = 'lost'),
+            SUM(f.result = 'draw'), COUNT(f.score), COALESCE(SUM(f.score), 0),
+            COALESCE(SUM(CASE WHEN f.result = 'won' THEN f.time_ms END), 0),
+            MIN(CASE WHEN f.result = 'won' THEN f.time_ms END), MAX(f.score), s.current, s.longest
+     FROM finished_games AS f JOIN streaks AS s ON s.game = f.game AND s.category = f.category
+     GROUP BY f.game, f.category;",
 ];
 
 /// The schema version this Pastimes writes.
@@ -88,7 +137,7 @@ mod tests {
     fn an_empty_database_reaches_the_latest_version() {
         let store = Store::open_in_memory().unwrap();
         assert_eq!(version(store.connection()).unwrap(), latest_version());
-        assert_eq!(tables(store.connection()), ["finished_games", "saved_games", "settings"]);
+        assert_eq!(tables(store.connection()), ["category_totals", "finished_games", "saved_games", "settings"]);
     }
 
     #[test]

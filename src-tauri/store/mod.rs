@@ -4,11 +4,15 @@
 //! finished game (from which the hall of fame and the statistics are read).
 
 mod finished;
+mod history;
 mod migrations;
 mod saved;
 mod settings;
 
-pub use finished::{CategoryStats, FinishedGame, HallEntry, Recorded};
+pub use finished::{CategoryStats, FinishedGame, HallEntry, Recorded, HALL_SIZE};
+pub use history::{
+    CategoryChart, ChartPoint, Cursor, HistoryFilter, HistoryPage, HistoryRow, PageStart, ResetCounts, CHART_POINTS,
+};
 pub use saved::SavedGame;
 
 use crate::error::AppResult;
@@ -54,6 +58,14 @@ impl Store {
     #[cfg(test)]
     pub(crate) fn connection(&self) -> &Connection {
         &self.conn
+    }
+
+    /// The query plan SQLite chooses for `sql` (EXPLAIN QUERY PLAN's details, one per line), for
+    /// the tests and the benchmark that check the history's queries use their indices.
+    pub fn query_plan(&self, sql: &str, args: &[&dyn rusqlite::ToSql]) -> AppResult<String> {
+        let mut stmt = self.conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}"))?;
+        let rows = stmt.query_map(args, |row| row.get::<_, String>(3))?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?.join("\n"))
     }
 }
 

@@ -20,6 +20,10 @@ pub struct App {
     pub client: Client,
     driver: Option<Child>,
     pub data_dir: PathBuf,
+    /// The program started: the one cargo built, or an installed one.
+    binary: PathBuf,
+    /// `NAME=value` in the app's environment that tells its processes from any other's.
+    marker: String,
 }
 
 /// Two distinct free ports (both held until both are known, so they cannot be the same).
@@ -50,13 +54,29 @@ pub fn shots_dir() -> PathBuf {
 impl App {
     /// Starts the app on `data_dir`, dealing every game from `seed` if given.
     pub async fn launch(data_dir: &Path, seed: Option<u64>) -> App {
+        let binary = Path::new(env!("CARGO_BIN_EXE_pastimes"));
+        App::start(binary, ("PASTIMES_DATA_DIR", data_dir), data_dir.to_path_buf(), seed).await
+    }
+
+    /// Starts an installed Pastimes (`binary`, e.g. /usr/bin/pastimes) as a desktop launcher
+    /// does, with no data dir given: it finds its default one under `$XDG_DATA_HOME`, here
+    /// `xdg_data_home`. `data_dir` is then `xdg_data_home/org.pastimes.Pastimes`.
+    pub async fn launch_installed(binary: &Path, xdg_data_home: &Path, seed: Option<u64>) -> App {
+        let data_dir = xdg_data_home.join("org.pastimes.Pastimes");
+        App::start(binary, ("XDG_DATA_HOME", xdg_data_home), data_dir, seed).await
+    }
+
+    /// Starts `binary` through tauri-driver with `place` (an environment variable and its
+    /// value) telling it where its data goes.
+    async fn start(binary: &Path, place: (&str, &Path), data_dir: PathBuf, seed: Option<u64>) -> App {
         let (port, native_port) = free_ports();
         let mut command = Command::new(tauri_driver());
         command
             .args(["--port", &port.to_string(), "--native-port", &native_port.to_string()])
             // tauri-driver hands the app only its path and args: the environment travels through
             // tauri-driver's own.
-            .env("PASTIMES_DATA_DIR", data_dir)
+            .env_remove("PASTIMES_DATA_DIR")
+            .env(place.0, place.1)
             .env("NO_AT_BRIDGE", "1")
             .env_remove("PASTIMES_SEED")
             .stdout(Stdio::null())
@@ -67,7 +87,13 @@ impl App {
         // Its own process group, so that ending the group ends WebKitWebDriver and the app too.
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let driver = command.spawn().expect("tauri-driver starts (is it installed?)");
-        let app = App { client: connect(port).await, driver: Some(driver), data_dir: data_dir.to_path_buf() };
+        let app = App {
+            client: connect(port, binary).await,
+            driver: Some(driver),
+            data_dir,
+            binary: binary.to_path_buf(),
+            marker: format!("{}={}", place.0, place.1.display()),
+        };
         app.wait_for("the page to be ready", "return document.body.dataset.ready === 'true'").await;
         app.client
             .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(None, None, Some(Duration::ZERO)))
@@ -85,11 +111,11 @@ impl App {
 
     /// Kills the app as a crash would (SIGKILL, no chance to save), then the driver.
     pub async fn crash(mut self) {
-        for pid in app_pids(&self.data_dir) {
+        for pid in self.pids() {
             kill(pid);
         }
         let deadline = Instant::now() + PATIENCE;
-        while !app_pids(&self.data_dir).is_empty() {
+        while !self.pids().is_empty() {
             assert!(Instant::now() < deadline, "the app did not die");
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
@@ -101,9 +127,14 @@ impl App {
             kill_group(driver.id());
             let _ = driver.wait();
         }
-        for pid in app_pids(&self.data_dir) {
+        for pid in self.pids() {
             kill(pid);
         }
+    }
+
+    /// The app's own process (not WebKit's helpers), while it runs.
+    pub fn pids(&self) -> Vec<u32> {
+        app_pids(&self.binary, &self.marker)
     }
 
     /// Runs `script` (a function body) in the page until it returns something truthy; returns it.
@@ -231,8 +262,8 @@ fn truthy(value: &Value) -> bool {
     !matches!(value, Value::Null | Value::Bool(false)) && value != &json!(0) && value != &json!("")
 }
 
-async fn connect(port: u16) -> Client {
-    let capabilities = json!({ "tauri:options": { "application": env!("CARGO_BIN_EXE_pastimes") } });
+async fn connect(port: u16, binary: &Path) -> Client {
+    let capabilities = json!({ "tauri:options": { "application": binary } });
     let serde_json::Value::Object(capabilities) = capabilities else { unreachable!() };
     let url = format!("http://127.0.0.1:{port}");
     let deadline = Instant::now() + PATIENCE;
@@ -250,17 +281,16 @@ async fn connect(port: u16) -> Client {
     }
 }
 
-/// The processes of the app started on this data dir (found by their environment).
-fn app_pids(data_dir: &Path) -> Vec<u32> {
-    let needle = format!("PASTIMES_DATA_DIR={}", data_dir.display());
-    let binary = env!("CARGO_BIN_EXE_pastimes");
+/// The processes of `binary` whose environment holds `marker` (`NAME=value`).
+fn app_pids(binary: &Path, marker: &str) -> Vec<u32> {
+    let needle = marker;
     let Ok(entries) = std::fs::read_dir("/proc") else { return vec![] };
     entries
         .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
         .filter(|pid| {
             let exe = std::fs::read_link(format!("/proc/{pid}/exe")).ok();
             let environ = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
-            exe.is_some_and(|exe| exe == Path::new(binary))
+            exe.is_some_and(|exe| exe == binary)
                 && environ.split(|b| *b == 0).any(|var| var == needle.as_bytes())
         })
         .collect()

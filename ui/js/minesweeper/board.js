@@ -98,7 +98,8 @@ export class MineField {
   fit(availableWidth, availableHeight) {
     if (!this.width) return;
     const size = Math.floor(Math.min(availableWidth / this.width, availableHeight / this.height));
-    this.node.style.setProperty('--cell', `${Math.max(12, Math.min(40, size))}px`);
+    const cell = `${Math.max(12, Math.min(40, size))}px`;
+    if (this.node.style.getPropertyValue('--cell') !== cell) this.node.style.setProperty('--cell', cell);
   }
 
   target(event) {

@@ -40,6 +40,8 @@ export function counter(label) {
   node.append(...digits);
   node.set = (value) => {
     const capped = Math.max(-99, Math.min(999, Math.trunc(value)));
+    if (node.shown === capped) return;
+    node.shown = capped;
     const text = capped < 0 ? `-${String(-capped).padStart(2, '0')}` : String(capped).padStart(3, '0');
     [...text].forEach((char, index) => {
       const lit = LIT[char] ?? '';

@@ -15,6 +15,7 @@ export function face() {
   svg.setAttribute('aria-hidden', 'true');
   svg.setAttribute('class', 'face');
   svg.setMood = (mood) => {
+    if (svg.dataset.mood === mood) return;
     svg.innerHTML = `<circle cx="12" cy="12" r="10" class="head"/>${MOODS[mood] ?? MOODS.normal}`;
     svg.dataset.mood = mood;
   };

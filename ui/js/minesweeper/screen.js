@@ -26,11 +26,13 @@ let received = 0;
 let ticker = null;
 let queue = Promise.resolve();
 let unlisten = null;
+let drawnShape = '';
 
 export async function mount(rootNode, appObject) {
   app = appObject;
   root = rootNode;
   ui = buildScreen();
+  drawnShape = '';
   root.append(ui.toolbar, ui.panel, ui.stage, ui.status);
   window.addEventListener('resize', fitBoard);
   document.addEventListener('visibilitychange', pauseWhenHidden);
@@ -134,23 +136,34 @@ function show(next) {
   snapshot = next;
   received = performance.now();
   const view = next.view;
-  ui.pausedCover.hidden = !next.paused;
+  // Each write below happens only on a change: on a 100x100 field a needless attribute write
+  // near the field makes the engine restyle ten thousand cells.
+  setIfChanged(ui.pausedCover, 'hidden', !next.paused);
   ui.field.node.classList.toggle('concealed', next.paused);
-  ui.pauseButton.textContent = next.paused ? t('game.resume') : t('game.pause');
-  ui.pauseButton.disabled = next.status !== 'playing';
+  setIfChanged(ui.pauseButton, 'textContent', next.paused ? t('game.resume') : t('game.pause'));
+  setIfChanged(ui.pauseButton, 'disabled', next.status !== 'playing');
   if (view) {
     ui.field.render(view);
     ui.mines.set(view.minesLeft);
     markLevel(view);
   }
   ui.smiley.setMood(moodOf(next));
-  ui.retry.hidden = !next.canReplay;
-  ui.hallButton.hidden = !next.record?.rank;
-  ui.statusText.textContent = statusText(next);
-  root.dataset.status = next.status;
-  root.dataset.paused = String(next.paused);
+  setIfChanged(ui.retry, 'hidden', !next.canReplay);
+  setIfChanged(ui.hallButton, 'hidden', !next.record?.rank);
+  setIfChanged(ui.statusText, 'textContent', statusText(next));
+  setIfChanged(root.dataset, 'status', next.status);
+  setIfChanged(root.dataset, 'paused', String(next.paused));
   drawClock();
-  fitBoard();
+  // Sizing forces a layout of every cell: only when the field's shape changed.
+  const shape = view ? `${view.width}x${view.height}` : '';
+  if (shape && shape !== drawnShape) {
+    drawnShape = shape;
+    fitBoard();
+  }
+}
+
+function setIfChanged(target, property, value) {
+  if (target[property] !== value) target[property] = value;
 }
 
 function statusText(snap) {
@@ -168,8 +181,11 @@ function levelName(view, category) {
 }
 
 function markLevel(view) {
-  for (const [index, button] of ui.levelButtons.entries()) button.setAttribute('aria-pressed', String(LEVELS[index] === view.level));
-  ui.customButton.setAttribute('aria-pressed', String(view.level === 'custom'));
+  const press = (button, on) => {
+    if (button.getAttribute('aria-pressed') !== String(on)) button.setAttribute('aria-pressed', String(on));
+  };
+  ui.levelButtons.forEach((button, index) => press(button, LEVELS[index] === view.level));
+  press(ui.customButton, view.level === 'custom');
 }
 
 function drawClock() {

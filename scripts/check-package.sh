@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Checks the installable package end to end, as a player's machine would get it:
+#  1. builds the .deb and .rpm (scripts/package.sh);
+#  2. checks what the .deb holds: lintian (no errors), desktop-file-validate, appstreamcli, the
+#     icon at every hicolor size, the copyright and changelog; and the .rpm's file list;
+#  3. installs the .deb with apt on this machine;
+#  4. starts the INSTALLED /usr/bin/pastimes under Xvfb through the e2e WebDriver harness
+#     (tests/installed/main.rs), with no data dir given, so that it uses its XDG default, and
+#     plays one move of each game; checks pastimes.sqlite3 holds the three games;
+#  5. removes the package with apt and checks the player's data is still there.
+# Slow (a release build with LTO): .ci/run calls it after scripts/test.sh.
+# The data dir used is $XDG_DATA_HOME/org.pastimes.Pastimes with XDG_DATA_HOME pointed at
+# target/package-check/data-home, so the check never touches the real ~/.local/share.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh --test --package
+export PATH="$HOME/.cargo/bin:$PATH"
+sudo_cmd=()
+[ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+apt_get() { DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get "$@"; }
+
+step() { echo; echo "== $*"; }
+fail() { echo "check-package: FAILED: $*" >&2; exit 1; }
+
+step "building the packages"
+scripts/package.sh
+
+version=$(sed -n 's/^  "version": "\(.*\)",$/\1/p' tauri.conf.json)
+deb=$(ls target/release/bundle/deb/Pastimes_"${version}"_*.deb)
+rpm=$(ls target/release/bundle/rpm/Pastimes-"${version}"-*.rpm)
+work=target/package-check
+rm -rf "$work"
+mkdir -p "$work"
+
+step "what the .deb holds ($deb)"
+dpkg-deb --info "$deb" | sed -n '/Package:/,$p'
+dpkg-deb --contents "$deb" | awk '{print $6}' | tee "$work/deb-files.txt"
+dpkg-deb --extract "$deb" "$work/root"
+expect_file() { [ -f "$work/root$1" ] || fail "the .deb has no $1"; }
+expect_file /usr/bin/pastimes
+for size in 32 48 64 128 256 512; do
+  icon=/usr/share/icons/hicolor/${size}x${size}/apps/pastimes.png
+  expect_file "$icon"
+  actual=$(identify -format '%wx%h' "$work/root$icon")
+  [ "$actual" = "${size}x${size}" ] || fail "$icon is $actual"
+done
+expect_file /usr/share/doc/pastimes/copyright
+expect_file /usr/share/metainfo/org.pastimes.Pastimes.metainfo.xml
+desktop=$(ls "$work"/root/usr/share/applications/*.desktop)
+[ "$(echo "$desktop" | wc -l)" = 1 ] || fail "the .deb should have one .desktop entry: $desktop"
+if find "$work/root" -path '*/home/*' -o -path '*/.local/*' | grep -q .; then fail "the package ships files for a home"; fi
+for script in postinst prerm postrm preinst; do
+  if dpkg-deb --ctrl-tarfile "$deb" | tar -t | grep -qx "./$script"; then fail "the .deb has a $script script"; fi
+done
+
+step "desktop-file-validate ${desktop#"$work"/root}"
+desktop-file-validate "$desktop"
+grep -qx 'Categories=Game;BoardGame;LogicGame;' "$desktop" || fail "the desktop entry's categories"
+cat "$desktop"
+echo "desktop-file-validate: no error"
+
+step "appstreamcli validate"
+appstreamcli validate --no-net --pedantic "$work/root/usr/share/metainfo/org.pastimes.Pastimes.metainfo.xml"
+
+step "lintian (errors fail the check; warnings are listed)"
+# --fail-on error: a warning or an info is reported but does not fail.
+lintian --fail-on error --display-info --suppress-tags-from-file packaging/lintian-suppressed "$deb" \
+  | tee "$work/lintian.txt" || fail "lintian reports errors"
+grep -q '^E:' "$work/lintian.txt" && fail "lintian reports errors"
+echo "lintian: no error"
+
+step "what the .rpm holds ($rpm)"
+if command -v rpm >/dev/null 2>&1; then
+  rpm -qip "$rpm" 2>/dev/null | sed -n '1,/^Description/p'
+  rpm -qlp "$rpm" 2>/dev/null | tee "$work/rpm-files.txt"
+  for path in /usr/bin/pastimes /usr/share/icons/hicolor/512x512/apps/pastimes.png \
+    /usr/share/metainfo/org.pastimes.Pastimes.metainfo.xml; do
+    grep -qx "$path" "$work/rpm-files.txt" || fail "the .rpm has no $path"
+  done
+else
+  echo "(rpm is not installed: the .rpm's contents are not listed)"
+fi
+
+step "installing the .deb with apt"
+if dpkg-query -W -f='${Status}' pastimes 2>/dev/null | grep -q "install ok installed"; then
+  echo "Pastimes was installed already: the check reinstalls it from this build and removes it after."
+fi
+installed=0
+cleanup() { if [ "$installed" = 1 ]; then apt_get remove -y -qq pastimes >/dev/null 2>&1 || true; fi; }
+trap cleanup EXIT
+apt_get install -y -qq --reinstall "./$deb"
+installed=1
+binary=$(dpkg -L pastimes | grep -x '/usr/bin/pastimes') || fail "the installed package has no /usr/bin/pastimes"
+dpkg -L pastimes | grep -q '^/usr/share/icons/hicolor/256x256/apps/pastimes.png$' || fail "no icon installed"
+exec_line=$(grep '^Exec=' /usr/share/applications/Pastimes.desktop)
+command -v "${exec_line#Exec=}" >/dev/null || fail "the desktop entry's $exec_line is not on PATH"
+
+step "playing the installed $binary under Xvfb (WebDriver)"
+data_home="$PWD/$work/data-home"
+mkdir -p "$data_home"
+run_graphical() {
+  if [ -z "${DISPLAY:-}" ]; then
+    xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- "$@"
+  else
+    dbus-run-session -- "$@"
+  fi
+}
+export NO_AT_BRIDGE=1 PASTIMES_INSTALLED_BIN="$binary" PASTIMES_CHECK_DATA_HOME="$data_home"
+run_graphical cargo test -p pastimes --test installed -- --ignored --nocapture --test-threads=1
+data_dir="$data_home/org.pastimes.Pastimes"
+[ -f "$data_dir/pastimes.sqlite3" ] || fail "no $data_dir/pastimes.sqlite3 after playing"
+ls -l "$data_dir"
+
+step "removing the package with apt"
+apt_get remove -y -qq pastimes
+installed=0
+dpkg-query -W -f='${Status}\n' pastimes 2>/dev/null | grep -q "install ok installed" && fail "pastimes is still installed"
+[ ! -e "$binary" ] || fail "$binary is still there after removal"
+[ ! -e /usr/share/applications/Pastimes.desktop ] || fail "the desktop entry is still there after removal"
+[ -f "$data_dir/pastimes.sqlite3" ] || fail "removing the package lost the player's data"
+echo "the player's data is still in $data_dir:"
+ls -l "$data_dir"
+echo
+echo "check-package: 1 passed, 0 failed"

@@ -1,0 +1,166 @@
+//! A small CSV writer after RFC 4180: fields separated by commas, records ended by CRLF, a
+//! field quoted when it holds a comma, a double quote, CR or LF (or starts or ends with a space,
+//! which spreadsheets would trim), with its double quotes doubled. And the history's layout.
+
+use crate::store::HistoryRow;
+use chrono::{DateTime, Local};
+use std::io::{self, BufWriter, Write};
+
+/// Writes one field, quoted when it needs to be.
+pub fn write_field(out: &mut impl Write, field: &str) -> io::Result<()> {
+    let needs_quotes = field.contains([',', '"', '\r', '\n']) || field.starts_with(' ') || field.ends_with(' ');
+    if !needs_quotes {
+        return out.write_all(field.as_bytes());
+    }
+    out.write_all(b"\"")?;
+    out.write_all(field.replace('"', "\"\"").as_bytes())?;
+    out.write_all(b"\"")
+}
+
+/// Writes one record: its fields, separated by commas, and CRLF.
+pub fn write_record<S: AsRef<str>>(out: &mut impl Write, fields: &[S]) -> io::Result<()> {
+    for (index, field) in fields.iter().enumerate() {
+        if index > 0 {
+            out.write_all(b",")?;
+        }
+        write_field(out, field.as_ref())?;
+    }
+    out.write_all(b"\r\n")
+}
+
+/// A name as a spreadsheet should show it: a leading `=`, `+`, `-`, `@`, tab or CR would make
+/// it a formula, so such a name gets a leading apostrophe (OWASP's advice on CSV injection).
+pub fn as_text_cell(name: &str) -> String {
+    if name.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{name}")
+    } else {
+        name.to_string()
+    }
+}
+
+/// The columns of an exported history.
+pub const HEADER: [&str; 12] = [
+    "finished (local time)",
+    "finished (UTC)",
+    "started (UTC)",
+    "game",
+    "category",
+    "result",
+    "score",
+    "time (s)",
+    "moves",
+    "replay",
+    "name",
+    "id",
+];
+
+/// The history as CSV, one finished game a record.
+pub struct CsvWriter<W: Write> {
+    out: BufWriter<W>,
+}
+
+impl<W: Write> CsvWriter<W> {
+    pub fn new(out: W) -> CsvWriter<W> {
+        CsvWriter { out: BufWriter::new(out) }
+    }
+
+    pub fn header(&mut self) -> io::Result<()> {
+        write_record(&mut self.out, &HEADER)
+    }
+
+    pub fn game(&mut self, row: &HistoryRow) -> io::Result<()> {
+        let local = DateTime::parse_from_rfc3339(&row.finished_at)
+            .map(|at| at.with_timezone(&Local).format("%Y-%m-%d %H:%M:%S").to_string())
+            .unwrap_or_default();
+        let fields = [
+            local,
+            row.finished_at.clone(),
+            row.started_at.clone(),
+            row.game.clone(),
+            row.category.clone(),
+            row.result.clone(),
+            row.score.map(|s| s.to_string()).unwrap_or_default(),
+            format!("{}.{:03}", row.time_ms / 1000, row.time_ms % 1000),
+            row.moves.to_string(),
+            if row.replay { "yes" } else { "no" }.to_string(),
+            row.player.as_deref().map(as_text_cell).unwrap_or_default(),
+            row.id.to_string(),
+        ];
+        write_record(&mut self.out, &fields)
+    }
+
+    pub fn finish(mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(fields: &[&str]) -> String {
+        let mut out = Vec::new();
+        write_record(&mut out, fields).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn plain_fields_are_not_quoted_and_records_end_with_crlf() {
+        assert_eq!(record(&["Ada", "12", ""]), "Ada,12,\r\n");
+    }
+
+    #[test]
+    fn commas_quotes_and_line_breaks_are_quoted_with_quotes_doubled() {
+        assert_eq!(record(&["Smith, Ada"]), "\"Smith, Ada\"\r\n");
+        assert_eq!(record(&["the \"best\""]), "\"the \"\"best\"\"\"\r\n");
+        assert_eq!(record(&["two\nlines", "cr\r"]), "\"two\nlines\",\"cr\r\"\r\n");
+        assert_eq!(record(&["\""]), "\"\"\"\"\r\n");
+        assert_eq!(record(&[" padded "]), "\" padded \"\r\n");
+        assert_eq!(record(&["<b>Ann</b>", "李小龙"]), "<b>Ann</b>,李小龙\r\n");
+    }
+
+    #[test]
+    fn formulas_in_names_stay_text() {
+        assert_eq!(as_text_cell("=SUM(A1)"), "'=SUM(A1)");
+        assert_eq!(as_text_cell("@cmd"), "'@cmd");
+        assert_eq!(as_text_cell("Ada"), "Ada");
+    }
+
+    /// Reads CSV back as RFC 4180 says, to check that what we write round-trips.
+    fn parse(text: &str) -> Vec<Vec<String>> {
+        let mut records = vec![];
+        let mut record = vec![];
+        let mut field = String::new();
+        let mut chars = text.chars().peekable();
+        let mut quoted = false;
+        while let Some(c) = chars.next() {
+            match (quoted, c) {
+                (true, '"') if chars.peek() == Some(&'"') => {
+                    chars.next();
+                    field.push('"');
+                }
+                (true, '"') => quoted = false,
+                (true, c) => field.push(c),
+                (false, '"') => quoted = true,
+                (false, ',') => record.push(std::mem::take(&mut field)),
+                (false, '\r') if chars.peek() == Some(&'\n') => {
+                    chars.next();
+                    record.push(std::mem::take(&mut field));
+                    records.push(std::mem::take(&mut record));
+                }
+                (false, c) => field.push(c),
+            }
+        }
+        records
+    }
+
+    #[test]
+    fn what_is_written_reads_back_the_same() {
+        let nasty = ["a,b", "say \"hi\"", "line\r\nbreak", "", " x", "\"\"", "plain"];
+        let mut out = Vec::new();
+        write_record(&mut out, &nasty).unwrap();
+        write_record(&mut out, &["second"]).unwrap();
+        let parsed = parse(&String::from_utf8(out).unwrap());
+        assert_eq!(parsed, vec![nasty.map(String::from).to_vec(), vec!["second".to_string()]]);
+    }
+}
