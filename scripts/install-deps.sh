@@ -15,9 +15,12 @@ for arg in "$@"; do
 done
 
 packages=(libwebkit2gtk-4.1-dev librsvg2-dev build-essential pkg-config libssl-dev curl file)
-[ "$want_test" = 1 ] && packages+=(xvfb webkit2gtk-driver dbus xdotool imagemagick)
+# The tests' screenshots show the Chinese catalogue: they need a CJK font (the app itself uses
+# whatever fonts the player's system has). npm installs the axe-core accessibility engine.
+[ "$want_test" = 1 ] && packages+=(xvfb webkit2gtk-driver dbus xdotool imagemagick fonts-wqy-microhei)
+[ "$want_test" = 1 ] && ! command -v npm >/dev/null 2>&1 && packages+=(npm)
 # The Tauri CLI comes from npm; lintian, desktop-file-validate and appstreamcli check the result.
-[ "$want_package" = 1 ] && packages+=(lintian desktop-file-utils appstream)
+[ "$want_package" = 1 ] && packages+=(lintian desktop-file-utils appstream python3)
 [ "$want_package" = 1 ] && ! command -v npm >/dev/null 2>&1 && packages+=(npm)
 
 missing=()
@@ -36,6 +39,12 @@ fi
 if ! command -v cargo >/dev/null 2>&1; then
   echo "cargo is missing: install Rust with rustup (https://rustup.rs) and run this again." >&2
   exit 1
+fi
+
+# axe-core for the end-to-end accessibility audit, into the git-ignored .tools/ (pinned major).
+if [ "$want_test" = 1 ] && [ ! -f "$(dirname "$0")/../.tools/node_modules/axe-core/axe.min.js" ]; then
+  echo "Installing axe-core"
+  npm install --prefix "$(dirname "$0")/../.tools" --no-audit --no-fund --silent axe-core@4
 fi
 
 if [ "$want_test" = 1 ] && ! command -v tauri-driver >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/tauri-driver" ]; then

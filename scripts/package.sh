@@ -18,6 +18,10 @@ if [ "$("$cli" --version 2>/dev/null)" != "tauri-cli $TAURI_CLI_VERSION" ]; then
   npm install --prefix .tools --no-save --no-audit --no-fund --loglevel=error "@tauri-apps/cli@$TAURI_CLI_VERSION"
 fi
 
+# The packages' compressed docs, from their sources (gzip -n: the same bytes every time, so the
+# committed .gz files only change with their sources).
+for doc in packaging/changelog packaging/pastimes.6; do gzip -9n -c "$doc" > "$doc.gz"; done
+
 bundles=(--bundles deb,rpm)
 for arg in "$@"; do [ "$arg" = --bundles ] || [ "$arg" = -b ] && bundles=(); done
 "$cli" build "${bundles[@]}" "$@"

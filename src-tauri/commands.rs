@@ -32,6 +32,10 @@ pub struct AppInfo {
     licence: &'static str,
     data_dir: String,
     startup_error: Option<String>,
+    /// The language the page speaks: the player's choice, else the system's (`i18n::resolve`).
+    language: &'static str,
+    /// The system's language, for when the player goes back to "system".
+    system_language: &'static str,
 }
 
 #[tauri::command]
@@ -42,6 +46,8 @@ pub fn app_info(state: AppStateArg) -> AppInfo {
         licence: env!("CARGO_PKG_LICENSE"),
         data_dir: state.data_dir().display().to_string(),
         startup_error: state.startup_error().map(str::to_string),
+        language: crate::menu::language_of(&state.settings().unwrap_or_default()),
+        system_language: crate::i18n::system_language(),
     }
 }
 
@@ -51,8 +57,16 @@ pub fn get_settings(state: AppStateArg) -> AppResult<Map<String, Value>> {
 }
 
 #[tauri::command]
-pub fn set_setting(state: AppStateArg, key: String, value: Value) -> AppResult<Map<String, Value>> {
-    state.set_setting(&key, value)
+pub fn set_setting<R: Runtime>(
+    app: AppHandle<R>,
+    state: AppStateArg,
+    key: String,
+    value: Value,
+) -> AppResult<Map<String, Value>> {
+    let settings = state.set_setting(&key, value)?;
+    // The menu shows the language, theme and colour-blind mode; the zoom applies to the window.
+    crate::menu::setting_changed(&app, &key, &settings);
+    Ok(settings)
 }
 
 #[tauri::command]

@@ -30,7 +30,7 @@ pub enum AppError {
     UnknownSetting(String),
     #[error("{} has no category {category:?}", game.as_str())]
     UnknownCategory { game: GameKind, category: String },
-    #[error("the date range starts ({from}) after it ends ({to})")]
+    #[error("the date range holds no time: it starts ({from}) at or after its end ({to})")]
     BadDateRange { from: String, to: String },
     #[error(
         "the database was written by a newer Pastimes (schema {found}, this version knows up to \

@@ -9,6 +9,7 @@ pub mod commands;
 pub mod config;
 mod csv;
 pub mod error;
+mod i18n;
 mod menu;
 mod names;
 pub mod queries;
@@ -76,7 +77,9 @@ pub fn run() {
             state.set_notifier(Box::new(move |snapshot| {
                 let _ = handle.emit("snapshot", snapshot);
             }));
-            app.set_menu(menu::build(app.handle())?)?;
+            let settings = state.settings().unwrap_or_default();
+            app.set_menu(menu::build(app.handle(), &settings)?)?;
+            menu::apply_zoom(app.handle(), &settings);
             app.on_menu_event(|app, event| menu::handle(app, event.id().as_ref()));
             if let Some(main) = app.get_webview_window("main") {
                 window::restore_placement(&main, &state);

@@ -94,7 +94,7 @@ struct RawFilter {
 }
 
 /// `{game?, category?, result?, from?, to?}`; a missing or `null` field does not filter. A
-/// category needs its game; `from` (inclusive) may not be after `to` (exclusive).
+/// category needs its game; `from` (inclusive) must be before `to` (exclusive).
 pub fn filter(value: Option<Value>) -> AppResult<HistoryFilter> {
     let value = value.unwrap_or(Value::Null);
     if value.is_null() {
@@ -119,7 +119,7 @@ pub fn filter(value: Option<Value>) -> AppResult<HistoryFilter> {
     let from = raw.from.as_deref().map(|t| instant(t, "from")).transpose()?;
     let to = raw.to.as_deref().map(|t| instant(t, "to")).transpose()?;
     if let (Some(from), Some(to)) = (&from, &to) {
-        if from > to {
+        if from >= to {
             return Err(AppError::BadDateRange { from: from.clone(), to: to.clone() });
         }
     }
@@ -214,7 +214,10 @@ mod tests {
         assert_eq!(code(filter(Some(json!({"category": "expert"})))), "bad_argument");
         assert_eq!(code(filter(Some(json!({"result": "abandoned"})))), "bad_argument");
         assert_eq!(code(filter(Some(json!({"from": "yesterday"})))), "bad_argument");
-        assert_eq!(code(filter(Some(json!({"from": "2026-02-01T00:00:00Z", "to": "2026-01-01T00:00:00Z"})))), "bad_date_range");
+        assert_eq!(
+            code(filter(Some(json!({"from": "2026-02-01T00:00:00Z", "to": "2026-01-01T00:00:00Z"})))),
+            "bad_date_range"
+        );
         assert_eq!(code(filter(Some(json!({"colour": "red"})))), "bad_argument");
         assert_eq!(code(filter(Some(json!([1, 2])))), "bad_argument");
         assert_eq!(code(filter(Some(json!({"game": 3})))), "bad_argument");

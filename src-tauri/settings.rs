@@ -4,6 +4,23 @@ use crate::error::{AppError, AppResult};
 use crate::names::validate_name;
 use serde_json::{json, Map, Value};
 
+/// The themes: follow the system's light or dark, or the player's choice.
+pub const THEMES: [&str; 4] = ["system", "light", "dark", "contrast"];
+
+/// The zoom levels Ctrl+plus and Ctrl+minus step through (1 is 100 %).
+pub const ZOOM_STEPS: [f64; 12] = [0.5, 0.67, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0];
+
+/// The next zoom level up (`direction` 1) or down (-1) from `current`.
+pub fn zoom_step(current: f64, direction: i32) -> f64 {
+    let up = direction > 0;
+    let next = if up {
+        ZOOM_STEPS.iter().copied().find(|step| *step > current + 1e-6)
+    } else {
+        ZOOM_STEPS.iter().rev().copied().find(|step| *step < current - 1e-6)
+    };
+    next.unwrap_or(if up { ZOOM_STEPS[ZOOM_STEPS.len() - 1] } else { ZOOM_STEPS[0] })
+}
+
 /// Every setting the page may change, with its default.
 fn defaults() -> Map<String, Value> {
     let Value::Object(map) = json!({
@@ -14,6 +31,7 @@ fn defaults() -> Map<String, Value> {
         "firstClick": "opensArea",
         "monochrome": false,
         "colourBlind": false,
+        "zoom": 1.0,
         "moveNumbers": false,
         "playerName": "",
         "lastScreen": "home",
@@ -36,7 +54,7 @@ pub fn validate(key: &str, value: &Value) -> AppResult<()> {
             .ok_or_else(|| AppError::bad_argument(format!("{key} must be one of {}", choices.join(", "))))
     };
     match key {
-        "theme" => one_of(&["system", "light", "dark", "contrast"]),
+        "theme" => one_of(&THEMES),
         "language" => one_of(&["system", "en", "de", "cs", "zh"]),
         "firstClick" => one_of(&["safe", "opensArea"]),
         "lastScreen" => one_of(&["home", "minesweeper", "bubbles", "gomoku", "hall"]),
@@ -44,6 +62,11 @@ pub fn validate(key: &str, value: &Value) -> AppResult<()> {
             .is_boolean()
             .then_some(())
             .ok_or_else(|| AppError::bad_argument(format!("{key} must be true or false"))),
+        "zoom" => value
+            .as_f64()
+            .filter(|zoom| (ZOOM_STEPS[0]..=ZOOM_STEPS[ZOOM_STEPS.len() - 1]).contains(zoom))
+            .map(drop)
+            .ok_or_else(|| AppError::bad_argument(format!("{key} must be a number from 0.5 to 3"))),
         "playerName" => {
             let name = value.as_str().ok_or_else(|| AppError::bad_argument("a name is text"))?;
             validate_name(name).map(drop)
@@ -87,6 +110,9 @@ mod tests {
         assert!(validate("sound", &json!("yes")).is_err());
         assert!(validate("playerName", &json!("a\u{0}b")).is_err());
         assert!(validate("theme", &json!("dark")).is_ok());
+        assert!(validate("zoom", &json!(1.5)).is_ok());
+        assert!(validate("zoom", &json!(0.1)).is_err());
+        assert!(validate("zoom", &json!("big")).is_err());
     }
 
     #[test]
@@ -99,5 +125,14 @@ mod tests {
         assert_eq!(settings["theme"], "dark");
         assert_eq!(settings["sound"], false);
         assert!(!settings.contains_key("gone"));
+    }
+
+    #[test]
+    fn zoom_steps_up_and_down_and_stops_at_the_ends() {
+        assert_eq!(zoom_step(1.0, 1), 1.1);
+        assert_eq!(zoom_step(1.0, -1), 0.9);
+        assert_eq!(zoom_step(1.05, 1), 1.1);
+        assert_eq!(zoom_step(3.0, 1), 3.0);
+        assert_eq!(zoom_step(0.5, -1), 0.5);
     }
 }

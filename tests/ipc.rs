@@ -150,3 +150,111 @@ fn a_game_in_progress_resumes_paused_after_a_restart() {
     assert_eq!(shown.view, before["view"], "the same board, flags and all");
     assert_eq!(shown.move_count, 2);
 }
+
+/// Finishes a Minesweeper game by opening a mine (the history then has a lost beginner game).
+fn lose_a_game(h: &Harness) {
+    h.call("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).unwrap();
+    let params = pastimes_games::minesweeper::Params::beginner();
+    let mines = pastimes_games::minesweeper::mine_layout(&params, 3, (4, 4));
+    h.call("play", json!({"game": "minesweeper", "move": {"action": "open", "x": 4, "y": 4}})).unwrap();
+    let (x, y) = mines[0];
+    let lost = h.call("play", json!({"game": "minesweeper", "move": {"action": "open", "x": x, "y": y}})).unwrap();
+    assert_eq!(lost["status"], "lost");
+}
+
+#[test]
+fn the_history_answers_pages_counts_charts_and_categories() {
+    let h = harness_with_seed(Some(3));
+    lose_a_game(&h);
+    let page = h.call("history", json!({"filter": {"game": "minesweeper"}, "page": {"size": 10}})).unwrap();
+    assert_eq!(page["rows"].as_array().unwrap().len(), 1);
+    let row = &page["rows"][0];
+    assert_eq!(
+        (row["game"].as_str(), row["category"].as_str(), row["result"].as_str()),
+        (Some("minesweeper"), Some("beginner"), Some("lost"))
+    );
+    assert_eq!(row["replay"], false);
+    assert_eq!((&page["older"], &page["newer"]), (&Value::Null, &Value::Null));
+    assert_eq!(h.call("history", json!({})).unwrap()["rows"].as_array().unwrap().len(), 1, "no filter, no page");
+    assert_eq!(h.call("history_count", json!({"filter": {"result": "won"}})).unwrap(), 0);
+    assert_eq!(h.call("history_count", json!({})).unwrap(), 1);
+    let chart = h.call("category_chart", json!({"game": "minesweeper", "category": "beginner"})).unwrap();
+    assert_eq!(chart["measure"], "time");
+    assert_eq!(chart["points"][0]["value"], Value::Null, "a lost game has no time to chart");
+    assert_eq!(chart["stats"]["played"], 1);
+    assert_eq!(chart["stats"]["currentStreak"], 0);
+    let played = h.call("played_categories", json!({})).unwrap();
+    assert_eq!(played, json!([{"game": "minesweeper", "category": "beginner", "played": 1}]));
+}
+
+#[test]
+fn bad_history_and_reset_requests_get_typed_errors() {
+    let h = harness_with_seed(Some(3));
+    lose_a_game(&h);
+    let cursor = json!({"finishedAt": "2026-01-01T00:00:00Z", "id": 1});
+    let cases = [
+        ("history", json!({"filter": {"game": "chess"}}), "bad_argument"),
+        ("history", json!({"filter": {"game": "minesweeper", "category": "legendary"}}), "unknown_category"),
+        ("history", json!({"filter": {"game": "bubbles", "category": "beginner"}}), "unknown_category"),
+        ("history", json!({"filter": {"category": "beginner"}}), "bad_argument"),
+        ("history", json!({"filter": {"result": "abandoned"}}), "bad_argument"),
+        ("history", json!({"filter": {"from": "2026-13-01"}}), "bad_argument"),
+        (
+            "history",
+            json!({"filter": {"from": "2026-02-01T00:00:00Z", "to": "2026-01-01T00:00:00Z"}}),
+            "bad_date_range",
+        ),
+        ("history", json!({"filter": {"colour": "red"}}), "bad_argument"),
+        ("history", json!({"filter": "minesweeper"}), "bad_argument"),
+        ("history", json!({"page": {"size": 0}}), "out_of_range"),
+        ("history", json!({"page": {"size": 100000}}), "out_of_range"),
+        ("history", json!({"page": {"size": "ten"}}), "bad_argument"),
+        ("history", json!({"page": {"olderThan": {"finishedAt": "soon", "id": 1}}}), "bad_argument"),
+        ("history", json!({"page": {"olderThan": cursor, "newerThan": cursor}}), "bad_argument"),
+        ("history", json!({"page": [1]}), "bad_argument"),
+        ("history_count", json!({"filter": {"to": 5}}), "bad_argument"),
+        ("category_chart", json!({"game": "chess", "category": "beginner"}), "bad_argument"),
+        ("category_chart", json!({"game": "gomoku", "category": "freestyle-grandmaster"}), "unknown_category"),
+        ("reset_preview", json!({"game": "chess"}), "bad_argument"),
+        ("reset_preview", json!({"game": 1}), "bad_argument"),
+        ("reset_hall", json!({"game": "chess", "withHistory": false}), "bad_argument"),
+        ("reset_hall", json!({"game": "minesweeper", "withHistory": "yes"}), "bad_argument"),
+        ("reset_hall", json!({"game": "minesweeper"}), "bad_argument"),
+        ("export_history", json!({"filter": {"game": "bubbles", "category": "beginner"}}), "unknown_category"),
+    ];
+    for (command, args, code) in cases {
+        let error = h.call(command, args.clone()).unwrap_err();
+        assert_eq!(error["code"], code, "{command} {args}: {error}");
+        assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    let range = h.call("history", json!({"filter": {"from": "2026-02-01T00:00:00Z", "to": "2026-01-01T00:00:00Z"}}));
+    assert_eq!(
+        range.unwrap_err()["params"],
+        json!({"from": "2026-02-01T00:00:00.000Z", "to": "2026-01-01T00:00:00.000Z"})
+    );
+    // Nothing was reset by the refused requests.
+    assert_eq!(h.call("history_count", json!({})).unwrap(), 1);
+}
+
+#[test]
+fn a_reset_says_what_it_removes_and_an_empty_hall_resets_to_nothing() {
+    let h = harness_with_seed(Some(3));
+    let nothing = json!({"records": 0, "categories": 0, "games": 0});
+    assert_eq!(h.call("reset_preview", json!({"game": null})).unwrap(), nothing);
+    assert_eq!(h.call("reset_hall", json!({"game": null, "withHistory": true})).unwrap(), nothing);
+    lose_a_game(&h);
+    let preview = h.call("reset_preview", json!({"game": "minesweeper"})).unwrap();
+    assert_eq!(preview, json!({"records": 0, "categories": 0, "games": 1}));
+    assert_eq!(h.call("reset_hall", json!({"game": "minesweeper", "withHistory": false})).unwrap(), nothing);
+    assert_eq!(h.call("history_count", json!({})).unwrap(), 1, "the history stays");
+    let removed = h.call("reset_hall", json!({"game": "minesweeper", "withHistory": true})).unwrap();
+    assert_eq!(removed, json!({"records": 0, "categories": 0, "games": 1}));
+    assert_eq!(h.call("history_count", json!({})).unwrap(), 0);
+}
+
+#[test]
+fn the_page_gets_none_of_the_dialog_plugins_commands() {
+    let h = harness_with_seed(None);
+    let refused = h.call("plugin:dialog|save", json!({"options": {}})).unwrap_err();
+    assert!(refused.to_string().contains("not allowed"), "{refused}");
+}

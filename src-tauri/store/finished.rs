@@ -9,6 +9,11 @@ use serde::Serialize;
 /// How many places each hall-of-fame category has.
 pub const HALL_SIZE: i64 = 10;
 
+/// The best of a category, from the `hall_of_fame` index.
+pub(super) const HALL_TOP: &str = "SELECT id, player, score, time_ms, moves, finished_at FROM finished_games
+     WHERE game = ?1 AND category = ?2 AND rank_key IS NOT NULL
+     ORDER BY rank_key, finished_at, id LIMIT ?3";
+
 /// A game the session saw finish, as it goes into the history.
 #[derive(Debug, Clone)]
 pub struct FinishedGame {
@@ -101,11 +106,7 @@ impl Store {
 
     /// The best ten of a category: lowest rank key first, ties to the earlier result.
     pub fn hall_of_fame(&self, game: GameKind, category: &str) -> AppResult<Vec<HallEntry>> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT id, player, score, time_ms, moves, finished_at FROM finished_games
-             WHERE game = ?1 AND category = ?2 AND rank_key IS NOT NULL
-             ORDER BY rank_key, finished_at, id LIMIT ?3",
-        )?;
+        let mut stmt = self.conn.prepare_cached(HALL_TOP)?;
         let rows = stmt.query_map(params![game.as_str(), category, HALL_SIZE], |row| {
             Ok(HallEntry {
                 id: row.get(0)?,
@@ -238,8 +239,9 @@ fn insert_finished(tx: &Transaction, finished: &FinishedGame) -> AppResult<i64> 
 /// The 1-based place of game `id` in its category's hall-of-fame order, if it is among the best
 /// ten. Counts at most ten better games, so a slow game in a long hall costs no more than a fast one.
 fn rank_of(tx: &Transaction, id: i64) -> AppResult<Option<i64>> {
-    let better: i64 = tx.prepare_cached(
-        "SELECT COUNT(*) FROM (
+    let better: i64 = tx
+        .prepare_cached(
+            "SELECT COUNT(*) FROM (
              SELECT 1 FROM finished_games AS other, finished_games AS this
              WHERE this.id = ?1 AND other.game = this.game AND other.category = this.category
                AND other.rank_key IS NOT NULL AND other.id <> this.id
@@ -247,8 +249,8 @@ fn rank_of(tx: &Transaction, id: i64) -> AppResult<Option<i64>> {
                     OR (other.rank_key = this.rank_key AND (other.finished_at < this.finished_at
                         OR (other.finished_at = this.finished_at AND other.id < this.id))))
              LIMIT ?2)",
-    )?
-    .query_row(params![id, HALL_SIZE], |row| row.get(0))?;
+        )?
+        .query_row(params![id, HALL_SIZE], |row| row.get(0))?;
     Ok((better < HALL_SIZE).then_some(better + 1))
 }
 

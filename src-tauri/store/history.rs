@@ -112,8 +112,23 @@ pub struct ResetCounts {
     pub games: i64,
 }
 
-const ROW_COLUMNS: &str =
-    "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player";
+/// The most recent games of a category, for its chart.
+const CHART_GAMES: &str = "SELECT id, finished_at, result, time_ms, score FROM finished_games
+     WHERE game = ?1 AND category = ?2 ORDER BY finished_at DESC, id DESC LIMIT ?3";
+
+/// The best time and the best score before a game (`?3`, `?4`: its time and id), read in value
+/// order from the `best_time` / `best_score` index. The unary `+` keeps SQLite from reading the
+/// time range from another index and sorting what it finds instead.
+const BEST_TIME_BEFORE: &str = "SELECT time_ms FROM finished_games
+     WHERE game = ?1 AND category = ?2 AND result = 'won'
+       AND (+finished_at < ?3 OR (+finished_at = ?3 AND id < ?4))
+     ORDER BY time_ms LIMIT 1";
+const BEST_SCORE_BEFORE: &str = "SELECT score FROM finished_games
+     WHERE game = ?1 AND category = ?2 AND score IS NOT NULL
+       AND (+finished_at < ?3 OR (+finished_at = ?3 AND id < ?4))
+     ORDER BY score DESC LIMIT 1";
+
+const ROW_COLUMNS: &str = "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player";
 
 fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
     Ok(HistoryRow {
@@ -238,18 +253,11 @@ impl Store {
     /// Bubble Breaker charts scores (higher is better); the others the times of won games.
     pub fn category_chart(&self, game: GameKind, category: &str) -> AppResult<CategoryChart> {
         let by_score = game == GameKind::Bubbles;
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT id, finished_at, result, time_ms, score FROM finished_games
-             WHERE game = ?1 AND category = ?2 ORDER BY finished_at DESC, id DESC LIMIT ?3",
-        )?;
+        let mut stmt = self.conn.prepare_cached(CHART_GAMES)?;
         let mut points = stmt
             .query_map(params![game.as_str(), category, CHART_POINTS], |row| {
                 let result: String = row.get(2)?;
-                let value = if by_score {
-                    row.get(4)?
-                } else {
-                    (result == "won").then(|| row.get(3)).transpose()?
-                };
+                let value = if by_score { row.get(4)? } else { (result == "won").then(|| row.get(3)).transpose()? };
                 Ok(ChartPoint { id: row.get(0)?, finished_at: row.get(1)?, result, value, best: None })
             })?
             .collect::<Result<Vec<_>, _>>()?;
@@ -259,17 +267,7 @@ impl Store {
         let mut best: Option<i64> = match points.first() {
             None => None,
             Some(first) => {
-                let sql = if by_score {
-                    "SELECT score FROM finished_games
-                     WHERE game = ?1 AND category = ?2 AND score IS NOT NULL
-                       AND (finished_at < ?3 OR (finished_at = ?3 AND id < ?4))
-                     ORDER BY score DESC LIMIT 1"
-                } else {
-                    "SELECT time_ms FROM finished_games
-                     WHERE game = ?1 AND category = ?2 AND result = 'won'
-                       AND (finished_at < ?3 OR (finished_at = ?3 AND id < ?4))
-                     ORDER BY time_ms LIMIT 1"
-                };
+                let sql = if by_score { BEST_SCORE_BEFORE } else { BEST_TIME_BEFORE };
                 let found = self
                     .conn
                     .prepare_cached(sql)?
@@ -304,10 +302,8 @@ impl Store {
     /// Writes every finished game that passes `filter` as CSV, newest first; returns how many.
     pub fn write_history_csv(&self, filter: &HistoryFilter, out: &mut dyn Write) -> AppResult<u64> {
         let (terms, args) = conditions(filter);
-        let sql = format!(
-            "SELECT {ROW_COLUMNS} FROM finished_games{} ORDER BY finished_at DESC, id DESC",
-            where_sql(&terms)
-        );
+        let sql =
+            format!("SELECT {ROW_COLUMNS} FROM finished_games{} ORDER BY finished_at DESC, id DESC", where_sql(&terms));
         let mut csv = CsvWriter::new(out);
         csv.header()?;
         let mut stmt = self.conn.prepare(&sql)?;
@@ -366,4 +362,427 @@ fn count_for_reset(conn: &Connection, game: Option<GameKind>) -> AppResult<Reset
             categories: row.get::<_, Option<i64>>(2)?.unwrap_or(0),
         })
     })?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::FinishedGame;
+
+    /// A finished game `minute` minutes into 2026.
+    fn game(kind: GameKind, category: &str, result: Status, minute: u32, time_ms: u64) -> FinishedGame {
+        let at = chrono::DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z").unwrap().with_timezone(&chrono::Utc)
+            + chrono::Duration::minutes(i64::from(minute));
+        let score = (kind == GameKind::Bubbles).then_some(time_ms as i64);
+        let rank_key = match (kind, result) {
+            (GameKind::Bubbles, _) => score.map(|s| -s),
+            (_, Status::Won) => Some(time_ms as i64),
+            _ => None,
+        };
+        FinishedGame {
+            game: kind,
+            category: category.into(),
+            result,
+            score,
+            time_ms,
+            moves: 10,
+            replay: false,
+            started_at: crate::store::timestamp(at - chrono::Duration::seconds(30)),
+            finished_at: crate::store::timestamp(at),
+            detail: "{}".into(),
+            rank_key,
+        }
+    }
+
+    /// A mixed history: 3 games, several categories and results, some finishing at the same time.
+    fn mixed_store() -> (Store, Vec<FinishedGame>) {
+        let mut store = Store::open_in_memory().unwrap();
+        let mut games = vec![];
+        for i in 0..150u32 {
+            let (kind, category, result) = match i % 5 {
+                0 => (GameKind::Minesweeper, "beginner", if i % 3 == 0 { Status::Lost } else { Status::Won }),
+                1 => (GameKind::Minesweeper, "expert", Status::Won),
+                2 => (GameKind::Bubbles, "standard", Status::Finished),
+                3 => (GameKind::Gomoku, "freestyle-easy", if i % 2 == 0 { Status::Won } else { Status::Lost }),
+                _ => (GameKind::Gomoku, "freestyle-human", Status::Draw),
+            };
+            // Every third game shares its minute with the one before: ties on time go by id.
+            games.push(game(kind, category, result, i - i / 3, 1000 + u64::from(i * 37 % 101)));
+        }
+        store.record_many(games.clone()).unwrap();
+        (store, games)
+    }
+
+    fn passes(filter: &HistoryFilter, game: &FinishedGame) -> bool {
+        filter.game.is_none_or(|g| g == game.game)
+            && filter.category.as_ref().is_none_or(|c| *c == game.category)
+            && filter.result.is_none_or(|r| r == game.result)
+            && filter.from.as_ref().is_none_or(|from| game.finished_at >= *from)
+            && filter.to.as_ref().is_none_or(|to| game.finished_at < *to)
+    }
+
+    fn filters() -> Vec<HistoryFilter> {
+        let minute = |m: u32| {
+            crate::store::timestamp(
+                game(GameKind::Bubbles, "standard", Status::Won, m, 0)
+                    .finished_at
+                    .parse::<chrono::DateTime<chrono::Utc>>()
+                    .unwrap(),
+            )
+        };
+        vec![
+            HistoryFilter::default(),
+            HistoryFilter { game: Some(GameKind::Minesweeper), ..Default::default() },
+            HistoryFilter {
+                game: Some(GameKind::Minesweeper),
+                category: Some("beginner".into()),
+                ..Default::default()
+            },
+            HistoryFilter { result: Some(Status::Won), ..Default::default() },
+            HistoryFilter { game: Some(GameKind::Gomoku), result: Some(Status::Lost), ..Default::default() },
+            HistoryFilter {
+                game: Some(GameKind::Minesweeper),
+                category: Some("beginner".into()),
+                result: Some(Status::Won),
+                from: Some(minute(10)),
+                to: Some(minute(60)),
+            },
+            HistoryFilter { from: Some(minute(20)), to: Some(minute(21)), ..Default::default() },
+            HistoryFilter { game: Some(GameKind::Bubbles), result: Some(Status::Lost), ..Default::default() },
+        ]
+    }
+
+    #[test]
+    fn pages_walk_every_filter_newest_first_and_back() {
+        let (store, games) = mixed_store();
+        for filter in filters() {
+            // The expected order: newest first, ties on time by the later id first.
+            let mut expected: Vec<i64> =
+                (1..=games.len() as i64).filter(|id| passes(&filter, &games[*id as usize - 1])).collect();
+            expected.sort_by(|a, b| {
+                let (ga, gb) = (&games[*a as usize - 1], &games[*b as usize - 1]);
+                gb.finished_at.cmp(&ga.finished_at).then(b.cmp(a))
+            });
+            assert_eq!(store.history_count(&filter).unwrap(), expected.len() as i64, "{filter:?}");
+            for size in [1, 7, 50, 500] {
+                let mut seen = vec![];
+                let mut pages = vec![];
+                let mut start = PageStart::Newest;
+                loop {
+                    let page = store.history(&filter, &start, size).unwrap();
+                    assert!(page.rows.len() <= size as usize);
+                    assert_eq!(page.newer.is_some(), !seen.is_empty() && !page.rows.is_empty(), "{filter:?}");
+                    seen.extend(page.rows.iter().map(|row| row.id));
+                    pages.push(page.rows.iter().map(|row| row.id).collect::<Vec<_>>());
+                    match page.older {
+                        Some(cursor) => start = PageStart::OlderThan(cursor),
+                        None => break,
+                    }
+                }
+                assert_eq!(seen, expected, "{filter:?} by {size}");
+                // And back to the newest, page by page, the same pages.
+                let mut back = pages.len() - 1;
+                let mut cursor = store.history(&filter, &start, size).unwrap().newer;
+                while let Some(newer) = cursor {
+                    back -= 1;
+                    let page = store.history(&filter, &PageStart::NewerThan(newer), size).unwrap();
+                    assert_eq!(page.rows.iter().map(|row| row.id).collect::<Vec<_>>(), pages[back]);
+                    assert!(page.older.is_some());
+                    cursor = page.newer;
+                }
+                assert_eq!(back, 0, "{filter:?} by {size}: back at the newest page");
+            }
+        }
+    }
+
+    #[test]
+    fn rows_carry_what_the_history_shows() {
+        let mut store = Store::open_in_memory().unwrap();
+        let mut replay = game(GameKind::Minesweeper, "expert", Status::Won, 1, 12_345);
+        replay.replay = true;
+        replay.rank_key = None;
+        store.record_finished(&replay).unwrap();
+        let page = store.history(&HistoryFilter::default(), &PageStart::Newest, 10).unwrap();
+        let row = &page.rows[0];
+        assert_eq!((row.game.as_str(), row.category.as_str(), row.result.as_str()), ("minesweeper", "expert", "won"));
+        assert_eq!((row.time_ms, row.moves, row.replay, row.score), (12_345, 10, true, None));
+        assert_eq!(row.finished_at, "2026-01-01T00:01:00.000Z");
+        assert_eq!((page.older.clone(), page.newer.clone()), (None, None));
+        let empty = store.history(
+            &HistoryFilter { game: Some(GameKind::Bubbles), ..Default::default() },
+            &PageStart::Newest,
+            10,
+        );
+        assert_eq!(empty.unwrap(), HistoryPage { rows: vec![], older: None, newer: None });
+    }
+
+    /// The statistics as a first principle: every game of the category, in time order.
+    fn recomputed(games: &[FinishedGame], kind: GameKind, category: &str) -> CategoryStats {
+        let mut mine: Vec<&FinishedGame> = games.iter().filter(|g| g.game == kind && g.category == category).collect();
+        mine.sort_by(|a, b| a.finished_at.cmp(&b.finished_at));
+        let mut stats = CategoryStats::default();
+        let (mut won_time, mut scored) = (0, 0);
+        for g in &mine {
+            stats.played += 1;
+            match g.result {
+                Status::Won => {
+                    stats.won += 1;
+                    won_time += g.time_ms as i64;
+                    stats.best_time_ms = Some(stats.best_time_ms.map_or(g.time_ms as i64, |b| b.min(g.time_ms as i64)));
+                    stats.current_streak += 1;
+                }
+                Status::Lost => {
+                    stats.lost += 1;
+                    stats.current_streak = 0;
+                }
+                Status::Draw => {
+                    stats.drawn += 1;
+                    stats.current_streak = 0;
+                }
+                _ => stats.current_streak = 0,
+            }
+            stats.longest_streak = stats.longest_streak.max(stats.current_streak);
+            if let Some(score) = g.score {
+                scored += 1;
+                stats.total_score += score;
+                stats.best_score = Some(stats.best_score.map_or(score, |b| b.max(score)));
+            }
+        }
+        stats.average_time_ms = (stats.won > 0).then(|| won_time as f64 / stats.won as f64);
+        stats.average_score = (scored > 0).then(|| stats.total_score as f64 / scored as f64);
+        stats
+    }
+
+    #[test]
+    fn running_totals_match_the_statistics_recomputed_from_every_game() {
+        let (mut store, mut games) = mixed_store();
+        // A few more, one at a time, as games finish.
+        for (i, result) in [Status::Won, Status::Won, Status::Lost, Status::Won].into_iter().enumerate() {
+            let g = game(GameKind::Minesweeper, "beginner", result, 500 + i as u32, 900);
+            store.record_finished(&g).unwrap();
+            games.push(g);
+        }
+        for (kind, category) in [
+            (GameKind::Minesweeper, "beginner"),
+            (GameKind::Minesweeper, "expert"),
+            (GameKind::Bubbles, "standard"),
+            (GameKind::Gomoku, "freestyle-easy"),
+            (GameKind::Gomoku, "freestyle-human"),
+            (GameKind::Gomoku, "exactFive-hard"),
+        ] {
+            let stats = store.category_stats(kind, category).unwrap();
+            assert_eq!(stats, recomputed(&games, kind, category), "{category}");
+        }
+        let expert = store.category_stats(GameKind::Minesweeper, "expert").unwrap();
+        assert_eq!((expert.current_streak, expert.longest_streak), (30, 30));
+    }
+
+    #[test]
+    fn streaks_count_wins_in_a_row() {
+        let mut store = Store::open_in_memory().unwrap();
+        let runs = "WWLWWWLWDWW";
+        for (i, c) in runs.chars().enumerate() {
+            let result = match c {
+                'W' => Status::Won,
+                'L' => Status::Lost,
+                _ => Status::Draw,
+            };
+            store.record_finished(&game(GameKind::Gomoku, "exactFive-medium", result, i as u32, 1000)).unwrap();
+        }
+        let stats = store.category_stats(GameKind::Gomoku, "exactFive-medium").unwrap();
+        assert_eq!((stats.played, stats.won, stats.lost, stats.drawn), (11, 8, 2, 1));
+        assert_eq!((stats.current_streak, stats.longest_streak), (2, 3));
+        assert_eq!(store.category_stats(GameKind::Gomoku, "freestyle-hard").unwrap(), CategoryStats::default());
+    }
+
+    #[test]
+    fn the_chart_shows_the_recent_games_and_the_best_so_far() {
+        let mut store = Store::open_in_memory().unwrap();
+        let times = [5000, 7000, 4000, 0, 4500, 3000];
+        for (i, time) in times.iter().enumerate() {
+            let result = if *time == 0 { Status::Lost } else { Status::Won };
+            store.record_finished(&game(GameKind::Minesweeper, "beginner", result, i as u32, *time)).unwrap();
+        }
+        let chart = store.category_chart(GameKind::Minesweeper, "beginner").unwrap();
+        assert_eq!(chart.measure, "time");
+        let values: Vec<_> = chart.points.iter().map(|p| p.value).collect();
+        assert_eq!(values, [Some(5000), Some(7000), Some(4000), None, Some(4500), Some(3000)]);
+        let best: Vec<_> = chart.points.iter().map(|p| p.best.unwrap()).collect();
+        assert_eq!(best, [5000, 5000, 4000, 4000, 4000, 3000]);
+        assert_eq!(chart.stats.played, 6);
+
+        // More games than the chart draws: the best line starts from the best before them.
+        let mut many = vec![];
+        for i in 0..CHART_POINTS as u32 + 5 {
+            many.push(game(GameKind::Bubbles, "shifter", Status::Finished, i, if i == 2 { 900 } else { 100 }));
+        }
+        store.record_many(many).unwrap();
+        let chart = store.category_chart(GameKind::Bubbles, "shifter").unwrap();
+        assert_eq!(chart.measure, "score");
+        assert_eq!(chart.points.len(), CHART_POINTS as usize);
+        assert_eq!(chart.points[0].value, Some(100));
+        assert_eq!(chart.points[0].best, Some(900), "the record from before the window");
+        assert!(store.category_chart(GameKind::Bubbles, "standard").unwrap().points.is_empty());
+    }
+
+    fn ranked(store: &Store) -> i64 {
+        store
+            .connection()
+            .query_row("SELECT COUNT(*) FROM finished_games WHERE rank_key IS NOT NULL", [], |r| r.get(0))
+            .unwrap()
+    }
+
+    fn all_games(store: &Store) -> i64 {
+        store.history_count(&HistoryFilter::default()).unwrap()
+    }
+
+    #[test]
+    fn a_reset_of_one_game_keeps_the_history_unless_asked() {
+        let (mut store, _) = mixed_store();
+        let preview = store.reset_preview(Some(GameKind::Minesweeper)).unwrap();
+        // beginner and expert: ten places each; 60 games.
+        assert_eq!(preview, ResetCounts { records: 20, categories: 2, games: 60 });
+        let done = store.reset_hall(Some(GameKind::Minesweeper), false).unwrap();
+        assert_eq!(done, ResetCounts { records: 20, categories: 2, games: 0 });
+        assert!(store.hall_categories(GameKind::Minesweeper).unwrap().is_empty());
+        assert!(store.hall_of_fame(GameKind::Minesweeper, "expert").unwrap().is_empty());
+        assert_eq!(all_games(&store), 150, "the history stays");
+        assert_eq!(store.category_stats(GameKind::Minesweeper, "expert").unwrap().played, 30);
+        assert_eq!(store.hall_categories(GameKind::Bubbles).unwrap(), ["standard"], "other games keep theirs");
+        // A new record after the reset is first again.
+        let fresh = store.record_finished(&game(GameKind::Minesweeper, "expert", Status::Won, 900, 99_999)).unwrap();
+        assert_eq!(fresh.rank, Some(1));
+
+        let done = store.reset_hall(Some(GameKind::Gomoku), true).unwrap();
+        assert_eq!(done, ResetCounts { records: 10, categories: 1, games: 60 });
+        assert_eq!(
+            store.history_count(&HistoryFilter { game: Some(GameKind::Gomoku), ..Default::default() }).unwrap(),
+            0
+        );
+        assert_eq!(store.category_stats(GameKind::Gomoku, "freestyle-easy").unwrap(), CategoryStats::default());
+        assert_eq!(all_games(&store), 91);
+    }
+
+    #[test]
+    fn a_reset_of_everything_with_and_without_history() {
+        let (mut store, _) = mixed_store();
+        let preview = store.reset_preview(None).unwrap();
+        assert_eq!(preview, ResetCounts { records: 40, categories: 4, games: 150 });
+        assert_eq!(store.reset_hall(None, false).unwrap(), ResetCounts { games: 0, ..preview });
+        assert_eq!(ranked(&store), 0);
+        assert_eq!(all_games(&store), 150);
+        // Nothing left in the hall: a reset says so, and succeeds.
+        assert_eq!(store.reset_hall(None, false).unwrap(), ResetCounts::default());
+        assert_eq!(store.reset_hall(None, true).unwrap(), ResetCounts { records: 0, categories: 0, games: 150 });
+        assert_eq!(all_games(&store), 0);
+        assert!(store.played_categories().unwrap().is_empty());
+        let mut empty = Store::open_in_memory().unwrap();
+        assert_eq!(empty.reset_preview(None).unwrap(), ResetCounts::default());
+        assert_eq!(empty.reset_hall(Some(GameKind::Bubbles), true).unwrap(), ResetCounts::default());
+    }
+
+    #[test]
+    fn a_failure_in_the_middle_of_a_reset_deletes_nothing() {
+        let (mut store, _) = mixed_store();
+        let before = (ranked(&store), all_games(&store), store.played_categories().unwrap());
+        // The games go first, then the totals: a failure at the totals must undo the games.
+        store
+            .connection()
+            .execute_batch(
+                "CREATE TEMP TRIGGER fail_totals BEFORE DELETE ON category_totals
+                 BEGIN SELECT RAISE(ABORT, 'injected failure'); END;",
+            )
+            .unwrap();
+        let error = store.reset_hall(Some(GameKind::Minesweeper), true).unwrap_err();
+        assert!(error.to_string().contains("injected failure"), "{error}");
+        let error = store.reset_hall(None, true).unwrap_err();
+        assert!(error.to_string().contains("injected failure"), "{error}");
+        assert_eq!((ranked(&store), all_games(&store), store.played_categories().unwrap()), before);
+
+        // Without the history: a failure on the 15th record leaves all records in place.
+        store
+            .connection()
+            .execute_batch(
+                "DROP TRIGGER fail_totals;
+                 CREATE TEMP TABLE seen (n INTEGER);
+                 INSERT INTO seen VALUES (0);
+                 CREATE TEMP TRIGGER fail_records BEFORE UPDATE OF rank_key ON finished_games
+                 BEGIN
+                     UPDATE seen SET n = n + 1;
+                     SELECT RAISE(ABORT, 'injected failure') WHERE (SELECT n FROM seen) = 15;
+                 END;",
+            )
+            .unwrap();
+        assert!(store.reset_hall(None, false).is_err());
+        assert_eq!((ranked(&store), all_games(&store), store.played_categories().unwrap()), before);
+        // Once the fault is gone, the same reset works.
+        store.connection().execute_batch("DROP TRIGGER fail_records;").unwrap();
+        assert_eq!(store.reset_hall(None, false).unwrap().records, 40);
+    }
+
+    #[test]
+    fn the_csv_export_quotes_names_and_reads_back() {
+        let mut store = Store::open_in_memory().unwrap();
+        let names = ["Smith, Ada", "the \"best\"", "two\nlines", "<b>Ann</b>", "=1+1"];
+        for (i, name) in names.iter().enumerate() {
+            let recorded =
+                store.record_finished(&game(GameKind::Minesweeper, "beginner", Status::Won, i as u32, 1234)).unwrap();
+            store.set_player_name(recorded.id, name).unwrap();
+        }
+        store.record_finished(&game(GameKind::Bubbles, "standard", Status::Finished, 10, 56)).unwrap();
+        let mut out = Vec::new();
+        let filter = HistoryFilter { game: Some(GameKind::Minesweeper), ..Default::default() };
+        assert_eq!(store.write_history_csv(&filter, &mut out).unwrap(), 5);
+        let text = String::from_utf8(out).unwrap();
+        let mut lines = text.split("\r\n");
+        assert_eq!(lines.next().unwrap(), crate::csv::HEADER.join(","));
+        assert!(text.ends_with("\r\n"));
+        // Newest first: the formula, then the markup, the line break, the quotes, the comma.
+        assert!(text.contains(",minesweeper,beginner,won,,1.234,10,no,'=1+1,5\r\n"), "{text}");
+        assert!(text.contains(",no,<b>Ann</b>,4\r\n"));
+        assert!(text.contains(",no,\"two\nlines\",3\r\n"));
+        assert!(text.contains(",no,\"the \"\"best\"\"\",2\r\n"));
+        assert!(text.contains(",no,\"Smith, Ada\",1\r\n"));
+        assert!(text.contains("2026-01-01T00:04:00.000Z,2026-01-01T00:03:30.000Z,"));
+        assert!(!text.contains("bubbles"));
+    }
+
+    /// Every query the history, the hall and the chart make, with its arguments.
+    fn key_queries() -> Vec<(&'static str, String, Vec<SqlValue>)> {
+        let text = |s: &str| SqlValue::Text(s.into());
+        let mut queries = vec![];
+        for filter in filters() {
+            let (mut terms, mut args) = conditions(&filter);
+            terms.push("(finished_at, id) < (?, ?)");
+            args.extend([text("2026-06-01T00:00:00.000Z"), SqlValue::Integer(5), SqlValue::Integer(51)]);
+            let sql = format!(
+                "SELECT {ROW_COLUMNS} FROM finished_games{} ORDER BY finished_at DESC, id DESC LIMIT ?",
+                where_sql(&terms)
+            );
+            queries.push(("history page", sql, args));
+        }
+        queries.push((
+            "hall of fame",
+            super::super::finished::HALL_TOP.into(),
+            vec![text("minesweeper"), text("expert"), SqlValue::Integer(10)],
+        ));
+        queries.push(("chart", CHART_GAMES.into(), vec![text("minesweeper"), text("expert"), SqlValue::Integer(1000)]));
+        let before = |game: &str, category: &str| vec![text(game), text(category), text("2026"), SqlValue::Integer(5)];
+        queries.push(("chart best time", BEST_TIME_BEFORE.into(), before("minesweeper", "expert")));
+        queries.push(("chart best score", BEST_SCORE_BEFORE.into(), before("bubbles", "standard")));
+        queries.push(("count", "SELECT COUNT(*) FROM finished_games WHERE game = ?1".into(), vec![text("gomoku")]));
+        queries
+    }
+
+    #[test]
+    fn the_key_queries_use_an_index_and_never_sort() {
+        let (store, _) = mixed_store();
+        for (what, sql, args) in key_queries() {
+            let args: Vec<&dyn rusqlite::ToSql> = args.iter().map(|a| a as &dyn rusqlite::ToSql).collect();
+            let plan = store.query_plan(&sql, &args).unwrap();
+            assert!(plan.contains("USING INDEX") || plan.contains("USING COVERING INDEX"), "{what}: {plan}\n{sql}");
+            assert!(!plan.contains("TEMP B-TREE"), "{what} sorts: {plan}\n{sql}");
+            assert!(!plan.lines().any(|l| l.starts_with("SCAN") && !l.contains("INDEX")), "{what}: {plan}");
+        }
+    }
 }

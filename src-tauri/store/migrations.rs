@@ -156,6 +156,45 @@ mod tests {
     }
 
     #[test]
+    fn version_1_games_get_their_totals_and_streaks() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(MIGRATIONS[0]).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        // Recorded out of time order on purpose: the streaks follow the finishing times.
+        let games = [
+            ("won", 3000, None::<i64>, "05"),
+            ("won", 2000, None, "01"),
+            ("won", 2500, None, "02"),
+            ("lost", 100, None, "03"),
+            ("won", 4000, None, "04"),
+            ("won", 1000, None, "06"),
+        ];
+        for (result, time, score, second) in games {
+            conn.execute(
+                "INSERT INTO finished_games (game, category, result, score, time_ms, moves, started_at, finished_at)
+                 VALUES ('minesweeper', 'beginner', ?1, ?2, ?3, 5, '2026', ?4)",
+                rusqlite::params![result, score, time, format!("2026-01-01T00:00:{second}.000Z")],
+            )
+            .unwrap();
+        }
+        conn.execute(
+            "INSERT INTO finished_games (game, category, result, score, time_ms, moves, started_at, finished_at)
+             VALUES ('bubbles', 'standard', 'finished', 250, 9000, 40, '2026', '2026-01-01T00:00:00.000Z')",
+            [],
+        )
+        .unwrap();
+        migrate(&mut conn).unwrap();
+        let store = Store { conn };
+        let stats = store.category_stats(pastimes_games::GameKind::Minesweeper, "beginner").unwrap();
+        assert_eq!((stats.played, stats.won, stats.lost), (6, 5, 1));
+        assert_eq!((stats.current_streak, stats.longest_streak), (3, 3));
+        assert_eq!((stats.best_time_ms, stats.average_time_ms), (Some(1000), Some(2500.0)));
+        let bubbles = store.category_stats(pastimes_games::GameKind::Bubbles, "standard").unwrap();
+        assert_eq!((bubbles.played, bubbles.best_score, bubbles.average_score), (1, Some(250), Some(250.0)));
+        assert_eq!((bubbles.current_streak, bubbles.won), (0, 0));
+    }
+
+    #[test]
     fn a_newer_database_is_refused_and_left_untouched() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(crate::store::DATABASE_FILE);

@@ -290,8 +290,7 @@ fn app_pids(binary: &Path, marker: &str) -> Vec<u32> {
         .filter(|pid| {
             let exe = std::fs::read_link(format!("/proc/{pid}/exe")).ok();
             let environ = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
-            exe.is_some_and(|exe| exe == binary)
-                && environ.split(|b| *b == 0).any(|var| var == needle.as_bytes())
+            exe.is_some_and(|exe| exe == binary) && environ.split(|b| *b == 0).any(|var| var == needle.as_bytes())
         })
         .collect()
 }

@@ -1,8 +1,11 @@
 //! End-to-end tests: the real app in its real webview under Xvfb, over WebDriver.
 //! Run one at a time (`--test-threads=1`): each starts a whole app.
 
+mod access;
+mod axe;
 mod bubbles;
 mod gomoku;
+mod hall;
 mod harness;
 mod minesweeper;
 mod shell;

@@ -44,7 +44,12 @@ fn report(name: &str, samples: &Value) {
     let mut ms: Vec<f64> = samples.as_array().expect("samples").iter().filter_map(Value::as_f64).collect();
     ms.sort_by(f64::total_cmp);
     let at = |q: f64| ms[((ms.len() as f64 - 1.0) * q).round() as usize];
-    println!("{name:<40} n={:<4} median {:>7.2} ms   p99 {:>7.2} ms   (target p99 <= 16 ms)", ms.len(), at(0.5), at(0.99));
+    println!(
+        "{name:<40} n={:<4} median {:>7.2} ms   p99 {:>7.2} ms   (target p99 <= 16 ms)",
+        ms.len(),
+        at(0.5),
+        at(0.99)
+    );
 }
 
 async fn measure(app: &App, selector: &str, events: Value, count: u32) -> Value {
@@ -56,7 +61,11 @@ async fn click_to_redrawn_board() {
     let data = tempfile::tempdir().unwrap();
     let app = App::launch(data.path(), Some(99)).await;
     app.client
-        .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(Some(std::time::Duration::from_secs(600)), None, None))
+        .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
+            Some(std::time::Duration::from_secs(600)),
+            None,
+            None,
+        ))
         .await
         .unwrap();
     let right_click = json!([["mousedown", 2], ["mouseup", 2]]);

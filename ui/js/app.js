@@ -1,7 +1,7 @@
 // The app shell: settings, theme, language, the screens and the native menu's events.
 
-import { appInfo, listen, setTitle, settings as settingsApi } from './ipc.js';
-import { loadLanguage, t, errorText } from './i18n.js';
+import { appInfo, listen, setTitle, setZoomFactor, settings as settingsApi } from './ipc.js';
+import { loadLanguage, language, resolveLanguage, t, errorText, LANGUAGES } from './i18n.js';
 import { el, clear, toast } from './dom.js';
 import { openDialog } from './dialog.js';
 import * as home from './home.js';
@@ -20,13 +20,16 @@ export const app = {
   async show(name, options = {}) {
     const screen = screens[name] ?? screens.home;
     const root = document.getElementById('screen');
-    this.current?.unmount?.();
+    // `keep`: the same screen drawn again (a new language), its game left running.
+    this.current?.unmount?.({ keep: Boolean(options.keep) });
     clear(root);
     root.className = `screen screen-${screen.id}`;
     this.current = screen;
     // A screen may put its own text in the title (Bubble Breaker's score); others get the name.
     setTitle(t('app.name')).catch(() => {});
     await screen.mount(root, this, options);
+    // Every screen has a main heading; a game's is for screen readers (its toolbar shows the rest).
+    if (!root.querySelector('h1')) root.prepend(el('h1', { class: 'visually-hidden', text: t(`game.${screen.id}`) }));
     if (this.settings.lastScreen !== screen.id) this.saveSetting('lastScreen', screen.id);
   },
   async saveSetting(key, value) {
@@ -44,9 +47,73 @@ export const app = {
 
 export function applyTheme(settings) {
   const root = document.documentElement;
-  root.dataset.theme = settings.theme;
+  root.dataset.theme = settings.theme || 'system';
   root.classList.toggle('colour-blind', Boolean(settings.colourBlind));
   root.classList.toggle('monochrome', Boolean(settings.monochrome));
+  setZoomFactor(settings.zoom ?? 1);
+}
+
+/// A setting changed (from the menu, a dialog or a test): apply the theme and, when the
+/// language is another, load its catalogue and draw the current screen again in it.
+async function settingsChanged(settings) {
+  app.settings = settings;
+  applyTheme(settings);
+  const next = resolveLanguage(settings.language, app.info?.systemLanguage);
+  if (next === language()) return;
+  await loadLanguage(next);
+  if (app.current && document.body.dataset.ready === 'true') {
+    await app.show(app.current.id, { keep: true });
+  }
+  document.body.dataset.language = next;
+}
+
+// The zoom levels of the View menu (src-tauri/settings.rs ZOOM_STEPS).
+const ZOOM_STEPS = [0.5, 0.67, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3];
+
+function zoomStep(direction) {
+  const current = Number(app.settings.zoom ?? 1);
+  if (direction === 0) return 1;
+  const steps = direction > 0 ? ZOOM_STEPS : [...ZOOM_STEPS].reverse();
+  return steps.find((step) => (direction > 0 ? step > current + 1e-6 : step < current - 1e-6)) ?? steps[steps.length - 1];
+}
+
+/// Ctrl+plus, Ctrl+minus and Ctrl+0 (also on the keypad): the View menu's accelerators catch
+/// Ctrl+= and Ctrl+-; the keys the menu cannot name arrive here.
+function zoomKeys(event) {
+  if (!event.ctrlKey || event.altKey || event.metaKey) return;
+  const direction = { '+': 1, '=': 1, '-': -1, _: -1, 0: 0 }[event.key];
+  if (direction === undefined) return;
+  event.preventDefault();
+  const next = zoomStep(direction);
+  if (next !== Number(app.settings.zoom ?? 1)) app.saveSetting('zoom', next);
+}
+
+/// Preferences: language, theme and colour-blind symbols, the View menu's choices in a dialog.
+async function showPreferences() {
+  const option = (value, label, chosen) => el('option', { value, text: label, selected: value === chosen ? true : undefined });
+  const languageSelect = el('select', { id: 'settings-language', name: 'language' },
+    option('system', t('menu.language.system'), app.settings.language ?? 'system'),
+    LANGUAGES.map((code) => option(code, t(`language.${code}`), app.settings.language)));
+  const themeSelect = el('select', { id: 'settings-theme', name: 'theme' },
+    ['system', 'light', 'dark', 'contrast'].map((theme) => option(theme, t(`menu.theme.${theme}`), app.settings.theme ?? 'system')));
+  const colourBlind = el('input', { type: 'checkbox', id: 'settings-colourBlind', name: 'colourBlind', checked: app.settings.colourBlind ? true : undefined });
+  const result = await openDialog({
+    id: 'settings-dialog',
+    title: t('settings.title'),
+    body: [
+      el('label', { for: 'settings-language' }, t('settings.language'), languageSelect),
+      el('label', { for: 'settings-theme' }, t('settings.theme'), themeSelect),
+      el('label', { for: 'settings-colourBlind' }, t('settings.colourBlind'), colourBlind),
+      el('p', { class: 'hint', text: t('settings.zoomHint') }),
+    ],
+    buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'save', label: t('dialog.save'), primary: true }],
+  });
+  if (result.value !== 'save') return;
+  const chosen = { theme: themeSelect.value, colourBlind: colourBlind.checked, language: languageSelect.value };
+  for (const [key, value] of Object.entries(chosen)) {
+    if ((app.settings[key] ?? null) !== value) await app.saveSetting(key, value);
+  }
+  await settingsChanged(app.settings);
 }
 
 async function showAbout() {
@@ -94,13 +161,18 @@ export function runMenuAction(id) {
 
 app.about = showAbout;
 app.howToPlay = showHowToPlay;
+app.preferences = showPreferences;
 
 async function start() {
   app.settings = await settingsApi.all().catch(() => ({}));
-  await loadLanguage(app.settings.language);
-  applyTheme(app.settings);
   app.info = await appInfo();
+  await loadLanguage(app.info.language);
+  document.body.dataset.language = language();
+  applyTheme(app.settings);
   await listen('menu', runMenuAction);
+  await listen('settings', (settings) => settingsChanged(settings).catch((error) => app.showError(error)));
+  await listen('menu-error', (error) => app.showError(error));
+  document.addEventListener('keydown', zoomKeys);
   document.addEventListener('contextmenu', (event) => event.preventDefault());
   if (app.info.startupError) {
     const root = document.getElementById('screen');

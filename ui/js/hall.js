@@ -1,50 +1,100 @@
-// The hall of fame: the best ten of every game and category (seed 001's hero list, for all games).
+// The hall of fame: the best ten of every game and category (seed 001's hero list, for all
+// games), and the score history with its chart. Resetting goes through one confirmation dialog.
 
-import { el } from './dom.js';
+import { el, clear } from './dom.js';
 import { t, formatDate, formatSeconds, formatNumber } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
 import { categoryLabel, FIXED_CATEGORIES, GAMES } from './categories.js';
+import { confirmReset } from './reset.js';
+import { mountHistory } from './history.js';
 
 export const id = 'hall';
 export const helpTopic = 'home';
 
-/// `highlight` is the id of a record just set, shown marked when the screen opens after a game.
-export async function mount(root, app, { highlight } = {}) {
-  const sections = [];
-  for (const game of GAMES) {
-    const found = await call('hall_of_fame', { game });
-    const byCategory = new Map(found.map((c) => [c.category, c.entries]));
-    const categories = [...new Set([...FIXED_CATEGORIES[game], ...byCategory.keys()])];
-    sections.push(el('section', { class: 'hall-game', id: `hall-${game}`, 'aria-labelledby': `hall-${game}-title` },
-      el('h2', { id: `hall-${game}-title`, text: t(`game.${game}`) }),
-      categories.map((category) => table(game, category, byCategory.get(category) ?? [], highlight))));
+/// `highlight` is the id of a record just set, shown marked when the screen opens after a game;
+/// `tab` is 'records' (the default) or 'history'.
+export async function mount(root, app, { highlight, tab } = {}) {
+  const tabs = ['records', 'history'];
+  const buttons = {};
+  const panels = {};
+  for (const name of tabs) {
+    buttons[name] = el('button', {
+      role: 'tab', id: `hall-tab-${name}`, 'aria-controls': `hall-panel-${name}`, type: 'button',
+      onclick: () => select(name), text: t(`hall.tab.${name}`),
+    });
+    panels[name] = el('div', { role: 'tabpanel', id: `hall-panel-${name}`, class: 'hall-body', 'aria-labelledby': `hall-tab-${name}`, hidden: true });
   }
+  const resetButton = el('button', { id: 'hall-reset', onclick: () => reset(null), text: t('hall.reset') });
   root.append(
     el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('hall.title') },
       el('h1', { class: 'toolbar-title', text: t('hall.title') }),
+      el('div', { class: 'group tabs', role: 'tablist', 'aria-label': t('hall.title') }, tabs.map((name) => buttons[name])),
       el('span', { class: 'spacer' }),
+      resetButton,
       el('button', { id: 'hall-home', onclick: () => app.show('home'), text: t('game.allGames') })),
-    el('div', { class: 'hall-body' }, sections));
-  root.querySelector('#hall-home').focus();
-  fitWindow(820, 680).catch(() => {});
+    ...tabs.map((name) => panels[name]));
+
+  let history = null;
+  async function select(name) {
+    for (const other of tabs) {
+      buttons[other].setAttribute('aria-selected', String(other === name));
+      buttons[other].tabIndex = other === name ? 0 : -1;
+      panels[other].hidden = other !== name;
+    }
+    root.dataset.tab = name;
+    if (name === 'history' && !history) history = await mountHistory(panels.history, app);
+  }
+
+  async function showRecords() {
+    const sections = [];
+    for (const game of GAMES) {
+      const found = await call('hall_of_fame', { game });
+      const byCategory = new Map(found.map((c) => [c.category, c.entries]));
+      const categories = [...new Set([...FIXED_CATEGORIES[game], ...byCategory.keys()])];
+      sections.push(el('section', { class: 'hall-game', id: `hall-${game}`, 'aria-labelledby': `hall-${game}-title` },
+        el('div', { class: 'hall-game-head' },
+          el('h2', { id: `hall-${game}-title`, text: t(`game.${game}`) }),
+          el('button', { class: 'link', id: `hall-reset-${game}`, onclick: () => reset(game), text: t('hall.resetGame', { game: t(`game.${game}`) }) })),
+        el('div', { class: 'hall-grid' }, categories.map((category) => table(game, category, byCategory.get(category) ?? [], highlight)))));
+    }
+    clear(panels.records).append(...sections);
+    panels.records.dataset.ready = 'true';
+  }
+
+  async function reset(game) {
+    const removed = await confirmReset(app, game);
+    if (!removed) return;
+    highlight = undefined;
+    await showRecords();
+    if (history) await history.reload();
+  }
+
+  await showRecords();
+  await select(tab === 'history' ? 'history' : 'records');
+  const marked = panels.records.querySelector('tr.highlight');
+  if (marked && !panels.records.hidden) marked.scrollIntoView({ block: 'center' });
+  buttons[root.dataset.tab].focus();
+  fitWindow(1040, 760).catch(() => {});
 }
 
 function table(game, category, entries, highlight) {
   const caption = el('h3', { text: categoryLabel(game, category) });
   if (!entries.length) {
-    return el('div', { class: 'hall-category', dataset: { category } }, caption, el('p', { class: 'hall-empty', text: t('hall.empty') }));
+    return el('div', { class: 'hall-category empty', dataset: { category } }, caption, el('p', { class: 'hall-empty', text: t('hall.empty') }));
   }
-  const byTime = game === 'minesweeper';
   const head = el('tr', {},
-    el('th', { scope: 'col', text: t('hall.rank') }),
+    el('th', { scope: 'col', class: 'number', text: t('hall.rank') }),
     el('th', { scope: 'col', text: t('hall.name') }),
-    el('th', { scope: 'col', text: byTime ? t('hall.time') : game === 'gomoku' ? t('hall.moves') : t('hall.score') }),
+    el('th', { scope: 'col', class: 'number', text: game === 'minesweeper' ? t('hall.time') : game === 'gomoku' ? t('hall.moves') : t('hall.score') }),
     el('th', { scope: 'col', text: t('hall.date') }));
-  const rows = entries.map((entry) => el('tr', { class: entry.id === highlight ? 'highlight' : undefined, dataset: { id: entry.id } },
-    el('td', { class: 'number', text: formatNumber(entry.rank) }),
-    el('td', { class: 'hall-name', text: entry.name ?? t('hall.anonymous') }),
-    el('td', { class: 'number', text: result(game, entry) }),
-    el('td', { text: formatDate(entry.finishedAt) })));
+  const rows = entries.map((entry) => el('tr', {
+    class: entry.id === highlight ? 'highlight' : undefined, dataset: { id: entry.id },
+    'aria-current': entry.id === highlight ? 'true' : undefined,
+  },
+  el('td', { class: 'number', text: formatNumber(entry.rank) }),
+  el('td', { class: 'hall-name', text: entry.name ?? t('hall.anonymous') }),
+  el('td', { class: 'number', text: result(game, entry) }),
+  el('td', { class: 'hall-date', text: formatDate(entry.finishedAt) })));
   return el('div', { class: 'hall-category', dataset: { category } }, caption,
     el('table', { class: 'stats' }, el('thead', {}, head), el('tbody', {}, rows)));
 }

@@ -32,6 +32,8 @@ export async function mount(root, app) {
     list,
     el('footer', { class: 'home-footer' },
       el('button', { id: 'help-button', onclick: () => app.howToPlay(), text: t('home.howToPlay') }),
+      el('button', { id: 'hall-button', onclick: () => app.show('hall'), text: t('hall.title') }),
+      el('button', { id: 'settings-button', onclick: () => app.preferences(), text: t('home.settings') }),
       el('button', { id: 'about-button', onclick: () => app.about(), text: t('home.about') })));
   list.querySelector('button')?.focus();
   fitWindow(760, 560).catch(() => {});

@@ -12,18 +12,27 @@ async function fetchCatalogue(lang) {
   return response.json();
 }
 
-/// The language to use: the player's choice, else the system's, else English.
-export function resolveLanguage(choice) {
+/// The language to use: the player's choice, else the system's. `system` is the backend's
+/// reading of the locale (LANG, LC_MESSAGES...), given in app_info: the page never guesses it.
+export function resolveLanguage(choice, system) {
   if (choice && choice !== 'system' && LANGUAGES.includes(choice)) return choice;
-  const system = (navigator.language || 'en').toLowerCase().slice(0, 2);
   return LANGUAGES.includes(system) ? system : 'en';
 }
 
-export async function loadLanguage(choice) {
-  current = resolveLanguage(choice);
-  fallback = await fetchCatalogue('en');
-  catalogue = current === 'en' ? fallback : await fetchCatalogue(current).catch(() => fallback);
-  document.documentElement.lang = current === 'zh' ? 'zh-CN' : current;
+/// Loads the catalogue of `lang` (already resolved) and tells the document its language.
+export async function loadLanguage(lang) {
+  const next = LANGUAGES.includes(lang) ? lang : 'en';
+  const english = await fetchCatalogue('en');
+  const chosen = next === 'en' ? english : await fetchCatalogue(next).catch(() => english);
+  fallback = english;
+  catalogue = chosen;
+  current = next;
+  document.documentElement.lang = locale();
+}
+
+/// The BCP 47 tag for Intl and the document: Simplified Chinese is zh-CN.
+export function locale() {
+  return current === 'zh' ? 'zh-CN' : current;
 }
 
 export function language() {
@@ -44,13 +53,21 @@ export function errorText(error) {
 }
 
 export function formatNumber(value) {
-  return new Intl.NumberFormat(current).format(value);
+  return new Intl.NumberFormat(locale()).format(value);
 }
 
 export function formatDate(iso) {
-  return new Intl.DateTimeFormat(current, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 export function formatSeconds(ms) {
-  return new Intl.NumberFormat(current, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000);
+  return new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000);
+}
+
+/// "3 records", "1 record": `count.<noun>.<plural form>` with the number formatted.
+export function count(noun, n) {
+  const form = new Intl.PluralRules(locale()).select(n);
+  const key = `count.${noun}.${form}`;
+  const text = t(key, { n: formatNumber(n) });
+  return text === key ? t(`count.${noun}.other`, { n: formatNumber(n) }) : text;
 }

@@ -43,7 +43,13 @@ export const settings = {
 };
 
 export const appInfo = () => call('app_info');
-export const fitWindow = (width, height) => call('fit_window', { width, height });
+/// The page's zoom (the `zoom` setting, applied to the webview by the backend): a window fitted
+/// to some CSS pixels needs that many more screen pixels.
+let zoom = 1;
+export function setZoomFactor(value) {
+  zoom = Number(value) > 0 ? Number(value) : 1;
+}
+export const fitWindow = (width, height) => call('fit_window', { width: width * zoom, height: height * zoom });
 
 /// The window's title (the seed shows Bubble Breaker's score there): the native one, and the
 /// page's own, so both say the same (WebDriver and assistive tools read the page's).

@@ -5,6 +5,7 @@ import { el, announce } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
 import { games, fitWindow, setTitle, call } from '../ipc.js';
 import { openDialog } from '../dialog.js';
+import { undoRedoPauseKeys } from '../keys.js';
 import { askRecordName } from '../record.js';
 import { BubbleField } from './field.js';
 import { planMotion } from './motion.js';
@@ -47,13 +48,14 @@ export async function mount(rootNode, appObject) {
   if (snapshot?.status === 'finished') ui.overNew.focus();
 }
 
-export function unmount() {
+/// `keep`: the screen is drawn again at once (a new language): the game goes on.
+export function unmount({ keep = false } = {}) {
   mounted = null;
   window.removeEventListener('resize', fitBoard);
   document.removeEventListener('visibilitychange', pauseWhenHidden);
   document.removeEventListener('keydown', screenKeys);
   ui?.field.stopAnimation();
-  if (snapshot && !snapshot.paused && snapshot.clockRunning) games.pause(GAME).catch(() => {});
+  if (!keep && snapshot && !snapshot.paused && snapshot.clockRunning) games.pause(GAME).catch(() => {});
 }
 
 function buildScreen() {
@@ -256,22 +258,7 @@ function pauseWhenHidden() {
   }
 }
 
-function screenKeys(event) {
-  if (document.querySelector('dialog[open]') || event.altKey || event.metaKey) return;
-  if (event.target.closest?.('input, select, textarea')) return;
-  const key = event.key.toLowerCase();
-  if (event.ctrlKey && key === 'z') {
-    event.preventDefault();
-    if (event.shiftKey) redo();
-    else undo();
-  } else if (event.ctrlKey && key === 'y') {
-    event.preventDefault();
-    redo();
-  } else if (!event.ctrlKey && key === 'p') {
-    event.preventDefault();
-    togglePause();
-  }
-}
+const screenKeys = undoRedoPauseKeys({ undo, redo, togglePause });
 
 /// Asks the window to fit the field at about 40 px a ball, the bars around it (wide enough for
 /// the toolbar on one line).

@@ -5,6 +5,7 @@
 import { el } from '../dom.js';
 import { t } from '../i18n.js';
 import { columnName, notation, rowName } from './notation.js';
+import { cursorTarget } from '../keys.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /// The margin around the outer lines, in cells, where the coordinates go.
@@ -184,29 +185,12 @@ export class GoBoard {
   }
 
   keyDown(event) {
-    if (event.ctrlKey || event.altKey || event.metaKey) return;
     const { x, y } = this.cursor;
-    const steps = {
-      ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1],
-      h: [-1, 0], l: [1, 0], k: [0, -1], j: [0, 1],
-    };
-    const step = steps[event.key];
-    if (step) {
+    const target = cursorTarget(event, this.cursor, this.size, this.size);
+    if (target) {
       event.preventDefault();
-      this.setCursor(x + step[0], y + step[1]);
-    } else if (event.key === 'Home') {
-      event.preventDefault();
-      this.setCursor(0, y);
-    } else if (event.key === 'End') {
-      event.preventDefault();
-      this.setCursor(this.size - 1, y);
-    } else if (event.key === 'PageUp') {
-      event.preventDefault();
-      this.setCursor(x, 0);
-    } else if (event.key === 'PageDown') {
-      event.preventDefault();
-      this.setCursor(x, this.size - 1);
-    } else if (event.key === ' ' || event.key === 'Enter') {
+      this.setCursor(target.x, target.y);
+    } else if ((event.key === ' ' || event.key === 'Enter') && !event.ctrlKey && !event.altKey) {
       event.preventDefault();
       this.onPlay({ x, y });
     }

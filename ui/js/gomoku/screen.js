@@ -6,6 +6,7 @@ import { el, announce, toast } from '../dom.js';
 import { t, errorText, formatNumber, formatSeconds } from '../i18n.js';
 import { games, fitWindow, call, listen } from '../ipc.js';
 import { openDialog } from '../dialog.js';
+import { undoRedoPauseKeys } from '../keys.js';
 import { askRecordName } from '../record.js';
 import { GoBoard } from './board.js';
 import { MoveList } from './movelist.js';
@@ -53,7 +54,8 @@ export async function mount(rootNode, appObject) {
   else ui.board.focus();
 }
 
-export function unmount() {
+/// `keep`: the screen is drawn again at once (a new language): the game goes on.
+export function unmount({ keep = false } = {}) {
   mounted = false;
   window.removeEventListener('resize', fitBoard);
   document.removeEventListener('visibilitychange', pauseWhenHidden);
@@ -61,7 +63,7 @@ export function unmount() {
   clearTimeout(watchdog);
   unlisten?.then((stop) => stop()).catch(() => {});
   unlisten = null;
-  if (snapshot && !snapshot.paused && snapshot.clockRunning) games.pause(GAME).catch(() => {});
+  if (!keep && snapshot && !snapshot.paused && snapshot.clockRunning) games.pause(GAME).catch(() => {});
 }
 
 function buildScreen() {
@@ -417,22 +419,7 @@ function pauseWhenHidden() {
   }
 }
 
-function screenKeys(event) {
-  if (document.querySelector('dialog[open]') || event.altKey || event.metaKey) return;
-  if (event.target.closest?.('input, select, textarea')) return;
-  const key = event.key.toLowerCase();
-  if (event.ctrlKey && key === 'z') {
-    event.preventDefault();
-    if (event.shiftKey) redo();
-    else undo();
-  } else if (event.ctrlKey && key === 'y') {
-    event.preventDefault();
-    redo();
-  } else if (!event.ctrlKey && key === 'p') {
-    event.preventDefault();
-    togglePause();
-  }
-}
+const screenKeys = undoRedoPauseKeys({ undo, redo, togglePause });
 
 /// Asks the window for room for a board of about 34 px a line, with the side panel beside it.
 function fitToBoard() {

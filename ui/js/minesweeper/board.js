@@ -3,6 +3,7 @@
 // and the backend chords it.
 
 import { el } from '../dom.js';
+import { cursorTarget } from '../keys.js';
 import { t } from '../i18n.js';
 
 const NUMBER = /[0-8]/;
@@ -164,20 +165,10 @@ export class MineField {
 
   keyDown(event) {
     const { x, y } = this.cursor;
-    const moves = {
-      ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1],
-      h: [-1, 0], l: [1, 0], k: [0, -1], j: [0, 1],
-    };
-    const step = moves[event.key];
-    if (step && !event.ctrlKey && !event.altKey) {
+    const target = cursorTarget(event, this.cursor, this.width, this.height);
+    if (target) {
       event.preventDefault();
-      this.moveCursor(x + step[0], y + step[1]);
-    } else if (event.key === 'Home') {
-      event.preventDefault();
-      this.moveCursor(0, y);
-    } else if (event.key === 'End') {
-      event.preventDefault();
-      this.moveCursor(this.width - 1, y);
+      this.moveCursor(target.x, target.y);
     } else if (event.key === ' ' || event.key === 'Enter') {
       event.preventDefault();
       const action = NUMBER.test(this.codeAt(x, y)) ? 'chord' : 'open';

@@ -4,11 +4,12 @@ import { el, announce } from '../dom.js';
 import { t, errorText, formatSeconds, formatNumber } from '../i18n.js';
 import { games, fitWindow, call, listen } from '../ipc.js';
 import { openDialog } from '../dialog.js';
+import { isScreenKey } from '../keys.js';
 import { counter } from './digits.js';
 import { face } from './face.js';
 import { MineField } from './board.js';
 import { play as playSound } from './sound.js';
-import { askRecordName } from '../record.js';
+import { askRecordName, showBestTimes } from '../record.js';
 
 export const id = 'minesweeper';
 export const helpTopic = 'minesweeper';
@@ -50,13 +51,14 @@ export async function mount(rootNode, appObject) {
   ui.field.focus();
 }
 
-export function unmount() {
+/// `keep`: the screen is drawn again at once (a new language): the game goes on.
+export function unmount({ keep = false } = {}) {
   window.removeEventListener('resize', fitBoard);
   document.removeEventListener('visibilitychange', pauseWhenHidden);
   document.removeEventListener('keydown', screenKeys);
   clearInterval(ticker);
   unlisten?.();
-  if (snapshot && !snapshot.paused && snapshot.clockRunning) games.pause(GAME).catch(() => {});
+  if (!keep && snapshot && !snapshot.paused && snapshot.clockRunning) games.pause(GAME).catch(() => {});
 }
 
 function buildScreen() {
@@ -237,8 +239,7 @@ function pauseWhenHidden() {
 }
 
 function screenKeys(event) {
-  if (document.querySelector('dialog[open]') || event.ctrlKey || event.altKey || event.metaKey) return;
-  if (event.target.closest?.('input, select, textarea')) return;
+  if (!isScreenKey(event) || event.ctrlKey) return;
   const index = ['1', '2', '3'].indexOf(event.key);
   if (index >= 0) {
     event.preventDefault();
@@ -344,9 +345,11 @@ async function showStatistics() {
     [t('stats.currentStreak'), formatNumber(stats.currentStreak)],
     [t('stats.longestStreak'), formatNumber(stats.longestStreak)],
   ];
-  await openDialog({
+  const shown = await openDialog({
     id: 'stats-dialog',
     title: t('stats.title', { category: snapshot?.view ? levelName(snapshot.view, category) : category }),
     body: el('table', { class: 'stats' }, el('tbody', {}, rows.map(([name, value]) => el('tr', {}, el('th', { scope: 'row', text: name }), el('td', { class: 'number', text: value }))))),
+    buttons: [{ value: 'best', label: t('record.bestTimes') }, { value: 'ok', label: t('dialog.close'), primary: true }],
   });
+  if (shown.value === 'best') await showBestTimes(app);
 }

@@ -1,0 +1,271 @@
+//! The history and the hall of fame with a million finished games: builds its own database (one
+//! bulk transaction), then prints the median of each operation the issue sets a budget for.
+//!
+//! `cargo bench -p pastimes --bench history` (`PASTIMES_BENCH_GAMES=N` for another size).
+
+use pastimes_games::{GameKind, Status};
+use pastimes_lib::store::{Cursor, FinishedGame, HistoryFilter, PageStart, Store, HALL_SIZE};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::time::{Duration, Instant};
+
+/// Categories and their share of the games (out of 1000).
+const CATEGORIES: &[(GameKind, &str, u32)] = &[
+    (GameKind::Minesweeper, "beginner", 200),
+    (GameKind::Minesweeper, "intermediate", 120),
+    (GameKind::Minesweeper, "expert", 80),
+    (GameKind::Minesweeper, "custom-20x12/40", 20),
+    (GameKind::Minesweeper, "custom-50x40/300", 10),
+    (GameKind::Minesweeper, "custom-100x100/2000", 5),
+    (GameKind::Minesweeper, "custom-9x9/20", 15),
+    (GameKind::Bubbles, "standard", 120),
+    (GameKind::Bubbles, "megashift", 80),
+    (GameKind::Bubbles, "continuous", 60),
+    (GameKind::Bubbles, "shifter", 40),
+    (GameKind::Gomoku, "freestyle-easy", 60),
+    (GameKind::Gomoku, "freestyle-medium", 50),
+    (GameKind::Gomoku, "freestyle-hard", 30),
+    (GameKind::Gomoku, "exactFive-easy", 30),
+    (GameKind::Gomoku, "exactFive-medium", 20),
+    (GameKind::Gomoku, "exactFive-hard", 20),
+    (GameKind::Gomoku, "freestyle-human", 30),
+    (GameKind::Gomoku, "exactFive-human", 10),
+];
+
+fn timestamp(ms: i64) -> String {
+    pastimes_lib::store::timestamp(chrono::DateTime::from_timestamp_millis(ms).unwrap())
+}
+
+/// The `n`-th game: about two minutes after the one before, from 2020 on.
+fn game(rng: &mut StdRng, at_ms: i64) -> FinishedGame {
+    let mut pick = rng.random_range(0..1000);
+    let &(kind, category, _) = CATEGORIES
+        .iter()
+        .find(|(_, _, share)| {
+            let hit = pick < *share;
+            pick = pick.saturating_sub(*share);
+            hit
+        })
+        .unwrap_or(&CATEGORIES[0]);
+    let time_ms = rng.random_range(2_000..600_000u64);
+    let (result, score, rank_key, replay) = match kind {
+        GameKind::Minesweeper => {
+            let won = rng.random_bool(0.4);
+            let replay = rng.random_bool(0.1);
+            let result = if won { Status::Won } else { Status::Lost };
+            (result, None, (won && !replay).then_some(time_ms as i64), replay)
+        }
+        GameKind::Bubbles => {
+            let score = rng.random_range(50..5000i64);
+            (Status::Finished, Some(score), Some(-score), false)
+        }
+        GameKind::Gomoku => {
+            let result = match rng.random_range(0..100) {
+                0 => Status::Draw,
+                1..=45 => Status::Won,
+                _ => Status::Lost,
+            };
+            let computer = !category.ends_with("human");
+            let rank = (computer && result == Status::Won)
+                .then(|| rng.random_range(5..60i64) * 10_000_000_000 + time_ms as i64);
+            (result, None, rank, false)
+        }
+    };
+    FinishedGame {
+        game: kind,
+        category: category.into(),
+        result,
+        score,
+        time_ms,
+        moves: rng.random_range(5..400),
+        replay,
+        started_at: timestamp(at_ms - time_ms as i64),
+        finished_at: timestamp(at_ms),
+        detail: format!("{{\"seed\":\"{}\",\"params\":{{}}}}", rng.random::<u64>()),
+        rank_key,
+    }
+}
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
+}
+
+/// Runs `f` `runs` times (after two warm-up runs) and prints the median and the slowest.
+fn measure<T>(what: &str, budget_ms: Option<f64>, runs: usize, mut f: impl FnMut(usize) -> T) -> Duration {
+    for i in 0..2 {
+        std::hint::black_box(f(i));
+    }
+    let samples: Vec<Duration> = (0..runs)
+        .map(|i| {
+            let start = Instant::now();
+            std::hint::black_box(f(i));
+            start.elapsed()
+        })
+        .collect();
+    let slowest = *samples.iter().max().unwrap();
+    let m = median(samples);
+    let verdict = match budget_ms {
+        Some(budget) if m.as_secs_f64() * 1000.0 <= budget => format!("  (budget {budget} ms: ok)"),
+        Some(budget) => format!("  (budget {budget} ms: OVER)"),
+        None => String::new(),
+    };
+    println!("{what:<58} median {:>10}  max {:>10}{verdict}", ms(m), ms(slowest));
+    m
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a filter argument is ignored.
+    let count: u64 = std::env::var("PASTIMES_BENCH_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(1_000_000);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut store = Store::open(dir.path()).expect("a new store");
+    let mut rng = StdRng::seed_from_u64(2026);
+    let start_ms = 1_577_836_800_000i64; // 2020-01-01
+    let build = Instant::now();
+    let mut at = start_ms;
+    let games = (0..count).map(|_| {
+        at += rng.random_range(30_000..210_000);
+        game(&mut rng, at)
+    });
+    store.record_many(games).expect("bulk insert");
+    let size = std::fs::metadata(dir.path().join(pastimes_lib::store::DATABASE_FILE)).map(|m| m.len()).unwrap_or(0);
+    println!("built {count} finished games in {:.1} s ({} MiB)", build.elapsed().as_secs_f64(), size >> 20);
+    let last_ms = at;
+
+    // The cursors of pages deep in the history: existing rows at random places.
+    let all = HistoryFilter::default();
+    let mut cursors: Vec<Cursor> = Vec::new();
+    let mut rng = StdRng::seed_from_u64(11);
+    for _ in 0..64 {
+        let when = timestamp(rng.random_range(start_ms..last_ms));
+        let page =
+            store.history(&HistoryFilter { to: Some(when), ..Default::default() }, &PageStart::Newest, 1).unwrap();
+        if let Some(row) = page.rows.first() {
+            cursors.push(Cursor { finished_at: row.finished_at.clone(), id: row.id });
+        }
+    }
+
+    println!("\n-- hall of fame --");
+    measure("hall of fame, all games and categories", Some(20.0), 101, |_| {
+        GameKind::ALL
+            .iter()
+            .map(|kind| {
+                store
+                    .hall_categories(*kind)
+                    .unwrap()
+                    .iter()
+                    .map(|category| store.hall_of_fame(*kind, category).unwrap().len())
+                    .sum::<usize>()
+            })
+            .sum::<usize>()
+    });
+
+    println!("\n-- one history page of 50 --");
+    let year_ago = |m: i64| timestamp(last_ms - m * 86_400_000);
+    let filters: Vec<(&str, HistoryFilter)> = vec![
+        ("all games", all.clone()),
+        ("one game", HistoryFilter { game: Some(GameKind::Gomoku), ..Default::default() }),
+        (
+            "one category",
+            HistoryFilter { game: Some(GameKind::Minesweeper), category: Some("expert".into()), ..Default::default() },
+        ),
+        ("one result (draws: rare)", HistoryFilter { result: Some(Status::Draw), ..Default::default() }),
+        (
+            "game + result",
+            HistoryFilter { game: Some(GameKind::Minesweeper), result: Some(Status::Won), ..Default::default() },
+        ),
+        (
+            "category + result + a year",
+            HistoryFilter {
+                game: Some(GameKind::Gomoku),
+                category: Some("freestyle-hard".into()),
+                result: Some(Status::Won),
+                from: Some(year_ago(730)),
+                to: Some(year_ago(365)),
+            },
+        ),
+        (
+            "a date range (one month)",
+            HistoryFilter { from: Some(year_ago(400)), to: Some(year_ago(370)), ..Default::default() },
+        ),
+    ];
+    let mut worst_page = Duration::ZERO;
+    for (name, filter) in &filters {
+        let first = measure(&format!("{name}: newest page"), Some(10.0), 201, |_| {
+            store.history(filter, &PageStart::Newest, 50).unwrap()
+        });
+        let deep = measure(&format!("{name}: a page deep inside (keyset)"), Some(10.0), 201, |i| {
+            store.history(filter, &PageStart::OlderThan(cursors[i % cursors.len()].clone()), 50).unwrap()
+        });
+        let back = measure(&format!("{name}: the page before (newer)"), Some(10.0), 201, |i| {
+            store.history(filter, &PageStart::NewerThan(cursors[i % cursors.len()].clone()), 50).unwrap()
+        });
+        worst_page = worst_page.max(first).max(deep).max(back);
+    }
+    println!("{:<58} median {:>10}", "worst history page median", ms(worst_page));
+
+    println!("\n-- counts (shown beside the history; not on the page's path) --");
+    measure("count, all games", None, 21, |_| store.history_count(&all).unwrap());
+    measure("count, one category", None, 21, |_| store.history_count(&filters[2].1).unwrap());
+
+    println!("\n-- chart and statistics of one category --");
+    for (kind, category) in [
+        (GameKind::Minesweeper, "beginner"),
+        (GameKind::Bubbles, "standard"),
+        (GameKind::Gomoku, "freestyle-hard"),
+        (GameKind::Minesweeper, "custom-100x100/2000"),
+    ] {
+        let chart = store.category_chart(kind, category).unwrap();
+        measure(
+            &format!(
+                "chart {}/{} ({} games, {} drawn)",
+                kind.as_str(),
+                category,
+                chart.stats.played,
+                chart.points.len()
+            ),
+            Some(30.0),
+            101,
+            |_| store.category_chart(kind, category).unwrap(),
+        );
+    }
+
+    println!("\n-- recording a finished game (committed: WAL, synchronous=NORMAL) --");
+    let mut rng = StdRng::seed_from_u64(99);
+    let mut at = last_ms;
+    measure("record a finished game", Some(2.0), 501, |_| {
+        at += 60_000;
+        store.record_finished(&game(&mut rng, at)).unwrap()
+    });
+
+    println!("\n-- reset preview --");
+    measure("what a reset of everything would remove", None, 21, |_| store.reset_preview(None).unwrap());
+
+    println!("\n-- query plans --");
+    let plan = |what: &str, sql: &str, args: &[&dyn rusqlite::ToSql]| {
+        println!("{what}:\n    {}", store.query_plan(sql, args).unwrap().replace('\n', "\n    "));
+    };
+    let cursor_at = cursors[0].finished_at.clone();
+    let cursor_id = cursors[0].id;
+    plan(
+        "history page, one game, older than a cursor",
+        "SELECT id FROM finished_games WHERE game = ? AND (finished_at, id) < (?, ?) ORDER BY finished_at DESC, id DESC LIMIT 51",
+        &[&"gomoku", &cursor_at, &cursor_id],
+    );
+    plan(
+        "history page, category + result + dates",
+        "SELECT id FROM finished_games WHERE game = ? AND category = ? AND result = ? AND finished_at >= ? AND finished_at < ?
+         ORDER BY finished_at DESC, id DESC LIMIT 51",
+        &[&"gomoku", &"freestyle-hard", &"won", &year_ago(730), &year_ago(365)],
+    );
+    plan(
+        "hall of fame of one category",
+        "SELECT id FROM finished_games WHERE game = ? AND category = ? AND rank_key IS NOT NULL
+         ORDER BY rank_key, finished_at, id LIMIT ?",
+        &[&"minesweeper", &"expert", &HALL_SIZE],
+    );
+}

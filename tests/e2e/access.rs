@@ -1,0 +1,271 @@
+//! Every player: the four languages, keyboard-only play, the themes and colour-blind mode, zoom.
+//! The native menu cannot be read over WebDriver: its labels per language are checked by the
+//! unit test in src-tauri/menu.rs; here the page's labels and a backend error are read.
+
+use crate::harness::App;
+use pastimes_games::minesweeper::{cell_code, mine_layout, Minesweeper, Move, Params};
+use pastimes_games::{Game, Status};
+use serde_json::json;
+
+const LEFT: &str = "\u{E012}";
+const UP: &str = "\u{E013}";
+const RIGHT: &str = "\u{E014}";
+const DOWN: &str = "\u{E015}";
+const ENTER: &str = "\u{E007}";
+const ESCAPE: &str = "\u{E00C}";
+const TAB: &str = "\u{E004}";
+
+async fn set_language(app: &App, language: &str) {
+    app.invoke("set_setting", json!({"key": "language", "value": language})).await.unwrap();
+    app.wait_for("the new language", &format!("return document.body.dataset.language === '{language}'")).await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn each_language_translates_the_page_a_game_and_an_error() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(3)).await;
+    // (language, "How to play" on home, Minesweeper's Beginner, the custom field's range error)
+    let cases = [
+        ("de", "Spielanleitung", "Anfänger", "Der Wert muss zwischen 9 und 100 liegen."),
+        ("cs", "Jak hrát", "Začátečník", "Hodnota musí být mezi 9 a 100."),
+        ("zh", "玩法说明", "初级", "数值必须在 9 到 100 之间。"),
+        ("en", "How to play", "Beginner", "width must be between 9 and 100."),
+    ];
+    for (language, help, beginner, error) in cases {
+        set_language(&app, language).await;
+        let lang = app.client.execute("return document.documentElement.lang", vec![]).await.unwrap();
+        assert_eq!(lang, json!(if language == "zh" { "zh-CN" } else { language }));
+        let info = app.invoke("app_info", json!({})).await.unwrap();
+        assert_eq!(info["language"], language, "the backend resolves the same language");
+        assert_eq!(app.text("#help-button").await, help);
+        app.screenshot(&format!("home-{language}")).await;
+
+        app.click("#open-minesweeper").await;
+        app.wait_for("the field", "return document.querySelectorAll('.ms-cell').length > 0").await;
+        assert_eq!(app.text("#level-beginner").await, beginner);
+        // A backend error (out_of_range, with its params) in the player's language.
+        app.click("#level-custom").await;
+        let width = app.find("#custom-width").await;
+        width.clear().await.unwrap();
+        width.send_keys("400").await.unwrap();
+        app.click("#custom-dialog button[value=start]").await;
+        let message =
+            app.wait_for("the range message", "return document.querySelector('#custom-error')?.textContent").await;
+        assert_eq!(message, json!(error));
+        app.keys(ESCAPE).await;
+        app.wait_for("the dialog to close", "return !document.querySelector('#custom-dialog')").await;
+        app.click("#ms-home").await;
+        app.wait_for("home", "return document.querySelector('#help-button')").await;
+    }
+
+    // The Preferences dialog switches too, and the choice is kept.
+    app.click("#settings-button").await;
+    app.client.execute("document.querySelector('#settings-language').value = 'de'", vec![]).await.unwrap();
+    app.click("#settings-dialog button[value=save]").await;
+    app.wait_for("German", "return document.body.dataset.language === 'de'").await;
+    assert_eq!(app.invoke("get_settings", json!({})).await.unwrap()["language"], "de");
+    assert_eq!(app.text("#settings-button").await, "Einstellungen");
+    // Dates and numbers follow the language.
+    let formatted = app
+        .client
+        .execute("return new Intl.NumberFormat(document.documentElement.lang).format(1234.5)", vec![])
+        .await
+        .unwrap();
+    assert_eq!(formatted, json!("1.234,5"));
+    app.quit().await;
+}
+
+/// Moves the keyboard cursor from `from` to `to` with the arrow keys.
+fn walk(from: (usize, usize), to: (usize, usize)) -> String {
+    let mut keys = String::new();
+    let (dx, dy) = (to.0 as i64 - from.0 as i64, to.1 as i64 - from.1 as i64);
+    for _ in 0..dx.abs() {
+        keys.push_str(if dx > 0 { RIGHT } else { LEFT });
+    }
+    for _ in 0..dy.abs() {
+        keys.push_str(if dy > 0 { DOWN } else { UP });
+    }
+    keys
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_whole_minesweeper_game_by_keyboard_alone() {
+    const SEED: u64 = 41;
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(SEED)).await;
+    // Home focuses the first game: Enter opens it.
+    let focused = app.client.execute("return document.activeElement.id", vec![]).await.unwrap();
+    assert_eq!(focused, json!("open-minesweeper"));
+    app.keys(ENTER).await;
+    app.wait_for("the field", "return document.querySelectorAll('.ms-cell').length > 0").await;
+    app.keys("1").await;
+    app.wait_for("the beginner field", "return document.querySelectorAll('.ms-cell').length === 81").await;
+    let params = Params::beginner();
+    let mut twin = Minesweeper::new(&params, SEED).unwrap();
+    let first = (4, 4);
+    let mines = mine_layout(&params, SEED, first);
+    let mut cursor = app
+        .wait_for("the cursor", "const c = document.activeElement; return c.classList.contains('ms-cell') && [Number(c.dataset.x), Number(c.dataset.y)]")
+        .await;
+    let mut at = (cursor[0].as_u64().unwrap() as usize, cursor[1].as_u64().unwrap() as usize);
+    app.keys(&format!("{} ", walk(at, first))).await;
+    twin.apply(&Move::Open { x: 4, y: 4 }).unwrap();
+    at = first;
+    for y in 0..9 {
+        for x in 0..9 {
+            if mines.contains(&(x, y)) || twin.view().cell(x, y) != cell_code::HIDDEN {
+                continue;
+            }
+            app.keys(&format!("{} ", walk(at, (x, y)))).await;
+            at = (x, y);
+            twin.apply(&Move::Open { x: x as i64, y: y as i64 }).unwrap();
+        }
+    }
+    assert_eq!(twin.status(), Status::Won);
+    app.wait_for("the win", "return document.querySelector('.screen-minesweeper').dataset.status === 'won'").await;
+    // The time is told once, politely, when the game ends.
+    let said = app.wait_for("the announcement", "return document.getElementById('announcer').textContent").await;
+    assert!(said.as_str().unwrap().contains("seconds"), "{said}");
+    // The record dialog takes the focus; Escape leaves it, and the focus comes back to the board.
+    app.wait_for("the record dialog", "return document.querySelector('#record-dialog[open]')").await;
+    let inside = app.client.execute("return document.activeElement.id", vec![]).await.unwrap();
+    assert_eq!(inside, json!("record-name"));
+    app.keys(ESCAPE).await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#record-dialog')").await;
+    cursor =
+        app.wait_for("focus back on the field", "return document.activeElement.classList.contains('ms-cell')").await;
+    assert_eq!(cursor, json!(true));
+    // Tab leaves the board: no key trap.
+    app.keys(TAB).await;
+    let left = app.client.execute("return !document.activeElement.closest('.ms-field')", vec![]).await.unwrap();
+    assert_eq!(left, json!(true));
+    app.quit().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_bubble_breaker_move_by_keyboard_alone() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(8)).await;
+    // Home: Tab to the second game, Enter opens it.
+    app.keys(&format!("{TAB}{ENTER}")).await;
+    app.wait_for("the balls", "return document.querySelectorAll('.bb-cell.ball').length > 0").await;
+    let target = app
+        .wait_for(
+            "a group",
+            "const c = [...document.querySelectorAll('.bb-cell.ball')].find((c) => /group|Gruppe/.test(c.getAttribute('aria-label')));
+             return c && [Number(c.dataset.x), Number(c.dataset.y)]",
+        )
+        .await;
+    let to = (target[0].as_u64().unwrap() as usize, target[1].as_u64().unwrap() as usize);
+    let from = app
+        .wait_for("the cursor", "const c = document.activeElement; return c.classList.contains('bb-cell') && [Number(c.dataset.x), Number(c.dataset.y)]")
+        .await;
+    let from = (from[0].as_u64().unwrap() as usize, from[1].as_u64().unwrap() as usize);
+    app.keys(&format!("{} ", walk(from, to))).await;
+    app.wait_for("the selection", "return document.querySelectorAll('.bb-cell.selected').length > 1").await;
+    app.keys(" ").await;
+    app.wait_for("the score", "return Number(document.querySelector('.screen-bubbles').dataset.score) > 0").await;
+    let said = app.wait_for("the announcement", "return document.getElementById('announcer').textContent").await;
+    assert!(said.as_str().unwrap().contains("points"), "{said}");
+    app.quit().await;
+}
+
+/// Leaving a game pauses it: coming back, the player resumes it. Waits for the game to show
+/// (its cells, or the paused cover with `button`).
+pub async fn resume_if_paused(app: &App, button: &str) {
+    let script = format!(
+        "const b = document.querySelector('{button}');
+         if (b && b.offsetParent) return 'paused';
+         return document.querySelector('[role=gridcell]') && !document.querySelector('.screen-home') && 'shown'"
+    );
+    if app.wait_for("the game", &script).await == json!("paused") {
+        app.click(button).await;
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn each_game_in_dark_high_contrast_and_colour_blind_modes() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(21)).await;
+    let modes = [("dark", "dark", false), ("contrast", "contrast", false), ("colour-blind", "light", true)];
+    for (mode, theme, colour_blind) in modes {
+        app.invoke("set_setting", json!({"key": "theme", "value": theme})).await.unwrap();
+        app.invoke("set_setting", json!({"key": "colourBlind", "value": colour_blind})).await.unwrap();
+        app.wait_for(
+            "the mode",
+            &format!(
+                "return document.documentElement.dataset.theme === '{theme}' && document.documentElement.classList.contains('colour-blind') === {colour_blind}"
+            ),
+        )
+        .await;
+        app.click("#open-minesweeper").await;
+        resume_if_paused(&app, "#ms-resume").await;
+        app.wait_for("the field", "return document.querySelectorAll('.ms-cell').length > 0").await;
+        app.click(".ms-cell[data-x='4'][data-y='4']").await;
+        app.wait_for("open cells", "return document.querySelectorAll('.ms-cell.open').length > 0").await;
+        app.screenshot(&format!("minesweeper-{mode}")).await;
+        app.click("#ms-home").await;
+
+        app.click("#open-bubbles").await;
+        app.wait_for("the balls", "return document.querySelectorAll('.bb-cell.ball').length > 0").await;
+        resume_if_paused(&app, "#bb-resume").await;
+        app.screenshot(&format!("bubbles-{mode}")).await;
+        app.click("#bb-home").await;
+
+        app.click("#open-gomoku").await;
+        app.wait_for("the board", "return document.querySelectorAll('.gm-point').length === 225").await;
+        resume_if_paused(&app, "#gm-resume").await;
+        let stones = app
+            .client
+            .execute("return document.querySelectorAll('.gm-point.black, .gm-point.white').length", vec![])
+            .await
+            .unwrap();
+        if stones == json!(0) {
+            for (x, y) in [(7, 7), (8, 7), (7, 8)] {
+                app.click(&format!(".gm-point[data-x='{x}'][data-y='{y}']")).await;
+            }
+        }
+        app.wait_for("the stones", "return document.querySelectorAll('.gm-point.last').length === 1").await;
+        app.screenshot(&format!("gomoku-{mode}")).await;
+        app.click("#gm-home").await;
+        app.wait_for("home", "return document.querySelector('#open-minesweeper')").await;
+    }
+    app.quit().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn ctrl_plus_minus_and_zero_zoom_the_whole_page() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), None).await;
+    let zoom = || async { app.invoke("get_settings", json!({})).await.unwrap()["zoom"].as_f64().unwrap() };
+    let width = || async { app.client.execute("return window.innerWidth", vec![]).await.unwrap().as_f64().unwrap() };
+    let before = width().await;
+    // The View menu's accelerators, pressed on the window.
+    app.press_accelerator("ctrl+equal");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while zoom().await != 1.1 {
+        assert!(std::time::Instant::now() < deadline, "Ctrl+= did not zoom in");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    app.press_accelerator("ctrl+equal");
+    while zoom().await != 1.25 {
+        assert!(std::time::Instant::now() < deadline, "Ctrl+= did not zoom in again");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    // The whole page is bigger: fewer CSS pixels fit in the same window.
+    let zoomed = width().await;
+    assert!(zoomed < before * 0.9, "{zoomed} vs {before}");
+    app.screenshot("home-zoomed").await;
+    // The page's own keys, for Ctrl+minus typed on the page.
+    app.keys("\u{E009}-\u{E000}").await;
+    while zoom().await != 1.1 {
+        assert!(std::time::Instant::now() < deadline, "Ctrl+- did not zoom out");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    app.press_accelerator("ctrl+0");
+    while zoom().await != 1.0 {
+        assert!(std::time::Instant::now() < deadline, "Ctrl+0 did not reset");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    app.quit().await;
+}

@@ -1,0 +1,94 @@
+// A category over time, as inline SVG (no library): one mark per game (its time or score), and
+// the best so far as a step line. Every text goes in as text.
+
+import { t, formatDate, formatNumber, formatSeconds } from './i18n.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+const WIDTH = 640;
+const HEIGHT = 220;
+const PAD = { left: 56, right: 14, top: 12, bottom: 30 };
+
+function svg(tag, attributes = {}, ...children) {
+  const node = document.createElementNS(NS, tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null) continue;
+    if (name === 'text') node.textContent = value;
+    else if (name === 'class') node.setAttribute('class', value);
+    else node.setAttribute(name, String(value));
+  }
+  for (const child of children.flat()) if (child) node.append(child);
+  return node;
+}
+
+/// Round steps for the value axis: 1, 2 or 5 times a power of ten.
+function ticks(low, high, count = 4) {
+  const span = Math.max(high - low, 1e-9);
+  const raw = span / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
+  const values = [];
+  for (let v = Math.ceil(low / step) * step; v <= high + step * 1e-9; v += step) values.push(v);
+  return values;
+}
+
+/// `points` as the backend sends them (oldest first; `value` and `best` may be null);
+/// `measure` is 'time' (ms, lower is better) or 'score'.
+export function drawChart(points, measure, label) {
+  const byTime = measure === 'time';
+  const show = (v) => (byTime ? t('stats.seconds', { seconds: formatSeconds(v) }) : formatNumber(v));
+  const root = svg('svg', {
+    class: 'chart', id: 'hist-chart', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': label,
+    preserveAspectRatio: 'xMidYMid meet', 'data-points': points.length,
+  }, svg('title', { text: label }));
+  const values = points.flatMap((p) => [p.value, p.best]).filter((v) => v !== null && v !== undefined);
+  if (!values.length) {
+    root.append(svg('text', { x: WIDTH / 2, y: HEIGHT / 2, 'text-anchor': 'middle', class: 'chart-empty', text: t(points.length ? 'chart.noValues' : 'chart.empty') }));
+    return root;
+  }
+  let low = Math.min(...values);
+  let high = Math.max(...values);
+  if (low === high) { low -= 1; high += 1; }
+  const steps = ticks(byTime ? low / 1000 : low, byTime ? high / 1000 : high).map((v) => (byTime ? v * 1000 : v));
+  low = Math.min(low, steps[0]);
+  high = Math.max(high, steps[steps.length - 1]);
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotH = HEIGHT - PAD.top - PAD.bottom;
+  const x = (i) => PAD.left + (points.length === 1 ? plotW / 2 : (i * plotW) / (points.length - 1));
+  const y = (v) => PAD.top + plotH - ((v - low) * plotH) / (high - low);
+
+  const grid = svg('g', { class: 'chart-grid' });
+  for (const v of steps) {
+    grid.append(svg('line', { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(v), y2: y(v) }));
+    grid.append(svg('text', { x: PAD.left - 6, y: y(v) + 4, 'text-anchor': 'end', text: show(v) }));
+  }
+  const axis = svg('g', { class: 'chart-axis' },
+    svg('line', { x1: PAD.left, x2: WIDTH - PAD.right, y1: PAD.top + plotH, y2: PAD.top + plotH }),
+    svg('text', { x: PAD.left, y: HEIGHT - 8, 'text-anchor': 'start', text: formatDate(points[0].finishedAt) }));
+  if (points.length > 1) {
+    axis.append(svg('text', { x: WIDTH - PAD.right, y: HEIGHT - 8, 'text-anchor': 'end', text: formatDate(points[points.length - 1].finishedAt) }));
+  }
+
+  // The best so far: a step line, flat until a game beats it.
+  let path = '';
+  points.forEach((p, i) => {
+    if (p.best === null || p.best === undefined) return;
+    const px = x(i).toFixed(1);
+    const py = y(p.best).toFixed(1);
+    path += path ? ` H${px} V${py}` : `M${px} ${py}`;
+  });
+  if (points.length > 1 && path) path += ` H${x(points.length - 1).toFixed(1)}`;
+  const best = svg('path', { class: 'chart-best', d: path || 'M0 0' });
+
+  const marks = svg('g', { class: 'chart-marks' });
+  const radius = points.length > 300 ? 1.5 : points.length > 60 ? 2.2 : 3.2;
+  points.forEach((p, i) => {
+    if (p.value === null || p.value === undefined) {
+      marks.append(svg('line', { class: 'chart-miss', x1: x(i), x2: x(i), y1: PAD.top + plotH - 6, y2: PAD.top + plotH }));
+    } else {
+      marks.append(svg('circle', { class: 'chart-point', cx: x(i).toFixed(1), cy: y(p.value).toFixed(1), r: radius },
+        svg('title', { text: `${formatDate(p.finishedAt)}: ${show(p.value)}` })));
+    }
+  });
+  root.append(grid, axis, marks, best);
+  return root;
+}

@@ -1,0 +1,230 @@
+// The score history: every finished game, newest first, filtered and paged by the backend (a
+// keyset cursor, so the millionth game comes as fast as the first), with the chart and the
+// statistics of the chosen category, and the export to CSV.
+
+import { el, clear, toast } from './dom.js';
+import { t, count as countOf, errorText, formatDate, formatNumber, formatSeconds } from './i18n.js';
+import { call } from './ipc.js';
+import { categoryLabel, FIXED_CATEGORIES, GAMES } from './categories.js';
+import { drawChart } from './chart.js';
+
+const PAGE_SIZE = 50;
+const RESULTS = ['won', 'lost', 'draw', 'finished'];
+
+/// Builds the history panel into `root`; `app` shows errors.
+export async function mountHistory(root, app) {
+  const played = await call('played_categories').catch(() => []);
+  const option = (value, text) => el('option', { value, text });
+  const game = el('select', { id: 'hist-game', name: 'game' }, option('', t('history.allGames')), GAMES.map((g) => option(g, t(`game.${g}`))));
+  const category = el('select', { id: 'hist-category', name: 'category', disabled: true });
+  const result = el('select', { id: 'hist-result', name: 'result' }, option('', t('history.allResults')), RESULTS.map((r) => option(r, t(`result.${r}`))));
+  const from = el('input', { type: 'date', id: 'hist-from', name: 'from' });
+  const to = el('input', { type: 'date', id: 'hist-to', name: 'to' });
+  const exportButton = el('button', { id: 'hist-export', type: 'button', text: t('history.export') });
+  const error = el('p', { class: 'error', id: 'hist-error', role: 'alert' });
+  const filters = el('form', { class: 'hist-filters', id: 'hist-filters', 'aria-label': t('history.filters'), onsubmit: (e) => e.preventDefault() },
+    el('label', {}, t('history.game'), game),
+    el('label', {}, t('history.category'), category),
+    el('label', {}, t('history.result'), result),
+    el('label', {}, t('history.from'), from),
+    el('label', {}, t('history.to'), to),
+    exportButton);
+
+  const chartBox = el('section', { class: 'hist-chart-box', id: 'hist-chart-box', 'aria-labelledby': 'hist-chart-title' });
+  const count = el('p', { class: 'hist-count', id: 'hist-count', role: 'status' });
+  const body = el('tbody', { id: 'hist-rows' });
+  const table = el('table', { class: 'stats hist-table', id: 'hist-table' },
+    el('thead', {}, el('tr', {}, ['date', 'game', 'category', 'result', 'scoreOrTime', 'moves', 'replay', 'name'].map((key) =>
+      el('th', { scope: 'col', text: t(`history.${key}`) })))),
+    body);
+  const newest = el('button', { id: 'hist-newest', type: 'button', text: t('history.newest') });
+  const newer = el('button', { id: 'hist-newer', type: 'button', text: t('history.newer') });
+  const older = el('button', { id: 'hist-older', type: 'button', text: t('history.older') });
+  const range = el('span', { id: 'hist-range', class: 'hist-range' });
+  const pager = el('nav', { class: 'hist-pager', 'aria-label': t('history.pages') }, newest, newer, range, older);
+  root.append(filters, error, chartBox, count, table, pager);
+
+  let page = null;
+  let offset = 0;
+  let total = null;
+  let loading = 0;
+
+  function fillCategories() {
+    clear(category);
+    category.append(option('', t('history.allCategories')));
+    if (!game.value) { category.disabled = true; return; }
+    const names = new Set(FIXED_CATEGORIES[game.value]);
+    for (const p of played) if (p.game === game.value) names.add(p.category);
+    for (const name of names) category.append(option(name, categoryLabel(game.value, name)));
+    category.disabled = false;
+  }
+
+  /// The filter as the backend reads it. Dates are the player's local days: from the start of
+  /// `from` to the end of `to`, sent as UTC instants.
+  function filter() {
+    const day = (value, next) => {
+      if (!value) return undefined;
+      const at = new Date(`${value}T00:00:00`);
+      if (next) at.setDate(at.getDate() + 1);
+      return at.toISOString();
+    };
+    return {
+      game: game.value || undefined,
+      category: category.value || undefined,
+      result: result.value || undefined,
+      from: day(from.value, false),
+      to: day(to.value, true),
+    };
+  }
+
+  function scoreOrTime(row) {
+    if (row.game === 'bubbles') return t('history.points', { score: formatNumber(row.score ?? 0) });
+    return t('stats.seconds', { seconds: formatSeconds(row.timeMs) });
+  }
+
+  function showRows() {
+    clear(body);
+    if (!page.rows.length) {
+      body.append(el('tr', {}, el('td', { colspan: 8, class: 'hist-none', text: t('history.none') })));
+    }
+    for (const row of page.rows) {
+      body.append(el('tr', { dataset: { id: row.id, game: row.game, result: row.result } },
+        el('td', { class: 'hist-date', text: formatDate(row.finishedAt), title: row.finishedAt }),
+        el('td', { text: t(`game.${row.game}`) }),
+        el('td', { text: categoryLabel(row.game, row.category) }),
+        el('td', { class: `hist-result ${row.result}`, text: t(`result.${row.result}`) }),
+        el('td', { class: 'number', text: scoreOrTime(row) }),
+        el('td', { class: 'number', text: formatNumber(row.moves) }),
+        el('td', { text: row.replay ? t('history.isReplay') : '' }),
+        el('td', { class: 'hall-name', text: row.player ?? '' })));
+    }
+    newer.disabled = !page.newer;
+    newest.disabled = !page.newer;
+    older.disabled = !page.older;
+    showRange();
+  }
+
+  function showRange() {
+    const shown = page?.rows.length ?? 0;
+    const first = formatNumber(shown ? offset + 1 : 0);
+    const last = formatNumber(offset + shown);
+    range.textContent = total === null
+      ? t('history.rangeNoTotal', { first, last })
+      : t('history.range', { first, last, total: formatNumber(total) });
+  }
+
+  async function load(pageArgs, nextOffset) {
+    const ticket = ++loading;
+    root.dataset.loading = 'true';
+    try {
+      const answer = await call('history', { filter: filter(), page: { size: PAGE_SIZE, ...pageArgs } });
+      if (ticket !== loading) return;
+      page = answer;
+      offset = nextOffset(answer);
+      error.textContent = '';
+      showRows();
+    } catch (problem) {
+      if (ticket !== loading) return;
+      error.textContent = problem.code ? errorText(problem) : String(problem);
+      page = { rows: [], older: null, newer: null };
+      offset = 0;
+      showRows();
+    } finally {
+      if (ticket === loading) root.dataset.loading = 'false';
+    }
+  }
+
+  async function reload() {
+    total = null;
+    count.textContent = '';
+    await load({}, () => 0);
+    if (error.textContent) { clear(chartBox); return; }
+    call('history_count', { filter: filter() }).then((n) => {
+      total = n;
+      count.textContent = t('history.total', { total: countOf('games', n) });
+      showRange();
+    }).catch(() => {});
+    await showChart();
+  }
+
+  async function showChart() {
+    clear(chartBox);
+    if (!game.value || !category.value) {
+      chartBox.append(el('p', { class: 'hint', id: 'hist-chart-hint', text: t('history.chooseCategory') }));
+      return;
+    }
+    const label = categoryLabel(game.value, category.value);
+    try {
+      const chart = await call('category_chart', { game: game.value, category: category.value });
+      const title = t('chart.title', { category: `${t(`game.${game.value}`)}: ${label}` });
+      const describe = t(`chart.label.${chart.measure}`);
+      const legend = el('p', { class: 'chart-legend' },
+        el('span', { class: 'legend-point', 'aria-hidden': 'true' }), t(`chart.legend.${chart.measure}`), ' ',
+        el('span', { class: 'legend-best', 'aria-hidden': 'true' }), t('chart.legend.best'),
+        chart.measure === 'time' ? [' ', el('span', { class: 'legend-miss', 'aria-hidden': 'true' }), t('chart.legend.miss')] : []);
+      const shown = chart.points.length < chart.stats.played
+        ? el('p', { class: 'hint', text: t('chart.shown', { shown: formatNumber(chart.points.length), total: formatNumber(chart.stats.played) }) })
+        : null;
+      chartBox.append(
+        el('h3', { id: 'hist-chart-title', text: title }),
+        el('div', { class: 'hist-chart-row' },
+          el('div', { class: 'hist-chart-figure' }, drawChart(chart.points, chart.measure, `${title}. ${describe}`), legend, shown),
+          statsTable(game.value, chart.stats)));
+    } catch (problem) {
+      error.textContent = problem.code ? errorText(problem) : String(problem);
+    }
+  }
+
+  game.addEventListener('change', () => { fillCategories(); reload(); });
+  for (const input of [category, result, from, to]) input.addEventListener('change', reload);
+  newest.addEventListener('click', () => load({}, () => 0));
+  older.addEventListener('click', () => {
+    const before = offset + page.rows.length;
+    load({ olderThan: page.older }, () => before);
+  });
+  newer.addEventListener('click', () => {
+    const at = offset;
+    load({ newerThan: page.newer }, (answer) => Math.max(0, at - answer.rows.length));
+  });
+  exportButton.addEventListener('click', async () => {
+    exportButton.disabled = true;
+    try {
+      const saved = await call('export_history', { filter: filter() });
+      if (saved) toast(t('history.exported', { games: formatNumber(saved.games), path: saved.path }));
+    } catch (problem) {
+      app.showError(problem);
+    } finally {
+      exportButton.disabled = false;
+    }
+  });
+
+  fillCategories();
+  await reload();
+  return { reload };
+}
+
+/// Played, won, win %, best, average, current and longest streak (Bubble Breaker: the scores).
+export function statsTable(game, stats) {
+  const dash = '—';
+  const time = (ms) => (ms === null || ms === undefined ? dash : t('stats.seconds', { seconds: formatSeconds(ms) }));
+  const number = (n) => (n === null || n === undefined ? dash : formatNumber(Math.round(n)));
+  const rows = game === 'bubbles'
+    ? [
+      ['played', formatNumber(stats.played)],
+      ['bestScore', number(stats.bestScore)],
+      ['averageScore', number(stats.averageScore)],
+    ]
+    : [
+      ['played', formatNumber(stats.played)],
+      ['won', formatNumber(stats.won)],
+      ['winRate', stats.played ? `${formatNumber(Math.round((100 * stats.won) / stats.played))} %` : dash],
+      ['bestTime', time(stats.bestTimeMs)],
+      ['averageTime', time(stats.averageTimeMs)],
+      ['currentStreak', formatNumber(stats.currentStreak)],
+      ['longestStreak', formatNumber(stats.longestStreak)],
+    ];
+  return el('table', { class: 'stats hist-stats', id: 'hist-stats' },
+    el('tbody', {}, rows.map(([key, value]) => el('tr', { dataset: { stat: key } },
+      el('th', { scope: 'row', text: t(`stats.${key}`) }),
+      el('td', { class: 'number', text: value })))));
+}
