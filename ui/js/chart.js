@@ -47,8 +47,15 @@ export function drawChart(points, measure, label) {
   }
   let low = Math.min(...values);
   let high = Math.max(...values);
-  if (low === high) { low -= 1; high += 1; }
-  const steps = ticks(byTime ? low / 1000 : low, byTime ? high / 1000 : high).map((v) => (byTime ? v * 1000 : v));
+  // Room around a single value, and never finer steps than what is shown (0.1 s, 1 point).
+  const finest = byTime ? 100 : 1;
+  if (high - low < finest * 4) {
+    const pad = Math.max(finest * 2, Math.abs(low) * 0.1);
+    low = Math.max(0, low - pad);
+    high += pad;
+  }
+  const unit = byTime ? 1000 : 1;
+  const steps = ticks(low / unit, high / unit).map((v) => Math.round(v * unit));
   low = Math.min(low, steps[0]);
   high = Math.max(high, steps[steps.length - 1]);
   const plotW = WIDTH - PAD.left - PAD.right;

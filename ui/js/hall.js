@@ -2,7 +2,7 @@
 // games), and the score history with its chart. Resetting goes through one confirmation dialog.
 
 import { el, clear } from './dom.js';
-import { t, formatDate, formatSeconds, formatNumber } from './i18n.js';
+import { t, formatDate, formatSeconds, formatNumber, locale } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
 import { categoryLabel, FIXED_CATEGORIES, GAMES } from './categories.js';
 import { confirmReset } from './reset.js';
@@ -74,7 +74,7 @@ export async function mount(root, app, { highlight, tab } = {}) {
   const marked = panels.records.querySelector('tr.highlight');
   if (marked && !panels.records.hidden) marked.scrollIntoView({ block: 'center' });
   buttons[root.dataset.tab].focus();
-  fitWindow(1040, 760).catch(() => {});
+  fitWindow(1120, 780).catch(() => {});
 }
 
 function table(game, category, entries, highlight) {
@@ -94,7 +94,7 @@ function table(game, category, entries, highlight) {
   el('td', { class: 'number', text: formatNumber(entry.rank) }),
   el('td', { class: 'hall-name', text: entry.name ?? t('hall.anonymous') }),
   el('td', { class: 'number', text: result(game, entry) }),
-  el('td', { class: 'hall-date', text: formatDate(entry.finishedAt) })));
+  el('td', { class: 'hall-date', text: formatDay(entry.finishedAt), title: formatDate(entry.finishedAt) })));
   return el('div', { class: 'hall-category', dataset: { category } }, caption,
     el('table', { class: 'stats' }, el('thead', {}, head), el('tbody', {}, rows)));
 }
@@ -103,4 +103,9 @@ function result(game, entry) {
   if (game === 'minesweeper') return t('stats.seconds', { seconds: formatSeconds(entry.timeMs) });
   if (game === 'gomoku') return t('hall.movesIn', { moves: formatNumber(entry.moves), seconds: formatSeconds(entry.timeMs) });
   return formatNumber(entry.score ?? 0);
+}
+
+/// The day of a record (the time is in its tooltip and in the history).
+function formatDay(iso) {
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium' }).format(new Date(iso));
 }

@@ -115,7 +115,8 @@ export class GoBoard {
       if (point.className !== cls) point.className = cls;
       const stone = point.firstChild;
       if (stone.textContent !== number) stone.textContent = number;
-      point.setAttribute('aria-label', this.describe(i, colour, isLast, isWin, numberOf.get(i)));
+      const label = this.describe(i, colour, isLast, isWin, numberOf.get(i));
+      if (point.getAttribute('aria-label') !== label) point.setAttribute('aria-label', label);
     }
     this.grid.classList.toggle('turn-black', turn === 'black');
     this.grid.classList.toggle('turn-white', turn === 'white');
@@ -155,7 +156,9 @@ export class GoBoard {
   fit(availableWidth, availableHeight) {
     if (!this.size) return;
     const cell = Math.floor(Math.min(availableWidth, availableHeight) / (this.size + 2 * GUTTER));
-    this.node.style.setProperty('--cell', `${Math.max(16, Math.min(60, cell))}px`);
+    const size = `${Math.max(16, Math.min(60, cell))}px`;
+    // Setting the same size again would still restyle every point.
+    if (this.node.style.getPropertyValue('--cell') !== size) this.node.style.setProperty('--cell', size);
   }
 
   pointAt(x, y) {
