@@ -131,13 +131,15 @@ def pastimes_template(binary, folder):
     wait_window("^Pastimes$", "--name", time.perf_counter())
     time.sleep(1.0)
     stop(app)
-    with sqlite3.connect(folder / "pastimes.sqlite3") as db:
+    db = sqlite3.connect(folder / "pastimes.sqlite3")
+    with db:
         for key, value in (("lastScreen", "minesweeper"), ("minesweeperParams", {"level": "expert"})):
             db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, json.dumps(value)))
         db.execute("DELETE FROM saved_games")
-    for extra in ("pastimes.sqlite3-wal", "pastimes.sqlite3-shm"):
-        (folder / extra).unlink(missing_ok=True)
+    # Everything into the main file, so that a copy of the folder is the whole database.
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
 
 
 def minesweeper_moves(database):

@@ -61,6 +61,8 @@ impl App {
     /// Starts an installed Pastimes (`binary`, e.g. /usr/bin/pastimes) as a desktop launcher
     /// does, with no data dir given: it finds its default one under `$XDG_DATA_HOME`, here
     /// `xdg_data_home`. `data_dir` is then `xdg_data_home/org.pastimes.Pastimes`.
+    /// Used by the installed-package check (tests/installed), not by the e2e suite itself.
+    #[allow(dead_code)]
     pub async fn launch_installed(binary: &Path, xdg_data_home: &Path, seed: Option<u64>) -> App {
         let data_dir = xdg_data_home.join("org.pastimes.Pastimes");
         App::start(binary, ("XDG_DATA_HOME", xdg_data_home), data_dir, seed).await
