@@ -5,9 +5,10 @@
 //! confirmed per game and for everything.
 
 use crate::harness::{shots_dir, App};
+use crate::minesweeper::win_by_clicking;
 use pastimes_games::bubbles::{Bubbles, Move as BubbleMove, Params as BubbleParams, Style};
 use pastimes_games::gomoku::{computer_move, Gomoku, Level, Move as GomokuMove, Params as GomokuParams};
-use pastimes_games::minesweeper::{cell_code, mine_layout, Minesweeper, Move, Params};
+use pastimes_games::minesweeper::{mine_layout, Params};
 use pastimes_games::{Game, Status};
 use serde_json::{json, Value};
 use std::process::Command;
@@ -17,10 +18,6 @@ use std::time::{Duration, Instant};
 const SEED: u64 = 31;
 const MARKUP: &str = "<img src=x onerror=alert(1)>";
 const BEA: &str = "Bea, \"the\" best";
-
-fn cell(x: usize, y: usize) -> String {
-    format!(".ms-cell[data-x='{x}'][data-y='{y}']")
-}
 
 async fn run(app: &App, script: &str) -> Value {
     app.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{script}: {e}"))
@@ -39,22 +36,7 @@ async fn win_minesweeper_by_clicking(app: &App) {
     app.wait_for("the field", "return document.querySelectorAll('.ms-cell').length > 0").await;
     app.click("#level-beginner").await;
     app.wait_for("the beginner field", "return document.querySelectorAll('.ms-cell').length === 81").await;
-    let params = Params::beginner();
-    let mut twin = Minesweeper::new(&params, SEED).unwrap();
-    let first = (4, 4);
-    let mines = mine_layout(&params, SEED, first);
-    app.click(&cell(first.0, first.1)).await;
-    twin.apply(&Move::Open { x: 4, y: 4 }).unwrap();
-    for y in 0..9 {
-        for x in 0..9 {
-            if mines.contains(&(x, y)) || twin.view().cell(x, y) != cell_code::HIDDEN {
-                continue;
-            }
-            app.click(&cell(x, y)).await;
-            twin.apply(&Move::Open { x: x as i64, y: y as i64 }).unwrap();
-        }
-    }
-    assert_eq!(twin.status(), Status::Won);
+    win_by_clicking(app, &Params::beginner(), SEED, (4, 4)).await;
     app.wait_for("the win", "return document.querySelector('.screen-minesweeper').dataset.status === 'won'").await;
 }
 

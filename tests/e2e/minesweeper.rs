@@ -6,13 +6,35 @@ use pastimes_games::minesweeper::{cell_code, mine_layout, Minesweeper, Move, Par
 use pastimes_games::{Game, Status};
 use serde_json::json;
 
-fn cell(x: usize, y: usize) -> String {
+pub fn cell(x: usize, y: usize) -> String {
     format!(".ms-cell[data-x='{x}'][data-y='{y}']")
 }
 
 async fn open_minesweeper(app: &App) {
     app.click("#open-minesweeper").await;
     app.wait_for("the field", "return document.querySelectorAll('.ms-cell').length > 0").await;
+}
+
+/// Wins the game on screen by clicking every safe cell still closed, as a player who knew the
+/// mines would; the engine, fed the same clicks, says which cells are still closed. Returns the
+/// mines.
+pub async fn win_by_clicking(app: &App, params: &Params, seed: u64, first: (usize, usize)) -> Vec<(usize, usize)> {
+    let mut twin = Minesweeper::new(params, seed).unwrap();
+    let mines = mine_layout(params, seed, first);
+    let (width, height) = (twin.view().width, twin.view().height);
+    app.click(&cell(first.0, first.1)).await;
+    twin.apply(&Move::Open { x: first.0 as i64, y: first.1 as i64 }).unwrap();
+    for y in 0..height {
+        for x in 0..width {
+            if mines.contains(&(x, y)) || twin.view().cell(x, y) != cell_code::HIDDEN {
+                continue;
+            }
+            app.click(&cell(x, y)).await;
+            twin.apply(&Move::Open { x: x as i64, y: y as i64 }).unwrap();
+        }
+    }
+    assert_eq!(twin.status(), Status::Won);
+    mines
 }
 
 async fn count(app: &App, css: &str) -> u64 {
@@ -35,24 +57,8 @@ async fn win_an_expert_game_by_clicking_and_name_the_record() {
     app.wait_for("the expert field", "return document.querySelectorAll('.ms-cell').length === 480").await;
     app.screenshot("minesweeper-expert-new").await;
 
-    // The engine, fed the same clicks, says which cells are still closed.
-    let params = Params::expert();
-    let mut twin = Minesweeper::new(&params, SEED).unwrap();
-    let first = (15, 8);
-    let mines = mine_layout(&params, SEED, first);
+    let mines = win_by_clicking(&app, &Params::expert(), SEED, (15, 8)).await;
     assert_eq!(mines.len(), 99);
-    app.click(&cell(first.0, first.1)).await;
-    twin.apply(&Move::Open { x: first.0 as i64, y: first.1 as i64 }).unwrap();
-    for y in 0..16 {
-        for x in 0..30 {
-            if mines.contains(&(x, y)) || twin.view().cell(x, y) != cell_code::HIDDEN {
-                continue;
-            }
-            app.click(&cell(x, y)).await;
-            twin.apply(&Move::Open { x: x as i64, y: y as i64 }).unwrap();
-        }
-    }
-    assert_eq!(twin.status(), Status::Won);
     app.wait_for("the win", "return document.querySelector('.screen-minesweeper').dataset.status === 'won'").await;
     assert_eq!(count(&app, ".ms-cell.flag").await, 99, "every mine shows as a flag");
     assert_eq!(count(&app, ".ms-cell.hidden:not(.flag)").await, 0);
