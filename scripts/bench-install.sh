@@ -24,7 +24,11 @@ if [ -z "$deb" ] || [ -n "${REBUILD:-}" ]; then
   deb=$(ls target/release/bundle/deb/Pastimes_"${version}"_*.deb)
 fi
 
-# The package under test, installed from this build; GNOME Mines as the native reference.
+# The package under test, installed from this build (and removed after, unless it was installed
+# before); GNOME Mines as the native reference.
+if ! dpkg-query -W -f='${Status}' pastimes 2>/dev/null | grep -q "install ok installed"; then
+  trap 'apt_get remove -y -qq pastimes >/dev/null 2>&1 || true' EXIT
+fi
 apt_get install -y -qq --reinstall "./$deb"
 dpkg-query -W -f='${Status}' gnome-mines 2>/dev/null | grep -q "install ok installed" \
   || apt_get install -y -qq --no-install-recommends gnome-mines
