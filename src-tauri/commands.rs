@@ -3,6 +3,7 @@
 
 use crate::error::{AppError, AppResult};
 use crate::queries;
+use crate::save_dialog::{ask_save_path, SaveRequest};
 use crate::session::Snapshot;
 use crate::state::{AppState, HallCategory, PlayedCategory};
 use crate::store::{CategoryChart, CategoryStats, HistoryPage, ResetCounts};
@@ -12,7 +13,6 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use std::sync::Arc;
 use tauri::{AppHandle, Runtime, State, WebviewWindow};
-use tauri_plugin_dialog::DialogExt;
 
 type AppStateArg<'a> = State<'a, Arc<AppState>>;
 
@@ -170,24 +170,26 @@ pub struct Exported {
 }
 
 /// Asks where to save the history as CSV (a native dialog opened here: no path comes from the
-/// page) and writes it there. `None` when the player cancels. Async, so the dialog does not
-/// block the main thread that shows it.
+/// page) and writes it there. `None` when the player cancels. Async, so that waiting for the
+/// dialog blocks no thread the main loop needs.
 #[tauri::command]
 pub async fn export_history<R: Runtime>(
-    app: AppHandle<R>,
+    window: WebviewWindow<R>,
     state: AppStateArg<'_>,
     filter: Option<Value>,
 ) -> AppResult<Option<Exported>> {
     let filter = queries::filter(filter)?;
-    let chosen = app
-        .dialog()
-        .file()
-        .set_title("Export the history")
-        .set_file_name("pastimes-history.csv")
-        .add_filter("CSV", &["csv"])
-        .blocking_save_file();
-    let Some(chosen) = chosen else { return Ok(None) };
-    let path = chosen.into_path().map_err(|error| AppError::bad_argument(format!("not a file: {error}")))?;
+    let lang = crate::menu::language_of(&state.settings().unwrap_or_default());
+    let text = |key: &str| crate::i18n::t(lang, key);
+    let request = SaveRequest {
+        title: text("history.exportTitle"),
+        accept: text("dialog.save"),
+        cancel: text("dialog.cancel"),
+        file_name: "pastimes-history.csv".into(),
+        filter_name: text("history.exportFilter"),
+        pattern: "*.csv".into(),
+    };
+    let Some(path) = ask_save_path(&window, request)? else { return Ok(None) };
     let games = state.export_history(&filter, &path)?;
     Ok(Some(Exported { path: path.display().to_string(), games }))
 }

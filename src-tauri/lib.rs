@@ -13,6 +13,7 @@ mod i18n;
 mod menu;
 mod names;
 pub mod queries;
+mod save_dialog;
 pub mod session;
 mod settings;
 pub mod state;
@@ -25,9 +26,7 @@ use tauri::{Emitter, Manager, Runtime};
 
 /// Registers the state and the commands: everything the mock runtime in tests needs too.
 pub fn app_builder<R: Runtime>(builder: tauri::Builder<R>, state: Arc<AppState>) -> tauri::Builder<R> {
-    // The save dialog of the history's export, opened from Rust only: the page is granted none
-    // of the plugin's commands.
-    builder.plugin(tauri_plugin_dialog::init()).manage(state).invoke_handler(tauri::generate_handler![
+    builder.manage(state).invoke_handler(tauri::generate_handler![
         commands::app_info,
         commands::get_settings,
         commands::set_setting,

@@ -1,0 +1,57 @@
+//! The native "save as" dialog of the history's export: GTK's file chooser (through the desktop
+//! portal where there is one), opened from Rust only, so no path ever comes from the page.
+
+use crate::error::{AppError, AppResult};
+use gtk::prelude::{FileChooserExt, NativeDialogExt};
+use gtk::{FileChooserAction, FileChooserNative, FileFilter, ResponseType};
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::mpsc;
+use tauri::{Runtime, WebviewWindow};
+
+/// What the dialog says, in the player's language.
+pub struct SaveRequest {
+    pub title: String,
+    pub accept: String,
+    pub cancel: String,
+    pub file_name: String,
+    pub filter_name: String,
+    pub pattern: String,
+}
+
+/// Asks where to save, modal over `window`; `None` when the player cancels. GTK lives on the
+/// main thread, so the dialog is opened there and this (command) thread waits for the answer.
+pub fn ask_save_path<R: Runtime>(window: &WebviewWindow<R>, request: SaveRequest) -> AppResult<Option<PathBuf>> {
+    let (answer, answered) = mpsc::channel();
+    let parent = window.clone();
+    window
+        .run_on_main_thread(move || {
+            let dialog = FileChooserNative::new(
+                Some(&request.title),
+                parent.gtk_window().ok().as_ref(),
+                FileChooserAction::Save,
+                Some(&request.accept),
+                Some(&request.cancel),
+            );
+            dialog.set_modal(true);
+            dialog.set_do_overwrite_confirmation(true);
+            dialog.set_current_name(&request.file_name);
+            let filter = FileFilter::new();
+            filter.set_name(Some(&request.filter_name));
+            filter.add_pattern(&request.pattern);
+            dialog.add_filter(filter);
+            // GTK does not keep a native dialog alive while it is shown: this slot does, until
+            // the answer.
+            let keep = Rc::new(RefCell::new(Some(dialog.clone())));
+            dialog.connect_response(move |dialog, response| {
+                let path = if response == ResponseType::Accept { dialog.filename() } else { None };
+                let _ = answer.send(path);
+                keep.borrow_mut().take();
+            });
+            dialog.show();
+        })
+        .map_err(|error| AppError::Window(error.to_string()))?;
+    // A dialog torn down without an answer (the app quitting) counts as cancelled.
+    Ok(answered.recv().unwrap_or(None))
+}
