@@ -54,6 +54,8 @@ export const fitWindow = (width, height) => call('fit_window', { width: width * 
 /// The window's title (the seed shows Bubble Breaker's score there): the native one, and the
 /// page's own, so both say the same (WebDriver and assistive tools read the page's).
 export function setTitle(title) {
+  // Unchanged (a Bubble Breaker click that scored nothing): no call to the backend.
+  if (document.title === title) return Promise.resolve();
   document.title = title;
   return tauri.window.getCurrentWindow().setTitle(title);
 }

@@ -64,7 +64,7 @@ export class BubbleField {
       if (cell.className !== cls) cell.className = cls;
       const label = cellLabel(code, x, y, sizes[i], selected ? points : null);
       if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
-      cell.setAttribute('aria-selected', String(selected));
+      if (cell.getAttribute('aria-selected') !== String(selected)) cell.setAttribute('aria-selected', String(selected));
     }
     this.cells = view.cells;
     this.placeLabel(view);
@@ -116,10 +116,12 @@ export class BubbleField {
 
   /// Starts the pop animation of `motion` after stopping any earlier one.
   animate(motion) {
+    const wasAnimating = this.animated.length > 0;
     this.stopAnimation();
     if (!motion) return;
-    // Restart the keyframes even on cells that were animating a moment ago.
-    void this.grid.offsetWidth;
+    // Restart the keyframes on cells that were animating a moment ago (a forced layout, so
+    // only then).
+    if (wasAnimating) void this.grid.offsetWidth;
     for (const { x, y, dx, dy } of motion.moved) {
       const cell = this.cellAt(x, y);
       cell.style.setProperty('--dx', dx);
@@ -163,7 +165,9 @@ export class BubbleField {
   fit(availableWidth, availableHeight) {
     if (!this.width) return;
     const size = Math.floor(Math.min(availableWidth / this.width, availableHeight / this.height));
-    this.node.style.setProperty('--cell', `${Math.max(16, Math.min(72, size))}px`);
+    const cell = `${Math.max(16, Math.min(72, size))}px`;
+    // Setting the same size again would still restyle every ball.
+    if (this.node.style.getPropertyValue('--cell') !== cell) this.node.style.setProperty('--cell', cell);
   }
 
   target(event) {

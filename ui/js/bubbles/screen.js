@@ -17,6 +17,7 @@ const GAME = 'bubbles';
 export const STYLES = ['standard', 'continuous', 'shifter', 'megashift'];
 const DEFAULT_STYLE = 'megashift';
 
+let resizeObserver = null;
 let app;
 let root;
 let ui;
@@ -34,7 +35,10 @@ export async function mount(rootNode, appObject) {
   mounted = {};
   ui = buildScreen();
   root.append(ui.toolbar, ui.panel, ui.stage, ui.status);
-  window.addEventListener('resize', fitBoard);
+  // The field follows the stage's size, measured by the frame's own layout (reading sizes after
+  // every click would force extra layouts).
+  resizeObserver = new ResizeObserver(fitBoard);
+  resizeObserver.observe(ui.stage);
   document.addEventListener('visibilitychange', pauseWhenHidden);
   document.addEventListener('keydown', screenKeys);
   const token = mounted;
@@ -51,7 +55,8 @@ export async function mount(rootNode, appObject) {
 /// `keep`: the screen is drawn again at once (a new language): the game goes on.
 export function unmount({ keep = false } = {}) {
   mounted = null;
-  window.removeEventListener('resize', fitBoard);
+  resizeObserver?.disconnect();
+  resizeObserver = null;
   document.removeEventListener('visibilitychange', pauseWhenHidden);
   document.removeEventListener('keydown', screenKeys);
   ui?.field.stopAnimation();
@@ -197,7 +202,6 @@ function show(next, motion = null) {
   root.dataset.status = next.status;
   root.dataset.paused = String(next.paused);
   root.dataset.score = String(score);
-  fitBoard();
 }
 
 function showOver(next) {

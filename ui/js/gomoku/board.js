@@ -33,11 +33,19 @@ export class GoBoard {
     this.size = 0;
     this.cursor = { x: 7, y: 7 };
     this.signature = '';
+    /// The colour a click plays now (null: none), and the point under the mouse (an index).
+    this.turn = null;
+    this.hovered = -1;
     this.grid = el('div', { class: 'gm-grid', role: 'grid', id: 'gm-grid', 'aria-label': t('gm.board') });
     this.winLayer = svg('svg', { class: 'gm-winline', 'aria-hidden': 'true', focusable: 'false' });
     this.lines = svg('svg', { class: 'gm-lines', 'aria-hidden': 'true', focusable: 'false' });
     this.node = el('div', { class: 'gm-board', id: 'gm-board' }, this.lines, this.winLayer, this.grid);
     this.grid.addEventListener('click', (e) => this.click(e));
+    this.grid.addEventListener('mouseover', (e) => {
+      const point = e.target.closest?.('.gm-point');
+      if (point) this.setHovered(Number(point.dataset.y) * this.size + Number(point.dataset.x));
+    });
+    this.grid.addEventListener('mouseleave', () => this.setHovered(-1));
     this.grid.addEventListener('keydown', (e) => this.keyDown(e));
     this.grid.addEventListener('focusin', (e) => {
       const point = e.target.closest('.gm-point');
@@ -80,6 +88,10 @@ export class GoBoard {
 
     this.grid.replaceChildren();
     this.points = [];
+    /// What each point was last drawn as (its classes less the preview, and its move number),
+    /// so that a move rewrites only the points it changed.
+    this.drawn = [];
+    this.hovered = -1;
     for (let y = 0; y < size; y += 1) {
       const row = el('div', { class: 'gm-row', role: 'row' });
       for (let x = 0; x < size; x += 1) {
@@ -89,6 +101,7 @@ export class GoBoard {
         }, el('span', { class: 'gm-stone', 'aria-hidden': 'true' }));
         row.append(point);
         this.points.push(point);
+        this.drawn.push({ cls: 'gm-point empty', key: '' });
       }
       this.grid.append(row);
     }
@@ -105,24 +118,57 @@ export class GoBoard {
     const last = moves.length ? moves[moves.length - 1] : null;
     const lastIndex = last ? last.y * size + last.x : -1;
     const winning = new Set((winningLine ?? []).map((p) => p.y * size + p.x));
+    const turnChanged = turn !== this.turn;
+    this.turn = turn;
     for (let i = 0; i < this.points.length; i += 1) {
-      const point = this.points[i];
       const colour = STONE[stones[i]] ?? null;
       const isLast = i === lastIndex;
       const isWin = winning.has(i);
-      const number = colour && numbers ? String(numberOf.get(i) ?? '') : '';
       const cls = `gm-point ${colour ?? 'empty'}${isLast ? ' last' : ''}${isWin ? ' win' : ''}`;
-      if (point.className !== cls) point.className = cls;
-      const stone = point.firstChild;
-      if (stone.textContent !== number) stone.textContent = number;
-      const label = this.describe(i, colour, isLast, isWin, numberOf.get(i));
-      if (point.getAttribute('aria-label') !== label) point.setAttribute('aria-label', label);
+      const number = colour ? numberOf.get(i) ?? '' : '';
+      const shown = colour && numbers ? String(number) : '';
+      const key = `${number}|${shown}`;
+      const drawn = this.drawn[i];
+      if (drawn.cls === cls && drawn.key === key) continue;
+      const point = this.points[i];
+      if (drawn.key !== key) point.firstChild.textContent = shown;
+      drawn.cls = cls;
+      drawn.key = key;
+      this.paintPoint(i);
+      point.setAttribute('aria-label', this.describe(i, colour, isLast, isWin, number));
     }
-    this.grid.classList.toggle('turn-black', turn === 'black');
-    this.grid.classList.toggle('turn-white', turn === 'white');
+    if (turnChanged) this.paintPreviews();
+    this.grid.classList.toggle('playable', Boolean(turn));
     this.grid.classList.toggle('numbers', Boolean(numbers));
     this.grid.setAttribute('aria-readonly', String(!turn));
     this.drawWinningLine(winningLine);
+  }
+
+  /// Sets a point's classes: what it shows, and the faint stone of the colour to move where the
+  /// mouse or the keyboard cursor is.
+  paintPoint(index) {
+    const point = this.points[index];
+    if (!point) return;
+    const previewed = this.turn && (index === this.hovered || index === this.cursorIndex());
+    const cls = previewed ? `${this.drawn[index].cls} preview-${this.turn}` : this.drawn[index].cls;
+    if (point.className !== cls) point.className = cls;
+  }
+
+  paintPreviews() {
+    this.paintPoint(this.hovered);
+    this.paintPoint(this.cursorIndex());
+  }
+
+  cursorIndex() {
+    return this.cursor.y * this.size + this.cursor.x;
+  }
+
+  setHovered(index) {
+    if (index === this.hovered) return;
+    const before = this.hovered;
+    this.hovered = index;
+    this.paintPoint(before);
+    this.paintPoint(index);
   }
 
   describe(index, colour, isLast, isWin, number) {
@@ -177,7 +223,10 @@ export class GoBoard {
     const clampedX = Math.max(0, Math.min(this.size - 1, x));
     const clampedY = Math.max(0, Math.min(this.size - 1, y));
     this.pointAt(this.cursor.x, this.cursor.y).tabIndex = -1;
+    const before = this.cursorIndex();
     this.cursor = { x: clampedX, y: clampedY };
+    this.paintPoint(before);
+    this.paintPoint(this.cursorIndex());
     const point = this.pointAt(clampedX, clampedY);
     point.tabIndex = 0;
     if (focus) point.focus({ preventScroll: true });

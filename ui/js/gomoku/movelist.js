@@ -25,12 +25,14 @@ function icon(name) {
   return svg;
 }
 
+const keyOf = (move) => `${move.colour} ${move.notation}`;
+
 export class MoveList {
   /// `onStep(n)` asks the board to show the position after the first `n` moves.
   constructor({ onStep }) {
     this.onStep = onStep;
-    this.signature = '';
     this.total = 0;
+    this.scrollFrame = 0;
     this.at = 0;
     this.list = el('ol', { class: 'gm-moves', id: 'gm-moves', 'aria-labelledby': 'gm-moves-title', tabindex: '-1' });
     this.list.addEventListener('click', (event) => {
@@ -65,17 +67,12 @@ export class MoveList {
   /// Lists `moves`; `at` is how many of them the board shows, `replaying` whether the game is
   /// over and may be stepped through.
   render(moves, { at = moves.length, replaying = false } = {}) {
-    const signature = moves.map((m) => m.notation).join(' ');
-    if (signature !== this.signature) {
-      this.signature = signature;
-      this.list.replaceChildren(...moves.map((move, index) => el('li', {
-        class: `gm-move ${move.colour}`, dataset: { index },
-        'aria-label': t('gm.moves.item', { number: index + 1, colour: t(`gm.colour.${move.colour}`), point: move.notation }),
-      },
-      el('span', { class: 'gm-move-number', text: `${formatNumber(index + 1)}.` }),
-      el('span', { class: `gm-badge ${move.colour}`, 'aria-hidden': 'true' }),
-      el('span', { class: 'gm-move-point', text: move.notation }))));
-    }
+    // Only what changed is redrawn: a move adds an item, an undo removes the last.
+    const items = this.list.children;
+    let kept = 0;
+    while (kept < items.length && kept < moves.length && items[kept].dataset.key === keyOf(moves[kept])) kept += 1;
+    while (items.length > kept) this.list.lastElementChild.remove();
+    this.list.append(...moves.slice(kept).map((move, offset) => this.item(move, kept + offset)));
     this.total = moves.length;
     this.at = Math.max(0, Math.min(at, moves.length));
     this.replaying = replaying;
@@ -94,7 +91,19 @@ export class MoveList {
     this.buttons[0].disabled = this.buttons[1].disabled = this.at <= 0;
     this.buttons[2].disabled = this.buttons[3].disabled = this.at >= moves.length;
     this.position.textContent = t('gm.replay.position', { at: formatNumber(this.at), total: formatNumber(moves.length) });
-    this.scrollToCurrent();
+    // Scrolling needs the list laid out: done with the frame's own layout, not forced now.
+    cancelAnimationFrame(this.scrollFrame);
+    this.scrollFrame = requestAnimationFrame(() => this.scrollToCurrent());
+  }
+
+  item(move, index) {
+    return el('li', {
+      class: `gm-move ${move.colour}`, dataset: { index, key: keyOf(move) },
+      'aria-label': t('gm.moves.item', { number: index + 1, colour: t(`gm.colour.${move.colour}`), point: move.notation }),
+    },
+    el('span', { class: 'gm-move-number', text: `${formatNumber(index + 1)}.` }),
+    el('span', { class: `gm-badge ${move.colour}`, 'aria-hidden': 'true' }),
+    el('span', { class: 'gm-move-point', text: move.notation }));
   }
 
   /// Keeps the current move in sight inside the list (not the page).

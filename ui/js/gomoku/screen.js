@@ -28,6 +28,7 @@ let queue = Promise.resolve();
 let mounted = false;
 let unlisten = null;
 let watchdog = null;
+let resizeObserver = null;
 /// How many moves of a finished game the board shows (null: all of them).
 let replayAt = null;
 
@@ -40,7 +41,10 @@ export async function mount(rootNode, appObject) {
   mounted = true;
   ui = buildScreen();
   root.append(ui.toolbar, ui.stage, ui.status);
-  window.addEventListener('resize', fitBoard);
+  // The board follows its area's size, measured by the frame's own layout (reading sizes after
+  // every move would force extra layouts).
+  resizeObserver = new ResizeObserver(fitBoard);
+  resizeObserver.observe(ui.boardArea);
   document.addEventListener('visibilitychange', pauseWhenHidden);
   document.addEventListener('keydown', screenKeys);
   // Listening before asking for the game, so that no move of the computer goes unseen.
@@ -57,7 +61,8 @@ export async function mount(rootNode, appObject) {
 /// `keep`: the screen is drawn again at once (a new language): the game goes on.
 export function unmount({ keep = false } = {}) {
   mounted = false;
-  window.removeEventListener('resize', fitBoard);
+  resizeObserver?.disconnect();
+  resizeObserver = null;
   document.removeEventListener('visibilitychange', pauseWhenHidden);
   document.removeEventListener('keydown', screenKeys);
   clearTimeout(watchdog);
@@ -261,7 +266,6 @@ function show(next) {
   root.dataset.moves = String(view ? view.moves.length : next.moveCount);
   clearTimeout(watchdog);
   if (next.computerThinking && mounted) watchdog = setTimeout(refresh, WATCHDOG_MS);
-  fitBoard();
 }
 
 /// The board and the move list: the game as it stands, or a step of the finished game's replay.
