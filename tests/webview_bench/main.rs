@@ -81,6 +81,9 @@ async fn measure(app: &App, selector: &str, events: Value, count: u32) -> Value 
 }
 
 async fn measure_until(app: &App, selector: &str, events: Value, count: u32, until: &str) -> Value {
+    // What the webview draws: the page's size and how many elements it holds.
+    let page = "return `${innerWidth}x${innerHeight} px, ${document.querySelectorAll('*').length} elements`";
+    println!("({})", app.client.execute(page, vec![]).await.unwrap().as_str().unwrap_or_default());
     app.client
         .execute_async(MEASURE, vec![json!(selector), events, json!(count), json!(until)])
         .await

@@ -1,7 +1,7 @@
 // The app shell: settings, theme, language, the screens and the native menu's events.
 
 import { appInfo, listen, setTitle, setZoomFactor, settings as settingsApi } from './ipc.js';
-import { loadLanguage, language, resolveLanguage, t, errorText, LANGUAGES } from './i18n.js';
+import { loadLanguage, language, prefetchCatalogue, resolveLanguage, t, errorText, LANGUAGES } from './i18n.js';
 import { el, clear, toast } from './dom.js';
 import { openDialog } from './dialog.js';
 import * as home from './home.js';
@@ -163,15 +163,20 @@ app.about = showAbout;
 app.howToPlay = showHowToPlay;
 app.preferences = showPreferences;
 
+/// Start-up asks the backend and loads the files it needs side by side, not one after another:
+/// each answer is a round trip through the webview.
 async function start() {
-  app.settings = await settingsApi.all().catch(() => ({}));
-  app.info = await appInfo();
+  prefetchCatalogue('en');
+  const listening = Promise.all([
+    listen('menu', runMenuAction),
+    listen('settings', (settings) => settingsChanged(settings).catch((error) => app.showError(error))),
+    listen('menu-error', (error) => app.showError(error)),
+  ]);
+  [app.settings, app.info] = await Promise.all([settingsApi.all().catch(() => ({})), appInfo()]);
   await loadLanguage(app.info.language);
   document.body.dataset.language = language();
   applyTheme(app.settings);
-  await listen('menu', runMenuAction);
-  await listen('settings', (settings) => settingsChanged(settings).catch((error) => app.showError(error)));
-  await listen('menu-error', (error) => app.showError(error));
+  await listening;
   document.addEventListener('keydown', zoomKeys);
   document.addEventListener('contextmenu', (event) => event.preventDefault());
   if (app.info.startupError) {

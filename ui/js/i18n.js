@@ -6,10 +6,25 @@ let current = 'en';
 
 export const LANGUAGES = ['en', 'de', 'cs', 'zh'];
 
-async function fetchCatalogue(lang) {
-  const response = await fetch(`i18n/${lang}.json`);
-  if (!response.ok) throw new Error(`no catalogue for ${lang}`);
-  return response.json();
+/// Each catalogue is fetched once; a failed fetch may be tried again.
+const fetched = new Map();
+
+function fetchCatalogue(lang) {
+  if (!fetched.has(lang)) {
+    const request = fetch(`i18n/${lang}.json`).then((response) => {
+      if (!response.ok) throw new Error(`no catalogue for ${lang}`);
+      return response.json();
+    });
+    request.catch(() => fetched.delete(lang));
+    fetched.set(lang, request);
+  }
+  return fetched.get(lang);
+}
+
+/// Starts fetching a catalogue before it is known to be needed (English, the fallback of every
+/// language, while the page still waits for the backend at start-up).
+export function prefetchCatalogue(lang) {
+  fetchCatalogue(lang).catch(() => {});
 }
 
 /// The language to use: the player's choice, else the system's. `system` is the backend's
@@ -22,8 +37,11 @@ export function resolveLanguage(choice, system) {
 /// Loads the catalogue of `lang` (already resolved) and tells the document its language.
 export async function loadLanguage(lang) {
   const next = LANGUAGES.includes(lang) ? lang : 'en';
-  const english = await fetchCatalogue('en');
-  const chosen = next === 'en' ? english : await fetchCatalogue(next).catch(() => english);
+  const [english, own] = await Promise.all([
+    fetchCatalogue('en'),
+    next === 'en' ? null : fetchCatalogue(next).catch(() => null),
+  ]);
+  const chosen = own ?? english;
   fallback = english;
   catalogue = chosen;
   current = next;

@@ -40,8 +40,9 @@ export async function mount(rootNode, appObject) {
   document.addEventListener('keydown', screenKeys);
   ticker = setInterval(drawClock, 200);
   // The backend pauses the game by itself when the window is minimised.
-  unlisten = await listen('snapshot', (next) => { if (next.game === GAME) show(next); });
-  const current = await games.snapshot(GAME);
+  const listening = listen('snapshot', (next) => { if (next.game === GAME) show(next); });
+  const [current] = await Promise.all([games.snapshot(GAME), listening]);
+  unlisten = await listening;
   if (current) {
     show(current);
     fitToLevel();
