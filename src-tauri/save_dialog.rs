@@ -2,6 +2,7 @@
 //! portal where there is one), opened from Rust only, so no path ever comes from the page.
 
 use crate::error::{AppError, AppResult};
+use gtk::glib;
 use gtk::prelude::{FileChooserExt, NativeDialogExt};
 use gtk::{FileChooserAction, FileChooserNative, FileFilter, ResponseType};
 use std::cell::RefCell;
@@ -36,6 +37,9 @@ pub fn ask_save_path<R: Runtime>(window: &WebviewWindow<R>, request: SaveRequest
             );
             dialog.set_modal(true);
             dialog.set_do_overwrite_confirmation(true);
+            // The player's documents (else home), not wherever the program was started from.
+            let folder = glib::user_special_dir(glib::UserDirectory::Documents).unwrap_or_else(glib::home_dir);
+            dialog.set_current_folder(folder);
             dialog.set_current_name(&request.file_name);
             let filter = FileFilter::new();
             filter.set_name(Some(&request.filter_name));

@@ -170,13 +170,16 @@ fn save_dialog_types(path: &std::path::Path) -> bool {
         std::thread::sleep(Duration::from_millis(200));
     };
     std::thread::sleep(Duration::from_millis(500));
-    let steps: [&[&str]; 4] = [
+    let steps: [&[&str]; 3] = [
         &["windowfocus", "--sync", &window],
         &["key", "--clearmodifiers", "ctrl+a"],
         &["type", "--delay", "5", &path.display().to_string()],
-        &["key", "--clearmodifiers", "Return"],
     ];
-    steps.iter().all(|args| Command::new("xdotool").args(*args).status().is_ok_and(|s| s.success()))
+    let typed = steps.iter().all(|args| Command::new("xdotool").args(*args).status().is_ok_and(|s| s.success()));
+    // The dialog as the player sees it, the file name typed in.
+    let _ =
+        Command::new("import").args(["-window", "root"]).arg(shots_dir().join("history-export-dialog.png")).status();
+    typed && Command::new("xdotool").args(["key", "--clearmodifiers", "Return"]).status().is_ok_and(|s| s.success())
 }
 
 #[tokio::test(flavor = "current_thread")]
