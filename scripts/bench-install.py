@@ -8,7 +8,8 @@ display (Xvfb) and a session bus. Figures only: nothing here fails on a slow mac
            (the three native games it replaces; target: installed size <= their sum)
   start    from exec to the window mapped, and to the Minesweeper board answering a click
            (an Expert game: the first click opens cells and the backend saves the move, which
-           is what is watched for), median of N starts; GNOME Mines' time to a mapped window
+           is what is watched for), median of N starts; GNOME Mines' time to a mapped window,
+           and the blank Tauri 2 window's time until its page's first IPC call has answered
   memory   PSS (/proc/PID/smaps_rollup) of every process of each app together, with an Expert
            board open, against a blank Tauri 2 window (same release profile) and GNOME Mines
 """
@@ -199,6 +200,16 @@ def start_pastimes(binary, template, scratch, keep=False):
             raise SystemExit(f"the board never answered {clicks} clicks (see {scratch}/start-timeout.png)")
 
 
+def start_blank(blank):
+    """The blank Tauri 2 window: (mapped s, s until its page's first IPC call has renamed it)."""
+    started = time.perf_counter()
+    app = spawn([blank])
+    _, mapped = wait_window("^BlankTauri$", "--name", started)
+    _, ready = wait_window("^BlankTauri ready$", "--name", started)
+    stop(app)
+    return mapped, ready
+
+
 def start_mines(mines, keep=False):
     started = time.perf_counter()
     app = spawn([mines, "--big"])
@@ -270,22 +281,27 @@ def main():
     pastimes_template(args.binary, template)
     start_pastimes(args.binary, template, scratch)  # warm-up, not counted
     start_mines(args.mines)
-    ours_mapped, ours_ready, mines_mapped = [], [], []
+    start_blank(args.blank)
+    ours_mapped, ours_ready, mines_mapped, blank_ready = [], [], [], []
     for _ in range(args.runs):
         _, mapped, ready = start_pastimes(args.binary, template, scratch)
         ours_mapped.append(mapped)
         ours_ready.append(ready)
         mines_mapped.append(start_mines(args.mines)[1])
+        blank_ready.append(start_blank(args.blank)[1])
     print(f"Start (median of {args.runs}; page cache warm, each start a new process; "
           "GNOME Mines with --big)")
-    m_ours, m_ready, m_mines = (statistics.median(v) for v in (ours_mapped, ours_ready, mines_mapped))
+    m_ours, m_ready, m_mines, m_blank = (statistics.median(v) for v in (ours_mapped, ours_ready, mines_mapped, blank_ready))
     row("Pastimes exec -> window mapped", fmt_ms(m_ours), f"gnome-mines exec -> window mapped {fmt_ms(m_mines)}",
         f"x{m_ours / m_mines:.2f}")
     row("Pastimes exec -> Expert board answers a click", fmt_ms(m_ready),
         f"gnome-mines exec -> window mapped {fmt_ms(m_mines)}",
         f"x{m_ready / m_mines:.2f}  (target <= x1.00: {'met' if m_ready <= m_mines else 'NOT met'})")
+    row("Pastimes exec -> Expert board answers a click", fmt_ms(m_ready),
+        f"blank Tauri 2 exec -> its page's first IPC {fmt_ms(m_blank)}", f"x{m_ready / m_blank:.2f}")
     print("    Pastimes ready, each run: " + " ".join(f"{v * 1000:.0f}" for v in ours_ready) + " ms")
     print("    GNOME Mines mapped, each run: " + " ".join(f"{v * 1000:.0f}" for v in mines_mapped) + " ms")
+    print("    blank Tauri 2 page's first IPC, each run: " + " ".join(f"{v * 1000:.0f}" for v in blank_ready) + " ms")
     print()
 
     # Memory: each app alone, settled for a few seconds.
