@@ -20,6 +20,11 @@ fn kind(game: &str) -> AppResult<GameKind> {
     GameKind::parse(game).ok_or_else(|| AppError::bad_argument(format!("unknown game {:?}", truncate(game))))
 }
 
+/// The language the player sees: their choice, else the system's.
+fn language(state: &AppState) -> &'static str {
+    crate::menu::language_of(&state.settings().unwrap_or_default())
+}
+
 fn truncate(text: &str) -> String {
     text.chars().take(40).collect()
 }
@@ -46,7 +51,7 @@ pub fn app_info(state: AppStateArg) -> AppInfo {
         licence: env!("CARGO_PKG_LICENSE"),
         data_dir: state.data_dir().display().to_string(),
         startup_error: state.startup_error().map(str::to_string),
-        language: crate::menu::language_of(&state.settings().unwrap_or_default()),
+        language: language(&state),
         system_language: crate::i18n::system_language(),
     }
 }
@@ -179,7 +184,7 @@ pub async fn export_history<R: Runtime>(
     filter: Option<Value>,
 ) -> AppResult<Option<Exported>> {
     let filter = queries::filter(filter)?;
-    let lang = crate::menu::language_of(&state.settings().unwrap_or_default());
+    let lang = language(&state);
     let text = |key: &str| crate::i18n::t(lang, key);
     let request = SaveRequest {
         title: text("history.exportTitle"),

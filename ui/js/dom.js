@@ -18,6 +18,12 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+/// Sets a CSS custom property only when its value changes: writing the same value again still
+/// restyles everything under the node (every cell of a board).
+export function setCssVariable(node, name, value) {
+  if (node.style.getPropertyValue(name) !== value) node.style.setProperty(name, value);
+}
+
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;

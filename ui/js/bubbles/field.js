@@ -3,7 +3,7 @@
 // keyboard input into moves ({action: 'click', x, y} or {action: 'deselect'}). It decides no
 // rule: what a click does is the backend's answer.
 
-import { el } from '../dom.js';
+import { el, setCssVariable } from '../dom.js';
 import { cursorTarget } from '../keys.js';
 import { t, formatNumber } from '../i18n.js';
 import { colourName, groupSizes, cellLabel } from './colours.js';
@@ -165,9 +165,7 @@ export class BubbleField {
   fit(availableWidth, availableHeight) {
     if (!this.width) return;
     const size = Math.floor(Math.min(availableWidth / this.width, availableHeight / this.height));
-    const cell = `${Math.max(16, Math.min(72, size))}px`;
-    // Setting the same size again would still restyle every ball.
-    if (this.node.style.getPropertyValue('--cell') !== cell) this.node.style.setProperty('--cell', cell);
+    setCssVariable(this.node, '--cell', `${Math.max(16, Math.min(72, size))}px`);
   }
 
   target(event) {

@@ -2,7 +2,7 @@
 // on the intersections. It draws what it is given and turns clicks and keys into points to play;
 // it decides no rule (an occupied point is sent like any other and the backend refuses it).
 
-import { el } from '../dom.js';
+import { el, setCssVariable } from '../dom.js';
 import { t } from '../i18n.js';
 import { columnName, notation, rowName } from './notation.js';
 import { cursorTarget } from '../keys.js';
@@ -202,9 +202,7 @@ export class GoBoard {
   fit(availableWidth, availableHeight) {
     if (!this.size) return;
     const cell = Math.floor(Math.min(availableWidth, availableHeight) / (this.size + 2 * GUTTER));
-    const size = `${Math.max(16, Math.min(60, cell))}px`;
-    // Setting the same size again would still restyle every point.
-    if (this.node.style.getPropertyValue('--cell') !== size) this.node.style.setProperty('--cell', size);
+    setCssVariable(this.node, '--cell', `${Math.max(16, Math.min(60, cell))}px`);
   }
 
   pointAt(x, y) {

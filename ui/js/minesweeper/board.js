@@ -2,7 +2,7 @@
 // into intents (open, mark, chord). It decides no rule: a click on a number is sent as "open"
 // and the backend chords it.
 
-import { el } from '../dom.js';
+import { el, setCssVariable } from '../dom.js';
 import { cursorTarget } from '../keys.js';
 import { t } from '../i18n.js';
 
@@ -99,8 +99,7 @@ export class MineField {
   fit(availableWidth, availableHeight) {
     if (!this.width) return;
     const size = Math.floor(Math.min(availableWidth / this.width, availableHeight / this.height));
-    const cell = `${Math.max(12, Math.min(40, size))}px`;
-    if (this.node.style.getPropertyValue('--cell') !== cell) this.node.style.setProperty('--cell', cell);
+    setCssVariable(this.node, '--cell', `${Math.max(12, Math.min(40, size))}px`);
   }
 
   target(event) {
