@@ -24,6 +24,12 @@ export function setCssVariable(node, name, value) {
   if (node.style.getPropertyValue(name) !== value) node.style.setProperty(name, value);
 }
 
+/// Sets a node's text only when it changes: writing the same text again still lays out its
+/// whole box again, and in a flex layout the boxes beside it (a toolbar label, the board).
+export function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;

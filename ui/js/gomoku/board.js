@@ -6,6 +6,7 @@ import { el, setCssVariable } from '../dom.js';
 import { t } from '../i18n.js';
 import { columnName, notation, rowName } from './notation.js';
 import { cursorTarget } from '../keys.js';
+import { StoneLayer } from './stones.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /// The margin around the outer lines, in cells, where the coordinates go.
@@ -39,7 +40,10 @@ export class GoBoard {
     this.grid = el('div', { class: 'gm-grid', role: 'grid', id: 'gm-grid', 'aria-label': t('gm.board') });
     this.winLayer = svg('svg', { class: 'gm-winline', 'aria-hidden': 'true', focusable: 'false' });
     this.lines = svg('svg', { class: 'gm-lines', 'aria-hidden': 'true', focusable: 'false' });
-    this.node = el('div', { class: 'gm-board', id: 'gm-board' }, this.lines, this.winLayer, this.grid);
+    this.stones = new StoneLayer();
+    /// The room the board was last given ({width, height}), to size a board built later.
+    this.room = null;
+    this.node = el('div', { class: 'gm-board', id: 'gm-board' }, this.lines, this.winLayer, this.stones.canvas, this.grid);
     this.grid.addEventListener('click', (e) => this.click(e));
     this.grid.addEventListener('mouseover', (e) => {
       const point = e.target.closest?.('.gm-point');
@@ -107,6 +111,7 @@ export class GoBoard {
     }
     this.cursor = { x: Math.min(this.cursor.x, size - 1), y: Math.min(this.cursor.y, size - 1) };
     this.pointAt(this.cursor.x, this.cursor.y).tabIndex = 0;
+    if (this.room) this.fit(this.room.width, this.room.height);
   }
 
   /// Draws a position: `stones` (0 empty, 1 black, 2 white, row by row from the top), the
@@ -120,10 +125,12 @@ export class GoBoard {
     const winning = new Set((winningLine ?? []).map((p) => p.y * size + p.x));
     const turnChanged = turn !== this.turn;
     this.turn = turn;
+    const pictures = [];
     for (let i = 0; i < this.points.length; i += 1) {
       const colour = STONE[stones[i]] ?? null;
       const isLast = i === lastIndex;
       const isWin = winning.has(i);
+      pictures.push(colour ? { colour, last: isLast, win: isWin } : null);
       const cls = `gm-point ${colour ?? 'empty'}${isLast ? ' last' : ''}${isWin ? ' win' : ''}`;
       const number = colour ? numberOf.get(i) ?? '' : '';
       const shown = colour && numbers ? String(number) : '';
@@ -138,6 +145,8 @@ export class GoBoard {
       point.setAttribute('aria-label', this.describe(i, colour, isLast, isWin, number));
     }
     if (turnChanged) this.paintPreviews();
+    const colourBlind = document.documentElement.classList.contains('colour-blind');
+    this.stones.show(pictures, { numbers: Boolean(numbers), colourBlind });
     this.grid.classList.toggle('playable', Boolean(turn));
     this.grid.classList.toggle('numbers', Boolean(numbers));
     this.grid.setAttribute('aria-readonly', String(!turn));
@@ -200,9 +209,12 @@ export class GoBoard {
 
   /// Sizes the board to the largest square that fits, 16 to 60 pixels a line.
   fit(availableWidth, availableHeight) {
+    this.room = { width: availableWidth, height: availableHeight };
     if (!this.size) return;
-    const cell = Math.floor(Math.min(availableWidth, availableHeight) / (this.size + 2 * GUTTER));
-    setCssVariable(this.node, '--cell', `${Math.max(16, Math.min(60, cell))}px`);
+    const fitting = Math.floor(Math.min(availableWidth, availableHeight) / (this.size + 2 * GUTTER));
+    const cell = Math.max(16, Math.min(60, fitting));
+    setCssVariable(this.node, '--cell', `${cell}px`);
+    this.stones.resize(this.size, cell);
   }
 
   pointAt(x, y) {

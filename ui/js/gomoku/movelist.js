@@ -1,7 +1,7 @@
 // The move history beside the board (seed 004 keeps one) and, once the game is over, the replay
 // controls that step through it. Stepping only changes what the board shows: it plays nothing.
 
-import { el } from '../dom.js';
+import { el, setText } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -90,7 +90,7 @@ export class MoveList {
     this.slider.value = String(this.at);
     this.buttons[0].disabled = this.buttons[1].disabled = this.at <= 0;
     this.buttons[2].disabled = this.buttons[3].disabled = this.at >= moves.length;
-    this.position.textContent = t('gm.replay.position', { at: formatNumber(this.at), total: formatNumber(moves.length) });
+    setText(this.position, t('gm.replay.position', { at: formatNumber(this.at), total: formatNumber(moves.length) }));
     // Scrolling needs the list laid out: done with the frame's own layout, not forced now.
     cancelAnimationFrame(this.scrollFrame);
     this.scrollFrame = requestAnimationFrame(() => this.scrollToCurrent());

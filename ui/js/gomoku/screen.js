@@ -2,7 +2,7 @@
 // undo and redo, and the result with a replay of the finished game. Against the computer the
 // backend thinks on its own thread and sends the new snapshot as a `snapshot` event.
 
-import { el, announce, toast } from '../dom.js';
+import { el, announce, setText, toast } from '../dom.js';
 import { t, errorText, formatNumber, formatSeconds } from '../i18n.js';
 import { games, fitWindow, call, listen } from '../ipc.js';
 import { openDialog } from '../dialog.js';
@@ -247,7 +247,7 @@ function show(next) {
   if (!view || !previous?.view || previous.view.moves.length !== view.moves.length || next.status === 'playing') replayAt = null;
   ui.pausedCover.hidden = !next.paused;
   ui.frame.classList.toggle('concealed', next.paused);
-  ui.pauseButton.textContent = next.paused ? t('game.resume') : t('game.pause');
+  setText(ui.pauseButton, next.paused ? t('game.resume') : t('game.pause'));
   ui.pauseButton.disabled = next.status !== 'playing';
   ui.undoButton.disabled = !next.canUndo;
   ui.redoButton.disabled = !next.canRedo;
@@ -259,7 +259,7 @@ function show(next) {
   }
   showThinking(next);
   showResult(next);
-  ui.statusText.textContent = statusText(next);
+  setText(ui.statusText, statusText(next));
   root.dataset.status = next.status;
   root.dataset.paused = String(next.paused);
   root.dataset.thinking = String(Boolean(next.computerThinking));
@@ -298,18 +298,18 @@ function step(n) {
   const at = Math.max(0, Math.min(total, n));
   replayAt = at === total ? null : at;
   drawPosition();
-  ui.statusText.textContent = statusText(snapshot);
+  setText(ui.statusText, statusText(snapshot));
 }
 
 function showPlayers(view, snap) {
   for (const colour of COLOURS) {
     const { card, name, role } = ui.players[colour];
-    name.textContent = nameOf(view, colour);
+    setText(name, nameOf(view, colour));
     const computer = vsComputer(view) && colour !== view.humanColour;
     const colourWord = namedByColour(nameOf(view, colour), colour) ? null : t(`gm.colour.${colour}`);
     const winner = view.winner === colour ? t('gm.role.winner') : null;
-    role.textContent = [colourWord, computer ? t('gm.role.computer') : vsComputer(view) ? t('gm.role.you') : null, winner]
-      .filter(Boolean).join(' · ');
+    setText(role, [colourWord, computer ? t('gm.role.computer') : vsComputer(view) ? t('gm.role.you') : null, winner]
+      .filter(Boolean).join(' · '));
     role.hidden = !role.textContent;
     const toMove = snap.status === 'playing' && view.sideToMove === colour;
     card.classList.toggle('to-move', toMove);
@@ -322,7 +322,7 @@ function showPlayers(view, snap) {
   ui.turn.hidden = snap.status !== 'playing' || Boolean(snap.computerThinking);
   if (side) {
     ui.turnBadge.className = `gm-badge ${side}`;
-    ui.turnText.textContent = turnText(view, side);
+    setText(ui.turnText, turnText(view, side));
   }
 }
 
@@ -334,7 +334,7 @@ function showThinking(snap) {
   if (thinking && view) {
     const colour = other(view.humanColour);
     ui.thinkingBadge.className = `gm-badge ${colour}`;
-    ui.thinkingText.textContent = t('gm.thinking', { name: nameOf(view, colour) });
+    setText(ui.thinkingText, t('gm.thinking', { name: nameOf(view, colour) }));
   }
 }
 
@@ -361,17 +361,17 @@ function showResult(snap) {
   ui.result.dataset.result = over ? snap.status : '';
   ui.result.classList.toggle('lost', snap.status === 'lost');
   if (!over) return;
-  ui.resultTitle.textContent = resultTitle(snap);
-  ui.resultText.textContent = resultDetail(snap);
+  setText(ui.resultTitle, resultTitle(snap));
+  setText(ui.resultText, resultDetail(snap));
   const rank = snap.record?.rank;
   ui.resultRecord.hidden = !rank;
-  ui.resultRecord.textContent = rank ? t('gm.result.record', { rank }) : '';
+  setText(ui.resultRecord, rank ? t('gm.result.record', { rank }) : '');
   ui.hallButton.hidden = !rank;
 }
 
 function statusText(snap) {
   const kind = t(`category.gomoku.${snap.category}`);
-  ui.kind.textContent = kind;
+  setText(ui.kind, kind);
   if (snap.paused) return `${kind} · ${t('game.paused')}`;
   const view = snap.view;
   if (!view) return kind;
