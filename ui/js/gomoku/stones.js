@@ -1,8 +1,8 @@
 // The stones of the Gomoku board, painted on one canvas above the lines and below the points.
-// Why a canvas: WebKit repaints a whole tile of the page when anything in it changes, so with a
-// shaded disc per stone in CSS every move repainted every stone near it, and a move took longer
-// the fuller the board (tests/webview_bench: 12 ms of rendering on an empty board, 30 ms and
-// more after 100 moves). The canvas is one picture to WebKit, whatever lies on it.
+// Why a canvas: with a shaded disc per stone in CSS, WebKit repainted the stones around each
+// move, and a move took longer the fuller the board (timed per move in the real webview: 12 ms
+// of rendering on an empty board, 30 ms and more after 100 moves). The canvas is one picture to
+// WebKit, whatever lies on it.
 //
 // What a stone shows (colour, last move, part of the winning five) is given; nothing is decided
 // here. Move numbers stay text in the points (read by screen readers and tests alike).
@@ -11,8 +11,6 @@ import { el } from '../dom.js';
 
 /// The stone's size against the distance between two lines, as the CSS stones had.
 const STONE = 0.46;
-const MARK = 'rgb(224, 48, 30)';
-const WIN = 'rgb(255, 213, 74)';
 const WIN_HALO = 'rgba(255, 196, 30, 0.55)';
 
 /// The shading, lit from the upper left: stops of a radial gradient from a point at 34 % / 30 %
@@ -32,6 +30,8 @@ export class StoneLayer {
     /// What is on the canvas: one entry per point ({colour, last, win} or null), and the options.
     this.shown = [];
     this.options = { numbers: false, colourBlind: false };
+    /// The last move's and the winning five's colours, read from gomoku.css (--gm-mark, --gm-win).
+    this.colours = { mark: '', win: '' };
   }
 
   /// Gives the canvas as many device pixels as it covers: `cell` CSS pixels a line, `size` lines.
@@ -39,6 +39,8 @@ export class StoneLayer {
     const scale = window.devicePixelRatio || 1;
     if (size === this.size && cell === this.cell && scale === this.scale) return;
     Object.assign(this, { size, cell, scale });
+    const style = getComputedStyle(this.canvas);
+    this.colours = { mark: style.getPropertyValue('--gm-mark').trim(), win: style.getPropertyValue('--gm-win').trim() };
     this.canvas.width = Math.round(size * cell * scale);
     this.canvas.height = Math.round(size * cell * scale);
     this.paint();
@@ -95,7 +97,7 @@ export class StoneLayer {
   halo(x, y) {
     const { context, pixel } = this;
     ring(context, x, y, STONE + 3.5 * pixel, 3 * pixel, WIN_HALO);
-    ring(context, x, y, STONE + pixel, 2 * pixel, WIN);
+    ring(context, x, y, STONE + pixel, 2 * pixel, this.colours.win);
   }
 
   /// The last move: a red dot (a red ring round a numbered stone); for colour-blind players a
@@ -121,10 +123,10 @@ export class StoneLayer {
       context.closePath();
       context.fill();
     } else if (numbers) {
-      ring(context, x, y, STONE + pixel, 2 * pixel, MARK);
+      ring(context, x, y, STONE + pixel, 2 * pixel, this.colours.mark);
     } else {
       disc(context, x, y, STONE * 0.3 + pixel, 'rgba(255, 255, 255, 0.55)');
-      disc(context, x, y, STONE * 0.3, MARK);
+      disc(context, x, y, STONE * 0.3, this.colours.mark);
     }
   }
 }
