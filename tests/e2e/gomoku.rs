@@ -27,6 +27,12 @@ async fn wait_stones(app: &App, n: usize) {
     app.wait_for(&format!("{n} stones on the board"), &script).await;
 }
 
+/// The side panel is drawn a frame after the board: waits until it shows `n` moves.
+async fn wait_panel(app: &App, n: usize) {
+    let script = format!("return document.querySelector('.screen-gomoku').dataset.moves === '{n}'");
+    app.wait_for(&format!("the side panel to show {n} moves"), &script).await;
+}
+
 async fn label(app: &App, x: u8, y: u8) -> String {
     let script = format!("return document.querySelector({:?}).getAttribute('aria-label')", point(x, y));
     run(app, &script).await.as_str().unwrap_or_default().to_string()
@@ -82,6 +88,7 @@ async fn two_people_play_to_five_in_a_row_and_replay_the_game() {
     app.keys(&(LEFT.repeat(4) + ENTER)).await;
     wait_stones(&app, 1).await;
     assert!(classes(&app, &point(3, 7)).await.contains("black"));
+    wait_panel(&app, 1).await;
     assert!(app.text("#gm-turn").await.contains("White to play"));
 
     // Then by clicks: white on row 7 under black's row, black along row 8 to H8.
@@ -195,6 +202,7 @@ async fn the_computer_answers_and_undo_returns_to_the_players_turn() {
     // Undo takes back the computer's answer and the player's stone: the player's turn again.
     app.click("#gm-undo").await;
     wait_stones(&app, 2).await;
+    wait_panel(&app, 2).await;
     assert!(classes(&app, &point(x, y)).await.contains("empty"));
     assert!(classes(&app, &point(7, 7)).await.contains("black"));
     assert!(classes(&app, "#gm-player-black").await.contains("to-move"));

@@ -30,6 +30,22 @@ export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
 
+/// Runs `task` once the next frame has been painted, and settles when it has run. For what can
+/// wait one frame behind what the player is looking at: in WebKit's software rendering a frame
+/// repaints the box around everything that changed in it, so changes far apart cost less on
+/// frames of their own.
+export function afterNextPaint(task) {
+  return new Promise((resolve, reject) => {
+    requestAnimationFrame(() => setTimeout(() => {
+      try {
+        resolve(task());
+      } catch (error) {
+        reject(error);
+      }
+    }, 0));
+  });
+}
+
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;

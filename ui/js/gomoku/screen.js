@@ -2,7 +2,7 @@
 // undo and redo, and the result with a replay of the finished game. Against the computer the
 // backend thinks on its own thread and sends the new snapshot as a `snapshot` event.
 
-import { el, announce, setText, toast } from '../dom.js';
+import { el, afterNextPaint, announce, setText, toast } from '../dom.js';
 import { t, errorText, formatNumber, formatSeconds } from '../i18n.js';
 import { games, fitWindow, call, listen } from '../ipc.js';
 import { openDialog } from '../dialog.js';
@@ -31,6 +31,8 @@ let watchdog = null;
 let resizeObserver = null;
 /// How many moves of a finished game the board shows (null: all of them).
 let replayAt = null;
+/// Settles once the side panel shows the last snapshot (see `show`).
+let panelShown = Promise.resolve();
 
 export async function mount(rootNode, appObject) {
   app = appObject;
@@ -99,7 +101,7 @@ function buildScreen() {
   }));
   const turnBadge = el('span', { class: 'gm-badge', 'aria-hidden': 'true' });
   const turnText = el('span', { class: 'gm-turn-text' });
-  const turn = el('p', { class: 'gm-turn', id: 'gm-turn' }, turnBadge, turnText);
+  const turn = el('p', { class: 'gm-turn', id: 'gm-turn', role: 'status' }, turnBadge, turnText);
   const thinkingText = el('span', {});
   const thinkingBadge = el('span', { class: 'gm-badge', 'aria-hidden': 'true' });
   const thinking = el('p', { class: 'gm-thinking', id: 'gm-thinking', hidden: true },
@@ -228,7 +230,7 @@ function react(before, next) {
   if (finished) {
     announce(`${resultTitle(next)} ${resultDetail(next)}`);
     const asked = next.record?.rank ? askRecordName(app, next, t(`category.gomoku.${next.category}`)) : Promise.resolve();
-    asked.then(() => {
+    Promise.all([asked, panelShown]).then(() => {
       if (mounted && !ui.result.hidden) ui.againButton.focus();
     }).catch((error) => app.showError(error));
     return;
@@ -240,6 +242,10 @@ function react(before, next) {
   }
 }
 
+/// Draws a new snapshot: the board at once, everything beside it once the board's frame is on
+/// screen. In this software-rendered WebKit a frame repaints the box around all that changed in
+/// it; a stone and the side panel changed together made that most of the window (15 ms a move,
+/// measured in the real webview), each on its own frame is a few milliseconds.
 function show(next) {
   const previous = snapshot;
   snapshot = next;
@@ -247,15 +253,25 @@ function show(next) {
   if (!view || !previous?.view || previous.view.moves.length !== view.moves.length || next.status === 'playing') replayAt = null;
   ui.pausedCover.hidden = !next.paused;
   ui.frame.classList.toggle('concealed', next.paused);
+  if (view) drawBoard();
+  else if (!ui.board.size) ui.board.build(SIZE);
+  panelShown = afterNextPaint(showPanel);
+  clearTimeout(watchdog);
+  if (next.computerThinking && mounted) watchdog = setTimeout(refresh, WATCHDOG_MS);
+}
+
+/// The toolbar's and the side panel's view of the snapshot, and the status line.
+function showPanel() {
+  if (!mounted || !snapshot) return;
+  const next = snapshot;
+  const view = next.view;
   setText(ui.pauseButton, next.paused ? t('game.resume') : t('game.pause'));
   ui.pauseButton.disabled = next.status !== 'playing';
   ui.undoButton.disabled = !next.canUndo;
   ui.redoButton.disabled = !next.canRedo;
   if (view) {
-    drawPosition();
+    drawMoveList();
     showPlayers(view, next);
-  } else if (!ui.board.size) {
-    ui.board.build(SIZE);
   }
   showThinking(next);
   showResult(next);
@@ -264,16 +280,19 @@ function show(next) {
   root.dataset.paused = String(next.paused);
   root.dataset.thinking = String(Boolean(next.computerThinking));
   root.dataset.moves = String(view ? view.moves.length : next.moveCount);
-  clearTimeout(watchdog);
-  if (next.computerThinking && mounted) watchdog = setTimeout(refresh, WATCHDOG_MS);
 }
 
-/// The board and the move list: the game as it stands, or a step of the finished game's replay.
-function drawPosition() {
+/// How many moves the board and the move list show: all, or the replay's step.
+function shownMoves() {
+  const total = snapshot.view.moves.length;
+  return snapshot.status !== 'playing' && replayAt != null ? replayAt : total;
+}
+
+/// The board: the game as it stands, or a step of the finished game's replay.
+function drawBoard() {
   const view = snapshot.view;
-  const over = snapshot.status !== 'playing';
   const total = view.moves.length;
-  const at = over && replayAt != null ? replayAt : total;
+  const at = shownMoves();
   let { stones, winningLine } = view;
   const moves = view.moves.slice(0, at);
   if (at < total) {
@@ -282,13 +301,16 @@ function drawPosition() {
     for (const m of moves) stones[m.y * view.size + m.x] = m.colour === 'black' ? 1 : 2;
     winningLine = null;
   }
-  const canPlay = !over && !snapshot.paused && !snapshot.computerThinking && !view.computerToMove;
+  const canPlay = snapshot.status === 'playing' && !snapshot.paused && !snapshot.computerThinking && !view.computerToMove;
   ui.board.render({
     size: view.size, stones, moves, winningLine, numbers: Boolean(app.settings.moveNumbers),
     turn: canPlay ? view.sideToMove : null,
   });
   ui.board.node.classList.toggle('replay', at < total);
-  ui.moveList.render(view.moves, { at, replaying: over });
+}
+
+function drawMoveList() {
+  ui.moveList.render(snapshot.view.moves, { at: shownMoves(), replaying: snapshot.status !== 'playing' });
 }
 
 /// Shows the position after `n` moves of the finished game.
@@ -297,7 +319,8 @@ function step(n) {
   const total = snapshot.view.moves.length;
   const at = Math.max(0, Math.min(total, n));
   replayAt = at === total ? null : at;
-  drawPosition();
+  drawBoard();
+  drawMoveList();
   setText(ui.statusText, statusText(snapshot));
 }
 
@@ -381,9 +404,9 @@ function statusText(snap) {
     const replay = at < total ? ` · ${t('gm.replay.position', { at: formatNumber(at), total: formatNumber(total) })}` : '';
     return `${resultTitle(snap)} ${resultDetail(snap)}${replay}`;
   }
-  const side = view.sideToMove;
-  const turn = snap.computerThinking ? ui.thinkingText.textContent : turnText(view, side);
-  return `${kind} · ${t('gm.moveCount', { count: formatNumber(view.moves.length) })} · ${turn}`;
+  // Whose turn it is, and the moves, are beside the board (the turn is read out from there): a
+  // move changes nothing down here, so its frame repaints nothing down here.
+  return `${kind} · ${t(`gm.rule.${view.rule}.hint`)}`;
 }
 
 /// Starts a game with these parameters and remembers them for the next time.
@@ -454,7 +477,10 @@ async function optionsDialog() {
     if (Boolean(app.settings[key]) !== box.checked) await app.saveSetting(key, box.checked);
   }
   document.documentElement.classList.toggle('colour-blind', Boolean(app.settings.colourBlind));
-  if (snapshot?.view) drawPosition();
+  if (snapshot?.view) {
+    drawBoard();
+    drawMoveList();
+  }
 }
 
 /// Games, wins, losses and draws of one category (rule and opponent), chosen in the dialog.

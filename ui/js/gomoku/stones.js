@@ -12,6 +12,8 @@ import { el } from '../dom.js';
 /// The stone's size against the distance between two lines, as the CSS stones had.
 const STONE = 0.46;
 const WIN_HALO = 'rgba(255, 196, 30, 0.55)';
+/// More changed points than this (a new game, an undo of many moves) paint the whole canvas.
+const MAX_PARTIAL = 12;
 
 /// The shading, lit from the upper left: stops of a radial gradient from a point at 34 % / 30 %
 /// of the stone's box to its farthest corner.
@@ -46,34 +48,71 @@ export class StoneLayer {
     this.paint();
   }
 
-  /// Shows `points` (one per intersection, row by row: {colour, last, win} or null). Nothing is
-  /// painted when nothing changed (a refused move, a new turn).
+  /// Shows `points` (one per intersection, row by row: {colour, last, win} or null). Only the
+  /// squares around the points that changed are painted again: WebKit then repaints just those
+  /// squares of the board under the canvas (a whole-canvas paint made it repaint the whole board,
+  /// lines, points and all, with every stone). Nothing is painted when nothing changed.
   show(points, options) {
-    const same = points.length === this.shown.length
-      && options.numbers === this.options.numbers && options.colourBlind === this.options.colourBlind
-      && points.every((point, index) => sameStone(point, this.shown[index]));
-    if (same) return;
+    const sameOptions = options.numbers === this.options.numbers && options.colourBlind === this.options.colourBlind;
+    const changed = points.length === this.shown.length && sameOptions
+      ? points.flatMap((point, index) => (sameStone(point, this.shown[index]) ? [] : [index]))
+      : null;
+    if (changed?.length === 0) return;
     this.shown = points;
     this.options = { ...options };
-    this.paint();
+    if (changed && changed.length <= MAX_PARTIAL) this.paintAround(changed);
+    else this.paint();
   }
 
+  /// Paints the whole canvas.
   paint() {
     const { context, canvas } = this;
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.clearRect(0, 0, canvas.width, canvas.height);
     if (!this.size || !this.cell) return;
-    // Drawn in CSS pixels of one line's distance: 1 unit is `cell` pixels.
-    const unit = this.cell * this.scale;
-    context.setTransform(unit, 0, 0, unit, 0, 0);
+    this.shown.forEach((point, index) => this.drawPoint(point, index));
+  }
+
+  /// Paints again the squares around the points at `indices`: each square is cleared, then every
+  /// stone that reaches into it is drawn again, clipped to it. The squares are whole device
+  /// pixels, so nothing of the old picture is left at their edges.
+  paintAround(indices) {
+    if (!this.size || !this.cell) return;
+    const { context } = this;
+    const squares = indices.map((index) => this.square(index));
+    context.save();
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.beginPath();
+    for (const [left, top, right, bottom] of squares) context.rect(left, top, right - left, bottom - top);
+    context.clip();
+    for (const [left, top, right, bottom] of squares) context.clearRect(left, top, right - left, bottom - top);
     this.shown.forEach((point, index) => {
-      if (!point) return;
-      const x = (index % this.size) + 0.5;
-      const y = Math.floor(index / this.size) + 0.5;
-      if (point.win) this.halo(x, y);
-      this.stone(x, y, point.colour);
-      if (point.last) this.lastMark(x, y, point.colour);
+      if (point && squares.some((square) => overlap(square, this.square(index)))) this.drawPoint(point, index);
     });
+    context.restore();
+  }
+
+  /// The device pixels a stone's drawing can cover at the point `index` (left, top, right,
+  /// bottom), its halo and shadow included; whole pixels, inside the canvas.
+  square(index) {
+    const unit = this.cell * this.scale;
+    const reach = (Math.max(STONE * 1.18 * this.cell + 3, STONE * this.cell + 6) + 1) * this.scale;
+    const [x, y] = [((index % this.size) + 0.5) * unit, (Math.floor(index / this.size) + 0.5) * unit];
+    const { width, height } = this.canvas;
+    return [Math.max(0, Math.floor(x - reach)), Math.max(0, Math.floor(y - reach)),
+      Math.min(width, Math.ceil(x + reach)), Math.min(height, Math.ceil(y + reach))];
+  }
+
+  /// Draws what stands on the point `index`, in units of one line's distance.
+  drawPoint(point, index) {
+    if (!point) return;
+    const unit = this.cell * this.scale;
+    this.context.setTransform(unit, 0, 0, unit, 0, 0);
+    const x = (index % this.size) + 0.5;
+    const y = Math.floor(index / this.size) + 0.5;
+    if (point.win) this.halo(x, y);
+    this.stone(x, y, point.colour);
+    if (point.last) this.lastMark(x, y, point.colour);
   }
 
   /// One CSS pixel, in units of the line distance.
@@ -130,6 +169,8 @@ export class StoneLayer {
     }
   }
 }
+
+const overlap = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
 const sameStone = (a, b) => (a && b ? a.colour === b.colour && a.last === b.last && a.win === b.win : a === b);
 
