@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 /// that frame's rendering (style, layout, paint) is done (a message the page posts to itself
 /// from the callback arrives then): the board is redrawn; and the frame after it is rendered
 /// too: what a screen draws a frame behind the board (Gomoku's side panel) is on screen. Each
-/// click comes on a settled screen, three frames after the last one, as a player's would.
+/// click comes on a settled screen, as a player's would.
 /// Each sample is [begun, rendered, settled] in milliseconds.
 const MEASURE: &str = r#"
 const [selector, events, count, until, done] = arguments;
@@ -70,7 +70,11 @@ const nextChange = (cell) => new Promise((resolve) => {
     }
     const times = await changed;
     if (times) samples.push(times.map((time) => time - start));
-    for (let frame = 0; frame < 3; frame += 1) await new Promise((settled) => requestAnimationFrame(settled));
+    // The next click waits for a settled screen: three frames, and the end of any animation (a
+    // pop's burst and fall), as a player's eyes would.
+    do {
+      for (let frame = 0; frame < 3; frame += 1) await new Promise((settled) => requestAnimationFrame(settled));
+    } while (document.getAnimations().some((animation) => animation.playState === 'running'));
   }
   done(samples);
 })();

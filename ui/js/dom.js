@@ -53,9 +53,13 @@ export function clear(node) {
 
 export function announce(text) {
   const region = document.getElementById('announcer');
-  region.textContent = '';
-  // A separate task, so screen readers notice the change even for the same text.
-  setTimeout(() => { region.textContent = text; }, 50);
+  // After the frame that shows what is announced (a change of text lays out the page, and on a
+  // frame of its own that costs nothing), and the text in a separate task, so screen readers
+  // notice the change even for the same text.
+  afterNextPaint(() => {
+    region.textContent = '';
+    setTimeout(() => { region.textContent = text; }, 50);
+  });
 }
 
 let toastTimer = null;

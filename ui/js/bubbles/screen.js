@@ -1,7 +1,7 @@
 // The Bubble Breaker screen (seed 003): style bar, score panel with undo and redo, the field, and
 // the game-over cover. The score is also in the window title, as the seed keeps it.
 
-import { el, announce } from '../dom.js';
+import { el, afterNextPaint, announce, setText } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
 import { games, fitWindow, setTitle, call } from '../ipc.js';
 import { openDialog } from '../dialog.js';
@@ -182,23 +182,31 @@ function react(before, next) {
   }
 }
 
+/// Draws a new snapshot: the field (and its covers) at once, the score, buttons and status once
+/// the field's frame is on screen. In this software-rendered WebKit a frame repaints the box
+/// around all that changed in it; the field and the score above it changed together made that
+/// the whole window.
 function show(next, motion = null) {
   snapshot = next;
-  const view = next.view;
-  const score = next.score ?? 0;
-  ui.scoreValue.textContent = formatNumber(score);
-  const title = t('bb.title', { score: formatNumber(score) });
-  setTitle(title).catch(() => {});
-  ui.undoButton.disabled = !next.canUndo;
-  ui.redoButton.disabled = !next.canRedo;
-  ui.pauseButton.textContent = next.paused ? t('game.resume') : t('game.pause');
-  ui.pauseButton.disabled = next.status !== 'playing';
   ui.pausedCover.hidden = !next.paused;
   ui.field.node.classList.toggle('concealed', next.paused);
-  if (view) ui.field.render(view, motion);
-  for (const [index, button] of ui.styleButtons.entries()) button.setAttribute('aria-pressed', String(STYLES[index] === next.category));
+  if (next.view) ui.field.render(next.view, motion);
   showOver(next);
-  ui.statusText.textContent = statusText(next);
+  afterNextPaint(() => showPanel(next));
+}
+
+/// The score, the title, the toolbar and the status line for `next`.
+function showPanel(next) {
+  if (!mounted || snapshot !== next) return;
+  const score = next.score ?? 0;
+  setText(ui.scoreValue, formatNumber(score));
+  setTitle(t('bb.title', { score: formatNumber(score) })).catch(() => {});
+  ui.undoButton.disabled = !next.canUndo;
+  ui.redoButton.disabled = !next.canRedo;
+  setText(ui.pauseButton, next.paused ? t('game.resume') : t('game.pause'));
+  ui.pauseButton.disabled = next.status !== 'playing';
+  for (const [index, button] of ui.styleButtons.entries()) button.setAttribute('aria-pressed', String(STYLES[index] === next.category));
+  setText(ui.statusText, statusText(next));
   root.dataset.status = next.status;
   root.dataset.paused = String(next.paused);
   root.dataset.score = String(score);
@@ -208,10 +216,10 @@ function showOver(next) {
   const finished = next.status === 'finished';
   ui.over.hidden = !finished;
   if (!finished) return;
-  ui.overScore.textContent = t('bb.gameOver.score', { score: formatNumber(next.score ?? 0) });
+  setText(ui.overScore, t('bb.gameOver.score', { score: formatNumber(next.score ?? 0) }));
   const rank = next.record?.rank;
   ui.overRecord.hidden = !rank;
-  ui.overRecord.textContent = rank ? t('bb.gameOver.record', { rank }) : '';
+  setText(ui.overRecord, rank ? t('bb.gameOver.record', { rank }) : '');
   ui.overHall.hidden = !rank;
 }
 
