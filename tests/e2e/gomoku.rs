@@ -27,6 +27,39 @@ async fn wait_stones(app: &App, n: usize) {
     app.wait_for(&format!("{n} stones on the board"), &script).await;
 }
 
+/// How many pixels of the canvas of stones, painted square by square as the moves came, differ
+/// from a new canvas with the same stones painted at once by more than a clipped draw's
+/// antialiasing does (a few rim pixels, by up to about 20 of 255): a stone, shadow or mark left
+/// behind or missing differs by far more.
+async fn canvas_differences(app: &App) -> Value {
+    let script = "const done = arguments[0];
+        import('/js/gomoku/stones.js').then(({ StoneLayer }) => {
+          const live = document.querySelector('canvas.gm-stones');
+          const points = [...document.querySelectorAll('.gm-point')].map((p) => {
+            const colour = p.classList.contains('black') ? 'black' : p.classList.contains('white') ? 'white' : null;
+            return colour && { colour, last: p.classList.contains('last'), win: p.classList.contains('win') };
+          });
+          const fresh = new StoneLayer();
+          // Beside the live one, so that it reads the same colours from the style sheet.
+          live.after(fresh.canvas);
+          fresh.resize(15, live.width / 15 / (window.devicePixelRatio || 1));
+          fresh.show(points, {
+            numbers: document.querySelector('.gm-grid').classList.contains('numbers'),
+            colourBlind: document.documentElement.classList.contains('colour-blind'),
+          });
+          fresh.canvas.remove();
+          const [a, b] = [live, fresh.canvas].map((c) => c.getContext('2d').getImageData(0, 0, live.width, live.height).data);
+          // Colours weighted by their alpha: a nearly clear pixel's colour is not seen.
+          const seen = (d, i, k) => (k === 3 ? d[i + 3] : (d[i + k] * d[i + 3]) / 255);
+          let far = 0;
+          for (let i = 0; i < a.length; i += 4) {
+            if ([0, 1, 2, 3].some((k) => Math.abs(seen(a, i, k) - seen(b, i, k)) > 32)) far += 1;
+          }
+          done(far);
+        }, (error) => done(String(error)));";
+    app.client.execute_async(script, vec![]).await.expect("the canvases compared")
+}
+
 /// The side panel is drawn a frame after the board: waits until it shows `n` moves.
 async fn wait_panel(app: &App, n: usize) {
     let script = format!("return document.querySelector('.screen-gomoku').dataset.moves === '{n}'");
@@ -113,6 +146,7 @@ async fn two_people_play_to_five_in_a_row_and_replay_the_game() {
     assert_eq!(app.text("#gm-moves li:last-child .gm-move-point").await, "H8");
     assert!(app.find("#gm-undo").await.attr("disabled").await.unwrap().is_some(), "a finished game is not undone");
     picture(&app, "gomoku-won").await;
+    assert_eq!(canvas_differences(&app).await, json!(0), "the stones painted move by move");
 
     // The replay steps through the finished game without touching it.
     app.click("#gm-replay-prev").await;

@@ -2,7 +2,8 @@
 // Why a canvas: with a shaded disc per stone in CSS, WebKit repainted the stones around each
 // move, and a move took longer the fuller the board (timed per move in the real webview: 12 ms
 // of rendering on an empty board, 30 ms and more after 100 moves). The canvas is one picture to
-// WebKit, whatever lies on it.
+// WebKit, whatever lies on it, and a move paints again only the squares around the stones that
+// changed, so WebKit repaints just those squares of the page.
 //
 // What a stone shows (colour, last move, part of the winning five) is given; nothing is decided
 // here. Move numbers stay text in the points (read by screen readers and tests alike).
