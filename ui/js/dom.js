@@ -35,15 +35,7 @@ export function setText(node, text) {
 /// repaints the box around everything that changed in it, so changes far apart cost less on
 /// frames of their own.
 export function afterNextPaint(task) {
-  return new Promise((resolve, reject) => {
-    requestAnimationFrame(() => setTimeout(() => {
-      try {
-        resolve(task());
-      } catch (error) {
-        reject(error);
-      }
-    }, 0));
-  });
+  return new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0))).then(task);
 }
 
 export function clear(node) {

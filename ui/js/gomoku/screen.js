@@ -309,6 +309,12 @@ function drawBoard() {
   ui.board.node.classList.toggle('replay', at < total);
 }
 
+/// The board and the move list together, at once (a replay's step, a change of options).
+function drawPosition() {
+  drawBoard();
+  drawMoveList();
+}
+
 function drawMoveList() {
   ui.moveList.render(snapshot.view.moves, { at: shownMoves(), replaying: snapshot.status !== 'playing' });
 }
@@ -319,8 +325,7 @@ function step(n) {
   const total = snapshot.view.moves.length;
   const at = Math.max(0, Math.min(total, n));
   replayAt = at === total ? null : at;
-  drawBoard();
-  drawMoveList();
+  drawPosition();
   setText(ui.statusText, statusText(snapshot));
 }
 
@@ -477,10 +482,7 @@ async function optionsDialog() {
     if (Boolean(app.settings[key]) !== box.checked) await app.saveSetting(key, box.checked);
   }
   document.documentElement.classList.toggle('colour-blind', Boolean(app.settings.colourBlind));
-  if (snapshot?.view) {
-    drawBoard();
-    drawMoveList();
-  }
+  if (snapshot?.view) drawPosition();
 }
 
 /// Games, wins, losses and draws of one category (rule and opponent), chosen in the dialog.

@@ -88,7 +88,9 @@ export class StoneLayer {
     context.clip();
     for (const [left, top, right, bottom] of squares) context.clearRect(left, top, right - left, bottom - top);
     this.shown.forEach((point, index) => {
-      if (point && squares.some((square) => overlap(square, this.square(index)))) this.drawPoint(point, index);
+      if (!point) return;
+      const reach = this.square(index);
+      if (squares.some((square) => overlap(square, reach))) this.drawPoint(point, index);
     });
     context.restore();
   }
