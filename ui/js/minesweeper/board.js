@@ -71,8 +71,6 @@ export class MineField {
     this.height = height;
     this.cells = '';
     this.node.replaceChildren();
-    this.node.style.setProperty('--columns', width);
-    this.node.style.setProperty('--rows', height);
     this.cellNodes = [];
     for (let y = 0; y < height; y += 1) {
       const row = el('div', { class: 'ms-row', role: 'row' });
