@@ -168,8 +168,18 @@ impl App {
         }
     }
 
-    /// Clicks what a player clicks: a real pointer click in the webview.
+    /// Clicks what a player clicks: a real pointer click in the webview, once the screen stands
+    /// still (no window fit under way, the element where it was a frame ago), as a player's eyes
+    /// would wait; a click aimed during a resize lands beside the button.
     pub async fn click(&self, css: &str) {
+        let still = format!(
+            "const css = {css:?};
+             if (document.querySelector('#screen[aria-busy=\"true\"]')) return false;
+             const at = () => {{ const e = document.querySelector(css); if (!e) return null; const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height, innerWidth, innerHeight].join(); }};
+             const before = at();
+             return before !== null && new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(at() === before))));"
+        );
+        self.wait_for(&format!("{css} to stand still"), &still).await;
         self.find(css).await.click().await.unwrap_or_else(|e| panic!("clicking {css}: {e}"));
     }
 

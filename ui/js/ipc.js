@@ -49,7 +49,31 @@ let zoom = 1;
 export function setZoomFactor(value) {
   zoom = Number(value) > 0 ? Number(value) : 1;
 }
-export const fitWindow = (width, height) => call('fit_window', { width: width * zoom, height: height * zoom });
+/// While a fit is under way the page marks itself busy (`aria-busy` on the screen), so nothing
+/// (a player's pointer or an end-to-end test) aims at a layout about to move: the window's new
+/// size lands a little after the backend has asked for it.
+let fitsUnderWay = 0;
+export async function fitWindow(width, height) {
+  const screen = document.getElementById('screen');
+  fitsUnderWay += 1;
+  screen?.setAttribute('aria-busy', 'true');
+  try {
+    await call('fit_window', { width: width * zoom, height: height * zoom });
+    await resizedOrSettled();
+  } finally {
+    fitsUnderWay -= 1;
+    if (fitsUnderWay === 0) screen?.removeAttribute('aria-busy');
+  }
+}
+
+/// The next resize of the page, or two frames if the window already had that size.
+function resizedOrSettled() {
+  return new Promise((done) => {
+    const finish = () => { window.removeEventListener('resize', finish); done(); };
+    window.addEventListener('resize', finish);
+    requestAnimationFrame(() => requestAnimationFrame(finish));
+  });
+}
 
 /// The window's title (the seed shows Bubble Breaker's score there): the native one, and the
 /// page's own, so both say the same (WebDriver and assistive tools read the page's).
