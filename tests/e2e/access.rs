@@ -60,7 +60,7 @@ async fn each_language_translates_the_page_a_game_and_an_error() {
 
     // The Preferences dialog switches too, and the choice is kept.
     app.click("#settings-button").await;
-    // The dialog opens once the settings are read from the backend: wait for it.
+    // WebDriver's click can answer before the page has handled it: wait for the dialog.
     app.wait_for("the Preferences dialog", "return !!document.querySelector('#settings-language')").await;
     app.client.execute("document.querySelector('#settings-language').value = 'de'", vec![]).await.unwrap();
     app.click("#settings-dialog button[value=save]").await;
