@@ -3,6 +3,7 @@
 //!
 //! `cargo bench -p pastimes --bench history` (`PASTIMES_BENCH_GAMES=N` for another size).
 
+use pastimes_games::{bubbles, gomoku, minesweeper};
 use pastimes_games::{GameKind, Status};
 use pastimes_lib::store::{Cursor, FinishedGame, HistoryFilter, PageStart, Store, HALL_SIZE};
 use rand::rngs::StdRng;
@@ -11,25 +12,25 @@ use std::time::{Duration, Instant};
 
 /// Categories and their share of the games (out of 1000).
 const CATEGORIES: &[(GameKind, &str, u32)] = &[
-    (GameKind::Minesweeper, "beginner", 200),
-    (GameKind::Minesweeper, "intermediate", 120),
-    (GameKind::Minesweeper, "expert", 80),
-    (GameKind::Minesweeper, "custom-20x12/40", 20),
-    (GameKind::Minesweeper, "custom-50x40/300", 10),
-    (GameKind::Minesweeper, "custom-100x100/2000", 5),
-    (GameKind::Minesweeper, "custom-9x9/20", 15),
-    (GameKind::Bubbles, "standard", 120),
-    (GameKind::Bubbles, "megashift", 80),
-    (GameKind::Bubbles, "continuous", 60),
-    (GameKind::Bubbles, "shifter", 40),
-    (GameKind::Gomoku, "freestyle-easy", 60),
-    (GameKind::Gomoku, "freestyle-medium", 50),
-    (GameKind::Gomoku, "freestyle-hard", 30),
-    (GameKind::Gomoku, "exactFive-easy", 30),
-    (GameKind::Gomoku, "exactFive-medium", 20),
-    (GameKind::Gomoku, "exactFive-hard", 20),
-    (GameKind::Gomoku, "freestyle-human", 30),
-    (GameKind::Gomoku, "exactFive-human", 10),
+    (minesweeper::KIND, "beginner", 200),
+    (minesweeper::KIND, "intermediate", 120),
+    (minesweeper::KIND, "expert", 80),
+    (minesweeper::KIND, "custom-20x12/40", 20),
+    (minesweeper::KIND, "custom-50x40/300", 10),
+    (minesweeper::KIND, "custom-100x100/2000", 5),
+    (minesweeper::KIND, "custom-9x9/20", 15),
+    (bubbles::KIND, "standard", 120),
+    (bubbles::KIND, "megashift", 80),
+    (bubbles::KIND, "continuous", 60),
+    (bubbles::KIND, "shifter", 40),
+    (gomoku::KIND, "freestyle-easy", 60),
+    (gomoku::KIND, "freestyle-medium", 50),
+    (gomoku::KIND, "freestyle-hard", 30),
+    (gomoku::KIND, "exactFive-easy", 30),
+    (gomoku::KIND, "exactFive-medium", 20),
+    (gomoku::KIND, "exactFive-hard", 20),
+    (gomoku::KIND, "freestyle-human", 30),
+    (gomoku::KIND, "exactFive-human", 10),
 ];
 
 fn timestamp(ms: i64) -> String {
@@ -48,18 +49,19 @@ fn game(rng: &mut StdRng, at_ms: i64) -> FinishedGame {
         })
         .unwrap_or(&CATEGORIES[0]);
     let time_ms = rng.random_range(2_000..600_000u64);
-    let (result, score, rank_key, replay) = match kind {
-        GameKind::Minesweeper => {
+    // Results shaped like each game's own (this bench makes data, not games).
+    let (result, score, rank_key, replay) = match kind.as_str() {
+        "minesweeper" => {
             let won = rng.random_bool(0.4);
             let replay = rng.random_bool(0.1);
             let result = if won { Status::Won } else { Status::Lost };
             (result, None, (won && !replay).then_some(time_ms as i64), replay)
         }
-        GameKind::Bubbles => {
+        "bubbles" => {
             let score = rng.random_range(50..5000i64);
             (Status::Finished, Some(score), Some(-score), false)
         }
-        GameKind::Gomoku => {
+        _ => {
             let result = match rng.random_range(0..100) {
                 0 => Status::Draw,
                 1..=45 => Status::Won,
@@ -151,14 +153,13 @@ fn main() {
 
     println!("\n-- hall of fame --");
     measure("hall of fame, all games and categories", Some(20.0), 101, |_| {
-        GameKind::ALL
-            .iter()
+        GameKind::all()
             .map(|kind| {
                 store
-                    .hall_categories(*kind)
+                    .hall_categories(kind)
                     .unwrap()
                     .iter()
-                    .map(|category| store.hall_of_fame(*kind, category).unwrap().len())
+                    .map(|category| store.hall_of_fame(kind, category).unwrap().len())
                     .sum::<usize>()
             })
             .sum::<usize>()
@@ -168,20 +169,20 @@ fn main() {
     let year_ago = |m: i64| timestamp(last_ms - m * 86_400_000);
     let filters: Vec<(&str, HistoryFilter)> = vec![
         ("all games", all.clone()),
-        ("one game", HistoryFilter { game: Some(GameKind::Gomoku), ..Default::default() }),
+        ("one game", HistoryFilter { game: Some(gomoku::KIND), ..Default::default() }),
         (
             "one category",
-            HistoryFilter { game: Some(GameKind::Minesweeper), category: Some("expert".into()), ..Default::default() },
+            HistoryFilter { game: Some(minesweeper::KIND), category: Some("expert".into()), ..Default::default() },
         ),
         ("one result (draws: rare)", HistoryFilter { result: Some(Status::Draw), ..Default::default() }),
         (
             "game + result",
-            HistoryFilter { game: Some(GameKind::Minesweeper), result: Some(Status::Won), ..Default::default() },
+            HistoryFilter { game: Some(minesweeper::KIND), result: Some(Status::Won), ..Default::default() },
         ),
         (
             "category + result + a year",
             HistoryFilter {
-                game: Some(GameKind::Gomoku),
+                game: Some(gomoku::KIND),
                 category: Some("freestyle-hard".into()),
                 result: Some(Status::Won),
                 from: Some(year_ago(730)),
@@ -214,10 +215,10 @@ fn main() {
 
     println!("\n-- chart and statistics of one category --");
     for (kind, category) in [
-        (GameKind::Minesweeper, "beginner"),
-        (GameKind::Bubbles, "standard"),
-        (GameKind::Gomoku, "freestyle-hard"),
-        (GameKind::Minesweeper, "custom-100x100/2000"),
+        (minesweeper::KIND, "beginner"),
+        (bubbles::KIND, "standard"),
+        (gomoku::KIND, "freestyle-hard"),
+        (minesweeper::KIND, "custom-100x100/2000"),
     ] {
         let chart = store.category_chart(kind, category).unwrap();
         measure(

@@ -1,7 +1,7 @@
 //! The Tauri commands: each a line or two over `AppState`. Games, moves and parameters arrive as
 //! plain JSON and are checked by the domain, so a malformed argument gets our typed error.
 
-use crate::error::{AppError, AppResult};
+use crate::error::AppResult;
 use crate::queries;
 use crate::save_dialog::{ask_save_path, SaveRequest};
 use crate::session::Snapshot;
@@ -17,16 +17,12 @@ use tauri::{AppHandle, Runtime, State, WebviewWindow};
 type AppStateArg<'a> = State<'a, Arc<AppState>>;
 
 fn kind(game: &str) -> AppResult<GameKind> {
-    GameKind::parse(game).ok_or_else(|| AppError::bad_argument(format!("unknown game {:?}", truncate(game))))
+    queries::game(game)
 }
 
 /// The language the player sees: their choice, else the system's.
 fn language(state: &AppState) -> &'static str {
     crate::menu::language_of(&state.settings().unwrap_or_default())
-}
-
-fn truncate(text: &str) -> String {
-    text.chars().take(40).collect()
 }
 
 #[derive(Serialize)]
@@ -54,6 +50,12 @@ pub fn app_info(state: AppStateArg) -> AppInfo {
         language: language(&state),
         system_language: crate::i18n::system_language(),
     }
+}
+
+/// The games: names, rankings, categories and default parameters, from each game's own table.
+#[tauri::command]
+pub fn games() -> Vec<crate::catalogue::GameEntry> {
+    crate::catalogue::games()
 }
 
 #[tauri::command]
@@ -134,35 +136,42 @@ pub fn hall_of_fame(state: AppStateArg, game: String) -> AppResult<Vec<HallCateg
     state.hall_of_fame(kind(&game)?)
 }
 
+// The history's queries, its chart and the reset run on a worker thread (async commands), not on
+// the window's main loop: over a million games they take long enough to hold up drawing.
+
 #[tauri::command]
-pub fn history(state: AppStateArg, filter: Option<Value>, page: Option<Value>) -> AppResult<HistoryPage> {
+pub async fn history(state: AppStateArg<'_>, filter: Option<Value>, page: Option<Value>) -> AppResult<HistoryPage> {
     let (start, size) = queries::page(page)?;
     state.history(&queries::filter(filter)?, &start, size)
 }
 
 #[tauri::command]
-pub fn history_count(state: AppStateArg, filter: Option<Value>) -> AppResult<i64> {
+pub async fn history_count(state: AppStateArg<'_>, filter: Option<Value>) -> AppResult<i64> {
     state.history_count(&queries::filter(filter)?)
 }
 
 #[tauri::command]
-pub fn category_chart(state: AppStateArg, game: String, category: String) -> AppResult<CategoryChart> {
+pub async fn category_chart(state: AppStateArg<'_>, game: String, category: String) -> AppResult<CategoryChart> {
     let kind = kind(&game)?;
     state.category_chart(kind, &queries::category(kind, &category)?)
 }
 
 #[tauri::command]
-pub fn played_categories(state: AppStateArg) -> AppResult<Vec<PlayedCategory>> {
+pub async fn played_categories(state: AppStateArg<'_>) -> AppResult<Vec<PlayedCategory>> {
     state.played_categories()
 }
 
 #[tauri::command]
-pub fn reset_preview(state: AppStateArg, game: Option<Value>) -> AppResult<ResetCounts> {
+pub async fn reset_preview(state: AppStateArg<'_>, game: Option<Value>) -> AppResult<ResetCounts> {
     state.reset_preview(queries::optional_game(game)?)
 }
 
 #[tauri::command]
-pub fn reset_hall(state: AppStateArg, game: Option<Value>, with_history: Option<Value>) -> AppResult<ResetCounts> {
+pub async fn reset_hall(
+    state: AppStateArg<'_>,
+    game: Option<Value>,
+    with_history: Option<Value>,
+) -> AppResult<ResetCounts> {
     state.reset_hall(queries::optional_game(game)?, queries::boolean(with_history, "withHistory")?)
 }
 

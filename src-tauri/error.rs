@@ -58,6 +58,7 @@ impl AppError {
                 RuleError::GameOver => "game_over",
                 RuleError::OutOfRange { .. } => "out_of_range",
                 RuleError::Illegal(_) => "illegal_move",
+                RuleError::Malformed { .. } => "bad_argument",
             },
             AppError::BadArgument(_) => "bad_argument",
             AppError::NoGame(_) => "no_game",
@@ -117,6 +118,7 @@ impl Serialize for AppError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pastimes_games::gomoku;
 
     #[test]
     fn serialises_as_code_message_params() {
@@ -131,7 +133,7 @@ mod tests {
     fn every_error_has_an_object_of_params() {
         let errors = [
             AppError::Paused,
-            AppError::NoGame(GameKind::Gomoku),
+            AppError::NoGame(gomoku::KIND),
             AppError::bad_argument("x"),
             AppError::NewerSchema { found: 9, known: 1 },
         ];

@@ -3,8 +3,8 @@
 //! The rules live in the `pastimes-games` crate; this crate holds the session driver, the SQLite
 //! store and the thin Tauri layer (commands, menu, window).
 
-mod any_session;
-mod clock;
+mod catalogue;
+pub mod clock;
 pub mod commands;
 pub mod config;
 mod csv;
@@ -28,6 +28,7 @@ use tauri::{Emitter, Manager, Runtime};
 pub fn app_builder<R: Runtime>(builder: tauri::Builder<R>, state: Arc<AppState>) -> tauri::Builder<R> {
     builder.manage(state).invoke_handler(tauri::generate_handler![
         commands::app_info,
+        commands::games,
         commands::get_settings,
         commands::set_setting,
         commands::new_game,

@@ -8,6 +8,7 @@
 use crate::i18n::{self, LANGUAGES};
 use crate::settings::{zoom_step, THEMES};
 use crate::state::AppState;
+use pastimes_games::GameKind;
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
 use tauri::menu::{CheckMenuItemBuilder, Menu, MenuBuilder, MenuItemBuilder, PredefinedMenuItem, SubmenuBuilder};
@@ -33,12 +34,13 @@ pub fn build<R: Runtime>(app: &AppHandle<R>, settings: &Map<String, Value>) -> t
     let check =
         |id: String, label: String, checked: bool| CheckMenuItemBuilder::with_id(id, label).checked(checked).build(app);
 
-    let game = SubmenuBuilder::new(app, text("menu.game"))
-        .item(&item("new-game", "menu.newGame", Some("F2"))?)
-        .separator()
-        .item(&item("open-minesweeper", "game.minesweeper", None)?)
-        .item(&item("open-bubbles", "game.bubbles", None)?)
-        .item(&item("open-gomoku", "game.gomoku", None)?)
+    let game =
+        SubmenuBuilder::new(app, text("menu.game")).item(&item("new-game", "menu.newGame", Some("F2"))?).separator();
+    let mut game = game;
+    for kind in GameKind::all() {
+        game = game.item(&item(&format!("open-{}", kind.as_str()), kind.info().name_key, None)?);
+    }
+    let game = game
         .separator()
         .item(&item("hall-of-fame", "menu.hallOfFame", None)?)
         .item(&item("home", "menu.allGames", None)?)

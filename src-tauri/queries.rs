@@ -4,9 +4,6 @@
 
 use crate::error::{AppError, AppResult};
 use crate::store::{Cursor, HistoryFilter, PageStart};
-use pastimes_games::bubbles::Style;
-use pastimes_games::gomoku::{Opponent, Rule};
-use pastimes_games::minesweeper::Level;
 use pastimes_games::{GameKind, RuleError, Status};
 use serde::Deserialize;
 use serde_json::Value;
@@ -39,37 +36,10 @@ pub fn boolean(value: Option<Value>, what: &str) -> AppResult<bool> {
     }
 }
 
-/// Whether `category` is one a game of `kind` can have: `"beginner"`, `"custom-20x12/40"`,
-/// `"megashift"`, `"exactFive-hard"`...
-pub fn is_known_category(kind: GameKind, category: &str) -> bool {
-    match kind {
-        GameKind::Minesweeper => match category {
-            "beginner" | "intermediate" | "expert" => true,
-            _ => custom_size(category).is_some_and(|(width, height, mines)| {
-                // Written as the game writes it ("custom-09x9/10" is not a category).
-                let level = Level::Custom { width, height, mines };
-                level.board().is_ok() && category == format!("custom-{width}x{height}/{mines}")
-            }),
-        },
-        GameKind::Bubbles => Style::ALL.iter().any(|style| style.name() == category),
-        GameKind::Gomoku => {
-            let rules = [Rule::Freestyle, Rule::ExactFive];
-            let opponents = [Opponent::Human, Opponent::Easy, Opponent::Medium, Opponent::Hard];
-            category.split_once('-').is_some_and(|(rule, opponent)| {
-                rules.iter().any(|r| r.as_str() == rule) && opponents.iter().any(|o| o.as_str() == opponent)
-            })
-        }
-    }
-}
-
-fn custom_size(category: &str) -> Option<(i64, i64, i64)> {
-    let (size, mines) = category.strip_prefix("custom-")?.split_once('/')?;
-    let (width, height) = size.split_once('x')?;
-    Some((width.parse().ok()?, height.parse().ok()?, mines.parse().ok()?))
-}
-
+/// A category a game of `kind` writes (`"beginner"`, `"custom-20x12/40"`, `"megashift"`,
+/// `"exactFive-hard"`...), as the game's own table decides.
 pub fn category(kind: GameKind, category: &str) -> AppResult<String> {
-    if is_known_category(kind, category) {
+    if kind.info().is_category(category) {
         Ok(category.to_string())
     } else {
         Err(AppError::UnknownCategory { game: kind, category: truncate(category) })
@@ -166,31 +136,32 @@ pub fn page(value: Option<Value>) -> AppResult<(PageStart, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pastimes_games::{bubbles, gomoku, minesweeper};
     use serde_json::json;
 
     #[test]
     fn categories_are_those_the_games_write() {
         for (kind, good) in [
-            (GameKind::Minesweeper, "beginner"),
-            (GameKind::Minesweeper, "custom-20x12/40"),
-            (GameKind::Bubbles, "megashift"),
-            (GameKind::Gomoku, "exactFive-hard"),
-            (GameKind::Gomoku, "freestyle-human"),
+            (minesweeper::KIND, "beginner"),
+            (minesweeper::KIND, "custom-20x12/40"),
+            (bubbles::KIND, "megashift"),
+            (gomoku::KIND, "exactFive-hard"),
+            (gomoku::KIND, "freestyle-human"),
         ] {
-            assert!(is_known_category(kind, good), "{good}");
+            assert!(category(kind, good).is_ok(), "{good}");
         }
         for (kind, bad) in [
-            (GameKind::Minesweeper, "custom"),
-            (GameKind::Minesweeper, "custom-8x9/10"),
-            (GameKind::Minesweeper, "custom-09x9/10"),
-            (GameKind::Minesweeper, "custom-9x9/65"),
-            (GameKind::Minesweeper, "megashift"),
-            (GameKind::Bubbles, "Standard"),
-            (GameKind::Gomoku, "freestyle"),
-            (GameKind::Gomoku, "exactfive-hard"),
-            (GameKind::Gomoku, "freestyle-hard-x"),
+            (minesweeper::KIND, "custom"),
+            (minesweeper::KIND, "custom-8x9/10"),
+            (minesweeper::KIND, "custom-09x9/10"),
+            (minesweeper::KIND, "custom-9x9/65"),
+            (minesweeper::KIND, "megashift"),
+            (bubbles::KIND, "Standard"),
+            (gomoku::KIND, "freestyle"),
+            (gomoku::KIND, "exactfive-hard"),
+            (gomoku::KIND, "freestyle-hard-x"),
         ] {
-            assert!(!is_known_category(kind, bad), "{bad}");
+            assert!(category(kind, bad).is_err(), "{bad}");
         }
     }
 
@@ -199,7 +170,7 @@ mod tests {
         let filter = filter(Some(json!({"game": "minesweeper", "category": "expert", "result": "won",
             "from": "2026-01-02T00:00:00+01:00", "to": "2026-01-03T00:00:00Z"})))
         .unwrap();
-        assert_eq!(filter.game, Some(GameKind::Minesweeper));
+        assert_eq!(filter.game, Some(minesweeper::KIND));
         assert_eq!(filter.from.as_deref(), Some("2026-01-01T23:00:00.000Z"));
         assert_eq!(filter.to.as_deref(), Some("2026-01-03T00:00:00.000Z"));
         assert_eq!(super::filter(None).unwrap(), HistoryFilter::default());

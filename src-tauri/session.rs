@@ -1,13 +1,14 @@
 //! The shared driver (Tatham's "midend"): one game in progress with its move log, undo and redo,
 //! clock, pause, persistence record and result, the same for every game.
 
-use crate::clock::Clock;
+use crate::clock::{Clock, Time};
 use crate::error::{AppError, AppResult};
 use crate::store::{FinishedGame, Recorded, SavedGame};
-use pastimes_games::{Applied, Game, GameKind, RuleError, Status};
+use pastimes_games::{AnyGame, Applied, ComputerMove, GameKind, Played, RuleError, Status};
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// What the page draws: the game's view plus the driver's state. It never holds hidden
@@ -34,33 +35,34 @@ pub struct Snapshot {
     pub record: Option<Recorded>,
 }
 
-/// One game in progress, generic over the rules.
-pub struct Session<G: Game> {
-    params: G::Params,
+/// One game in progress, of any kind.
+pub struct Session {
     seed: u64,
-    game: G,
-    moves: Vec<G::Move>,
+    game: Box<dyn AnyGame>,
+    /// The logged moves, as the game logs them (JSON, as they are saved).
+    moves: Vec<Value>,
     /// The state before each logged move, for undo (empty for games without undo).
-    history: Vec<G>,
+    history: Vec<Box<dyn AnyGame>>,
     /// Undone moves with the state they led to, newest last.
-    redo: Vec<(G::Move, G)>,
+    redo: Vec<(Value, Box<dyn AnyGame>)>,
     clock: Clock,
     paused: bool,
     started_at: String,
     record: Option<Recorded>,
 }
 
-impl<G: Game> Session<G> {
-    pub fn new(params: G::Params, seed: u64) -> AppResult<Session<G>> {
-        let game = G::new(&params, seed)?;
+impl Session {
+    /// A new game of `kind` from its parameters as JSON (checked by the game's rules), timed by
+    /// `time`.
+    pub fn new(kind: GameKind, params: &Value, seed: u64, time: Time) -> AppResult<Session> {
+        let game = (kind.info().new_game)(params, seed)?;
         Ok(Session {
-            params,
             seed,
             game,
             moves: Vec::new(),
             history: Vec::new(),
             redo: Vec::new(),
-            clock: Clock::default(),
+            clock: Clock::new(time),
             paused: false,
             started_at: crate::store::timestamp(chrono::Utc::now()),
             record: None,
@@ -70,41 +72,55 @@ impl<G: Game> Session<G> {
     /// Rebuilds a saved game by replaying its moves. It comes back paused, its clock showing the
     /// time played before, so time away from the app is never counted and a board cannot be
     /// studied before the clock runs again.
-    pub fn restore(saved: &SavedGame) -> AppResult<Session<G>> {
-        let params: G::Params = serde_json::from_str(&saved.params).map_err(AppError::bad_argument)?;
-        let moves: Vec<G::Move> = serde_json::from_str(&saved.moves).map_err(AppError::bad_argument)?;
-        let mut session = Session::new(params, saved.seed)?;
+    pub fn restore(saved: &SavedGame, time: Time) -> AppResult<Session> {
+        let params: Value = serde_json::from_str(&saved.params).map_err(AppError::bad_argument)?;
+        let moves: Vec<Value> = serde_json::from_str(&saved.moves).map_err(AppError::bad_argument)?;
+        let mut session = Session::new(saved.game, &params, saved.seed, Arc::clone(&time))?;
         for mv in moves {
-            session.apply_logged(mv)?;
+            session.play(&mv)?;
         }
-        session.clock = Clock::stopped_at(Duration::from_millis(saved.elapsed_ms));
+        session.clock = Clock::stopped_at(time, Duration::from_millis(saved.elapsed_ms));
         session.started_at = saved.started_at.clone();
         session.paused = !session.moves.is_empty();
         Ok(session)
     }
 
-    pub fn game(&self) -> &G {
-        &self.game
+    pub fn kind(&self) -> GameKind {
+        self.game.kind()
     }
 
-    pub fn params(&self) -> &G::Params {
-        &self.params
+    /// The game itself, for tests that know which game they hold.
+    pub fn game(&self) -> &dyn AnyGame {
+        self.game.as_ref()
     }
 
     pub fn is_over(&self) -> bool {
         self.game.status().is_over()
     }
 
-    /// Plays one move of the player (or of the computer).
-    pub fn play(&mut self, mv: G::Move) -> AppResult<Applied> {
+    /// Plays one move of the player, as JSON.
+    pub fn play(&mut self, mv: &Value) -> AppResult<Applied> {
+        self.play_with(|game| game.play(mv))
+    }
+
+    /// Plays the computer's move, found on a copy of this game.
+    pub fn play_computer(&mut self, mv: ComputerMove) -> AppResult<Applied> {
+        self.play_with(|game| game.play_computer(mv))
+    }
+
+    fn play_with(&mut self, play: impl FnOnce(&mut dyn AnyGame) -> Result<Played, RuleError>) -> AppResult<Applied> {
         if self.paused {
             return Err(AppError::Paused);
         }
         if self.is_over() {
             return Err(RuleError::GameOver.into());
         }
-        let applied = self.apply_logged(mv)?;
+        let before = self.kind().info().has_undo.then(|| self.game.clone());
+        let played = play(self.game.as_mut())?;
+        let applied = played.applied;
         if applied == Applied::Move {
+            self.history.extend(before);
+            self.log(played);
             self.clock.start();
             if self.is_over() {
                 self.clock.stop();
@@ -113,17 +129,12 @@ impl<G: Game> Session<G> {
         Ok(applied)
     }
 
-    /// Applies a move and logs it if it is a real move; on error nothing changes.
-    fn apply_logged(&mut self, mv: G::Move) -> AppResult<Applied> {
-        let before = G::undoable().then(|| self.game.clone());
-        let logged = self.game.logged_move(&mv);
-        let applied = self.game.apply(&mv)?;
-        if applied == Applied::Move {
-            self.history.extend(before);
-            self.moves.push(logged);
+    /// Logs a real move; a new move ends what could be redone.
+    fn log(&mut self, played: Played) {
+        if played.applied == Applied::Move {
+            self.moves.push(played.logged);
             self.redo.clear();
         }
-        Ok(applied)
     }
 
     pub fn can_undo(&self) -> bool {
@@ -199,17 +210,13 @@ impl<G: Game> Session<G> {
         self.record
     }
 
-    pub fn snapshot(&self, computer_thinking: bool) -> AppResult<Snapshot> {
-        let view = if self.paused {
-            Value::Null
-        } else {
-            serde_json::to_value(self.game.view()).map_err(AppError::bad_argument)?
-        };
-        Ok(Snapshot {
-            game: G::KIND,
-            status: self.game.status(),
+    pub fn snapshot(&self, computer_thinking: bool) -> Snapshot {
+        let status = self.game.status();
+        Snapshot {
+            game: self.kind(),
+            status,
             category: self.game.category(),
-            view,
+            view: if self.paused { Value::Null } else { self.game.view() },
             elapsed_ms: self.clock.elapsed_ms(),
             clock_running: self.clock.is_running(),
             paused: self.paused,
@@ -219,22 +226,22 @@ impl<G: Game> Session<G> {
             score: self.game.score(),
             is_replay: self.game.is_replay(),
             // "Try again" is offered after a loss, as KMines and Windows Vista do.
-            can_replay: self.game.status() == Status::Lost && self.game.replay_params().is_some(),
+            can_replay: status == Status::Lost && self.game.replay_params().is_some(),
             computer_thinking,
             record: self.record,
-        })
+        }
     }
 
     /// What the store keeps of this game while it is in progress.
-    pub fn saved(&self) -> AppResult<SavedGame> {
-        Ok(SavedGame {
-            game: G::KIND,
-            params: serde_json::to_string(&self.params).map_err(AppError::bad_argument)?,
+    pub fn saved(&self) -> SavedGame {
+        SavedGame {
+            game: self.kind(),
+            params: self.game.params().to_string(),
             seed: self.seed,
-            moves: serde_json::to_string(&self.moves).map_err(AppError::bad_argument)?,
+            moves: Value::from(self.moves.clone()).to_string(),
             elapsed_ms: self.clock.elapsed_ms(),
             started_at: self.started_at.clone(),
-        })
+        }
     }
 
     /// What goes into the history once the game is over.
@@ -244,12 +251,9 @@ impl<G: Game> Session<G> {
             return None;
         }
         let elapsed_ms = self.clock.elapsed_ms();
-        let detail = serde_json::json!({
-            "seed": self.seed.to_string(),
-            "params": serde_json::to_value(&self.params).unwrap_or(Value::Null),
-        });
+        let detail = serde_json::json!({ "seed": self.seed.to_string(), "params": self.game.params() });
         Some(FinishedGame {
-            game: G::KIND,
+            game: self.kind(),
             category: self.game.category(),
             result: status,
             score: self.game.score(),
@@ -264,9 +268,9 @@ impl<G: Game> Session<G> {
     }
 
     /// A new session that deals the same board again, once this one is over.
-    pub fn replay(&self) -> AppResult<Session<G>> {
+    pub fn replay(&self) -> AppResult<Session> {
         let params = self.game.replay_params().filter(|_| self.is_over()).ok_or(AppError::NothingTo("replay"))?;
-        Session::new(params, self.seed)
+        Session::new(self.kind(), &params, self.seed, self.clock.time())
     }
 
     /// Whether the computer should move now (not while paused or over).
@@ -274,106 +278,136 @@ impl<G: Game> Session<G> {
         !self.paused && !self.is_over() && self.game.computer_to_move()
     }
 
-    /// The computer's move for the current position: runs the (slow) search on a copy.
-    pub fn computer_search(&self) -> impl FnOnce(&AtomicBool) -> Option<G::Move> + Send + 'static {
+    /// The computer's search for the current position, when it is the computer's turn: it runs
+    /// on a copy, so it can run on another thread.
+    pub fn computer_search(&self) -> Option<impl FnOnce(&AtomicBool) -> Option<ComputerMove> + Send + 'static> {
+        if !self.computer_to_move() {
+            return None;
+        }
         let game = self.game.clone();
-        move |cancel| game.computer_move(cancel)
+        Some(move |cancel: &AtomicBool| game.computer_move(cancel))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pastimes_games::bubbles::{Bubbles, Move as BubbleMove, Params as BubbleParams};
-    use pastimes_games::minesweeper::{Minesweeper, Move as MineMove, Params as MineParams};
+    use crate::clock::ManualTime;
+    use pastimes_games::bubbles::{self, Bubbles, Params as BubbleParams};
+    use pastimes_games::minesweeper::{self, Params as MineParams};
+    use serde_json::json;
 
-    fn open(x: i64, y: i64) -> MineMove {
-        MineMove::Open { x, y }
+    fn time() -> Time {
+        Arc::new(ManualTime::default())
     }
 
-    fn first_pop(session: &Session<Bubbles>) -> BubbleMove {
-        let (x, y) = session.game().first_group().expect("a group");
-        BubbleMove::Pop { x, y }
+    fn open(x: i64, y: i64) -> Value {
+        json!({"action": "open", "x": x, "y": y})
+    }
+
+    fn minesweeper(params: MineParams, seed: u64) -> Session {
+        Session::new(minesweeper::KIND, &serde_json::to_value(params).unwrap(), seed, time()).unwrap()
+    }
+
+    fn bubbles(seed: u64) -> Session {
+        Session::new(bubbles::KIND, &serde_json::to_value(BubbleParams::default()).unwrap(), seed, time()).unwrap()
+    }
+
+    fn field(session: &Session) -> &Bubbles {
+        session.game().as_any().downcast_ref().expect("a Bubble Breaker game")
+    }
+
+    fn first_pop(session: &Session) -> Value {
+        let (x, y) = field(session).first_group().expect("a group");
+        json!({"action": "pop", "x": x, "y": y})
     }
 
     #[test]
     fn the_clock_starts_with_the_first_move_and_stops_when_paused() {
-        let mut session = Session::<Minesweeper>::new(MineParams::beginner(), 3).unwrap();
-        assert!(!session.snapshot(false).unwrap().clock_running);
-        session.play(open(4, 4)).unwrap();
-        assert!(session.snapshot(false).unwrap().clock_running);
+        let hand = Arc::new(ManualTime::default());
+        let params = serde_json::to_value(MineParams::beginner()).unwrap();
+        let mut session = Session::new(minesweeper::KIND, &params, 3, hand.clone()).unwrap();
+        hand.advance(Duration::from_secs(5));
+        assert!(!session.snapshot(false).clock_running);
+        assert_eq!(session.snapshot(false).elapsed_ms, 0, "the clock waits for the first move");
+        session.play(&open(4, 4)).unwrap();
+        hand.advance(Duration::from_millis(700));
+        assert!(session.snapshot(false).clock_running);
         session.pause();
-        let paused = session.snapshot(false).unwrap();
+        let paused = session.snapshot(false);
         assert!(paused.paused && !paused.clock_running);
+        assert_eq!(paused.elapsed_ms, 700);
         assert_eq!(paused.view, Value::Null, "a paused board is hidden");
-        assert!(matches!(session.play(open(0, 0)), Err(AppError::Paused)));
-        std::thread::sleep(Duration::from_millis(30));
-        assert_eq!(session.snapshot(false).unwrap().elapsed_ms, paused.elapsed_ms);
+        assert!(matches!(session.play(&open(0, 0)), Err(AppError::Paused)));
+        hand.advance(Duration::from_secs(60));
+        assert_eq!(session.snapshot(false).elapsed_ms, 700, "time paused is not counted");
         session.resume();
-        assert!(session.snapshot(false).unwrap().clock_running);
+        hand.advance(Duration::from_millis(300));
+        assert!(session.snapshot(false).clock_running);
+        assert_eq!(session.snapshot(false).elapsed_ms, 1000);
     }
 
     #[test]
     fn a_refused_move_changes_nothing() {
-        let mut session = Session::<Minesweeper>::new(MineParams::beginner(), 3).unwrap();
-        session.play(open(4, 4)).unwrap();
-        let before = session.saved().unwrap();
-        assert!(session.play(open(99, 0)).is_err());
-        assert_eq!(session.saved().unwrap().moves, before.moves);
+        let mut session = minesweeper(MineParams::beginner(), 3);
+        session.play(&open(4, 4)).unwrap();
+        let before = session.saved();
+        assert!(session.play(&open(99, 0)).is_err());
+        assert!(matches!(session.play(&json!({"action": "dig"})), Err(AppError::Rule(RuleError::Malformed { .. }))));
+        assert_eq!(session.saved().moves, before.moves);
     }
 
     #[test]
     fn a_saved_game_restores_to_the_same_view_paused() {
-        let mut session = Session::<Minesweeper>::new(MineParams::intermediate(), 11).unwrap();
-        session.play(open(8, 8)).unwrap();
-        session.play(MineMove::Mark { x: 0, y: 0 }).unwrap();
-        let saved = session.saved().unwrap();
-        let mut restored = Session::<Minesweeper>::restore(&saved).unwrap();
-        assert!(restored.snapshot(false).unwrap().paused);
+        let mut session = minesweeper(MineParams::intermediate(), 11);
+        session.play(&open(8, 8)).unwrap();
+        session.play(&json!({"action": "mark", "x": 0, "y": 0})).unwrap();
+        let saved = session.saved();
+        let mut restored = Session::restore(&saved, time()).unwrap();
+        assert!(restored.snapshot(false).paused);
         restored.resume();
-        assert_eq!(restored.snapshot(false).unwrap().view, session.snapshot(false).unwrap().view);
-        assert_eq!(restored.saved().unwrap().elapsed_ms, saved.elapsed_ms);
+        assert_eq!(restored.snapshot(false).view, session.snapshot(false).view);
+        assert_eq!(restored.saved().elapsed_ms, saved.elapsed_ms);
     }
 
     #[test]
     fn undo_and_redo_give_back_the_identical_game() {
-        let mut session = Session::<Bubbles>::new(BubbleParams::default(), 5).unwrap();
-        let start = session.game().clone();
-        let mv = first_pop(&session);
-        session.play(mv).unwrap();
-        let after = session.game().clone();
+        let mut session = bubbles(5);
+        let start = field(&session).clone();
+        session.play(&first_pop(&session)).unwrap();
+        let after = field(&session).clone();
         session.undo().unwrap();
-        assert_eq!(session.game(), &start);
+        assert_eq!(field(&session), &start);
         assert!(session.can_redo());
         session.redo().unwrap();
-        assert_eq!(session.game(), &after);
+        assert_eq!(field(&session), &after);
         assert!(matches!(session.redo(), Err(AppError::NothingTo("redo"))));
     }
 
     #[test]
     fn a_click_that_pops_is_logged_so_that_it_replays() {
-        let mut session = Session::<Bubbles>::new(BubbleParams::default(), 8).unwrap();
-        let (x, y) = session.game().first_group().unwrap();
-        let click = BubbleMove::Click { x, y };
-        assert_eq!(session.play(click).unwrap(), Applied::Transient);
-        assert_eq!(session.play(click).unwrap(), Applied::Move);
-        let restored = Session::<Bubbles>::restore(&session.saved().unwrap()).unwrap();
-        assert_eq!(restored.game(), session.game());
+        let mut session = bubbles(8);
+        let (x, y) = field(&session).first_group().unwrap();
+        let click = json!({"action": "click", "x": x, "y": y});
+        assert_eq!(session.play(&click).unwrap(), Applied::Transient);
+        assert_eq!(session.play(&click).unwrap(), Applied::Move);
+        let restored = Session::restore(&session.saved(), time()).unwrap();
+        assert_eq!(field(&restored), field(&session));
     }
 
     #[test]
     fn a_finished_game_is_described_for_the_history_once_over() {
-        let mut session = Session::<Minesweeper>::new(MineParams::beginner(), 21).unwrap();
+        let mut session = minesweeper(MineParams::beginner(), 21);
         assert!(session.finished().is_none());
-        let mines = pastimes_games::minesweeper::mine_layout(&MineParams::beginner(), 21, (4, 4));
+        let mines = minesweeper::mine_layout(&MineParams::beginner(), 21, (4, 4));
         let mine = mines[0];
-        session.play(open(4, 4)).unwrap();
-        session.play(open(mine.0 as i64, mine.1 as i64)).unwrap();
+        session.play(&open(4, 4)).unwrap();
+        session.play(&open(mine.0 as i64, mine.1 as i64)).unwrap();
         let finished = session.finished().expect("a lost game is finished");
         assert_eq!(finished.result, Status::Lost);
         assert_eq!(finished.rank_key, None, "a loss is no record");
-        assert!(!session.snapshot(false).unwrap().clock_running);
-        assert!(session.snapshot(false).unwrap().can_replay);
+        assert!(!session.snapshot(false).clock_running);
+        assert!(session.snapshot(false).can_replay);
         let replay = session.replay().unwrap();
         assert!(replay.game().is_replay());
     }

@@ -2,6 +2,7 @@
 
 use crate::error::{AppError, AppResult};
 use crate::names::validate_name;
+use pastimes_games::GameKind;
 use serde_json::{json, Map, Value};
 
 /// The themes: follow the system's light or dark, or the player's choice.
@@ -23,7 +24,7 @@ pub fn zoom_step(current: f64, direction: i32) -> f64 {
 
 /// Every setting the page may change, with its default.
 fn defaults() -> Map<String, Value> {
-    let Value::Object(map) = json!({
+    let Value::Object(mut map) = json!({
         "theme": "system",
         "language": "system",
         "sound": false,
@@ -35,13 +36,21 @@ fn defaults() -> Map<String, Value> {
         "moveNumbers": false,
         "playerName": "",
         "lastScreen": "home",
-        "minesweeperParams": {"level": "beginner"},
-        "bubblesParams": {"style": "megashift"},
-        "gomokuParams": {"rule": "freestyle", "opponent": "human"},
     }) else {
         unreachable!("a JSON object literal")
     };
+    map.extend(GameKind::all().map(|kind| (params_key(kind), kind.info().default_params())));
     map
+}
+
+/// The setting that keeps the parameters of the last game of `kind`: `minesweeperParams`...
+fn params_key(kind: GameKind) -> String {
+    format!("{}Params", kind.as_str())
+}
+
+/// The screens the app can come back to: home, each game, the hall of fame.
+fn is_screen(name: &str) -> bool {
+    name == "home" || name == "hall" || GameKind::parse(name).is_some()
 }
 
 /// Checks a value for a key; the page cannot store anything else.
@@ -57,7 +66,11 @@ pub fn validate(key: &str, value: &Value) -> AppResult<()> {
         "theme" => one_of(&THEMES),
         "language" => one_of(&["system", "en", "de", "cs", "zh"]),
         "firstClick" => one_of(&["safe", "opensArea"]),
-        "lastScreen" => one_of(&["home", "minesweeper", "bubbles", "gomoku", "hall"]),
+        "lastScreen" => value
+            .as_str()
+            .is_some_and(is_screen)
+            .then_some(())
+            .ok_or_else(|| AppError::bad_argument("lastScreen must be home, hall or a game")),
         "sound" | "questionMarks" | "monochrome" | "colourBlind" | "moveNumbers" => value
             .is_boolean()
             .then_some(())
@@ -72,7 +85,7 @@ pub fn validate(key: &str, value: &Value) -> AppResult<()> {
             validate_name(name).map(drop)
         }
         // Checked again by the game's rules whenever a game starts from them.
-        "minesweeperParams" | "bubblesParams" | "gomokuParams" => {
+        _ if GameKind::all().any(|kind| params_key(kind) == key) => {
             value.is_object().then_some(()).ok_or_else(|| AppError::bad_argument(format!("{key} must be an object")))
         }
         _ => Err(AppError::UnknownSetting(key.chars().take(64).collect())),
@@ -113,6 +126,11 @@ mod tests {
         assert!(validate("zoom", &json!(1.5)).is_ok());
         assert!(validate("zoom", &json!(0.1)).is_err());
         assert!(validate("zoom", &json!("big")).is_err());
+        assert!(validate("lastScreen", &json!("gomoku")).is_ok());
+        assert!(validate("lastScreen", &json!("chess")).is_err());
+        assert!(validate("bubblesParams", &json!({"style": "standard"})).is_ok());
+        assert!(validate("bubblesParams", &json!("standard")).is_err());
+        assert!(matches!(validate("chessParams", &json!({})), Err(AppError::UnknownSetting(_))));
     }
 
     #[test]

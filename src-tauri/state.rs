@@ -1,15 +1,15 @@
 //! The app's state: the store and the game of each kind in progress, and what every command
 //! does to them. No Tauri in here, so the mock runtime and unit tests see the same logic.
 
-use crate::any_session::{new_session, restore_session, AnySession};
+use crate::clock::{system_time, Time};
 use crate::error::{AppError, AppResult};
 use crate::names::validate_name;
-use crate::session::Snapshot;
+use crate::session::{Session, Snapshot};
 use crate::settings;
 use crate::store::{
     CategoryChart, CategoryStats, HallEntry, HistoryFilter, HistoryPage, PageStart, ResetCounts, Store,
 };
-use pastimes_games::{Applied, GameKind};
+use pastimes_games::{Applied, ComputerMove, GameKind};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -42,8 +42,31 @@ pub struct PlayedCategory {
 /// Told of every snapshot that changes without a command: the computer's moves.
 pub type Notifier = Box<dyn Fn(&Snapshot) + Send + Sync>;
 
+/// Runs a slow job (the computer's search) away from the caller: on a new thread in the app, and
+/// whenever a test says so in tests.
+pub type Worker = Arc<dyn Fn(Box<dyn FnOnce() + Send>) + Send + Sync>;
+
+/// What the app's logic runs on: the game clocks' time and the worker for slow jobs.
+#[derive(Clone)]
+pub struct Runtime {
+    pub time: Time,
+    pub worker: Worker,
+}
+
+impl Runtime {
+    /// The system's monotonic clock and a thread for each search.
+    pub fn system() -> Runtime {
+        Runtime {
+            time: system_time(),
+            worker: Arc::new(|job| {
+                std::thread::spawn(job);
+            }),
+        }
+    }
+}
+
 struct Slot {
-    session: Box<dyn AnySession>,
+    session: Session,
     /// Changes with every move, undo and new game, so a late computer answer is recognised.
     generation: u64,
     /// Set while the computer thinks; setting the flag asks the search to stop.
@@ -57,13 +80,14 @@ impl Slot {
         }
     }
 
-    fn snapshot(&self) -> AppResult<Snapshot> {
+    fn snapshot(&self) -> Snapshot {
         self.session.snapshot(self.thinking.is_some())
     }
 }
 
 pub struct AppState {
     config: Config,
+    runtime: Runtime,
     /// The store, or why it could not be opened (a newer schema, an unwritable directory).
     store: Result<Mutex<Store>, String>,
     /// Lock order: `slots` before `store`.
@@ -76,9 +100,15 @@ impl AppState {
     /// Opens the store and restores the unfinished game of each kind. A store that cannot be
     /// opened is not fatal: every command then answers with the reason, which the page shows.
     pub fn open(config: Config) -> AppState {
+        AppState::open_on(config, Runtime::system())
+    }
+
+    /// As [`AppState::open`], on a given clock and worker (tests).
+    pub fn open_on(config: Config, runtime: Runtime) -> AppState {
         let store = Store::open(&config.data_dir).map(Mutex::new).map_err(|e| e.to_string());
         let state = AppState {
             config,
+            runtime,
             store,
             slots: Mutex::new(HashMap::new()),
             generations: AtomicU64::new(1),
@@ -91,9 +121,11 @@ impl AppState {
     fn restore_saved_games(&self) {
         let Ok(store) = self.store() else { return };
         let mut slots = lock(&self.slots);
-        for kind in GameKind::ALL {
+        for kind in GameKind::all() {
             // A saved game that no longer replays (rules changed) is dropped, not fatal.
-            let restored = store.load_saved_game(kind).and_then(|saved| saved.map(|s| restore_session(&s)).transpose());
+            let restored = store
+                .load_saved_game(kind)
+                .and_then(|saved| saved.map(|s| Session::restore(&s, self.runtime.time.clone())).transpose());
             match restored {
                 Ok(Some(session)) => {
                     slots.insert(kind, Slot { session, generation: self.next_generation(), thinking: None });
@@ -138,20 +170,20 @@ impl AppState {
     // ----- games -----
 
     pub fn new_game(self: &Arc<Self>, kind: GameKind, params: Value) -> AppResult<Snapshot> {
-        let session = new_session(kind, params, self.seed())?;
+        let session = Session::new(kind, &params, self.seed(), self.runtime.time.clone())?;
         let mut slots = lock(&self.slots);
-        self.store()?.save_game(&session.saved()?)?;
+        self.store()?.save_game(&session.saved())?;
         if let Some(old) = slots.get_mut(&kind) {
             old.stop_thinking();
         }
         let slot = slots.entry(kind).insert_entry(Slot { session, generation: self.next_generation(), thinking: None });
         self.start_computer_turn(kind, slot.into_mut());
-        slots[&kind].snapshot()
+        Ok(slots[&kind].snapshot())
     }
 
     /// The game of this kind in progress (or just finished), if any.
     pub fn snapshot(&self, kind: GameKind) -> AppResult<Option<Snapshot>> {
-        lock(&self.slots).get(&kind).map(Slot::snapshot).transpose()
+        Ok(lock(&self.slots).get(&kind).map(Slot::snapshot))
     }
 
     pub fn play(self: &Arc<Self>, kind: GameKind, mv: Value) -> AppResult<Snapshot> {
@@ -159,7 +191,7 @@ impl AppState {
             if slot.thinking.is_some() {
                 return Err(AppError::ComputerThinking);
             }
-            Ok(slot.session.play(mv)? == Applied::Move)
+            Ok(slot.session.play(&mv)? == Applied::Move)
         })
     }
 
@@ -168,7 +200,7 @@ impl AppState {
         self.change(kind, |slot| {
             slot.stop_thinking();
             slot.session.undo()?;
-            while slot.session.computer_search().is_some() && slot.session.undo().is_ok() {}
+            while slot.session.computer_to_move() && slot.session.undo().is_ok() {}
             Ok(true)
         })
     }
@@ -177,7 +209,7 @@ impl AppState {
         self.change(kind, |slot| {
             slot.stop_thinking();
             slot.session.redo()?;
-            while slot.session.computer_search().is_some() && slot.session.redo().is_ok() {}
+            while slot.session.computer_to_move() && slot.session.redo().is_ok() {}
             Ok(true)
         })
     }
@@ -193,10 +225,8 @@ impl AppState {
     /// Pauses every game that is running (the window was minimised or hidden); returns the
     /// snapshots that changed.
     pub fn pause_running(self: &Arc<Self>) -> Vec<Snapshot> {
-        let running: Vec<GameKind> = lock(&self.slots)
-            .iter()
-            .filter_map(|(kind, slot)| slot.snapshot().ok().filter(|s| s.clock_running).map(|_| *kind))
-            .collect();
+        let running: Vec<GameKind> =
+            lock(&self.slots).iter().filter(|(_, slot)| slot.snapshot().clock_running).map(|(kind, _)| *kind).collect();
         running.into_iter().filter_map(|kind| self.pause(kind).ok()).collect()
     }
 
@@ -212,9 +242,9 @@ impl AppState {
         let mut slots = lock(&self.slots);
         let slot = slots.get_mut(&kind).ok_or(AppError::NoGame(kind))?;
         let session = slot.session.replay()?;
-        self.store()?.save_game(&session.saved()?)?;
+        self.store()?.save_game(&session.saved())?;
         *slot = Slot { session, generation: self.next_generation(), thinking: None };
-        slot.snapshot()
+        Ok(slot.snapshot())
     }
 
     /// Runs one change on the game of `kind`; when it changed the game (`Ok(true)`) the game is
@@ -231,7 +261,7 @@ impl AppState {
             self.persist(slot)?;
             self.start_computer_turn(kind, slot);
         }
-        slot.snapshot()
+        Ok(slot.snapshot())
     }
 
     /// Saves a game in progress, or records a game that just finished (once).
@@ -243,7 +273,7 @@ impl AppState {
                 slot.session.set_record(recorded);
             }
             Some(_) => {}
-            None => store.save_game(&slot.session.saved()?)?,
+            None => store.save_game(&slot.session.saved())?,
         }
         Ok(())
     }
@@ -254,22 +284,22 @@ impl AppState {
         slot.thinking = Some(Arc::clone(&cancel));
         let generation = slot.generation;
         let state = Arc::clone(self);
-        std::thread::spawn(move || {
+        (self.runtime.worker)(Box::new(move || {
             let mv = search(&cancel);
             if !cancel.load(Ordering::Relaxed) {
                 state.finish_computer_turn(kind, generation, mv);
             }
-        });
+        }));
     }
 
-    fn finish_computer_turn(self: &Arc<Self>, kind: GameKind, generation: u64, mv: Option<Value>) {
+    fn finish_computer_turn(self: &Arc<Self>, kind: GameKind, generation: u64, mv: Option<ComputerMove>) {
         let snapshot = {
             let mut slots = lock(&self.slots);
             let Some(slot) = slots.get_mut(&kind).filter(|slot| slot.generation == generation) else {
                 return; // the position changed while the computer thought
             };
             slot.thinking = None;
-            let played = mv.map(|mv| slot.session.play(mv));
+            let played = mv.map(|mv| slot.session.play_computer(mv));
             if let Some(Err(error)) = &played {
                 eprintln!("pastimes: the computer's move was refused: {error}");
             }
@@ -279,7 +309,7 @@ impl AppState {
             }
             slot.snapshot()
         };
-        if let (Ok(snapshot), Some(notify)) = (snapshot, self.notifier.get()) {
+        if let Some(notify) = self.notifier.get() {
             notify(&snapshot);
         }
     }
@@ -391,4 +421,154 @@ impl AppState {
 /// Locks a mutex; a panic elsewhere while holding it leaves data we can still use.
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    //! The app's glue on a hand-moved clock and a worker that runs the computer's search only
+    //! when the test says so: every interleaving below is chosen, none is waited for.
+
+    use super::*;
+    use crate::clock::ManualTime;
+    use pastimes_games::{gomoku, minesweeper};
+    use serde_json::json;
+    use std::time::Duration;
+
+    type Job = Box<dyn FnOnce() + Send>;
+
+    struct Harness {
+        state: Arc<AppState>,
+        jobs: Arc<Mutex<Vec<Job>>>,
+        told: Arc<Mutex<Vec<Snapshot>>>,
+    }
+
+    impl Harness {
+        /// An app on the data in `dir`: a second one on the same folder is the app started again.
+        fn new(dir: &Path, hand: &Arc<ManualTime>) -> Harness {
+            let hand = Arc::clone(hand);
+            let jobs: Arc<Mutex<Vec<Job>>> = Arc::default();
+            let queue = Arc::clone(&jobs);
+            let runtime = Runtime { time: hand.clone(), worker: Arc::new(move |job| lock(&queue).push(job)) };
+            let config = Config { data_dir: dir.to_path_buf(), fixed_seed: Some(5) };
+            let state = Arc::new(AppState::open_on(config, runtime));
+            let told: Arc<Mutex<Vec<Snapshot>>> = Arc::default();
+            let sink = Arc::clone(&told);
+            state.set_notifier(Box::new(move |snapshot| lock(&sink).push(snapshot.clone())));
+            Harness { state, jobs, told }
+        }
+
+        /// Runs the searches started so far, in order.
+        fn run_jobs(&self) -> usize {
+            let jobs: Vec<Job> = lock(&self.jobs).drain(..).collect();
+            let count = jobs.len();
+            jobs.into_iter().for_each(|job| job());
+            count
+        }
+
+        fn told(&self) -> Vec<Snapshot> {
+            lock(&self.told).clone()
+        }
+    }
+
+    fn against_computer(human: &str) -> Value {
+        json!({"opponent": "easy", "humanColour": human})
+    }
+
+    fn stone(x: i64, y: i64) -> Value {
+        json!({"x": x, "y": y})
+    }
+
+    #[test]
+    fn the_computer_thinks_on_the_worker_and_its_move_is_announced() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = Harness::new(dir.path(), &Arc::default());
+        let first = h.state.new_game(gomoku::KIND, against_computer("white")).unwrap();
+        assert!(first.computer_thinking, "black is the computer's: it thinks at once");
+        assert_eq!(first.move_count, 0);
+        assert!(matches!(h.state.play(gomoku::KIND, stone(7, 7)), Err(AppError::ComputerThinking)));
+        assert_eq!(h.run_jobs(), 1);
+        let told = h.told();
+        assert_eq!(told.len(), 1);
+        assert_eq!(told[0].move_count, 1);
+        assert!(!told[0].computer_thinking);
+        assert_eq!(h.state.snapshot(gomoku::KIND).unwrap().unwrap().move_count, 1);
+    }
+
+    #[test]
+    fn undo_while_the_computer_thinks_cancels_it_and_its_answer_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = Harness::new(dir.path(), &Arc::default());
+        h.state.new_game(gomoku::KIND, against_computer("black")).unwrap();
+        let thinking = h.state.play(gomoku::KIND, stone(7, 7)).unwrap();
+        assert!(thinking.computer_thinking);
+        let undone = h.state.undo(gomoku::KIND).unwrap();
+        assert!(!undone.computer_thinking);
+        assert_eq!(undone.move_count, 0);
+        h.run_jobs();
+        assert!(h.told().is_empty(), "a cancelled search announces nothing");
+        assert_eq!(h.state.snapshot(gomoku::KIND).unwrap().unwrap().move_count, 0);
+    }
+
+    #[test]
+    fn a_new_game_cancels_the_search_of_the_old_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = Harness::new(dir.path(), &Arc::default());
+        h.state.new_game(gomoku::KIND, against_computer("black")).unwrap();
+        h.state.play(gomoku::KIND, stone(7, 7)).unwrap();
+        let fresh = h.state.new_game(gomoku::KIND, against_computer("black")).unwrap();
+        assert!(!fresh.computer_thinking);
+        h.run_jobs();
+        assert!(h.told().is_empty());
+        assert_eq!(h.state.snapshot(gomoku::KIND).unwrap().unwrap().move_count, 0);
+    }
+
+    #[test]
+    fn a_late_answer_for_an_older_position_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = Harness::new(dir.path(), &Arc::default());
+        h.state.new_game(gomoku::KIND, against_computer("black")).unwrap();
+        h.state.play(gomoku::KIND, stone(7, 7)).unwrap();
+        // The answer the search would give, delivered with the generation before the last change.
+        let (late, stale) = {
+            let slots = lock(&h.state.slots);
+            let slot = &slots[&gomoku::KIND];
+            let search = slot.session.computer_search().expect("the computer's turn");
+            (search(&AtomicBool::new(false)), slot.generation - 1)
+        };
+        h.state.finish_computer_turn(gomoku::KIND, stale, late);
+        assert!(h.told().is_empty());
+        let now = h.state.snapshot(gomoku::KIND).unwrap().unwrap();
+        assert_eq!(now.move_count, 1, "the late move was not played");
+        assert!(now.computer_thinking, "the current search still counts");
+        h.run_jobs();
+        assert_eq!(h.told().len(), 1);
+        assert_eq!(h.state.snapshot(gomoku::KIND).unwrap().unwrap().move_count, 2);
+    }
+
+    #[test]
+    fn a_restored_game_comes_back_paused_with_its_time_and_resumes() {
+        let dir = tempfile::tempdir().unwrap();
+        let hand = Arc::new(ManualTime::default());
+        let h = Harness::new(dir.path(), &hand);
+        h.state.new_game(minesweeper::KIND, json!({"level": "expert"})).unwrap();
+        h.state.play(minesweeper::KIND, json!({"action": "open", "x": 15, "y": 8})).unwrap();
+        hand.advance(Duration::from_millis(4_200));
+        let before = h.state.snapshot(minesweeper::KIND).unwrap().unwrap();
+        // Closing the window pauses (and so saves) every running game.
+        assert_eq!(h.state.pause_running().len(), 1);
+        drop(h);
+
+        let reopened = Harness::new(dir.path(), &hand).state;
+        let paused = reopened.snapshot(minesweeper::KIND).unwrap().expect("the game came back");
+        assert!(paused.paused && !paused.clock_running);
+        assert_eq!(paused.view, Value::Null);
+        assert_eq!(paused.elapsed_ms, 4_200);
+        hand.advance(Duration::from_secs(100));
+        assert_eq!(reopened.snapshot(minesweeper::KIND).unwrap().unwrap().elapsed_ms, 4_200);
+        let resumed = reopened.resume(minesweeper::KIND).unwrap();
+        assert!(resumed.clock_running);
+        assert_eq!(resumed.view, before.view);
+        hand.advance(Duration::from_millis(800));
+        assert_eq!(reopened.snapshot(minesweeper::KIND).unwrap().unwrap().elapsed_ms, 5_000);
+    }
 }

@@ -53,11 +53,28 @@ fn app_info_tells_version_and_licence() {
     assert_eq!(info["startupError"], Value::Null);
 }
 
+/// A core command that is registered but not granted: the ACL itself must refuse it (a plugin
+/// that is not registered at all would fail without any ACL).
 #[test]
-fn a_command_outside_the_capabilities_is_refused() {
+fn a_registered_command_outside_the_capabilities_is_refused_by_the_acl() {
     let h = harness_with_seed(None);
-    let refused = h.call("plugin:fs|read_file", json!({"path": "/etc/passwd"})).unwrap_err();
-    assert!(refused.to_string().contains("not allowed") || refused.to_string().contains("not found"), "{refused}");
+    let refused = h.call("plugin:window|close", json!({"label": "main"})).unwrap_err().to_string();
+    assert!(refused.contains("not allowed"), "{refused}");
+    assert!(!refused.contains("not found"), "{refused}");
+    // The granted command of the same plugin goes through.
+    h.call("plugin:window|set_title", json!({"label": "main", "value": "Pastimes"})).unwrap();
+}
+
+#[test]
+fn the_games_catalogue_comes_from_the_registry() {
+    let h = harness_with_seed(None);
+    let games = h.call("games", json!({})).unwrap();
+    let ids: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["minesweeper", "bubbles", "gomoku"]);
+    for game in games.as_array().unwrap() {
+        let started = h.call("new_game", json!({"game": game["id"], "params": game["defaultParams"]})).unwrap();
+        assert_eq!(started["game"], game["id"]);
+    }
 }
 
 #[test]
@@ -142,11 +159,11 @@ fn a_game_in_progress_resumes_paused_after_a_restart() {
     let before = played.unwrap();
     // A second app on the same data dir, as after a restart.
     let state = Arc::new(AppState::open(Config { data_dir: dir, fixed_seed: None }));
-    let resumed = state.snapshot(pastimes_games::GameKind::Minesweeper).unwrap().unwrap();
+    let resumed = state.snapshot(pastimes_games::minesweeper::KIND).unwrap().unwrap();
     assert!(resumed.paused, "a resumed game waits, paused");
     assert_eq!(resumed.view, Value::Null, "a paused board is not shown");
     assert!(resumed.elapsed_ms >= before["elapsedMs"].as_u64().unwrap().saturating_sub(50));
-    let shown = state.resume(pastimes_games::GameKind::Minesweeper).unwrap();
+    let shown = state.resume(pastimes_games::minesweeper::KIND).unwrap();
     assert_eq!(shown.view, before["view"], "the same board, flags and all");
     assert_eq!(shown.move_count, 2);
 }

@@ -268,10 +268,11 @@ pub(super) fn result_name(status: Status) -> &'static str {
 mod tests {
     use super::*;
     use crate::store::timestamp;
+    use pastimes_games::minesweeper;
 
     fn won_in(time_ms: u64, finished_at: &str) -> FinishedGame {
         FinishedGame {
-            game: GameKind::Minesweeper,
+            game: minesweeper::KIND,
             category: "beginner".into(),
             result: Status::Won,
             score: None,
@@ -294,8 +295,7 @@ mod tests {
         assert_eq!(faster.rank, Some(1));
         let tie = store.record_finished(&won_in(5000, "2026-01-01T00:00:07.000Z")).unwrap();
         assert_eq!(tie.rank, Some(3), "a tie ranks after the earlier result");
-        let ids: Vec<i64> =
-            store.hall_of_fame(GameKind::Minesweeper, "beginner").unwrap().iter().map(|e| e.id).collect();
+        let ids: Vec<i64> = store.hall_of_fame(minesweeper::KIND, "beginner").unwrap().iter().map(|e| e.id).collect();
         assert_eq!(ids, [faster.id, first.id, tie.id]);
     }
 
@@ -310,7 +310,7 @@ mod tests {
         assert_eq!(slow.rank, None);
         let lost = FinishedGame { result: Status::Lost, rank_key: None, ..won_in(1, "2026-01-03T00:00:00.000Z") };
         assert_eq!(store.record_finished(&lost).unwrap().rank, None);
-        assert_eq!(store.hall_of_fame(GameKind::Minesweeper, "beginner").unwrap().len(), 10);
+        assert_eq!(store.hall_of_fame(minesweeper::KIND, "beginner").unwrap().len(), 10);
     }
 
     #[test]
@@ -325,7 +325,7 @@ mod tests {
             }
             store.record_finished(&game).unwrap();
         }
-        let stats = store.category_stats(GameKind::Minesweeper, "beginner").unwrap();
+        let stats = store.category_stats(minesweeper::KIND, "beginner").unwrap();
         assert_eq!((stats.played, stats.won, stats.lost, stats.drawn), (8, 6, 2, 0));
         assert_eq!((stats.current_streak, stats.longest_streak), (1, 3));
         assert_eq!(stats.best_time_ms, Some(1000));
@@ -335,7 +335,7 @@ mod tests {
     fn recording_forgets_the_saved_game_of_that_kind() {
         let mut store = Store::open_in_memory().unwrap();
         let saved = crate::store::SavedGame {
-            game: GameKind::Minesweeper,
+            game: minesweeper::KIND,
             params: "{}".into(),
             seed: 1,
             moves: "[]".into(),
@@ -344,6 +344,6 @@ mod tests {
         };
         store.save_game(&saved).unwrap();
         store.record_finished(&won_in(1, "2026-01-01T00:00:00.000Z")).unwrap();
-        assert_eq!(store.load_saved_game(GameKind::Minesweeper).unwrap(), None);
+        assert_eq!(store.load_saved_game(minesweeper::KIND).unwrap(), None);
     }
 }

@@ -6,7 +6,7 @@ use super::finished::{result_name, HALL_SIZE};
 use super::{CategoryStats, Store};
 use crate::csv::CsvWriter;
 use crate::error::AppResult;
-use pastimes_games::{GameKind, Status};
+use pastimes_games::{GameKind, Measure, Status};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{params, params_from_iter, Connection, Row};
 use serde::{Deserialize, Serialize};
@@ -250,9 +250,10 @@ impl Store {
     }
 
     /// The most recent games of a category with the best-so-far line, and its statistics.
-    /// Bubble Breaker charts scores (higher is better); the others the times of won games.
+    /// Games ranked by points chart their scores (higher is better); the others the times of
+    /// won games.
     pub fn category_chart(&self, game: GameKind, category: &str) -> AppResult<CategoryChart> {
-        let by_score = game == GameKind::Bubbles;
+        let by_score = game.info().ranking.measure == Measure::Score;
         let mut stmt = self.conn.prepare_cached(CHART_GAMES)?;
         let mut points = stmt
             .query_map(params![game.as_str(), category, CHART_POINTS], |row| {
@@ -368,15 +369,16 @@ fn count_for_reset(conn: &Connection, game: Option<GameKind>) -> AppResult<Reset
 mod tests {
     use super::*;
     use crate::store::FinishedGame;
+    use pastimes_games::{bubbles, gomoku, minesweeper};
 
     /// A finished game `minute` minutes into 2026.
     fn game(kind: GameKind, category: &str, result: Status, minute: u32, time_ms: u64) -> FinishedGame {
         let at = chrono::DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z").unwrap().with_timezone(&chrono::Utc)
             + chrono::Duration::minutes(i64::from(minute));
-        let score = (kind == GameKind::Bubbles).then_some(time_ms as i64);
-        let rank_key = match (kind, result) {
-            (GameKind::Bubbles, _) => score.map(|s| -s),
-            (_, Status::Won) => Some(time_ms as i64),
+        let score = (kind == bubbles::KIND).then_some(time_ms as i64);
+        let rank_key = match (score, result) {
+            (Some(score), _) => Some(-score),
+            (None, Status::Won) => Some(time_ms as i64),
             _ => None,
         };
         FinishedGame {
@@ -400,11 +402,11 @@ mod tests {
         let mut games = vec![];
         for i in 0..150u32 {
             let (kind, category, result) = match i % 5 {
-                0 => (GameKind::Minesweeper, "beginner", if i % 3 == 0 { Status::Lost } else { Status::Won }),
-                1 => (GameKind::Minesweeper, "expert", Status::Won),
-                2 => (GameKind::Bubbles, "standard", Status::Finished),
-                3 => (GameKind::Gomoku, "freestyle-easy", if i % 2 == 0 { Status::Won } else { Status::Lost }),
-                _ => (GameKind::Gomoku, "freestyle-human", Status::Draw),
+                0 => (minesweeper::KIND, "beginner", if i % 3 == 0 { Status::Lost } else { Status::Won }),
+                1 => (minesweeper::KIND, "expert", Status::Won),
+                2 => (bubbles::KIND, "standard", Status::Finished),
+                3 => (gomoku::KIND, "freestyle-easy", if i % 2 == 0 { Status::Won } else { Status::Lost }),
+                _ => (gomoku::KIND, "freestyle-human", Status::Draw),
             };
             // Every third game shares its minute with the one before: ties on time go by id.
             games.push(game(kind, category, result, i - i / 3, 1000 + u64::from(i * 37 % 101)));
@@ -424,7 +426,7 @@ mod tests {
     fn filters() -> Vec<HistoryFilter> {
         let minute = |m: u32| {
             crate::store::timestamp(
-                game(GameKind::Bubbles, "standard", Status::Won, m, 0)
+                game(bubbles::KIND, "standard", Status::Won, m, 0)
                     .finished_at
                     .parse::<chrono::DateTime<chrono::Utc>>()
                     .unwrap(),
@@ -432,23 +434,19 @@ mod tests {
         };
         vec![
             HistoryFilter::default(),
-            HistoryFilter { game: Some(GameKind::Minesweeper), ..Default::default() },
-            HistoryFilter {
-                game: Some(GameKind::Minesweeper),
-                category: Some("beginner".into()),
-                ..Default::default()
-            },
+            HistoryFilter { game: Some(minesweeper::KIND), ..Default::default() },
+            HistoryFilter { game: Some(minesweeper::KIND), category: Some("beginner".into()), ..Default::default() },
             HistoryFilter { result: Some(Status::Won), ..Default::default() },
-            HistoryFilter { game: Some(GameKind::Gomoku), result: Some(Status::Lost), ..Default::default() },
+            HistoryFilter { game: Some(gomoku::KIND), result: Some(Status::Lost), ..Default::default() },
             HistoryFilter {
-                game: Some(GameKind::Minesweeper),
+                game: Some(minesweeper::KIND),
                 category: Some("beginner".into()),
                 result: Some(Status::Won),
                 from: Some(minute(10)),
                 to: Some(minute(60)),
             },
             HistoryFilter { from: Some(minute(20)), to: Some(minute(21)), ..Default::default() },
-            HistoryFilter { game: Some(GameKind::Bubbles), result: Some(Status::Lost), ..Default::default() },
+            HistoryFilter { game: Some(bubbles::KIND), result: Some(Status::Lost), ..Default::default() },
         ]
     }
 
@@ -498,7 +496,7 @@ mod tests {
     #[test]
     fn rows_carry_what_the_history_shows() {
         let mut store = Store::open_in_memory().unwrap();
-        let mut replay = game(GameKind::Minesweeper, "expert", Status::Won, 1, 12_345);
+        let mut replay = game(minesweeper::KIND, "expert", Status::Won, 1, 12_345);
         replay.replay = true;
         replay.rank_key = None;
         store.record_finished(&replay).unwrap();
@@ -508,11 +506,8 @@ mod tests {
         assert_eq!((row.time_ms, row.moves, row.replay, row.score), (12_345, 10, true, None));
         assert_eq!(row.finished_at, "2026-01-01T00:01:00.000Z");
         assert_eq!((page.older.clone(), page.newer.clone()), (None, None));
-        let empty = store.history(
-            &HistoryFilter { game: Some(GameKind::Bubbles), ..Default::default() },
-            &PageStart::Newest,
-            10,
-        );
+        let empty =
+            store.history(&HistoryFilter { game: Some(bubbles::KIND), ..Default::default() }, &PageStart::Newest, 10);
         assert_eq!(empty.unwrap(), HistoryPage { rows: vec![], older: None, newer: None });
     }
 
@@ -558,22 +553,22 @@ mod tests {
         let (mut store, mut games) = mixed_store();
         // A few more, one at a time, as games finish.
         for (i, result) in [Status::Won, Status::Won, Status::Lost, Status::Won].into_iter().enumerate() {
-            let g = game(GameKind::Minesweeper, "beginner", result, 500 + i as u32, 900);
+            let g = game(minesweeper::KIND, "beginner", result, 500 + i as u32, 900);
             store.record_finished(&g).unwrap();
             games.push(g);
         }
         for (kind, category) in [
-            (GameKind::Minesweeper, "beginner"),
-            (GameKind::Minesweeper, "expert"),
-            (GameKind::Bubbles, "standard"),
-            (GameKind::Gomoku, "freestyle-easy"),
-            (GameKind::Gomoku, "freestyle-human"),
-            (GameKind::Gomoku, "exactFive-hard"),
+            (minesweeper::KIND, "beginner"),
+            (minesweeper::KIND, "expert"),
+            (bubbles::KIND, "standard"),
+            (gomoku::KIND, "freestyle-easy"),
+            (gomoku::KIND, "freestyle-human"),
+            (gomoku::KIND, "exactFive-hard"),
         ] {
             let stats = store.category_stats(kind, category).unwrap();
             assert_eq!(stats, recomputed(&games, kind, category), "{category}");
         }
-        let expert = store.category_stats(GameKind::Minesweeper, "expert").unwrap();
+        let expert = store.category_stats(minesweeper::KIND, "expert").unwrap();
         assert_eq!((expert.current_streak, expert.longest_streak), (30, 30));
     }
 
@@ -587,12 +582,12 @@ mod tests {
                 'L' => Status::Lost,
                 _ => Status::Draw,
             };
-            store.record_finished(&game(GameKind::Gomoku, "exactFive-medium", result, i as u32, 1000)).unwrap();
+            store.record_finished(&game(gomoku::KIND, "exactFive-medium", result, i as u32, 1000)).unwrap();
         }
-        let stats = store.category_stats(GameKind::Gomoku, "exactFive-medium").unwrap();
+        let stats = store.category_stats(gomoku::KIND, "exactFive-medium").unwrap();
         assert_eq!((stats.played, stats.won, stats.lost, stats.drawn), (11, 8, 2, 1));
         assert_eq!((stats.current_streak, stats.longest_streak), (2, 3));
-        assert_eq!(store.category_stats(GameKind::Gomoku, "freestyle-hard").unwrap(), CategoryStats::default());
+        assert_eq!(store.category_stats(gomoku::KIND, "freestyle-hard").unwrap(), CategoryStats::default());
     }
 
     #[test]
@@ -601,9 +596,9 @@ mod tests {
         let times = [5000, 7000, 4000, 0, 4500, 3000];
         for (i, time) in times.iter().enumerate() {
             let result = if *time == 0 { Status::Lost } else { Status::Won };
-            store.record_finished(&game(GameKind::Minesweeper, "beginner", result, i as u32, *time)).unwrap();
+            store.record_finished(&game(minesweeper::KIND, "beginner", result, i as u32, *time)).unwrap();
         }
-        let chart = store.category_chart(GameKind::Minesweeper, "beginner").unwrap();
+        let chart = store.category_chart(minesweeper::KIND, "beginner").unwrap();
         assert_eq!(chart.measure, "time");
         let values: Vec<_> = chart.points.iter().map(|p| p.value).collect();
         assert_eq!(values, [Some(5000), Some(7000), Some(4000), None, Some(4500), Some(3000)]);
@@ -614,15 +609,15 @@ mod tests {
         // More games than the chart draws: the best line starts from the best before them.
         let mut many = vec![];
         for i in 0..CHART_POINTS as u32 + 5 {
-            many.push(game(GameKind::Bubbles, "shifter", Status::Finished, i, if i == 2 { 900 } else { 100 }));
+            many.push(game(bubbles::KIND, "shifter", Status::Finished, i, if i == 2 { 900 } else { 100 }));
         }
         store.record_many(many).unwrap();
-        let chart = store.category_chart(GameKind::Bubbles, "shifter").unwrap();
+        let chart = store.category_chart(bubbles::KIND, "shifter").unwrap();
         assert_eq!(chart.measure, "score");
         assert_eq!(chart.points.len(), CHART_POINTS as usize);
         assert_eq!(chart.points[0].value, Some(100));
         assert_eq!(chart.points[0].best, Some(900), "the record from before the window");
-        assert!(store.category_chart(GameKind::Bubbles, "standard").unwrap().points.is_empty());
+        assert!(store.category_chart(bubbles::KIND, "standard").unwrap().points.is_empty());
     }
 
     fn ranked(store: &Store) -> i64 {
@@ -639,27 +634,24 @@ mod tests {
     #[test]
     fn a_reset_of_one_game_keeps_the_history_unless_asked() {
         let (mut store, _) = mixed_store();
-        let preview = store.reset_preview(Some(GameKind::Minesweeper)).unwrap();
+        let preview = store.reset_preview(Some(minesweeper::KIND)).unwrap();
         // beginner and expert: ten places each; 60 games.
         assert_eq!(preview, ResetCounts { records: 20, categories: 2, games: 60 });
-        let done = store.reset_hall(Some(GameKind::Minesweeper), false).unwrap();
+        let done = store.reset_hall(Some(minesweeper::KIND), false).unwrap();
         assert_eq!(done, ResetCounts { records: 20, categories: 2, games: 0 });
-        assert!(store.hall_categories(GameKind::Minesweeper).unwrap().is_empty());
-        assert!(store.hall_of_fame(GameKind::Minesweeper, "expert").unwrap().is_empty());
+        assert!(store.hall_categories(minesweeper::KIND).unwrap().is_empty());
+        assert!(store.hall_of_fame(minesweeper::KIND, "expert").unwrap().is_empty());
         assert_eq!(all_games(&store), 150, "the history stays");
-        assert_eq!(store.category_stats(GameKind::Minesweeper, "expert").unwrap().played, 30);
-        assert_eq!(store.hall_categories(GameKind::Bubbles).unwrap(), ["standard"], "other games keep theirs");
+        assert_eq!(store.category_stats(minesweeper::KIND, "expert").unwrap().played, 30);
+        assert_eq!(store.hall_categories(bubbles::KIND).unwrap(), ["standard"], "other games keep theirs");
         // A new record after the reset is first again.
-        let fresh = store.record_finished(&game(GameKind::Minesweeper, "expert", Status::Won, 900, 99_999)).unwrap();
+        let fresh = store.record_finished(&game(minesweeper::KIND, "expert", Status::Won, 900, 99_999)).unwrap();
         assert_eq!(fresh.rank, Some(1));
 
-        let done = store.reset_hall(Some(GameKind::Gomoku), true).unwrap();
+        let done = store.reset_hall(Some(gomoku::KIND), true).unwrap();
         assert_eq!(done, ResetCounts { records: 10, categories: 1, games: 60 });
-        assert_eq!(
-            store.history_count(&HistoryFilter { game: Some(GameKind::Gomoku), ..Default::default() }).unwrap(),
-            0
-        );
-        assert_eq!(store.category_stats(GameKind::Gomoku, "freestyle-easy").unwrap(), CategoryStats::default());
+        assert_eq!(store.history_count(&HistoryFilter { game: Some(gomoku::KIND), ..Default::default() }).unwrap(), 0);
+        assert_eq!(store.category_stats(gomoku::KIND, "freestyle-easy").unwrap(), CategoryStats::default());
         assert_eq!(all_games(&store), 91);
     }
 
@@ -678,7 +670,7 @@ mod tests {
         assert!(store.played_categories().unwrap().is_empty());
         let mut empty = Store::open_in_memory().unwrap();
         assert_eq!(empty.reset_preview(None).unwrap(), ResetCounts::default());
-        assert_eq!(empty.reset_hall(Some(GameKind::Bubbles), true).unwrap(), ResetCounts::default());
+        assert_eq!(empty.reset_hall(Some(bubbles::KIND), true).unwrap(), ResetCounts::default());
     }
 
     #[test]
@@ -693,7 +685,7 @@ mod tests {
                  BEGIN SELECT RAISE(ABORT, 'injected failure'); END;",
             )
             .unwrap();
-        let error = store.reset_hall(Some(GameKind::Minesweeper), true).unwrap_err();
+        let error = store.reset_hall(Some(minesweeper::KIND), true).unwrap_err();
         assert!(error.to_string().contains("injected failure"), "{error}");
         let error = store.reset_hall(None, true).unwrap_err();
         assert!(error.to_string().contains("injected failure"), "{error}");
@@ -726,12 +718,12 @@ mod tests {
         let names = ["Smith, Ada", "the \"best\"", "two\nlines", "<b>Ann</b>", "=1+1"];
         for (i, name) in names.iter().enumerate() {
             let recorded =
-                store.record_finished(&game(GameKind::Minesweeper, "beginner", Status::Won, i as u32, 1234)).unwrap();
+                store.record_finished(&game(minesweeper::KIND, "beginner", Status::Won, i as u32, 1234)).unwrap();
             store.set_player_name(recorded.id, name).unwrap();
         }
-        store.record_finished(&game(GameKind::Bubbles, "standard", Status::Finished, 10, 56)).unwrap();
+        store.record_finished(&game(bubbles::KIND, "standard", Status::Finished, 10, 56)).unwrap();
         let mut out = Vec::new();
-        let filter = HistoryFilter { game: Some(GameKind::Minesweeper), ..Default::default() };
+        let filter = HistoryFilter { game: Some(minesweeper::KIND), ..Default::default() };
         assert_eq!(store.write_history_csv(&filter, &mut out).unwrap(), 5);
         let text = String::from_utf8(out).unwrap();
         let mut lines = text.split("\r\n");

@@ -185,11 +185,11 @@ mod tests {
         .unwrap();
         migrate(&mut conn).unwrap();
         let store = Store { conn };
-        let stats = store.category_stats(pastimes_games::GameKind::Minesweeper, "beginner").unwrap();
+        let stats = store.category_stats(pastimes_games::minesweeper::KIND, "beginner").unwrap();
         assert_eq!((stats.played, stats.won, stats.lost), (6, 5, 1));
         assert_eq!((stats.current_streak, stats.longest_streak), (3, 3));
         assert_eq!((stats.best_time_ms, stats.average_time_ms), (Some(1000), Some(2500.0)));
-        let bubbles = store.category_stats(pastimes_games::GameKind::Bubbles, "standard").unwrap();
+        let bubbles = store.category_stats(pastimes_games::bubbles::KIND, "standard").unwrap();
         assert_eq!((bubbles.played, bubbles.best_score, bubbles.average_score), (1, Some(250), Some(250.0)));
         assert_eq!((bubbles.current_streak, bubbles.won), (0, 0));
     }

@@ -71,6 +71,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pastimes_games::{bubbles, minesweeper};
 
     fn sample(game: GameKind, moves: &str) -> SavedGame {
         SavedGame {
@@ -86,14 +87,14 @@ mod tests {
     #[test]
     fn a_saved_game_round_trips_and_is_replaced() {
         let store = Store::open_in_memory().unwrap();
-        assert_eq!(store.load_saved_game(GameKind::Minesweeper).unwrap(), None);
-        store.save_game(&sample(GameKind::Minesweeper, "[]")).unwrap();
-        store.save_game(&sample(GameKind::Minesweeper, "[1]")).unwrap();
-        store.save_game(&sample(GameKind::Bubbles, "[2]")).unwrap();
-        let loaded = store.load_saved_game(GameKind::Minesweeper).unwrap().unwrap();
-        assert_eq!(loaded, sample(GameKind::Minesweeper, "[1]"));
-        store.delete_saved_game(GameKind::Minesweeper).unwrap();
-        assert_eq!(store.load_saved_game(GameKind::Minesweeper).unwrap(), None);
-        assert!(store.load_saved_game(GameKind::Bubbles).unwrap().is_some());
+        assert_eq!(store.load_saved_game(minesweeper::KIND).unwrap(), None);
+        store.save_game(&sample(minesweeper::KIND, "[]")).unwrap();
+        store.save_game(&sample(minesweeper::KIND, "[1]")).unwrap();
+        store.save_game(&sample(bubbles::KIND, "[2]")).unwrap();
+        let loaded = store.load_saved_game(minesweeper::KIND).unwrap().unwrap();
+        assert_eq!(loaded, sample(minesweeper::KIND, "[1]"));
+        store.delete_saved_game(minesweeper::KIND).unwrap();
+        assert_eq!(store.load_saved_game(minesweeper::KIND).unwrap(), None);
+        assert!(store.load_saved_game(bubbles::KIND).unwrap().is_some());
     }
 }

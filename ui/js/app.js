@@ -5,12 +5,11 @@ import { loadLanguage, language, prefetchCatalogue, resolveLanguage, t, errorTex
 import { el, clear, toast } from './dom.js';
 import { openDialog } from './dialog.js';
 import * as home from './home.js';
-import * as minesweeper from './minesweeper/screen.js';
-import * as bubbles from './bubbles/screen.js';
-import * as gomoku from './gomoku/screen.js';
 import * as hall from './hall.js';
+import { gameScreens } from './games.js';
+import { gameName, loadCatalogue } from './catalogue.js';
 
-const screens = { home, minesweeper, bubbles, gomoku, hall };
+const screens = { home, hall, ...gameScreens };
 
 export const app = {
   settings: {},
@@ -29,7 +28,7 @@ export const app = {
     setTitle(t('app.name')).catch(() => {});
     await screen.mount(root, this, options);
     // Every screen has a main heading; a game's is for screen readers (its toolbar shows the rest).
-    if (!root.querySelector('h1')) root.prepend(el('h1', { class: 'visually-hidden', text: t(`game.${screen.id}`) }));
+    if (!root.querySelector('h1')) root.prepend(el('h1', { class: 'visually-hidden', text: gameName(screen.id) }));
     if (this.settings.lastScreen !== screen.id) this.saveSetting('lastScreen', screen.id);
   },
   async saveSetting(key, value) {
@@ -143,9 +142,6 @@ async function showHowToPlay() {
 
 const menuActions = {
   'new-game': () => (app.current?.newGame ? app.current.newGame() : app.show('home')),
-  'open-minesweeper': () => app.show('minesweeper'),
-  'open-bubbles': () => app.show('bubbles'),
-  'open-gomoku': () => app.show('gomoku'),
   'hall-of-fame': () => app.show('hall'),
   home: () => app.show('home'),
   'how-to-play': showHowToPlay,
@@ -155,7 +151,9 @@ const menuActions = {
 export function runMenuAction(id) {
   // A modal dialog is open: the menu waits until it closes, as native dialogs make it.
   if (document.querySelector('dialog[open]')) return;
-  const action = menuActions[id];
+  // `open-{game}` for every game of the Game menu.
+  const game = id.startsWith('open-') && gameScreens[id.slice('open-'.length)] ? id.slice('open-'.length) : null;
+  const action = game ? () => app.show(game) : menuActions[id];
   if (action) Promise.resolve(action()).catch((error) => app.showError(error));
 }
 
@@ -172,7 +170,7 @@ async function start() {
     listen('settings', (settings) => settingsChanged(settings).catch((error) => app.showError(error))),
     listen('menu-error', (error) => app.showError(error)),
   ]);
-  [app.settings, app.info] = await Promise.all([settingsApi.all().catch(() => ({})), appInfo()]);
+  [app.settings, app.info] = await Promise.all([settingsApi.all().catch(() => ({})), appInfo(), loadCatalogue()]);
   await loadLanguage(app.info.language);
   document.body.dataset.language = language();
   applyTheme(app.settings);

@@ -4,7 +4,7 @@
 import { el, clear } from './dom.js';
 import { t, formatDate, formatSeconds, formatNumber, locale } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
-import { categoryLabel, FIXED_CATEGORIES, GAMES } from './categories.js';
+import { allGames, categoryLabel, gameName, listedCategories, measureOf } from './catalogue.js';
 import { confirmReset } from './reset.js';
 import { mountHistory } from './history.js';
 
@@ -47,14 +47,14 @@ export async function mount(root, app, { highlight, tab } = {}) {
 
   async function showRecords() {
     const sections = [];
-    for (const game of GAMES) {
+    for (const { id: game } of allGames()) {
       const found = await call('hall_of_fame', { game });
       const byCategory = new Map(found.map((c) => [c.category, c.entries]));
-      const categories = [...new Set([...FIXED_CATEGORIES[game], ...byCategory.keys()])];
+      const categories = [...new Set([...listedCategories(game), ...byCategory.keys()])];
       sections.push(el('section', { class: 'hall-game', id: `hall-${game}`, 'aria-labelledby': `hall-${game}-title` },
         el('div', { class: 'hall-game-head' },
-          el('h2', { id: `hall-${game}-title`, text: t(`game.${game}`) }),
-          el('button', { class: 'link', id: `hall-reset-${game}`, onclick: () => reset(game), text: t('hall.resetGame', { game: t(`game.${game}`) }) })),
+          el('h2', { id: `hall-${game}-title`, text: gameName(game) }),
+          el('button', { class: 'link', id: `hall-reset-${game}`, onclick: () => reset(game), text: t('hall.resetGame', { game: gameName(game) }) })),
         el('div', { class: 'hall-grid' }, categories.map((category) => table(game, category, byCategory.get(category) ?? [], highlight)))));
     }
     clear(panels.records).append(...sections);
@@ -85,7 +85,7 @@ function table(game, category, entries, highlight) {
   const head = el('tr', {},
     el('th', { scope: 'col', class: 'number', text: t('hall.rank') }),
     el('th', { scope: 'col', text: t('hall.name') }),
-    el('th', { scope: 'col', class: 'number', text: game === 'minesweeper' ? t('hall.time') : game === 'gomoku' ? t('hall.moves') : t('hall.score') }),
+    el('th', { scope: 'col', class: 'number', text: t(`hall.${measureOf(game)}`) }),
     el('th', { scope: 'col', text: t('hall.date') }));
   const rows = entries.map((entry) => el('tr', {
     class: entry.id === highlight ? 'highlight' : undefined, dataset: { id: entry.id },
@@ -100,8 +100,9 @@ function table(game, category, entries, highlight) {
 }
 
 function result(game, entry) {
-  if (game === 'minesweeper') return t('stats.seconds', { seconds: formatSeconds(entry.timeMs) });
-  if (game === 'gomoku') return t('hall.movesIn', { moves: formatNumber(entry.moves), seconds: formatSeconds(entry.timeMs) });
+  const measure = measureOf(game);
+  if (measure === 'time') return t('stats.seconds', { seconds: formatSeconds(entry.timeMs) });
+  if (measure === 'moves') return t('hall.movesIn', { moves: formatNumber(entry.moves), seconds: formatSeconds(entry.timeMs) });
   return formatNumber(entry.score ?? 0);
 }
 

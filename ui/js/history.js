@@ -5,7 +5,7 @@
 import { el, clear, toast } from './dom.js';
 import { t, count as countOf, errorText, formatDate, formatNumber, formatSeconds } from './i18n.js';
 import { call } from './ipc.js';
-import { categoryLabel, FIXED_CATEGORIES, GAMES } from './categories.js';
+import { allGames, categoryLabel, gameName, listedCategories, measureOf } from './catalogue.js';
 import { drawChart } from './chart.js';
 
 const PAGE_SIZE = 50;
@@ -15,7 +15,7 @@ const RESULTS = ['won', 'lost', 'draw', 'finished'];
 export async function mountHistory(root, app) {
   const played = await call('played_categories').catch(() => []);
   const option = (value, text) => el('option', { value, text });
-  const game = el('select', { id: 'hist-game', name: 'game' }, option('', t('history.allGames')), GAMES.map((g) => option(g, t(`game.${g}`))));
+  const game = el('select', { id: 'hist-game', name: 'game' }, option('', t('history.allGames')), allGames().map((g) => option(g.id, gameName(g.id))));
   const category = el('select', { id: 'hist-category', name: 'category', disabled: true });
   const result = el('select', { id: 'hist-result', name: 'result' }, option('', t('history.allResults')), RESULTS.map((r) => option(r, t(`result.${r}`))));
   const from = el('input', { type: 'date', id: 'hist-from', name: 'from' });
@@ -53,7 +53,7 @@ export async function mountHistory(root, app) {
     clear(category);
     category.append(option('', t('history.allCategories')));
     if (!game.value) { category.disabled = true; return; }
-    const names = new Set(FIXED_CATEGORIES[game.value]);
+    const names = new Set(listedCategories(game.value));
     for (const p of played) if (p.game === game.value) names.add(p.category);
     for (const name of names) category.append(option(name, categoryLabel(game.value, name)));
     category.disabled = false;
@@ -78,7 +78,7 @@ export async function mountHistory(root, app) {
   }
 
   function scoreOrTime(row) {
-    if (row.game === 'bubbles') return t('history.points', { score: formatNumber(row.score ?? 0) });
+    if (measureOf(row.game) === 'score') return t('history.points', { score: formatNumber(row.score ?? 0) });
     return t('stats.seconds', { seconds: formatSeconds(row.timeMs) });
   }
 
@@ -90,7 +90,7 @@ export async function mountHistory(root, app) {
     for (const row of page.rows) {
       body.append(el('tr', { dataset: { id: row.id, game: row.game, result: row.result } },
         el('td', { class: 'hist-date', text: formatDate(row.finishedAt), title: row.finishedAt }),
-        el('td', { text: t(`game.${row.game}`) }),
+        el('td', { text: gameName(row.game) }),
         el('td', { text: categoryLabel(row.game, row.category) }),
         el('td', { class: `hist-result ${row.result}`, text: t(`result.${row.result}`) }),
         el('td', { class: 'number', text: scoreOrTime(row) }),
@@ -156,7 +156,7 @@ export async function mountHistory(root, app) {
     const label = categoryLabel(game.value, category.value);
     try {
       const chart = await call('category_chart', { game: game.value, category: category.value });
-      const title = t('chart.title', { category: `${t(`game.${game.value}`)}: ${label}` });
+      const title = t('chart.title', { category: `${gameName(game.value)}: ${label}` });
       const describe = t(`chart.label.${chart.measure}`);
       const legend = el('p', { class: 'chart-legend' },
         el('span', { class: 'legend-point', 'aria-hidden': 'true' }), t(`chart.legend.${chart.measure}`), ' ',
@@ -208,7 +208,7 @@ export function statsTable(game, stats) {
   const dash = '—';
   const time = (ms) => (ms === null || ms === undefined ? dash : t('stats.seconds', { seconds: formatSeconds(ms) }));
   const number = (n) => (n === null || n === undefined ? dash : formatNumber(Math.round(n)));
-  const rows = game === 'bubbles'
+  const rows = measureOf(game) === 'score'
     ? [
       ['played', formatNumber(stats.played)],
       ['bestScore', number(stats.bestScore)],

@@ -3,27 +3,22 @@
 import { el } from './dom.js';
 import { t } from './i18n.js';
 import { fitWindow } from './ipc.js';
+import { allGames } from './catalogue.js';
 
 export const id = 'home';
 export const helpTopic = 'home';
 
-const GAMES = [
-  { id: 'minesweeper', icon: 'mine' },
-  { id: 'bubbles', icon: 'balls' },
-  { id: 'gomoku', icon: 'stones' },
-];
-
 export async function mount(root, app) {
   const list = el('ul', { class: 'game-list' });
-  for (const game of GAMES) {
+  for (const game of allGames()) {
     list.append(el('li', {},
       el('button', {
         class: `game-card game-card-${game.id}`, id: `open-${game.id}`,
         onclick: () => app.show(game.id),
       },
-      el('span', { class: `game-card-art art-${game.icon}`, 'aria-hidden': 'true' }),
-      el('span', { class: 'game-card-name', text: t(`game.${game.id}`) }),
-      el('span', { class: 'game-card-blurb', text: t(`game.${game.id}.blurb`) }))));
+      el('span', { class: `game-card-art art-${game.id}`, 'aria-hidden': 'true' }),
+      el('span', { class: 'game-card-name', text: t(game.nameKey) }),
+      el('span', { class: 'game-card-blurb', text: t(`${game.nameKey}.blurb`) }))));
   }
   root.append(
     el('header', { class: 'home-header' },

@@ -6,10 +6,10 @@ import { el, toast } from './dom.js';
 import { t, count, errorText } from './i18n.js';
 import { call } from './ipc.js';
 import { openDialog } from './dialog.js';
-import { GAMES } from './categories.js';
+import { allGames, gameName } from './catalogue.js';
 
 function scopeName(game) {
-  return game ? t(`game.${game}`) : t('reset.everyGame');
+  return game ? gameName(game) : t('reset.everyGame');
 }
 
 /// What the reset would delete, as lines of text.
@@ -28,7 +28,7 @@ function describe(preview, withHistory, game) {
 export async function confirmReset(app, game = null) {
   const scope = el('select', { id: 'reset-game', name: 'game' },
     el('option', { value: '', text: t('reset.everyGame'), selected: game ? undefined : true }),
-    GAMES.map((g) => el('option', { value: g, text: t(`game.${g}`), selected: g === game ? true : undefined })));
+    allGames().map(({ id }) => el('option', { value: id, text: gameName(id), selected: id === game ? true : undefined })));
   const withHistory = el('input', { type: 'checkbox', id: 'reset-history', name: 'history' });
   const summary = el('ul', { id: 'reset-summary', class: 'reset-summary', 'aria-live': 'polite' });
   const error = el('p', { class: 'error', id: 'reset-error', role: 'alert' });

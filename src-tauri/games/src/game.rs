@@ -1,35 +1,10 @@
 //! The one small interface all games share (after Simon Tatham's `struct game`).
 
+use crate::GameKind;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 use std::sync::atomic::AtomicBool;
-
-/// Which game a session plays. Serialised as `"minesweeper"`, `"bubbles"`, `"gomoku"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    Minesweeper,
-    Bubbles,
-    Gomoku,
-}
-
-impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::Minesweeper, GameKind::Bubbles, GameKind::Gomoku];
-
-    /// The stable name used in the database and over IPC.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameKind::Minesweeper => "minesweeper",
-            GameKind::Bubbles => "bubbles",
-            GameKind::Gomoku => "gomoku",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|k| k.as_str() == name)
-    }
-}
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,6 +48,9 @@ pub enum RuleError {
     OutOfRange { what: &'static str, min: i64, max: i64, value: i64 },
     #[error("that move is not allowed here: {0}")]
     Illegal(&'static str),
+    /// A move or parameters that are not even of the game's shape (as JSON).
+    #[error("malformed {what}: {reason}")]
+    Malformed { what: &'static str, reason: String },
 }
 
 /// A game's rules. Implementations are pure: no clock, no I/O, all randomness from the seed.
@@ -84,6 +62,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// What the player may see. Never contains hidden information while the game is playing.
     type View: Serialize;
 
+    /// The game's entry in the registry: its [`crate::GameInfo`].
     const KIND: GameKind;
 
     /// A new game. Checks the parameters: out-of-range values give [`RuleError::OutOfRange`].
@@ -110,11 +89,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Points, for games scored by points (Bubble Breaker). `None` for games scored by time.
     fn score(&self) -> Option<i64> {
         None
-    }
-
-    /// Whether the session may offer undo and redo for this game.
-    fn undoable() -> bool {
-        true
     }
 
     /// Whether the next move is the computer's (Gomoku against the computer). The app then asks

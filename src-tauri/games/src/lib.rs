@@ -2,14 +2,20 @@
 //!
 //! Every game is a value that implements [`Game`]: it is created from its parameters and a seed,
 //! changed only by [`Game::apply`], and shows the player a [`Game::view`] that never contains
-//! hidden information. The app's session driver handles the clock, undo, redo, persistence and
-//! records for all games alike.
+//! hidden information. Each game's module also declares its [`GameInfo`] (name, ranking,
+//! categories, defaults) and [`registry`] lists them; [`AnyGame`] hides which game it is, so the
+//! app's session driver handles the clock, undo, redo, persistence and records for all alike.
 
 pub mod bubbles;
+mod erased;
 mod game;
 pub mod gomoku;
+mod kind;
 pub mod minesweeper;
+mod registry;
 mod rng;
 
-pub use game::{Applied, Game, GameKind, RuleError, Status};
+pub use erased::{new_game, AnyGame, ComputerMove, Played};
+pub use game::{Applied, Game, RuleError, Status};
+pub use kind::{Better, Categories, CategoryPattern, GameInfo, GameKind, Measure, NewGame, Ranking};
 pub use rng::GameRng;

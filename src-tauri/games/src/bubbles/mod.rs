@@ -42,6 +42,7 @@ mod colour;
 mod field;
 mod gravity;
 mod group;
+mod info;
 mod mask;
 mod refill;
 mod style;
@@ -53,6 +54,7 @@ mod proptests;
 mod tests;
 
 pub use colour::Colour;
+pub use info::KIND;
 pub use style::Style;
 pub use view::{Cell, ColourCounts, Edge, Side, View};
 
@@ -197,7 +199,7 @@ impl Game for Bubbles {
     type Move = Move;
     type View = View;
 
-    const KIND: GameKind = GameKind::Bubbles;
+    const KIND: GameKind = KIND;
 
     /// Deals a full field from `seed`; the same generator then draws every new column.
     fn new(params: &Params, seed: u64) -> Result<Bubbles, RuleError> {
@@ -260,10 +262,5 @@ impl Game for Bubbles {
     /// Every finished game ranks by its score: the highest first (ties go to the earlier game).
     fn rank_key(&self, _elapsed_ms: u64) -> Option<i64> {
         self.status.is_over().then_some(-self.score)
-    }
-
-    /// Undo restores a snapshot, random generator included, so it never rerolls a new column.
-    fn undoable() -> bool {
-        true
     }
 }

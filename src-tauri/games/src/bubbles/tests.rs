@@ -227,8 +227,8 @@ fn the_view_serialises_as_documented() {
 
 #[test]
 fn the_game_reports_its_kind_category_and_score() {
-    assert_eq!(Bubbles::KIND, GameKind::Bubbles);
-    assert!(Bubbles::undoable());
+    assert_eq!(Bubbles::KIND.as_str(), "bubbles");
+    assert!(Bubbles::KIND.info().has_undo);
     for style in Style::ALL {
         let g = Bubbles::new(&Params { style }, 1).unwrap();
         assert_eq!(g.category(), style.name());

@@ -14,6 +14,7 @@
 
 pub mod ai;
 pub mod board;
+mod info;
 pub mod notation;
 mod params;
 pub mod rules;
@@ -21,11 +22,12 @@ mod view;
 
 pub use ai::{computer_move, search, SearchLimits, SearchReport};
 pub use board::{Colour, Point, SIZE};
+pub use info::KIND;
 pub use params::{Level, Opponent, Params};
 pub use rules::Rule;
 pub use view::{MoveView, View};
 
-use crate::game::{Applied, Game, GameKind, RuleError, Status};
+use crate::{Applied, Game, GameKind, RuleError, Status};
 use board::Board;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
@@ -127,7 +129,7 @@ impl Game for Gomoku {
     type Move = Move;
     type View = View;
 
-    const KIND: GameKind = GameKind::Gomoku;
+    const KIND: GameKind = KIND;
 
     /// Every combination of settings is playable, so this never fails.
     fn new(params: &Params, seed: u64) -> Result<Self, RuleError> {
@@ -155,7 +157,7 @@ impl Game for Gomoku {
 
     /// The rule, then the opponent: `"freestyle-human"`, `"exactFive-hard"`.
     fn category(&self) -> String {
-        format!("{}-{}", self.params.rule.as_str(), self.params.opponent.as_str())
+        info::category(self.params.rule, self.params.opponent)
     }
 
     fn computer_to_move(&self) -> bool {

@@ -29,6 +29,8 @@ pub enum Opponent {
 }
 
 impl Opponent {
+    pub const ALL: [Opponent; 4] = [Opponent::Human, Opponent::Easy, Opponent::Medium, Opponent::Hard];
+
     /// The stable name used in categories.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -19,6 +19,8 @@ pub enum Rule {
 }
 
 impl Rule {
+    pub const ALL: [Rule; 2] = [Rule::Freestyle, Rule::ExactFive];
+
     /// The stable name used in categories: `"freestyle"`, `"exactFive"`.
     pub fn as_str(self) -> &'static str {
         match self {

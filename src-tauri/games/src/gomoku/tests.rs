@@ -29,7 +29,7 @@ fn a_new_game_is_black_to_play() {
     assert_eq!(game.side_to_move(), Colour::Black);
     assert!(!game.is_computer_turn());
     assert_eq!(game.category(), "freestyle-human");
-    assert!(Gomoku::undoable());
+    assert!(Gomoku::KIND.info().has_undo);
     let hard = Gomoku::new(&Params { rule: Rule::ExactFive, opponent: Opponent::Hard, ..Params::default() }, 1);
     assert_eq!(hard.unwrap().category(), "exactFive-hard");
 }

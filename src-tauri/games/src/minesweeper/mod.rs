@@ -12,13 +12,14 @@
 //!   is opened (the view then shows the exploded mine, the other mines and the wrong flags).
 //! * "Try again" after a loss replays the same mines: [`Minesweeper::replay_params`] with the same
 //!   seed.
-//! * There is no undo ([`Game::undoable`] is false): undoing a lost click would make the game
+//! * There is no undo ([`crate::GameInfo::has_undo`] is false): undoing a lost click would make the game
 //!   trivially winnable.
 
 mod bbbv;
 mod board;
 mod field;
 mod generate;
+mod info;
 mod mark;
 mod moves;
 mod params;
@@ -29,12 +30,14 @@ mod view;
 mod tests;
 
 pub use board::Board;
+pub use info::KIND;
 pub use moves::Move;
 pub use params::{FirstClick, Level, Params, Point, MAX_SIDE, MIN_MINES, MIN_SIDE};
 pub use view::{cell_code, View};
 
 use crate::{Applied, Game, GameKind, RuleError, Status};
 use field::Field;
+use info::CUSTOM;
 use mark::Mark;
 
 /// A game of Minesweeper. Before the first open the mines are not laid yet (except in a replay).
@@ -85,7 +88,7 @@ impl Game for Minesweeper {
     type Move = Move;
     type View = View;
 
-    const KIND: GameKind = GameKind::Minesweeper;
+    const KIND: GameKind = KIND;
 
     fn new(params: &Params, seed: u64) -> Result<Minesweeper, RuleError> {
         let board = params.board()?;
@@ -125,14 +128,10 @@ impl Game for Minesweeper {
         match self.params.level {
             Level::Custom { .. } => {
                 let b = self.board;
-                format!("custom-{}x{}/{}", b.width(), b.height(), b.mines())
+                CUSTOM.name(&[("width", b.width()), ("height", b.height()), ("mines", b.mines())])
             }
             level => level.name().to_string(),
         }
-    }
-
-    fn undoable() -> bool {
-        false
     }
 
     /// Whether this game replays the mines of an earlier one.

@@ -194,7 +194,7 @@ fn categories_and_level_names() {
     assert_eq!(category(Params::expert()), "expert");
     assert_eq!(category(Params::custom(20, 12, 40)), "custom-20x12/40");
     assert_eq!(Minesweeper::new(&Params::custom(20, 12, 40), 0).unwrap().view().level, "custom");
-    assert!(!Minesweeper::undoable());
+    assert!(!Minesweeper::KIND.info().has_undo);
 }
 
 #[test]

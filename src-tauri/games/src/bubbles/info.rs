@@ -1,0 +1,29 @@
+//! Bubble Breaker's entry in the registry: one category per style, ranked by points.
+
+use super::{Bubbles, Style};
+use crate::kind::{Better, Categories, GameInfo, Measure, Ranking};
+use crate::GameKind;
+
+pub(super) static INFO: GameInfo = GameInfo {
+    id: "bubbles",
+    name_key: "game.bubbles",
+    ranking: Ranking { measure: Measure::Score, better: Better::Higher },
+    // Undo restores a snapshot, random generator included, so it never rerolls a new column.
+    has_undo: true,
+    default_params: r#"{"style":"megashift"}"#,
+    categories: Categories { listed, label_prefix: "category.bubbles", pattern: None, is_valid },
+    new_game: crate::erased::new_game::<Bubbles>,
+};
+
+pub const KIND: GameKind = GameKind::of(&INFO);
+
+/// The seed's own style first.
+fn listed() -> Vec<String> {
+    let mut styles = Style::ALL.to_vec();
+    styles.sort_by_key(|style| *style != Style::default());
+    styles.into_iter().map(|style| style.name().to_string()).collect()
+}
+
+fn is_valid(name: &str) -> bool {
+    Style::ALL.iter().any(|style| style.name() == name)
+}

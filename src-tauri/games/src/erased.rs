@@ -1,0 +1,179 @@
+//! Any game behind one object-safe interface, so that the app's session driver is written once
+//! for every game: parameters and moves cross it as JSON (as they arrive from the page), views
+//! leave it as JSON, and the computer's move stays a typed value in a box.
+
+use crate::{Applied, Game, GameKind, RuleError, Status};
+use serde_json::Value;
+use std::any::Any;
+use std::sync::atomic::AtomicBool;
+
+/// What one move did, as the session needs it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Played {
+    pub applied: Applied,
+    /// The move as it goes into the log (see [`Game::logged_move`]).
+    pub logged: Value,
+}
+
+/// The computer's move, found on a copy of the game and played on the game itself: a typed
+/// value, so it never goes through JSON.
+pub struct ComputerMove(Box<dyn Any + Send>);
+
+/// A game of any kind, with the parameters it was made from.
+pub trait AnyGame: Send + Sync {
+    fn kind(&self) -> GameKind;
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// The parameters as the game read them, defaults filled in (what a save keeps).
+    fn params(&self) -> Value;
+    /// Reads a move from JSON and applies it; on error the game is unchanged.
+    fn play(&mut self, mv: &Value) -> Result<Played, RuleError>;
+    fn status(&self) -> Status;
+    fn view(&self) -> Value;
+    fn category(&self) -> String;
+    fn score(&self) -> Option<i64>;
+    fn computer_to_move(&self) -> bool;
+    /// The computer's move here; slow, so the app calls it on a copy on another thread.
+    fn computer_move(&self, cancel: &AtomicBool) -> Option<ComputerMove>;
+    fn play_computer(&mut self, mv: ComputerMove) -> Result<Played, RuleError>;
+    fn replay_params(&self) -> Option<Value>;
+    fn rank_key(&self, elapsed_ms: u64) -> Option<i64>;
+    fn is_replay(&self) -> bool;
+    /// The typed game, for tests and tools that know which game they hold.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl Clone for Box<dyn AnyGame> {
+    fn clone(&self) -> Box<dyn AnyGame> {
+        self.clone_box()
+    }
+}
+
+/// A typed game and its parameters behind [`AnyGame`].
+#[derive(Clone)]
+struct Erased<G: Game> {
+    game: G,
+    params: G::Params,
+}
+
+/// Starts a game of type `G` from JSON parameters: every game's [`crate::GameInfo::new_game`].
+pub fn new_game<G: Game>(params: &Value, seed: u64) -> Result<Box<dyn AnyGame>, RuleError> {
+    let params: G::Params = from_json("parameters", params)?;
+    Ok(Box::new(Erased { game: G::new(&params, seed)?, params }))
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(what: &'static str, value: &Value) -> Result<T, RuleError> {
+    T::deserialize(value).map_err(|error| RuleError::Malformed { what, reason: error.to_string() })
+}
+
+fn to_json(value: impl serde::Serialize) -> Value {
+    // Our views, moves and parameters are plain data: serialising them cannot fail.
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+impl<G: Game> Erased<G> {
+    fn play_typed(&mut self, mv: &G::Move) -> Result<Played, RuleError> {
+        let logged = to_json(self.game.logged_move(mv));
+        let applied = self.game.apply(mv)?;
+        Ok(Played { applied, logged })
+    }
+}
+
+impl<G: Game> AnyGame for Erased<G> {
+    fn kind(&self) -> GameKind {
+        G::KIND
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+
+    fn params(&self) -> Value {
+        to_json(&self.params)
+    }
+
+    fn play(&mut self, mv: &Value) -> Result<Played, RuleError> {
+        let mv: G::Move = from_json("move", mv)?;
+        self.play_typed(&mv)
+    }
+
+    fn status(&self) -> Status {
+        self.game.status()
+    }
+
+    fn view(&self) -> Value {
+        to_json(self.game.view())
+    }
+
+    fn category(&self) -> String {
+        self.game.category()
+    }
+
+    fn score(&self) -> Option<i64> {
+        self.game.score()
+    }
+
+    fn computer_to_move(&self) -> bool {
+        self.game.computer_to_move()
+    }
+
+    fn computer_move(&self, cancel: &AtomicBool) -> Option<ComputerMove> {
+        self.game.computer_move(cancel).map(|mv| ComputerMove(Box::new(mv)))
+    }
+
+    fn play_computer(&mut self, mv: ComputerMove) -> Result<Played, RuleError> {
+        let mv = mv.0.downcast::<G::Move>().map_err(|_| RuleError::Illegal("a move of another game"))?;
+        self.play_typed(&mv)
+    }
+
+    fn replay_params(&self) -> Option<Value> {
+        self.game.replay_params().map(to_json)
+    }
+
+    fn rank_key(&self, elapsed_ms: u64) -> Option<i64> {
+        self.game.rank_key(elapsed_ms)
+    }
+
+    fn is_replay(&self) -> bool {
+        self.game.is_replay()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        &self.game
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bubbles::Bubbles;
+    use crate::gomoku::Gomoku;
+    use serde_json::json;
+
+    #[test]
+    fn moves_and_parameters_that_do_not_parse_are_malformed_and_change_nothing() {
+        let mut game = new_game::<Bubbles>(&json!({}), 1).unwrap();
+        let before = game.view();
+        for bad in [json!({"action": "explode"}), json!("pop"), json!({"action": "pop", "x": "a", "y": 0})] {
+            assert!(matches!(game.play(&bad), Err(RuleError::Malformed { what: "move", .. })), "{bad}");
+        }
+        assert_eq!(game.view(), before);
+        assert!(matches!(new_game::<Bubbles>(&json!({"style": "sideways"}), 1), Err(RuleError::Malformed { .. })));
+    }
+
+    #[test]
+    fn the_parameters_kept_are_the_ones_read_with_defaults() {
+        let game = new_game::<Bubbles>(&json!({"colour": "ignored"}), 1).unwrap();
+        assert_eq!(game.params(), json!({"style": "megashift"}));
+    }
+
+    #[test]
+    fn the_computer_plays_its_own_move_without_json() {
+        let mut game = new_game::<Gomoku>(&json!({"opponent": "easy", "humanColour": "white"}), 3).unwrap();
+        assert!(game.computer_to_move());
+        let mv = game.computer_move(&AtomicBool::new(false)).expect("a move on an empty board");
+        assert_eq!(game.play_computer(mv).unwrap().applied, Applied::Move);
+        assert!(!game.computer_to_move());
+        let foreign = ComputerMove(Box::new(3_u8));
+        assert!(matches!(game.play_computer(foreign), Err(RuleError::Illegal(_))));
+    }
+}

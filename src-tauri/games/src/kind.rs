@@ -1,0 +1,233 @@
+//! What the app needs to know about a game besides its rules: its name, how its results rank,
+//! its categories, its default parameters and how to start one (Tatham's `struct game` table).
+//!
+//! Each game's module declares one [`GameInfo`]; [`crate::registry`] lists them. Nothing outside
+//! a game's own module and the registry names a particular game.
+
+use crate::erased::AnyGame;
+use crate::RuleError;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
+use std::fmt;
+
+/// Which game: a handle on its [`GameInfo`], compared by id. Serialised as the id
+/// (`"minesweeper"`); deserialising an id no game has is an error.
+#[derive(Clone, Copy)]
+pub struct GameKind(&'static GameInfo);
+
+impl GameKind {
+    /// The handle of a game's own table; only a game's module makes one, for its `KIND`.
+    pub const fn of(info: &'static GameInfo) -> GameKind {
+        GameKind(info)
+    }
+
+    /// The stable id used in the database and over IPC.
+    pub fn as_str(self) -> &'static str {
+        self.0.id
+    }
+
+    pub fn info(self) -> &'static GameInfo {
+        self.0
+    }
+
+    /// The registered game with this id.
+    pub fn parse(id: &str) -> Option<GameKind> {
+        crate::registry::GAMES.iter().copied().find(|kind| kind.as_str() == id)
+    }
+
+    /// Every registered game, in the order the home screen lists them.
+    pub fn all() -> impl Iterator<Item = GameKind> {
+        crate::registry::GAMES.iter().copied()
+    }
+}
+
+impl PartialEq for GameKind {
+    fn eq(&self, other: &GameKind) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for GameKind {}
+
+impl std::hash::Hash for GameKind {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state)
+    }
+}
+
+impl fmt::Debug for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for GameKind {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for GameKind {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<GameKind, D::Error> {
+        let id = String::deserialize(deserializer)?;
+        GameKind::parse(&id).ok_or_else(|| serde::de::Error::custom(format!("unknown game {id:?}")))
+    }
+}
+
+/// What a result is measured in, for the hall of fame's column and the statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Measure {
+    /// Time to win (Minesweeper).
+    Time,
+    /// Points (Bubble Breaker).
+    Score,
+    /// Stones played to win, then time (Gomoku).
+    Moves,
+}
+
+/// Whether a smaller or a larger measure is the better result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Better {
+    Lower,
+    Higher,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Ranking {
+    pub measure: Measure,
+    pub better: Better,
+}
+
+/// The categories a game writes, and how their names read to a player.
+#[derive(Clone, Copy)]
+pub struct Categories {
+    /// The categories listed before any game of them was played (in the hall of fame and the
+    /// history's filter), in the order they are shown.
+    pub listed: fn() -> Vec<String>,
+    /// The catalogue key of a category's name is `{label_prefix}.{category}` (`category.gomoku`
+    /// names `category.gomoku.freestyle-hard`), unless the pattern below matches.
+    pub label_prefix: &'static str,
+    /// Categories with numbers in them (Minesweeper's custom sizes): see [`CategoryPattern`].
+    pub pattern: Option<CategoryPattern>,
+    /// Whether `name` is a category this game writes, exactly as it writes it.
+    pub is_valid: fn(&str) -> bool,
+}
+
+/// A category name with whole numbers in it, such as `custom-{width}x{height}/{mines}`: each
+/// `{field}` stands for a number without leading zeros, which the catalogue entry `label_key`
+/// shows as its parameter `field`.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryPattern {
+    pub template: &'static str,
+    pub label_key: &'static str,
+}
+
+impl CategoryPattern {
+    /// The category named by these numbers: each `{field}` of the template replaced.
+    pub fn name(&self, fields: &[(&str, usize)]) -> String {
+        fields
+            .iter()
+            .fold(self.template.to_string(), |name, (field, n)| name.replace(&format!("{{{field}}}"), &n.to_string()))
+    }
+
+    /// The numbers of `name` by field, in template order, if `name` has this pattern's shape.
+    pub fn fields(&self, name: &str) -> Option<Vec<(&'static str, i64)>> {
+        let mut rest = name;
+        let mut fields = Vec::new();
+        let mut template = self.template;
+        while !template.is_empty() {
+            if let Some(after_brace) = template.strip_prefix('{') {
+                let (field, after) = after_brace.split_once('}')?;
+                let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                let number = &rest[..digits];
+                if number.is_empty() || (number.len() > 1 && number.starts_with('0')) {
+                    return None;
+                }
+                fields.push((field_name(self.template, field)?, number.parse().ok()?));
+                rest = &rest[digits..];
+                template = after;
+            } else {
+                let literal = template.find('{').unwrap_or(template.len());
+                rest = rest.strip_prefix(&template[..literal])?;
+                template = &template[literal..];
+            }
+        }
+        rest.is_empty().then_some(fields)
+    }
+}
+
+/// The `'static` copy of a field's name inside the template.
+fn field_name(template: &'static str, field: &str) -> Option<&'static str> {
+    let start = template.find(&format!("{{{field}}}"))? + 1;
+    Some(&template[start..start + field.len()])
+}
+
+/// Starts a game from its parameters (as JSON) and seed, behind the erased interface.
+pub type NewGame = fn(&Value, u64) -> Result<Box<dyn AnyGame>, RuleError>;
+
+/// Everything the app knows about one game besides its rules.
+pub struct GameInfo {
+    /// The stable id: the database, IPC, settings keys (`{id}Params`) and the page's folder.
+    pub id: &'static str,
+    /// The catalogue key of the game's name; `{name_key}.blurb` is its one-line description.
+    pub name_key: &'static str,
+    pub ranking: Ranking,
+    /// Whether the session offers undo and redo.
+    pub has_undo: bool,
+    /// The parameters of a first game, as JSON text (the page starts from these).
+    pub default_params: &'static str,
+    pub categories: Categories,
+    pub new_game: NewGame,
+}
+
+impl GameInfo {
+    /// Whether `name` is one of this game's categories.
+    pub fn is_category(&self, name: &str) -> bool {
+        (self.categories.is_valid)(name)
+    }
+
+    pub fn default_params(&self) -> Value {
+        serde_json::from_str(self.default_params).unwrap_or(Value::Null)
+    }
+
+    /// The catalogue key and parameters that name `category` to a player.
+    pub fn category_label(&self, category: &str) -> (String, serde_json::Map<String, Value>) {
+        let mut params = serde_json::Map::new();
+        if let Some(pattern) = &self.categories.pattern {
+            if let Some(fields) = pattern.fields(category) {
+                params.extend(fields.into_iter().map(|(name, n)| (name.to_string(), Value::from(n))));
+                return (pattern.label_key.to_string(), params);
+            }
+        }
+        (format!("{}.{category}", self.categories.label_prefix), params)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SIZE: CategoryPattern = CategoryPattern { template: "custom-{width}x{height}/{mines}", label_key: "k" };
+
+    #[test]
+    fn a_pattern_reads_its_numbers_and_nothing_else() {
+        assert_eq!(SIZE.fields("custom-20x12/40"), Some(vec![("width", 20), ("height", 12), ("mines", 40)]));
+        assert_eq!(SIZE.name(&[("width", 20), ("height", 12), ("mines", 40)]), "custom-20x12/40");
+        for bad in ["custom-09x9/10", "custom-9x9/", "custom-9x9/10x", "custom9x9/10", "custom-ax9/10", ""] {
+            assert_eq!(SIZE.fields(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn kinds_are_their_ids_in_json() {
+        for kind in GameKind::all() {
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{}\"", kind.as_str()));
+            assert_eq!(serde_json::from_str::<GameKind>(&json).unwrap(), kind);
+        }
+        assert!(serde_json::from_str::<GameKind>("\"chess\"").is_err());
+    }
+}

@@ -1,0 +1,39 @@
+//! Minesweeper's entry in the registry: its categories and how its results rank.
+
+use super::{Level, Minesweeper};
+use crate::kind::{Better, Categories, CategoryPattern, GameInfo, Measure, Ranking};
+use crate::GameKind;
+
+/// A custom field's category: its size and mine count (GNOME Mines groups custom games so).
+pub(super) const CUSTOM: CategoryPattern =
+    CategoryPattern { template: "custom-{width}x{height}/{mines}", label_key: "ms.level.customSize" };
+
+const LEVELS: [Level; 3] = [Level::Beginner, Level::Intermediate, Level::Expert];
+
+pub(super) static INFO: GameInfo = GameInfo {
+    id: "minesweeper",
+    name_key: "game.minesweeper",
+    ranking: Ranking { measure: Measure::Time, better: Better::Lower },
+    // Undoing a lost click would make every game trivially winnable.
+    has_undo: false,
+    default_params: r#"{"level":"beginner"}"#,
+    categories: Categories { listed, label_prefix: "ms.level", pattern: Some(CUSTOM), is_valid },
+    new_game: crate::erased::new_game::<Minesweeper>,
+};
+
+pub const KIND: GameKind = GameKind::of(&INFO);
+
+fn listed() -> Vec<String> {
+    LEVELS.iter().map(|level| level.name().to_string()).collect()
+}
+
+/// A level's name, or a custom size the rules accept written as the game writes it
+/// (`custom-09x9/10` is not a category).
+fn is_valid(name: &str) -> bool {
+    if LEVELS.iter().any(|level| level.name() == name) {
+        return true;
+    }
+    let Some(fields) = CUSTOM.fields(name) else { return false };
+    let [(_, width), (_, height), (_, mines)] = fields[..] else { return false };
+    Level::Custom { width, height, mines }.board().is_ok()
+}

@@ -1,0 +1,61 @@
+// The games as the backend's registry describes them (the `games` command): their names,
+// categories, ranking and default parameters. The page keeps no list of games of its own.
+
+import { call } from './ipc.js';
+import { t } from './i18n.js';
+
+let games = [];
+const byId = new Map();
+
+/// Asks the backend once, at start-up.
+export async function loadCatalogue() {
+  games = await call('games');
+  byId.clear();
+  for (const game of games) byId.set(game.id, game);
+}
+
+/// Every game, in the order the home screen lists them.
+export function allGames() {
+  return games;
+}
+
+export function gameInfo(id) {
+  return byId.get(id);
+}
+
+export function gameName(id) {
+  return t(byId.get(id)?.nameKey ?? `game.${id}`);
+}
+
+/// What a result is measured in: 'time', 'score' or 'moves'.
+export function measureOf(id) {
+  return byId.get(id)?.ranking.measure ?? 'time';
+}
+
+/// The categories shown before any game of them was played.
+export function listedCategories(id) {
+  return byId.get(id)?.listedCategories ?? [];
+}
+
+/// A category's name: `{labelPrefix}.{category}`, or the game's pattern's entry with the
+/// numbers read from the name (`custom-{width}x{height}/{mines}`).
+export function categoryLabel(id, category) {
+  const game = byId.get(id);
+  if (!game) return category;
+  const pattern = game.categoryPattern;
+  const fields = pattern ? patternFields(pattern.template, category) : null;
+  if (fields) return t(pattern.labelKey, fields);
+  return t(`${game.labelPrefix}.${category}`);
+}
+
+/// The numbers of `name` by field, if it has the template's shape.
+function patternFields(template, name) {
+  const names = [];
+  const source = template.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/\\\{(\w+)\\\}/g, (_, field) => {
+    names.push(field);
+    return '(0|[1-9]\\d*)';
+  });
+  const match = new RegExp(`^${source}$`).exec(name);
+  if (!match) return null;
+  return Object.fromEntries(names.map((field, i) => [field, match[i + 1]]));
+}
