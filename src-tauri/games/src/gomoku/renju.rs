@@ -52,8 +52,7 @@ pub fn forbidden(board: &Board, p: Point) -> Option<Forbidden> {
 
 /// Every empty point where black may not play, row by row: what the board shows as crosses.
 pub fn forbidden_points(board: &Board) -> Vec<Point> {
-    let mut grid = Grid::of(board);
-    Point::all().filter(|&p| grid.is_empty(p) && grid.could_be_forbidden(p) && grid.forbidden(p).is_some()).collect()
+    Grid::of(board).forbidden_points()
 }
 
 /// Whether black has any allowed point left (a board full of forbidden points is a draw).
@@ -92,6 +91,13 @@ impl Grid {
     /// The point `k` steps from `p` along `dir` if it is on the board and empty.
     fn empty_at(&self, p: Point, dir: (i8, i8), k: i64) -> Option<Point> {
         p.step(dir, k).filter(|&q| self.is_empty(q))
+    }
+
+    /// [`forbidden_points`] on the scratch cells.
+    pub(super) fn forbidden_points(&mut self) -> Vec<Point> {
+        Point::all()
+            .filter(|&p| self.is_empty(p) && self.could_be_forbidden(p) && self.forbidden(p).is_some())
+            .collect()
     }
 
     /// Every forbidden shape needs at least four other black stones within four steps along the
@@ -186,3 +192,7 @@ impl Grid {
 #[cfg(test)]
 #[path = "renju_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "renju_boards.rs"]
+mod boards;
