@@ -51,10 +51,18 @@ impl Brain {
 
     /// The next answer, skipping the MESSAGE and DEBUG lines a brain may write at any time.
     fn answer(&mut self) -> String {
+        self.answer_with_messages().1
+    }
+
+    /// The next answer, and the MESSAGE lines before it.
+    fn answer_with_messages(&mut self) -> (Vec<String>, String) {
+        let mut messages = Vec::new();
         loop {
             let line = self.output.recv_timeout(HANG_GUARD).expect("the brain answers");
-            if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
-                return line;
+            if line.starts_with("MESSAGE") {
+                messages.push(line);
+            } else if !line.starts_with("DEBUG") {
+                return (messages, line);
             }
         }
     }
@@ -228,10 +236,18 @@ fn under_renju_the_brain_never_plays_a_forbidden_point_as_black() {
     let answer = brain.board(&own, &theirs);
     assert!(point(&answer).is_some(), "{answer}");
     assert_ne!(answer, "7,7", "H8 is forbidden for black");
-    // Under freestyle the same position's H8 is a fine move; the rule is what changed.
-    brain.send("INFO rule 0");
+    // As white, it answers an opponent's forbidden black stone (the manager's to rule on) with
+    // a move, and says what it saw. Black's closed four on row 13 makes white block at O3
+    // first, then black plays the double three H8.
     assert_eq!(brain.ask("RESTART"), "OK");
-    assert!(point(&brain.board(&own, &theirs)).is_some());
+    let mut theirs_black = own.to_vec();
+    theirs_black.extend([(10, 12), (11, 12), (12, 12), (13, 12)]);
+    let own_white = [(9, 12), (0, 0), (14, 0), (0, 14), (3, 0), (0, 4), (14, 4)];
+    assert_eq!(brain.board(&own_white, &theirs_black), "14,12", "the block");
+    brain.send("TURN 7,7");
+    let (messages, answer) = brain.answer_with_messages();
+    assert!(point(&answer).is_some(), "{answer}");
+    assert!(messages.iter().any(|m| m.contains("forbidden")), "{messages:?}");
     brain.send("END");
     assert!(brain.child.wait().unwrap().success());
 }

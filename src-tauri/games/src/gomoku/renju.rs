@@ -57,8 +57,7 @@ pub fn forbidden_points(board: &Board) -> Vec<Point> {
 
 /// Whether black has any allowed point left (a board full of forbidden points is a draw).
 pub fn black_can_move(board: &Board) -> bool {
-    let mut grid = Grid::of(board);
-    Point::all().any(|p| grid.is_empty(p) && (!grid.could_be_forbidden(p) || grid.forbidden(p).is_none()))
+    Grid::of(board).black_can_move()
 }
 
 /// The cells, as a scratch copy the recursive checks put trial stones on and take them off.
@@ -98,6 +97,11 @@ impl Grid {
         Point::all()
             .filter(|&p| self.is_empty(p) && self.could_be_forbidden(p) && self.forbidden(p).is_some())
             .collect()
+    }
+
+    /// [`black_can_move`] on the scratch cells.
+    pub(super) fn black_can_move(&mut self) -> bool {
+        Point::all().any(|p| self.is_empty(p) && (!self.could_be_forbidden(p) || self.forbidden(p).is_none()))
     }
 
     /// Every forbidden shape needs at least four other black stones within four steps along the

@@ -255,6 +255,19 @@ fn forbidden_points_lists_each_cross_once_and_skips_taken_points() {
     assert!(black_can_move(&board));
 }
 
+#[test]
+fn black_may_have_no_allowed_point_left() {
+    // White everywhere but row 8's XXX.XX: the one empty point would make six.
+    let mut cells = [Some(Colour::White); POINTS];
+    for x in 0..6 {
+        cells[Point { x, y: 7 }.index()] = if x == 3 { None } else { Some(Colour::Black) };
+    }
+    assert!(!Grid::from_cells(cells).black_can_move());
+    // With a second empty point far away, black can move again.
+    cells[Point { x: 14, y: 0 }.index()] = None;
+    assert!(Grid::from_cells(cells).black_can_move());
+}
+
 /// The eight symmetries of the square board.
 fn transform(p: Point, symmetry: u8) -> Point {
     let (x, y) = (p.x as i64, p.y as i64);
