@@ -417,3 +417,64 @@ fn the_computer_makes_either_players_opening_decisions() {
         }
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 16, ..Default::default() })]
+
+    /// Under Renju a black stone is refused exactly on the points the view shows as crosses,
+    /// and the refusal names why.
+    #[test]
+    fn renju_refuses_black_exactly_on_the_crosses(
+        cells in proptest::collection::vec((4u8..11, 4u8..11), 10..60),
+        seed in 0u64..1000,
+    ) {
+        let mut game = Gomoku::new(&Params { rule: Rule::Renju, ..Params::default() }, seed).unwrap();
+        for (x, y) in cells {
+            if game.status().is_over() {
+                break;
+            }
+            let crosses = game.forbidden_points();
+            let p = Point { x, y };
+            let before = game.clone();
+            match game.apply(&p.into()) {
+                Err(RuleError::Illegal(reason)) if reason != "occupied" => {
+                    proptest::prop_assert!(crosses.contains(&p), "{} refused ({}) but not a cross", p.notation(), reason);
+                    proptest::prop_assert_eq!(&game, &before);
+                }
+                Err(_) => proptest::prop_assert!(!crosses.contains(&p)),
+                Ok(colour) => proptest::prop_assert!(!crosses.contains(&p), "{:?} played on a cross", colour),
+            }
+            if game.side_to_move() == Colour::White {
+                proptest::prop_assert!(game.forbidden_points().is_empty());
+            }
+        }
+    }
+
+    /// Any action of a Swap2 game is applied or refused without change, and undo brings back
+    /// the game before it.
+    #[test]
+    fn swap2_actions_apply_or_leave_the_game_unchanged(
+        actions in proptest::collection::vec((0u8..4, 5u8..10, 5u8..10), 1..24),
+    ) {
+        let mut game = swap2(Opponent::Human, Colour::Black);
+        for (kind, x, y) in actions {
+            let action = match kind {
+                0 => choose(Choice::White),
+                1 => choose(Choice::Black),
+                2 => choose(Choice::PlaceTwo),
+                _ => Point { x, y }.into(),
+            };
+            let before = game.clone();
+            if game.apply(&action).is_ok() {
+                let mut undone = game.clone();
+                proptest::prop_assert_eq!(undone.undo(), Some(action));
+                proptest::prop_assert_eq!(&undone, &before);
+            } else {
+                proptest::prop_assert_eq!(&game, &before);
+            }
+            let phase = game.phase();
+            proptest::prop_assert_eq!(phase.choices().is_empty(), phase.takes_stones());
+            proptest::prop_assert_eq!(game.colour_of(Role::First).is_some(), phase == Phase::Done);
+        }
+    }
+}
