@@ -19,6 +19,7 @@ const POSITIONS: [(&str, &str); 3] = [
 ];
 
 fn main() {
+    slowest_scan();
     for (name, moves) in POSITIONS {
         let mut game = Gomoku::new(&Params { rule: Rule::Renju, ..Params::default() }, 1).unwrap();
         for m in moves.split_whitespace() {
@@ -51,4 +52,38 @@ fn main() {
             legal_time.as_millis()
         );
     }
+}
+
+/// The slowest forbidden-point scan over random games crowded into the middle of the board
+/// (black to move after each white stone): the check recurses through threes, so crowded
+/// black shapes cost most.
+fn slowest_scan() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026);
+    let (mut worst, mut total, mut scans, mut most) = (std::time::Duration::ZERO, std::time::Duration::ZERO, 0u32, 0);
+    for _ in 0..300 {
+        let mut game = Gomoku::new(&Params { rule: Rule::Renju, ..Params::default() }, 1).unwrap();
+        for _ in 0..200 {
+            let p = Point { x: rng.random_range(3..12), y: rng.random_range(3..12) };
+            if game.apply(&p.into()).is_err() {
+                continue;
+            }
+            if game.status().is_over() {
+                break;
+            }
+            // The least of three runs: the machine is shared, one run may be interrupted.
+            let (mut took, mut crosses) = (std::time::Duration::MAX, 0);
+            for _ in 0..3 {
+                let started = Instant::now();
+                crosses = game.forbidden_points().len();
+                took = took.min(started.elapsed());
+            }
+            (worst, total, scans, most) = (worst.max(took), total + took, scans + 1, most.max(crosses));
+        }
+    }
+    println!(
+        "random crowded games: {scans} scans (least of three runs each), mean {:.1} µs, slowest {:.1} µs, most crosses {most}",
+        total.as_secs_f64() * 1e6 / scans as f64,
+        worst.as_secs_f64() * 1e6
+    );
 }
