@@ -196,7 +196,7 @@ fn malformed_lines_are_answered_with_error_and_change_nothing() {
         let answer = brain.ask(line);
         assert!(answer.starts_with("ERROR"), "{line:?} was answered {answer:?}");
     }
-    for line in ["HELLO", "SWAP2BOARD", "7,7,1"] {
+    for line in ["HELLO", "SWAP3BOARD", "7,7,1"] {
         let answer = brain.ask(line);
         assert!(answer.starts_with("UNKNOWN"), "{line:?} was answered {answer:?}");
     }
@@ -248,6 +248,49 @@ fn under_renju_the_brain_never_plays_a_forbidden_point_as_black() {
     let (messages, answer) = brain.answer_with_messages();
     assert!(point(&answer).is_some(), "{answer}");
     assert!(messages.iter().any(|m| m.contains("forbidden")), "{messages:?}");
+    brain.send("END");
+    assert!(brain.child.wait().unwrap().success());
+}
+
+/// Reads `x,y x,y ...` as points, `None` if any is not one.
+fn points(answer: &str) -> Option<Vec<(u8, u8)>> {
+    answer.split_whitespace().map(point).collect()
+}
+
+#[test]
+fn swap2board_answers_each_decision_of_the_opening() {
+    let mut brain = started();
+    brain.send("INFO rule 1");
+    // No stones: the brain places the first three.
+    brain.send("SWAP2BOARD");
+    let three = brain.ask("DONE");
+    let opening = points(&three).unwrap_or_else(|| panic!("{three}"));
+    assert_eq!(opening.len(), 3, "{three}");
+    // Three: SWAP, white's fourth stone, or two more.
+    brain.send("SWAP2BOARD");
+    for (x, y) in &opening {
+        brain.send(&format!("{x},{y}"));
+    }
+    let choice = brain.ask("DONE");
+    match points(&choice) {
+        Some(more) => assert!((1..=2).contains(&more.len()) && more.iter().all(|p| !opening.contains(p)), "{choice}"),
+        None => assert_eq!(choice, "SWAP"),
+    }
+    // Five: SWAP or white's sixth stone.
+    brain.send("SWAP2BOARD");
+    for line in ["7,7", "8,7", "9,9", "8,8", "8,6"] {
+        brain.send(line);
+    }
+    let last = brain.ask("DONE");
+    assert!(last == "SWAP" || points(&last).is_some_and(|p| p.len() == 1), "{last}");
+    // A wrong count, a repeated stone or a bad line is refused; the game goes on with BOARD.
+    brain.send("SWAP2BOARD");
+    brain.send("7,7");
+    assert!(brain.ask("7,7").starts_with("ERROR"), "a stone given twice");
+    assert!(brain.ask("seven").starts_with("ERROR"));
+    assert!(brain.ask("DONE").starts_with("ERROR"), "one stone is no case of Swap2");
+    let answer = brain.board(&[(8, 7)], &[(7, 7), (9, 9)]);
+    assert!(point(&answer).is_some(), "{answer}");
     brain.send("END");
     assert!(brain.child.wait().unwrap().success());
 }

@@ -10,7 +10,8 @@
 //! by the manager's ruling, so the brain only says so in a `MESSAGE`.
 
 use super::budget::Allowance;
-use super::command::{board_line, parse, Command, Info, Refusal};
+use super::command::{board_line, parse, swap2_line, Command, Info, Refusal};
+use super::swap2;
 use pastimes_games::gomoku::board::Board;
 use pastimes_games::gomoku::{legal_stone, renju, Colour, Gomoku, Params, Point, Rule, SIZE};
 use pastimes_games::Game;
@@ -43,6 +44,8 @@ pub struct Brain {
     allowance: Allowance,
     /// The stones of a `BOARD` command being read, until its `DONE`.
     board: Option<(Vec<Point>, Vec<Point>)>,
+    /// The stones of a `SWAP2BOARD` command being read, until its `DONE`.
+    swap2: Option<Vec<Point>>,
 }
 
 impl Brain {
@@ -53,6 +56,10 @@ impl Brain {
         }
         if self.board.is_some() {
             self.board_entry(line, say);
+            return Flow::Continue;
+        }
+        if self.swap2.is_some() {
+            self.swap2_entry(line, say);
             return Flow::Continue;
         }
         match parse(line) {
@@ -107,6 +114,10 @@ impl Brain {
                 self.board = Some((Vec::new(), Vec::new()));
                 Ok(None)
             }
+            Command::Swap2Board => {
+                self.swap2 = Some(Vec::new());
+                Ok(None)
+            }
             Command::Takeback(x, y) => {
                 let p = point(x, y)?;
                 if let Some(i) = self.own.iter().position(|&q| q == p) {
@@ -134,6 +145,7 @@ impl Brain {
         self.own.clear();
         self.theirs.clear();
         self.board = None;
+        self.swap2 = None;
     }
 
     fn info(&mut self, info: Info) {
@@ -183,6 +195,25 @@ impl Brain {
             (Ok((p, _)), Some((_, theirs))) => theirs.push(p),
             (Err(message), _) => say(&format!("ERROR {message}")),
             (Ok(_), None) => {}
+        }
+    }
+
+    /// One line of a `SWAP2BOARD` list, or its `DONE`.
+    fn swap2_entry(&mut self, line: &str, say: &mut dyn FnMut(&str)) {
+        let Some(stones) = self.swap2.as_mut() else { return };
+        if line.trim().eq_ignore_ascii_case("DONE") {
+            let stones = std::mem::take(stones);
+            self.swap2 = None;
+            match swap2::answer(&stones, self.rule, &self.allowance) {
+                Ok(answer) => say(&answer),
+                Err(message) => say(&format!("ERROR {message}")),
+            }
+            return;
+        }
+        match swap2_line(line).ok_or_else(|| format!("{} is not x,y", line.trim())).and_then(|(x, y)| point(x, y)) {
+            Ok(p) if stones.contains(&p) => say(&format!("ERROR {},{} is given twice", p.x, p.y)),
+            Ok(p) => stones.push(p),
+            Err(message) => say(&format!("ERROR {message}")),
         }
     }
 

@@ -14,6 +14,8 @@ pub enum Command {
     /// Places the brain's own stone on `x,y` and answers it (the manager's forced move).
     Play(i64, i64),
     Board,
+    /// Gomocup's Swap2 extension: the opening's stones so far follow, then `DONE`.
+    Swap2Board,
     Takeback(i64, i64),
     Info(Info),
     End,
@@ -46,6 +48,11 @@ pub enum Refusal {
     Malformed(String),
 }
 
+/// One stone of a `SWAP2BOARD` list: `x,y`, in the order played (black, white, black...).
+pub fn swap2_line(line: &str) -> Option<(i64, i64)> {
+    point(line.trim())
+}
+
 /// Reads one command line (without its line end).
 pub fn parse(line: &str) -> Result<Command, Refusal> {
     let line = line.trim();
@@ -61,6 +68,7 @@ pub fn parse(line: &str) -> Result<Command, Refusal> {
         "TURN" => point(rest).map(|(x, y)| Command::Turn(x, y)).ok_or_else(|| malformed("x,y")),
         "PLAY" => point(rest).map(|(x, y)| Command::Play(x, y)).ok_or_else(|| malformed("x,y")),
         "BOARD" => none(Command::Board),
+        "SWAP2BOARD" => none(Command::Swap2Board),
         "TAKEBACK" => point(rest).map(|(x, y)| Command::Takeback(x, y)).ok_or_else(|| malformed("x,y")),
         "INFO" => info(rest).map(Command::Info).ok_or_else(|| malformed("a key and a value")),
         "END" => none(Command::End),
@@ -124,6 +132,9 @@ mod tests {
         assert_eq!(parse("INFO game_type 1"), Ok(Command::Info(Info::Ignored)));
         assert_eq!(parse("END"), Ok(Command::End));
         assert_eq!(board_line("7,7,1"), Some((7, 7, 1)));
+        assert_eq!(parse("SWAP2BOARD"), Ok(Command::Swap2Board));
+        assert_eq!(swap2_line("8, 7"), Some((8, 7)));
+        assert_eq!(swap2_line("8,7,1"), None);
     }
 
     #[test]
@@ -144,7 +155,7 @@ mod tests {
         ] {
             assert!(matches!(parse(line), Err(Refusal::Malformed(_))), "{line:?}");
         }
-        for line in ["HELLO", "", "SWAP2BOARD", "7,7"] {
+        for line in ["HELLO", "", "SWAP3BOARD", "7,7"] {
             assert!(matches!(parse(line), Err(Refusal::Unknown(_))), "{line:?}");
         }
         assert_eq!(board_line("7,x,1"), None);
