@@ -32,7 +32,8 @@ pub struct View {
     /// The winning five (or more under freestyle) in order along its line; `null` otherwise.
     pub winning_line: Option<Vec<Point>>,
     pub winner: Option<Colour>,
-    /// Who plays next; `null` once the game is over.
+    /// Who plays next; `null` once the game is over. While the Swap2 opening waits for a
+    /// choice, the colour of the next stone: `swap2` says who decides.
     pub side_to_move: Option<Colour>,
     /// Whether the next move is the computer's (the UI shows it thinking and ignores clicks).
     pub computer_to_move: bool,
