@@ -25,7 +25,7 @@ const POSITIONS: [(&str, &str); 4] = [
 fn game_of(moves: &str) -> Gomoku {
     let mut game = Gomoku::new(&Params::default(), 2024).unwrap();
     for name in moves.split_whitespace() {
-        game.apply(&at(name)).unwrap();
+        game.play(at(name)).unwrap();
     }
     game
 }

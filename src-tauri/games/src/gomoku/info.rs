@@ -1,6 +1,6 @@
 //! Gomoku's entry in the registry: a category per rule and opponent, ranked by stones to win.
 
-use super::{Gomoku, Opponent, Rule};
+use super::{Gomoku, Opening, Opponent, Rule};
 use crate::kind::{Better, Categories, GameInfo, Measure, Ranking};
 use crate::GameKind;
 
@@ -16,19 +16,32 @@ pub(super) static INFO: GameInfo = GameInfo {
 
 pub const KIND: GameKind = GameKind::of(&INFO);
 
-/// The category of a game under `rule` against `opponent`, as [`crate::Game::category`] writes it.
-pub(super) fn category(rule: Rule, opponent: Opponent) -> String {
-    format!("{}-{}", rule.as_str(), opponent.as_str())
+/// The rule, then the opponent, then a Swap2 opening: `"freestyle-human"`, `"exactFive-hard"`,
+/// `"renju-hard-swap2"` (the standard opening adds nothing, so the categories stored before
+/// Swap2 stay as they were).
+pub(super) fn category(rule: Rule, opponent: Opponent, opening: Opening) -> String {
+    let (rule, opponent) = (rule.as_str(), opponent.as_str());
+    match opening {
+        Opening::Standard => format!("{rule}-{opponent}"),
+        Opening::Swap2 => format!("{rule}-{opponent}-swap2"),
+    }
 }
 
-/// Records are wins against the computer: one category per rule and level is listed.
+/// Records are wins against the computer: one category per rule and level is listed (with the
+/// standard opening; a Swap2 category shows once it has games).
 fn listed() -> Vec<String> {
     Rule::ALL
         .iter()
-        .flat_map(|rule| Opponent::ALL.iter().filter(|o| o.level().is_some()).map(|o| category(*rule, *o)))
+        .flat_map(|rule| {
+            Opponent::ALL.iter().filter(|o| o.level().is_some()).map(|o| category(*rule, *o, Opening::Standard))
+        })
         .collect()
 }
 
 fn is_valid(name: &str) -> bool {
-    Rule::ALL.iter().any(|rule| Opponent::ALL.iter().any(|opponent| category(*rule, *opponent) == name))
+    Rule::ALL.iter().any(|rule| {
+        Opponent::ALL
+            .iter()
+            .any(|opponent| Opening::ALL.iter().any(|opening| category(*rule, *opponent, *opening) == name))
+    })
 }

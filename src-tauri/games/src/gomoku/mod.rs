@@ -2,35 +2,49 @@
 //!
 //! Black moves first, then the sides alternate, one stone per move on an empty intersection.
 //! Five in a row across, down or along either diagonal wins; under [`Rule::ExactFive`] six or
-//! more do not. A full board without a winner is a draw. See [`board`] for the coordinates and
-//! [`notation`] for names like "H8".
+//! more do not. Under [`Rule::Renju`] black wins only with exactly five and may not play its
+//! forbidden points ([`renju`]), white wins with five or more. A full board without a winner is
+//! a draw (under Renju also a board where black has no allowed point left). See [`board`] for
+//! the coordinates and [`notation`] for names like "H8".
+//!
+//! Under [`Opening::Swap2`] the game begins with the Swap2 opening ([`swap2`]): the players'
+//! colours are chosen in it, by [`Action::Choose`] moves between the stones.
 //!
 //! **Status is the player's point of view.** Against the computer, [`Status::Won`] means the
 //! human made five and [`Status::Lost`] that the computer did. Between two humans there is no
 //! single player, so either side's five is [`Status::Won`] and the view's `winner` says which
 //! colour it was. A full board is [`Status::Draw`] in both cases.
 //!
-//! The computer opponent is in [`ai`]; it only reads a game, the app applies its move.
+//! The computer opponent's engine is in [`ai`]; [`computer`] adds what the rules ask of it
+//! (never a forbidden point, the opening's decisions). It only reads a game, the app applies
+//! its move.
 
 pub mod ai;
 pub mod board;
+pub mod computer;
 mod info;
 pub mod notation;
 mod params;
+pub mod renju;
 pub mod rules;
+pub mod swap2;
 mod view;
 
 pub use ai::{computer_move, search, SearchLimits, SearchReport};
 pub use board::{Colour, Point, SIZE};
+pub use computer::{computer_action, legal_stone};
 pub use info::KIND;
 pub use params::{Level, Opponent, Params};
+pub use renju::Forbidden;
 pub use rules::Rule;
-pub use view::{MoveView, View};
+pub use swap2::{Choice, Opening, Phase, Role};
+pub use view::{MoveView, Swap2View, View};
 
 use crate::{Applied, Game, GameKind, RuleError, Status};
 use board::Board;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
+use swap2::Swap2;
 
 /// One stone for the side to move, e.g. `{"x":7,"y":7}` (H8). The numbers are wide so that a
 /// bad request is refused as [`RuleError::OutOfBoard`] rather than failing to parse.
@@ -46,6 +60,27 @@ impl From<Point> for Move {
     }
 }
 
+/// What a player does: place a stone (`{"x":7,"y":7}`, the shape moves always had) or make a
+/// decision of the Swap2 opening (`{"choose":"white"}`, `"black"` or `"placeTwo"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Action {
+    Stone(Move),
+    Choose { choose: Choice },
+}
+
+impl From<Move> for Action {
+    fn from(mv: Move) -> Action {
+        Action::Stone(mv)
+    }
+}
+
+impl From<Point> for Action {
+    fn from(p: Point) -> Action {
+        Action::Stone(p.into())
+    }
+}
+
 /// A game of Gomoku: its settings, seed, stones and, once someone won, the winning line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Gomoku {
@@ -54,11 +89,15 @@ pub struct Gomoku {
     seed: u64,
     board: Board,
     winning_line: Option<Vec<Point>>,
+    /// The opening's choices under Swap2; `None` under the standard opening.
+    swap2: Option<Swap2>,
 }
 
 impl Gomoku {
     /// Places a stone for the side to move; the engine's move, used by [`Game::apply`].
-    /// On error nothing changes.
+    /// On error nothing changes. Refused: off the board, an occupied point, a stone while the
+    /// opening waits for a choice (`"choicePending"`), and under Renju black's forbidden points
+    /// (the reason is the [`Forbidden::reason`]: `"doubleThree"`, `"doubleFour"`, `"overline"`).
     pub fn play(&mut self, mv: Move) -> Result<Colour, RuleError> {
         if self.status().is_over() {
             return Err(RuleError::GameOver);
@@ -67,18 +106,121 @@ impl Gomoku {
         if self.board.get(p).is_some() {
             return Err(RuleError::Illegal("occupied"));
         }
-        let colour = self.board.place(p);
-        self.winning_line = rules::winning_line(&self.board, p, self.params.rule);
-        Ok(colour)
+        if !self.phase().takes_stones() {
+            return Err(RuleError::Illegal("choicePending"));
+        }
+        if self.black_has_forbidden_points() {
+            if let Some(forbidden) = renju::forbidden(&self.board, p) {
+                return Err(RuleError::Illegal(forbidden.reason()));
+            }
+        }
+        Ok(self.place(p))
     }
 
-    /// Takes the last stone back (also after the game ended), returning it; `None` on an empty
-    /// board. The session undoes with snapshots; this is the engine's own cheap undo.
-    pub fn undo(&mut self) -> Option<Move> {
+    /// Puts the side to move's stone on the empty `p` without asking whether black may play
+    /// there: for positions given from outside (a Gomocup manager's board, where the manager
+    /// is the referee). Refuses only what cannot be placed at all.
+    pub fn place_unchecked(&mut self, p: Point) -> Result<Colour, RuleError> {
+        if self.board.get(p).is_some() {
+            return Err(RuleError::Illegal("occupied"));
+        }
+        if self.winning_line.is_some() || self.board.is_full() {
+            return Err(RuleError::GameOver);
+        }
+        Ok(self.place(p))
+    }
+
+    fn place(&mut self, p: Point) -> Colour {
+        let colour = self.board.place(p);
+        self.winning_line = rules::winning_line(&self.board, p, self.params.rule);
+        colour
+    }
+
+    /// Makes a decision of the Swap2 opening; on error nothing changes.
+    pub fn choose(&mut self, choice: Choice) -> Result<(), RuleError> {
+        if self.status().is_over() {
+            return Err(RuleError::GameOver);
+        }
+        let stones = self.board.stone_count();
+        self.swap2.as_mut().ok_or(RuleError::Illegal("no opening choice"))?.choose(stones, choice)
+    }
+
+    /// Takes the last action back (also after the game ended): the last stone, or the opening's
+    /// last choice if none was placed since. `None` at the start. The session undoes with
+    /// snapshots; this is the engine's own cheap undo.
+    pub fn undo(&mut self) -> Option<Action> {
+        let stones = self.board.stone_count();
+        if let Some(choice) = self.swap2.as_mut().and_then(|swap| swap.take_back_choice(stones)) {
+            return Some(Action::Choose { choose: choice });
+        }
         let (p, _) = self.board.take_back()?;
         // The game was still going before the last stone, or it would not have been played.
         self.winning_line = None;
         Some(p.into())
+    }
+
+    /// Where the opening stands: always [`Phase::Done`] under the standard opening.
+    pub fn phase(&self) -> Phase {
+        self.swap2.as_ref().map_or(Phase::Done, |swap| swap.phase(self.board.stone_count()))
+    }
+
+    /// The opening's state, under Swap2.
+    pub fn swap2(&self) -> Option<&Swap2> {
+        self.swap2.as_ref()
+    }
+
+    /// The colour a player has, once it is settled (at once under the standard opening: the
+    /// first player is black).
+    pub fn colour_of(&self, role: Role) -> Option<Colour> {
+        let first = match &self.swap2 {
+            None => Colour::Black,
+            Some(swap) => swap.first_colour()?,
+        };
+        Some(if role == Role::First { first } else { first.other() })
+    }
+
+    /// Who holds `colour`, once the colours are settled.
+    pub fn role_of(&self, colour: Colour) -> Option<Role> {
+        let first = self.colour_of(Role::First)?;
+        Some(if colour == first { Role::First } else { Role::Second })
+    }
+
+    /// Who acts next: the opening's decider, then the player of the side to move. `None` once
+    /// the game is over.
+    pub fn decider(&self) -> Option<Role> {
+        if self.status().is_over() {
+            return None;
+        }
+        self.phase().decider().or_else(|| self.role_of(self.side_to_move()))
+    }
+
+    /// The computer's part, if it plays.
+    pub fn computer_role(&self) -> Option<Role> {
+        self.params.opponent.level().map(|_| self.params.human_role().other())
+    }
+
+    /// The computer's colour, if it plays and the colours are settled.
+    pub fn computer_colour(&self) -> Option<Colour> {
+        self.colour_of(self.computer_role()?)
+    }
+
+    /// The human's colour against the computer once settled; between two humans `None`.
+    pub fn human_colour(&self) -> Option<Colour> {
+        self.colour_of(self.computer_role()?.other())
+    }
+
+    /// Black's forbidden points now, for the board's crosses: under Renju while black is to
+    /// place a stone; empty otherwise.
+    pub fn forbidden_points(&self) -> Vec<Point> {
+        if self.black_has_forbidden_points() && !self.status().is_over() && self.phase().takes_stones() {
+            renju::forbidden_points(&self.board)
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn black_has_forbidden_points(&self) -> bool {
+        self.params.rule.has_forbidden_points() && self.side_to_move() == Colour::Black
     }
 
     /// Whose turn it is (after the end: whose turn it would be).
@@ -86,9 +228,9 @@ impl Gomoku {
         self.board.side_to_move()
     }
 
-    /// Whether the app should ask [`computer_move`] for the next move.
+    /// Whether the app should ask [`computer_action`] for the next action.
     pub fn is_computer_turn(&self) -> bool {
-        !self.status().is_over() && self.params.computer_colour() == Some(self.side_to_move())
+        self.computer_role().is_some() && self.decider() == self.computer_role()
     }
 
     /// The colour that made five, once someone did.
@@ -126,27 +268,33 @@ impl Gomoku {
 
 impl Game for Gomoku {
     type Params = Params;
-    type Move = Move;
+    type Move = Action;
     type View = View;
 
     const KIND: GameKind = KIND;
 
     /// Every combination of settings is playable, so this never fails.
     fn new(params: &Params, seed: u64) -> Result<Self, RuleError> {
-        Ok(Gomoku { params: params.clone(), seed, board: Board::default(), winning_line: None })
+        let swap2 = (params.opening == Opening::Swap2).then(Swap2::default);
+        Ok(Gomoku { params: params.clone(), seed, board: Board::default(), winning_line: None, swap2 })
     }
 
-    fn apply(&mut self, mv: &Move) -> Result<Applied, RuleError> {
-        self.play(*mv).map(|_| Applied::Move)
+    fn apply(&mut self, action: &Action) -> Result<Applied, RuleError> {
+        match *action {
+            Action::Stone(mv) => self.play(mv).map(|_| ()),
+            Action::Choose { choose } => self.choose(choose),
+        }
+        .map(|_| Applied::Move)
     }
 
     fn status(&self) -> Status {
         match self.winner() {
-            Some(winner) => match self.params.computer_colour() {
+            Some(winner) => match self.computer_colour() {
                 Some(computer) if computer == winner => Status::Lost,
                 _ => Status::Won,
             },
             None if self.board.is_full() => Status::Draw,
+            None if self.black_has_forbidden_points() && !renju::black_can_move(&self.board) => Status::Draw,
             None => Status::Playing,
         }
     }
@@ -155,17 +303,20 @@ impl Game for Gomoku {
         View::of(self)
     }
 
-    /// The rule, then the opponent: `"freestyle-human"`, `"exactFive-hard"`.
+    /// The rule, then the opponent, then a Swap2 opening: `"freestyle-human"`,
+    /// `"exactFive-hard"`, `"renju-hard-swap2"` (the standard opening adds nothing, so the
+    /// categories stored before Swap2 stay as they were).
     fn category(&self) -> String {
-        info::category(self.params.rule, self.params.opponent)
+        info::category(self.params.rule, self.params.opponent, self.params.opening)
     }
 
     fn computer_to_move(&self) -> bool {
         self.is_computer_turn()
     }
 
-    fn computer_move(&self, cancel: &AtomicBool) -> Option<Move> {
-        computer_move(self, self.params.opponent.level()?, cancel)
+    fn computer_move(&self, cancel: &AtomicBool) -> Option<Action> {
+        let level = self.params.opponent.level()?;
+        computer_action(self, level, &SearchLimits::for_level(level), cancel)
     }
 
     /// Only wins against the computer are records: fewest stones of the player first, then the
@@ -175,7 +326,7 @@ impl Game for Gomoku {
             return None;
         }
         let played = self.moves().len() as i64;
-        let stones = match self.params.human_colour {
+        let stones = match self.human_colour()? {
             Colour::Black => (played + 1) / 2,
             Colour::White => played / 2,
         };

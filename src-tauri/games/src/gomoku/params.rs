@@ -2,6 +2,7 @@
 
 use super::board::Colour;
 use super::rules::Rule;
+use super::swap2::{Opening, Role};
 use serde::{Deserialize, Serialize};
 
 /// How strong the computer plays. See [`super::ai`] for what each level does.
@@ -54,15 +55,21 @@ impl Opponent {
 
 /// A new game's settings, e.g.
 /// `{"rule":"exactFive","opponent":"hard","humanColour":"white","blackName":"Black","whiteName":"Ann"}`.
-/// Every field may be left out; the defaults are freestyle, two humans, the human plays black,
-/// and the names "Black" and "White". The app validates the names; the rules only carry them.
+/// Every field may be left out; the defaults are freestyle, the standard opening, two humans,
+/// the human plays black, and the names "Black" and "White" (saved settings from before Renju
+/// and Swap2 read as they did). The app validates the names; the rules only carry them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Params {
     pub rule: Rule,
+    /// `"standard"` or `"swap2"` ([`super::swap2`]).
+    pub opening: Opening,
     pub opponent: Opponent,
-    /// The human's colour against the computer; ignored between two humans.
+    /// The human's colour against the computer; ignored between two humans. Under Swap2 the
+    /// colours are chosen in the opening, so this names the human's part in it: black is the
+    /// first player (who places three stones), white the second.
     pub human_colour: Colour,
+    /// Under Swap2, the first player's name; `white_name` the second's.
     pub black_name: String,
     pub white_name: String,
 }
@@ -71,6 +78,7 @@ impl Default for Params {
     fn default() -> Self {
         Params {
             rule: Rule::Freestyle,
+            opening: Opening::Standard,
             opponent: Opponent::Human,
             human_colour: Colour::Black,
             black_name: "Black".into(),
@@ -80,9 +88,19 @@ impl Default for Params {
 }
 
 impl Params {
-    /// The computer's colour, if the computer plays.
+    /// The computer's colour under the standard opening, if the computer plays. Under Swap2
+    /// the colours are chosen in the opening: see [`super::Gomoku::computer_colour`].
     pub fn computer_colour(&self) -> Option<Colour> {
         self.opponent.level().map(|_| self.human_colour.other())
+    }
+
+    /// The human's part in the game against the computer: first (black under the standard
+    /// opening) or second.
+    pub fn human_role(&self) -> Role {
+        match self.human_colour {
+            Colour::Black => Role::First,
+            Colour::White => Role::Second,
+        }
     }
 }
 
@@ -104,7 +122,11 @@ mod tests {
         assert_eq!(params.white_name, "Ann");
         let back: Params = serde_json::from_value(serde_json::to_value(&params).unwrap()).unwrap();
         assert_eq!(back, params);
-        assert!(serde_json::from_str::<Params>(r#"{"rule":"renju"}"#).is_err());
+        let renju: Params = serde_json::from_str(r#"{"rule":"renju","opening":"swap2"}"#).unwrap();
+        assert_eq!((renju.rule, renju.opening), (Rule::Renju, Opening::Swap2));
+        assert_eq!(params.opening, Opening::Standard, "absent means standard");
+        assert!(serde_json::from_str::<Params>(r#"{"rule":"caro"}"#).is_err());
+        assert!(serde_json::from_str::<Params>(r#"{"opening":"swap9"}"#).is_err());
     }
 
     #[test]

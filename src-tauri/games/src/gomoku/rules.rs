@@ -7,7 +7,7 @@
 use super::board::{Board, Colour, Point, DIRECTIONS};
 use serde::{Deserialize, Serialize};
 
-/// What counts as a win. Serialised as `"freestyle"` or `"exactFive"`.
+/// What counts as a win. Serialised as `"freestyle"`, `"exactFive"` or `"renju"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Rule {
@@ -16,25 +16,44 @@ pub enum Rule {
     Freestyle,
     /// Exactly five wins; six or more (an overline) does not.
     ExactFive,
+    /// The rule of the world championships: black wins only with exactly five and may not play
+    /// a double three, double four or overline ([`super::renju`]); white wins with five or more.
+    Renju,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 2] = [Rule::Freestyle, Rule::ExactFive];
+    /// Every rule, in the order a settings menu lists them.
+    pub const ALL: [Rule; 3] = [Rule::Freestyle, Rule::ExactFive, Rule::Renju];
 
-    /// The stable name used in categories: `"freestyle"`, `"exactFive"`.
+    /// The stable name used in categories: `"freestyle"`, `"exactFive"`, `"renju"`.
     pub fn as_str(self) -> &'static str {
         match self {
             Rule::Freestyle => "freestyle",
             Rule::ExactFive => "exactFive",
+            Rule::Renju => "renju",
         }
     }
 
-    /// Whether a run of `len` stones in one line wins.
+    /// Whether a run of `len` stones in one line wins, for a side not named: under Renju this
+    /// is black's rule (exactly five), the stricter one. See [`Rule::wins_for`].
     pub fn wins(self, len: usize) -> bool {
         match self {
             Rule::Freestyle => len >= 5,
-            Rule::ExactFive => len == 5,
+            Rule::ExactFive | Rule::Renju => len == 5,
         }
+    }
+
+    /// Whether a run of `len` stones of `colour` in one line wins.
+    pub fn wins_for(self, colour: Colour, len: usize) -> bool {
+        match (self, colour) {
+            (Rule::Renju, Colour::White) => len >= 5,
+            _ => self.wins(len),
+        }
+    }
+
+    /// Whether black has forbidden points ([`super::renju`]).
+    pub fn has_forbidden_points(self) -> bool {
+        self == Rule::Renju
     }
 }
 
@@ -58,12 +77,12 @@ fn run_length(board: &Board, p: Point, colour: Colour, dir: (i8, i8)) -> usize {
 }
 
 /// The winning line made by the stone on `p`, if it made one: the whole run (five, or more under
-/// freestyle). The four directions are tried in [`DIRECTIONS`] order and the first win is shown.
+/// freestyle and for white under Renju). The four directions are tried in [`DIRECTIONS`] order and the first win is shown.
 pub fn winning_line(board: &Board, p: Point, rule: Rule) -> Option<Vec<Point>> {
     let colour = board.get(p)?;
     DIRECTIONS
         .into_iter()
-        .find(|&dir| rule.wins(run_length(board, p, colour, dir)))
+        .find(|&dir| rule.wins_for(colour, run_length(board, p, colour, dir)))
         .map(|dir| run_through(board, p, dir))
 }
 
@@ -203,6 +222,19 @@ mod tests {
     }
 
     #[test]
+    fn under_renju_white_wins_with_an_overline_and_black_does_not() {
+        let black = line((2, 8), (1, 0), 6);
+        let board = board_with(&black, &whites_away_from(&black));
+        assert_eq!(winning_line(&board, Point::new(7, 8).unwrap(), Rule::Renju), None);
+        // White's six: black plays away from it, white fills the row last.
+        let white = line((2, 8), (1, 0), 6);
+        let board = board_with(&whites_away_from(&line((2, 8), (1, 0), 7)), &white);
+        let won = winning_line(&board, Point::new(7, 8).unwrap(), Rule::Renju).unwrap();
+        assert_eq!(won.len(), 6);
+        assert!(Rule::Renju.wins_for(Colour::White, 5) && Rule::Renju.wins_for(Colour::Black, 5));
+    }
+
+    #[test]
     fn exact_five_still_wins_in_another_direction_than_an_overline() {
         // The last stone makes six across and exactly five down.
         let mut black = line((0, 5), (1, 0), 3);
@@ -228,7 +260,7 @@ mod tests {
                         continue;
                     }
                     let len = (0..).take_while(|&k| board.at(x + dx * k, y + dy * k) == Some(colour)).count();
-                    won |= rule.wins(len);
+                    won |= rule.wins_for(colour, len);
                 }
             }
         }
@@ -244,9 +276,9 @@ mod tests {
         fn win_detection_matches_brute_force(
             cells in proptest::collection::vec((0u8..7, 0u8..7), 1..120),
             offset in (0u8..9, 0u8..9),
-            exact in any::<bool>(),
+            rule in 0usize..3,
         ) {
-            let rule = if exact { Rule::ExactFive } else { Rule::Freestyle };
+            let rule = Rule::ALL[rule];
             let mut board = Board::default();
             for (x, y) in cells {
                 let p = Point { x: x + offset.0, y: y + offset.1 };
@@ -258,7 +290,7 @@ mod tests {
                 prop_assert_eq!(line.is_some(), brute_force_win(&board, colour, rule));
                 if let Some(line) = line {
                     prop_assert!(line.contains(&p));
-                    prop_assert!(rule.wins(line.len()));
+                    prop_assert!(rule.wins_for(colour, line.len()));
                     prop_assert!(line.iter().all(|q| board.get(*q) == Some(colour)));
                     break;
                 }

@@ -3,12 +3,13 @@
 use super::board::POINTS;
 use super::*;
 use serde_json::json;
+use std::sync::atomic::AtomicBool;
 
 fn game(params: Params) -> Gomoku {
     Gomoku::new(&params, 7).unwrap()
 }
 
-fn at(name: &str) -> Move {
+fn at(name: &str) -> Action {
     Point::parse_notation(name).unwrap().into()
 }
 
@@ -54,7 +55,7 @@ fn refused_moves_leave_the_game_unchanged() {
     assert_eq!(game.apply(&at("A1")), Err(RuleError::Illegal("occupied")));
     assert_eq!(game, before);
     for (x, y) in [(-1, 0), (0, -1), (15, 3), (3, 15), (i64::MIN, i64::MAX)] {
-        let err = game.apply(&Move { x, y }).unwrap_err();
+        let err = game.apply(&Move { x, y }.into()).unwrap_err();
         assert_eq!(err, RuleError::OutOfBoard { x, y, width: 15, height: 15 });
         assert_eq!(game, before);
     }
@@ -63,7 +64,7 @@ fn refused_moves_leave_the_game_unchanged() {
     let over = game.clone();
     assert_eq!(game.apply(&at("O15")), Err(RuleError::GameOver));
     assert_eq!(game.apply(&at("H8")), Err(RuleError::GameOver));
-    assert_eq!(game.apply(&Move { x: 99, y: 0 }), Err(RuleError::GameOver));
+    assert_eq!(game.apply(&Move { x: 99, y: 0 }.into()), Err(RuleError::GameOver));
     assert_eq!(game, over);
 }
 
@@ -193,10 +194,10 @@ fn a_fresh_view_in_json() {
 
 #[test]
 fn moves_parse_from_json_and_bad_numbers_are_refused_not_misread() {
-    let mv: Move = serde_json::from_str(r#"{"x":7,"y":7}"#).unwrap();
+    let mv: Action = serde_json::from_str(r#"{"x":7,"y":7}"#).unwrap();
     assert_eq!(mv, at("H8"));
     let mut game = game(Params::default());
-    let far: Move = serde_json::from_str(r#"{"x":-3,"y":400}"#).unwrap();
+    let far: Action = serde_json::from_str(r#"{"x":-3,"y":400}"#).unwrap();
     assert!(matches!(game.apply(&far), Err(RuleError::OutOfBoard { .. })));
 }
 
@@ -212,4 +213,268 @@ fn exact_five_games_do_not_end_on_an_overline() {
     }
     assert_eq!(free.status(), Status::Won);
     assert_eq!(free.winning_line().unwrap().len(), 6);
+}
+
+/// A Renju game where black and white played the named points in turn.
+fn renju_with(names: &[&str]) -> Gomoku {
+    let mut game = game(Params { rule: Rule::Renju, ..Params::default() });
+    play_all(&mut game, names);
+    game
+}
+
+/// Black F8 G8 across and H9 H10 down, white in the corners: H8 is black's double three.
+const DOUBLE_THREE_AT_H8: [&str; 8] = ["F8", "A1", "G8", "O1", "H9", "A15", "H10", "O15"];
+
+#[test]
+fn renju_refuses_black_on_a_forbidden_point_and_shows_the_crosses() {
+    let mut game = renju_with(&DOUBLE_THREE_AT_H8);
+    let before = game.clone();
+    assert_eq!(game.apply(&at("H8")), Err(RuleError::Illegal("doubleThree")));
+    assert_eq!(game, before);
+    let view = serde_json::to_value(game.view()).unwrap();
+    assert!(view["forbidden"].as_array().unwrap().contains(&json!({"x": 7, "y": 7})), "{}", view["forbidden"]);
+    assert_eq!(view["rule"], "renju");
+    // The same point is fine under freestyle, and for white.
+    let mut free = game_with_rule(Rule::Freestyle, &DOUBLE_THREE_AT_H8);
+    assert!(free.apply(&at("H8")).is_ok());
+    assert!(free.forbidden_points().is_empty());
+    play_all(&mut game, &["B1"]);
+    assert_eq!(game.side_to_move(), Colour::White);
+    assert!(game.forbidden_points().is_empty(), "no crosses while white is to move");
+    play_all(&mut game, &["H8"]);
+}
+
+fn game_with_rule(rule: Rule, names: &[&str]) -> Gomoku {
+    let mut game = game(Params { rule, ..Params::default() });
+    play_all(&mut game, names);
+    game
+}
+
+#[test]
+fn renju_black_wins_with_exactly_five_even_through_a_forbidden_shape() {
+    // D8 E8 F8 G8 across, H9 H10 H11 down (H7 empty): H8 makes five across and a four down.
+    let mut game = renju_with(&["D8", "A1", "E8", "A3", "F8", "A5", "G8", "A7", "H9", "A9", "H10", "A11", "H11", "C1"]);
+    play_all(&mut game, &["H8"]);
+    assert_eq!((game.status(), game.winner()), (Status::Won, Some(Colour::Black)));
+    // Six across is no win for black: it is refused as an overline.
+    let mut six = renju_with(&["C8", "A1", "D8", "A3", "E8", "A5", "G8", "A7", "H8", "A9", "I8", "A11"]);
+    assert_eq!(six.apply(&at("F8")), Err(RuleError::Illegal("overline")));
+}
+
+#[test]
+fn renju_white_wins_with_an_overline() {
+    // White C8 D8 E8 G8 H8, then F8 makes six; black plays along row 1 and 3, never in line.
+    let mut game = renju_with(&["A1", "C8", "C1", "D8", "E1", "E8", "G1", "G8", "A3", "H8", "C3", "F8"]);
+    assert_eq!(game.winner(), Some(Colour::White));
+    assert_eq!(game.winning_line().unwrap().len(), 6);
+    assert_eq!(game.apply(&at("O15")), Err(RuleError::GameOver));
+}
+
+#[test]
+fn the_computer_never_plays_a_forbidden_point_as_black() {
+    // H8 would be black's winning double three under freestyle; the engine wants it.
+    let params =
+        Params { rule: Rule::Renju, opponent: Opponent::Hard, human_colour: Colour::White, ..Params::default() };
+    let mut game = Gomoku::new(&params, 3).unwrap();
+    play_all(&mut game, &DOUBLE_THREE_AT_H8);
+    assert!(game.is_computer_turn());
+    let cancel = AtomicBool::new(false);
+    let engine_choice = search(&game, Level::Hard, &computer::quick(2_000), 1, &cancel).best.unwrap();
+    let renju_choice = legal_stone(&game, Level::Hard, &computer::quick(2_000), 1, &cancel).unwrap();
+    assert_eq!(engine_choice, at_move("H8"), "the test's premise: the engine alone would play H8");
+    assert_ne!(renju_choice, at_move("H8"));
+    assert!(game.clone().play(renju_choice).is_ok());
+    for level in [Level::Easy, Level::Medium] {
+        let mv = computer_action(&game, level, &computer::quick(1_000), &cancel).unwrap();
+        assert!(game.clone().apply(&mv).is_ok(), "{level:?} played {mv:?}");
+    }
+}
+
+fn at_move(name: &str) -> Move {
+    Point::parse_notation(name).unwrap().into()
+}
+
+fn choose(choice: Choice) -> Action {
+    Action::Choose { choose: choice }
+}
+
+fn swap2(opponent: Opponent, human: Colour) -> Gomoku {
+    game(Params { opening: Opening::Swap2, opponent, human_colour: human, ..Params::default() })
+}
+
+#[test]
+fn swap2_taking_a_side_settles_who_plays_which_colour() {
+    for (choice, first) in [(Choice::White, Colour::Black), (Choice::Black, Colour::White)] {
+        let mut game = swap2(Opponent::Human, Colour::Black);
+        assert_eq!(game.phase(), Phase::PlaceThree);
+        assert_eq!(game.decider(), Some(Role::First));
+        play_all(&mut game, &["H8", "I9", "G9"]);
+        assert_eq!(game.phase(), Phase::ChooseSide);
+        assert_eq!(game.decider(), Some(Role::Second));
+        let before = game.clone();
+        assert_eq!(game.apply(&at("J10")), Err(RuleError::Illegal("choicePending")));
+        assert_eq!(game, before);
+        game.apply(&choose(choice)).unwrap();
+        assert_eq!(game.phase(), Phase::Done);
+        assert_eq!(game.colour_of(Role::First), Some(first));
+        // White moves next, whoever has it.
+        assert_eq!(game.side_to_move(), Colour::White);
+        assert_eq!(game.decider(), game.role_of(Colour::White));
+        assert_eq!(game.apply(&choose(Choice::White)), Err(RuleError::Illegal("opening over")));
+        play_all(&mut game, &["J10"]);
+    }
+}
+
+#[test]
+fn swap2_placing_two_more_passes_the_choice_back() {
+    let mut game = swap2(Opponent::Human, Colour::Black);
+    assert_eq!(game.apply(&choose(Choice::PlaceTwo)), Err(RuleError::Illegal("stones to place")));
+    play_all(&mut game, &["H8", "I9", "G9"]);
+    game.apply(&choose(Choice::PlaceTwo)).unwrap();
+    assert_eq!((game.phase(), game.decider()), (Phase::PlaceTwo, Some(Role::Second)));
+    play_all(&mut game, &["G7", "J9"]);
+    assert_eq!((game.phase(), game.decider()), (Phase::ChooseColour, Some(Role::First)));
+    assert_eq!(game.apply(&choose(Choice::PlaceTwo)), Err(RuleError::Illegal("choice not open")));
+    let view = serde_json::to_value(game.view()).unwrap();
+    assert_eq!(view["opening"], "swap2");
+    assert_eq!(
+        view["swap2"],
+        json!({"phase": "chooseColour", "decider": "first", "deciderName": "Black", "computerDecides": false,
+               "choices": ["white", "black"], "stonesLeft": 0, "firstColour": null})
+    );
+    game.apply(&choose(Choice::White)).unwrap();
+    assert_eq!(game.colour_of(Role::First), Some(Colour::White));
+    let view = game.view();
+    // The first player (named "Black" in the settings) now holds white.
+    assert_eq!((view.black_name.as_str(), view.white_name.as_str()), ("White", "Black"));
+    assert_eq!(game.category(), "freestyle-human-swap2");
+}
+
+#[test]
+fn swap2_undo_takes_back_choices_and_stones_in_order() {
+    let mut game = swap2(Opponent::Human, Colour::Black);
+    play_all(&mut game, &["H8", "I9", "G9"]);
+    game.apply(&choose(Choice::PlaceTwo)).unwrap();
+    play_all(&mut game, &["G7"]);
+    let mut undone = Vec::new();
+    while let Some(action) = game.undo() {
+        undone.push(action);
+    }
+    assert_eq!(undone, [at("G7"), choose(Choice::PlaceTwo), at("G9"), at("I9"), at("H8")]);
+    assert_eq!(game, swap2(Opponent::Human, Colour::Black));
+    for action in undone.iter().rev() {
+        game.apply(action).unwrap();
+    }
+    assert_eq!(game.phase(), Phase::PlaceTwo);
+}
+
+#[test]
+fn swap2_actions_read_and_write_as_json() {
+    let action: Action = serde_json::from_str(r#"{"choose":"placeTwo"}"#).unwrap();
+    assert_eq!(action, choose(Choice::PlaceTwo));
+    assert_eq!(serde_json::to_value(at("H8")).unwrap(), json!({"x": 7, "y": 7}));
+    assert_eq!(serde_json::to_value(choose(Choice::Black)).unwrap(), json!({"choose": "black"}));
+    assert!(serde_json::from_str::<Action>(r#"{"choose":"red"}"#).is_err());
+    // Standard games have no choices.
+    let mut standard = game(Params::default());
+    assert_eq!(standard.apply(&choose(Choice::White)), Err(RuleError::Illegal("no opening choice")));
+}
+
+#[test]
+fn the_computer_makes_either_players_opening_decisions() {
+    let cancel = AtomicBool::new(false);
+    for human in [Colour::Black, Colour::White] {
+        for seed in 0..2 {
+            let mut game = Gomoku::new(
+                &Params {
+                    opening: Opening::Swap2,
+                    opponent: Opponent::Medium,
+                    human_colour: human,
+                    ..Params::default()
+                },
+                seed,
+            )
+            .unwrap();
+            let human_stones = ["E5", "K11", "E11", "L4", "D12", "M3"];
+            while game.moves().len() < 8 && !game.status().is_over() {
+                let action = if game.is_computer_turn() {
+                    let view = game.view();
+                    assert!(view.computer_to_move);
+                    computer_action(&game, Level::Medium, &computer::quick(600), &cancel).unwrap()
+                } else if game.phase().takes_stones() {
+                    let free = human_stones
+                        .iter()
+                        .find(|name| game.board().get(Point::parse_notation(name).unwrap()).is_none());
+                    at(free.unwrap())
+                } else {
+                    // The human places two more when asked first, and then (or later) takes black.
+                    choose(if game.phase() == Phase::ChooseSide { Choice::PlaceTwo } else { Choice::Black })
+                };
+                game.apply(&action).unwrap_or_else(|e| panic!("{action:?} in {:?}: {e}", game.phase()));
+            }
+            assert_eq!(game.phase(), Phase::Done, "human {human:?} seed {seed}");
+            assert!(game.human_colour().is_some() && game.computer_colour() != game.human_colour());
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 16, ..Default::default() })]
+
+    /// Under Renju a black stone is refused exactly on the points the view shows as crosses,
+    /// and the refusal names why.
+    #[test]
+    fn renju_refuses_black_exactly_on_the_crosses(
+        cells in proptest::collection::vec((4u8..11, 4u8..11), 10..60),
+        seed in 0u64..1000,
+    ) {
+        let mut game = Gomoku::new(&Params { rule: Rule::Renju, ..Params::default() }, seed).unwrap();
+        for (x, y) in cells {
+            if game.status().is_over() {
+                break;
+            }
+            let crosses = game.forbidden_points();
+            let p = Point { x, y };
+            let before = game.clone();
+            match game.apply(&p.into()) {
+                Err(RuleError::Illegal(reason)) if reason != "occupied" => {
+                    proptest::prop_assert!(crosses.contains(&p), "{} refused ({}) but not a cross", p.notation(), reason);
+                    proptest::prop_assert_eq!(&game, &before);
+                }
+                Err(_) => proptest::prop_assert!(!crosses.contains(&p)),
+                Ok(colour) => proptest::prop_assert!(!crosses.contains(&p), "{:?} played on a cross", colour),
+            }
+            if game.side_to_move() == Colour::White {
+                proptest::prop_assert!(game.forbidden_points().is_empty());
+            }
+        }
+    }
+
+    /// Any action of a Swap2 game is applied or refused without change, and undo brings back
+    /// the game before it.
+    #[test]
+    fn swap2_actions_apply_or_leave_the_game_unchanged(
+        actions in proptest::collection::vec((0u8..4, 5u8..10, 5u8..10), 1..24),
+    ) {
+        let mut game = swap2(Opponent::Human, Colour::Black);
+        for (kind, x, y) in actions {
+            let action = match kind {
+                0 => choose(Choice::White),
+                1 => choose(Choice::Black),
+                2 => choose(Choice::PlaceTwo),
+                _ => Point { x, y }.into(),
+            };
+            let before = game.clone();
+            if game.apply(&action).is_ok() {
+                let mut undone = game.clone();
+                proptest::prop_assert_eq!(undone.undo(), Some(action));
+                proptest::prop_assert_eq!(&undone, &before);
+            } else {
+                proptest::prop_assert_eq!(&game, &before);
+            }
+            let phase = game.phase();
+            proptest::prop_assert_eq!(phase.choices().is_empty(), phase.takes_stones());
+            proptest::prop_assert_eq!(game.colour_of(Role::First).is_some(), phase == Phase::Done);
+        }
+    }
 }

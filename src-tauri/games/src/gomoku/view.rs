@@ -3,6 +3,7 @@
 use super::board::{Board, Colour, Point, POINTS, SIZE};
 use super::params::Opponent;
 use super::rules::Rule;
+use super::swap2::{Choice, Opening, Phase, Role};
 use super::Gomoku;
 use crate::game::{Game, Status};
 use serde::Serialize;
@@ -31,17 +32,48 @@ pub struct View {
     /// The winning five (or more under freestyle) in order along its line; `null` otherwise.
     pub winning_line: Option<Vec<Point>>,
     pub winner: Option<Colour>,
-    /// Who plays next; `null` once the game is over.
+    /// Who plays next; `null` once the game is over. While the Swap2 opening waits for a
+    /// choice, the colour of the next stone: `swap2` says who decides.
     pub side_to_move: Option<Colour>,
     /// Whether the next move is the computer's (the UI shows it thinking and ignores clicks).
     pub computer_to_move: bool,
     pub status: Status,
     pub rule: Rule,
+    /// Black's forbidden points under Renju while black is to place a stone (drawn as small
+    /// crosses; a click there is refused), as `[{"x":7,"y":7}, ...]`; empty otherwise.
+    pub forbidden: Vec<Point>,
+    pub opening: Opening,
+    /// The Swap2 opening's state; `null` under the standard opening.
+    pub swap2: Option<Swap2View>,
     pub opponent: Opponent,
     /// The human's colour against the computer (carried, but meaningless, between two humans).
+    /// Under Swap2, until the colours are chosen, the human's part: black for the first player.
     pub human_colour: Colour,
+    /// The names of the players holding black and white (under Swap2, until the colours are
+    /// chosen, the first player's and the second's).
     pub black_name: String,
     pub white_name: String,
+}
+
+/// Whose decision the Swap2 opening waits for and what it may be, e.g.
+/// `{"phase":"chooseSide","decider":"second","deciderName":"Ann","computerDecides":false,
+/// "choices":["white","black","placeTwo"],"stonesLeft":0,"firstColour":null}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Swap2View {
+    pub phase: Phase,
+    /// The player whose turn it is in the opening; `null` once it is over.
+    pub decider: Option<Role>,
+    pub decider_name: Option<String>,
+    /// Whether the computer makes this decision (the UI shows it thinking).
+    pub computer_decides: bool,
+    /// The choices open now: `["white","black","placeTwo"]`, `["white","black"]`, or none
+    /// while stones are to be placed.
+    pub choices: Vec<Choice>,
+    /// Stones the decider still places in this phase (3, 2, 1 or 0).
+    pub stones_left: usize,
+    /// The first player's colour once chosen.
+    pub first_colour: Option<Colour>,
 }
 
 impl View {
@@ -62,12 +94,45 @@ impl View {
             computer_to_move: game.is_computer_turn(),
             status,
             rule: params.rule,
+            forbidden: game.forbidden_points(),
+            opening: params.opening,
+            swap2: swap2_view(game),
             opponent: params.opponent,
-            human_colour: params.human_colour,
-            black_name: params.black_name.clone(),
-            white_name: params.white_name.clone(),
+            human_colour: game.human_colour().unwrap_or(params.human_colour),
+            black_name: name_of(game, Colour::Black).to_string(),
+            white_name: name_of(game, Colour::White).to_string(),
         }
     }
+}
+
+/// The player's name as given: `black_name` is the first player's, `white_name` the second's.
+fn name_of_role(game: &Gomoku, role: Role) -> &str {
+    match role {
+        Role::First => &game.params().black_name,
+        Role::Second => &game.params().white_name,
+    }
+}
+
+/// The name of the player holding `colour` (before Swap2 settles colours: first is black).
+fn name_of(game: &Gomoku, colour: Colour) -> &str {
+    let role = game.role_of(colour).unwrap_or(if colour == Colour::Black { Role::First } else { Role::Second });
+    name_of_role(game, role)
+}
+
+fn swap2_view(game: &Gomoku) -> Option<Swap2View> {
+    let swap = game.swap2()?;
+    let stones = game.board().stone_count();
+    let phase = game.phase();
+    let decider = if game.status().is_over() { None } else { phase.decider() };
+    Some(Swap2View {
+        phase,
+        decider,
+        decider_name: decider.map(|role| name_of_role(game, role).to_string()),
+        computer_decides: decider.is_some() && decider == game.computer_role(),
+        choices: phase.choices().to_vec(),
+        stones_left: swap.stones_left(stones),
+        first_colour: swap.first_colour(),
+    })
 }
 
 fn move_view(p: Point, colour: Colour) -> MoveView {

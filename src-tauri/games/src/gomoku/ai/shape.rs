@@ -77,7 +77,8 @@ static EXACT_FIVE: LazyLock<ShapeTable> = LazyLock::new(|| ShapeTable::build(Rul
 pub fn table(rule: Rule) -> &'static ShapeTable {
     match rule {
         Rule::Freestyle => &FREESTYLE,
-        Rule::ExactFive => &EXACT_FIVE,
+        // Renju: black's rule (exactly five) for both sides until the engine knows colours apart.
+        Rule::ExactFive | Rule::Renju => &EXACT_FIVE,
     }
 }
 

@@ -1,0 +1,99 @@
+//! How long the brain may think and how much memory its search may take, from the manager's
+//! `INFO` settings.
+
+use pastimes_games::gomoku::{Level, SearchLimits};
+use std::time::Duration;
+
+/// What the manager allows, in its units (milliseconds and bytes; `None`: never said).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Allowance {
+    pub timeout_turn: Option<u64>,
+    /// 0 is no limit for the game.
+    pub timeout_match: Option<u64>,
+    pub time_left: Option<u64>,
+    /// 0 is no limit.
+    pub max_memory: Option<u64>,
+}
+
+/// A move's time when the manager gave none: Gomocup's usual turn limit is 5 s or more.
+const DEFAULT_TURN_MS: u64 = 5_000;
+/// The share of the game's time left that one move may take: games last some 20 to 60 moves
+/// a side, and a brain that runs out of match time loses.
+const MATCH_SHARE: u64 = 20;
+/// Kept back from every budget for reading, answering and a busy machine: a tenth, and 30 ms.
+const MARGIN_MS: u64 = 30;
+/// No move is searched for less than this (a limit of 0 asks for speed, not for no search).
+const FLOOR_MS: u64 = 5;
+
+/// The memory each level's search needs, in bytes: its transposition table (2^19, 2^16 and 2^4
+/// entries of 16 bytes for hard, medium and easy) with room for the rest of the process (the
+/// shape tables, the search position and the program itself: about 4 MiB, measured).
+const PROCESS_BYTES: u64 = 4 << 20;
+const HARD_TABLE_BYTES: u64 = 16 << 19;
+const MEDIUM_TABLE_BYTES: u64 = 16 << 16;
+
+impl Allowance {
+    /// The time for the next move.
+    pub fn move_time(&self) -> Duration {
+        let turn = self.timeout_turn.unwrap_or(DEFAULT_TURN_MS);
+        let turn = if turn == 0 { FLOOR_MS } else { turn };
+        let from_match = match (self.timeout_match, self.time_left) {
+            (Some(0), _) | (None, None) => u64::MAX,
+            (_, Some(left)) => left / MATCH_SHARE,
+            (Some(total), None) => total / MATCH_SHARE,
+        };
+        let budget = turn.min(from_match);
+        let kept = budget / 10 + MARGIN_MS;
+        Duration::from_millis(budget.saturating_sub(kept).max(FLOOR_MS))
+    }
+
+    /// The strongest level whose search fits the memory limit.
+    pub fn level(&self) -> Level {
+        match self.max_memory {
+            None | Some(0) => Level::Hard,
+            Some(bytes) if bytes >= PROCESS_BYTES + HARD_TABLE_BYTES => Level::Hard,
+            Some(bytes) if bytes >= PROCESS_BYTES + MEDIUM_TABLE_BYTES => Level::Medium,
+            Some(_) => Level::Easy,
+        }
+    }
+
+    /// The search limits for the next move.
+    pub fn limits(&self) -> (Level, SearchLimits) {
+        let level = self.level();
+        let limits = SearchLimits { time: Some(self.move_time()), ..SearchLimits::for_level(Level::Hard) };
+        (level, limits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn the_turn_limit_and_the_match_time_left_both_bound_a_move() {
+        assert_eq!(Allowance::default().move_time(), ms(5_000 - 530));
+        let turn = Allowance { timeout_turn: Some(1_000), ..Allowance::default() };
+        assert_eq!(turn.move_time(), ms(1_000 - 130));
+        let short = Allowance { time_left: Some(4_000), timeout_match: Some(180_000), ..turn.clone() };
+        assert_eq!(short.move_time(), ms(200 - 50));
+        let unlimited = Allowance { timeout_match: Some(0), time_left: Some(10), ..turn.clone() };
+        assert_eq!(unlimited.move_time(), ms(870));
+        let fast = Allowance { timeout_turn: Some(0), ..Allowance::default() };
+        assert_eq!(fast.move_time(), ms(FLOOR_MS));
+        let nearly_out = Allowance { time_left: Some(100), timeout_match: Some(1), ..turn };
+        assert_eq!(nearly_out.move_time(), ms(FLOOR_MS));
+    }
+
+    #[test]
+    fn the_memory_limit_chooses_the_level() {
+        let with = |bytes| Allowance { max_memory: Some(bytes), ..Allowance::default() };
+        assert_eq!(with(0).level(), Level::Hard);
+        assert_eq!(with(350 << 20).level(), Level::Hard);
+        assert_eq!(with(8 << 20).level(), Level::Medium);
+        assert_eq!(with(1 << 20).level(), Level::Easy);
+    }
+}

@@ -1,0 +1,188 @@
+//! The computer's decisions that need more of the rules than the engine ([`super::ai`]) knows:
+//! it never places black on a forbidden point under Renju, and it makes either player's
+//! decisions of the Swap2 opening, judged by the engine's own search.
+//!
+//! The engine does not know Renju's forbidden points yet, so its move is checked here: when it
+//! picks a forbidden point, the allowed points near the stones are judged one by one by a short
+//! search from the opponent's side, and the best is played. To leave room for that within the
+//! budget, the engine's own search gets three quarters of the time when black has forbidden
+//! points.
+//!
+//! In the opening, whoever places stones wants the position even (the other player then picks
+//! the better side), so each opening stone is the candidate after which the engine's score is
+//! nearest zero; the second player takes a side when the engine sees it ahead by more than
+//! [`CLEAR_LEAD`], and otherwise places two more; the first player, after those, takes the side
+//! the engine prefers.
+
+use super::ai::{move_seed, search, SearchLimits};
+use super::board::{Point, SIZE};
+use super::params::Level;
+use super::swap2::{Choice, Phase};
+use super::{Action, Gomoku, Move};
+use crate::game::Game;
+use crate::rng::seeded;
+use rand::seq::SliceRandom;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// A lead, in the engine's score units, that the second player of Swap2 takes a side for
+/// rather than place two more stones: about an open three's worth (see the engine's threat
+/// values).
+pub const CLEAR_LEAD: i32 = 300;
+/// Opening stones judged per decision.
+const OPENING_CANDIDATES: usize = 6;
+/// Allowed points judged when the engine's choice was forbidden.
+const FALLBACK_CANDIDATES: usize = 12;
+
+/// The computer's next action at `level` within `limits` (the whole decision's budget): a
+/// stone, or a choice of the Swap2 opening. `None` when the game is over, the computer has
+/// nothing to do, or `cancel` was set.
+pub fn computer_action(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &AtomicBool) -> Option<Action> {
+    if game.status().is_over() {
+        return None;
+    }
+    let action = match game.phase() {
+        Phase::Done => legal_stone(game, level, limits, move_seed(game), cancel).map(Action::Stone),
+        Phase::PlaceThree | Phase::PlaceTwo => Some(Action::Stone(opening_stone(game, level, limits, cancel))),
+        Phase::ChooseSide | Phase::ChooseColour => {
+            Some(Action::Choose { choose: opening_choice(game, level, limits, cancel) })
+        }
+    };
+    (!cancel.load(Ordering::Relaxed)).then_some(action).flatten()
+}
+
+/// The engine's stone for the side to move, never one of black's forbidden points: the engine's
+/// search, and if its move is forbidden the best allowed point near the stones. For the app,
+/// the Gomocup brain and tests alike; `None` only when the game is over or nothing is allowed.
+pub fn legal_stone(game: &Gomoku, level: Level, limits: &SearchLimits, seed: u64, cancel: &AtomicBool) -> Option<Move> {
+    let forbidden = game.forbidden_points();
+    if forbidden.is_empty() {
+        return search(game, level, limits, seed, cancel).best;
+    }
+    let started = Instant::now();
+    let main = SearchLimits { time: limits.time.map(|t| t * 3 / 4), ..limits.clone() };
+    let best = search(game, level, &main, seed, cancel).best?;
+    if Point::new(best.x, best.y).is_some_and(|p| !forbidden.contains(&p)) {
+        return Some(best);
+    }
+    let left = limits.time.map(|t| t.saturating_sub(started.elapsed()));
+    best_allowed(game, &forbidden, level, &SearchLimits { time: left, ..limits.clone() }, seed, cancel)
+}
+
+/// The allowed point near the stones after which the opponent's search scores lowest.
+fn best_allowed(
+    game: &Gomoku,
+    forbidden: &[Point],
+    level: Level,
+    limits: &SearchLimits,
+    seed: u64,
+    cancel: &AtomicBool,
+) -> Option<Move> {
+    let mut candidates: Vec<Point> = near_stones(game, 2).into_iter().filter(|p| !forbidden.contains(p)).collect();
+    if candidates.is_empty() {
+        candidates = Point::all().filter(|&p| game.board().get(p).is_none() && !forbidden.contains(&p)).collect();
+    }
+    // Crowded points first: that is where the fight is.
+    candidates.sort_by_key(|&p| std::cmp::Reverse(neighbours(game, p)));
+    candidates.truncate(FALLBACK_CANDIDATES);
+    let each = share(limits, candidates.len());
+    let mut best: Option<(i32, Point)> = None;
+    for p in candidates {
+        let mut after = game.clone();
+        if after.play(p.into()).is_err() {
+            continue;
+        }
+        if after.winner().is_some() {
+            return Some(p.into());
+        }
+        let theirs = search(&after, judging(level), &each, seed, cancel).score;
+        if best.is_none_or(|(score, _)| theirs < score) {
+            best = Some((theirs, p));
+        }
+        if cancel.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    best.map(|(_, p)| p.into())
+}
+
+/// A stone of the Swap2 opening for its decider: the centre first, then of a few seeded
+/// candidates near the stones the one after which the engine's score is nearest even.
+fn opening_stone(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &AtomicBool) -> Move {
+    let centre = Point { x: SIZE as u8 / 2, y: SIZE as u8 / 2 };
+    if game.board().get(centre).is_none() {
+        return centre.into();
+    }
+    let mut candidates = near_stones(game, 2);
+    candidates.shuffle(&mut seeded(move_seed(game)));
+    candidates.truncate(OPENING_CANDIDATES);
+    let each = share(limits, candidates.len());
+    let mut best: Option<(i32, Point)> = None;
+    for &p in &candidates {
+        let mut after = game.clone();
+        if after.play(p.into()).is_err() {
+            continue;
+        }
+        let imbalance = search(&after, judging(level), &each, move_seed(&after), cancel).score.saturating_abs();
+        if best.is_none_or(|(score, _)| imbalance < score) {
+            best = Some((imbalance, p));
+        }
+    }
+    // Near the centre there is always an empty point; the fallback is for form's sake.
+    best.map(|(_, p)| p).or(candidates.first().copied()).unwrap_or(centre).into()
+}
+
+/// A choice of the Swap2 opening, from the engine's score for white (who moves next).
+fn opening_choice(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &AtomicBool) -> Choice {
+    let white = search(game, judging(level), limits, move_seed(game), cancel).score;
+    let better = if white >= 0 { Choice::White } else { Choice::Black };
+    match game.phase() {
+        Phase::ChooseSide if white.saturating_abs() <= CLEAR_LEAD => Choice::PlaceTwo,
+        _ => better,
+    }
+}
+
+/// The level whose search judges positions: easy's one-move glance gives no score, so it
+/// judges with medium's search (within easy's smaller budget).
+fn judging(level: Level) -> Level {
+    match level {
+        Level::Easy => Level::Medium,
+        other => other,
+    }
+}
+
+/// Limits for one of `n` searches that share `limits`.
+fn share(limits: &SearchLimits, n: usize) -> SearchLimits {
+    let n = n.max(1) as u32;
+    SearchLimits {
+        time: limits.time.map(|t| t / n),
+        nodes: limits.nodes.map(|nodes| (nodes / n as u64).max(1)),
+        depth: limits.depth,
+    }
+}
+
+/// The empty points within `reach` king steps of a stone, row by row.
+fn near_stones(game: &Gomoku, reach: i64) -> Vec<Point> {
+    let board = game.board();
+    Point::all()
+        .filter(|&p| board.get(p).is_none())
+        .filter(|&p| {
+            (-reach..=reach).any(|dy| (-reach..=reach).any(|dx| board.at(p.x as i64 + dx, p.y as i64 + dy).is_some()))
+        })
+        .collect()
+}
+
+/// Stones next to `p`.
+fn neighbours(game: &Gomoku, p: Point) -> usize {
+    let board = game.board();
+    (-1..=1)
+        .flat_map(|dy| (-1..=1).map(move |dx| (dx, dy)))
+        .filter(|&(dx, dy)| board.at(p.x as i64 + dx, p.y as i64 + dy).is_some())
+        .count()
+}
+
+/// Small, reproducible limits for the computer's decisions in tests.
+#[cfg(test)]
+pub(super) fn quick(nodes: u64) -> SearchLimits {
+    SearchLimits { time: Some(std::time::Duration::from_secs(5)), nodes: Some(nodes), depth: 4 }
+}
