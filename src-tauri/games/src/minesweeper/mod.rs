@@ -19,16 +19,20 @@ mod bbbv;
 mod board;
 mod field;
 mod generate;
+mod layout;
 mod mark;
 mod moves;
+pub mod no_guess;
 mod params;
 mod reveal;
+mod solver;
 mod view;
 
 #[cfg(test)]
 mod tests;
 
 pub use board::Board;
+pub use layout::{parse_boards, BoardText, Layout};
 pub use moves::Move;
 pub use params::{FirstClick, Level, Params, Point, MAX_SIDE, MIN_MINES, MIN_SIDE};
 pub use view::{cell_code, View};
@@ -70,13 +74,15 @@ impl Minesweeper {
         self.field.as_ref().map(|f| bbbv::three_bv(&self.board, f))
     }
 
-    /// Lays the mines around `first` unless they are laid already.
-    fn lay_mines(&mut self, first: usize) {
+    /// Lays the mines around `first` unless they are laid already. Only a no-guess board can
+    /// fail (none found within the budget); the game is then unchanged.
+    fn lay_mines(&mut self, first: usize) -> Result<(), RuleError> {
         if self.field.is_none() {
-            let mines = generate::lay_mines(&self.board, self.seed, self.params.first_click, first);
+            let mines = laid_mines(&self.params, &self.board, self.seed, first)?;
             self.field = Some(Field::new(&self.board, &mines));
             self.first_click = Some(first);
         }
+        Ok(())
     }
 }
 
@@ -102,7 +108,7 @@ impl Game for Minesweeper {
         };
         if let Some(p) = params.replay_of {
             // A replay lays the original mines now: where the player clicks first no longer matters.
-            game.lay_mines(p.y * board.width() + p.x);
+            game.lay_mines(p.y * board.width() + p.x)?;
         }
         Ok(game)
     }
@@ -155,6 +161,15 @@ impl Game for Minesweeper {
     }
 }
 
+/// The mines of a game, plain or no-guess as `params` say.
+fn laid_mines(params: &Params, board: &Board, seed: u64, first: usize) -> Result<Vec<usize>, RuleError> {
+    if !params.no_guess {
+        return Ok(generate::lay_mines(board, seed, params.first_click, first));
+    }
+    no_guess::lay_mines(board, seed, params.first_click, first, no_guess::GAME_BUDGET)
+        .map_err(|_| RuleError::Illegal("no board without guessing was found for this size and mine count"))
+}
+
 /// The mines, as `(x, y)` in row-major order, of the game `Minesweeper::new(params, seed)` whose
 /// first opened cell is `first_click` (ignored for a replay, whose first click is in `params`).
 ///
@@ -165,7 +180,7 @@ impl Game for Minesweeper {
 pub fn mine_layout(params: &Params, seed: u64, first_click: (usize, usize)) -> Vec<(usize, usize)> {
     let mut game = Minesweeper::new(params, seed).expect("valid params");
     let first = game.board.checked_index(first_click.0 as i64, first_click.1 as i64);
-    game.lay_mines(first.expect("first click on the board"));
+    game.lay_mines(first.expect("first click on the board")).expect("a board for these params");
     let field = game.field.as_ref().expect("mines laid");
     field.mines().map(|m| game.board.xy(m)).collect()
 }

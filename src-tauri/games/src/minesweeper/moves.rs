@@ -53,7 +53,7 @@ impl Minesweeper {
             Mark::Flag => Err(RuleError::Illegal("a flagged cell cannot be opened")),
             Mark::Open => self.chord(cell),
             Mark::Hidden | Mark::Question => {
-                self.lay_mines(cell);
+                self.lay_mines(cell)?;
                 self.open_cells(&[cell]);
                 Ok(Applied::Move)
             }

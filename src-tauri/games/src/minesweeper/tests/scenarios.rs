@@ -276,3 +276,31 @@ fn view_json_shape() {
             "questionMarks": true, "isReplay": false, "bbbv": null})
     );
 }
+
+#[test]
+fn a_no_guess_game_that_finds_no_board_refuses_the_first_click_and_stays_unchanged() {
+    // 30x16 with 435 mines leaves 45 safe cells: no board within the budget; the game says so
+    // instead of dealing a guessing board.
+    let params = Params::custom(30, 16, 435).with_no_guess(true);
+    let mut game = Minesweeper::new(&params, 1).unwrap();
+    let before = game.clone();
+    assert!(matches!(open(&mut game, 15, 8), Err(RuleError::Illegal(_))));
+    assert_eq!(game, before);
+    let replay = Params { replay_of: Some(super::super::Point { x: 15, y: 8 }), ..params };
+    assert!(Minesweeper::new(&replay, 1).is_err(), "a replay of it cannot be made either");
+}
+
+#[test]
+fn a_no_guess_game_is_won_by_opening_only_cells_the_solver_proves() {
+    let params = Params::expert().with_no_guess(true);
+    let layout = crate::minesweeper::Layout::of_game(&params, 9, (15, 8)).unwrap();
+    let mut game = Minesweeper::new(&params, 9).unwrap();
+    open(&mut game, 15, 8).unwrap();
+    let cells: Vec<_> = (0..16).flat_map(|y| (0..30).map(move |x| (x, y))).collect();
+    for &(x, y) in cells.iter().filter(|&&(x, y)| !layout.is_mine(x, y)) {
+        if game.view().cell(x, y) == '.' {
+            open(&mut game, x as i64, y as i64).unwrap();
+        }
+    }
+    assert_eq!(game.status(), Status::Won, "the layout the game laid is the one Layout::of_game reports");
+}
