@@ -19,22 +19,27 @@ mod bbbv;
 mod board;
 mod field;
 mod generate;
+mod hint;
 mod layout;
 mod mark;
 mod moves;
 pub mod no_guess;
 mod params;
+mod probability;
 mod reveal;
 mod solver;
+mod stats;
 mod view;
 
 #[cfg(test)]
 mod tests;
 
 pub use board::Board;
+pub use hint::{hint_for, Hint, HintRule, Reason};
 pub use layout::{parse_boards, BoardText, Layout};
 pub use moves::Move;
 pub use params::{FirstClick, Level, Params, Point, MAX_SIDE, MIN_MINES, MIN_SIDE};
+pub use stats::{bbbv_per_second, correctness, ioe, Clicks, Stats};
 pub use view::{cell_code, View};
 
 use crate::{Applied, Game, GameKind, RuleError, Status};
@@ -56,6 +61,8 @@ pub struct Minesweeper {
     opened: usize,
     flags: usize,
     status: Status,
+    /// The clicks so far, for the competitive statistics ([`Minesweeper::stats`]).
+    clicks: Clicks,
 }
 
 impl Minesweeper {
@@ -105,6 +112,7 @@ impl Game for Minesweeper {
             opened: 0,
             flags: 0,
             status: Status::Playing,
+            clicks: Clicks::default(),
         };
         if let Some(p) = params.replay_of {
             // A replay lays the original mines now: where the player clicks first no longer matters.

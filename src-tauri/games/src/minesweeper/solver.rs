@@ -170,10 +170,6 @@ impl Solver {
         self.known[cell]
     }
 
-    pub(super) fn unknown_left(&self) -> usize {
-        self.unknown_left
-    }
-
     pub(super) fn mines_left(&self) -> usize {
         self.mines_left
     }
@@ -488,4 +484,4 @@ pub(super) fn clears(board: Board, mine: &[bool], first: usize) -> bool {
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

@@ -304,3 +304,36 @@ fn a_no_guess_game_is_won_by_opening_only_cells_the_solver_proves() {
     }
     assert_eq!(game.status(), Status::Won, "the layout the game laid is the one Layout::of_game reports");
 }
+
+#[test]
+fn clicks_are_counted_by_button_and_usefulness() {
+    let mut game = rigged(&["*..", "...", "..*"]);
+    mark(&mut game, 1, 1).unwrap(); // a flag on a safe cell: not useful
+    mark(&mut game, 1, 1).unwrap(); // to a question mark: not useful
+    mark(&mut game, 0, 0).unwrap(); // a flag on a mine: useful
+    open(&mut game, 2, 0).unwrap(); // a zero: opens (1,0), (1,1) and (2,1): useful
+    assert_eq!(open(&mut game, 2, 0), Ok(Applied::Transient), "nothing to chord: not a click");
+    assert_eq!(chord(&mut game, 1, 1), Ok(Applied::Transient), "one flag around a 2");
+    mark(&mut game, 2, 2).unwrap(); // useful
+    chord(&mut game, 1, 1).unwrap(); // opens the last three cells: useful
+    assert_eq!(game.status(), Status::Won);
+    let clicks = game.clicks();
+    assert_eq!((clicks.left, clicks.right, clicks.chord, clicks.useful), (1, 4, 1, 4));
+    let stats = game.stats(2_000).unwrap();
+    // Two zeros, (2,0) and (0,2), whose regions cover every safe cell: 3BV 2.
+    assert_eq!((stats.bbbv, stats.solved_bbbv), (2, 2));
+    assert_eq!(stats.ioe, Some(0.5));
+    assert_eq!(stats.correctness, Some(4.0 / 6.0));
+    assert_eq!(stats.bbbv_per_second, Some(1.0));
+}
+
+#[test]
+fn a_lost_game_counts_the_3bv_it_solved() {
+    let mut game = rigged(&["*..", "...", "..*"]);
+    open(&mut game, 2, 0).unwrap();
+    open(&mut game, 0, 0).unwrap();
+    assert_eq!(game.status(), Status::Lost);
+    let stats = game.stats(1_000).unwrap();
+    assert_eq!((stats.bbbv, stats.solved_bbbv, stats.clicks.useful), (2, 1, 1));
+    assert!(Minesweeper::new(&Params::beginner(), 1).unwrap().stats(1).is_none(), "no mines yet");
+}
