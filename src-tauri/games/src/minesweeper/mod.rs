@@ -38,6 +38,7 @@ pub use board::Board;
 pub use hint::{hint_for, Hint, HintRule, Reason};
 pub use layout::{parse_boards, BoardText, Layout};
 pub use moves::Move;
+pub use no_guess::feasible as no_guess_feasible;
 pub use params::{FirstClick, Level, Params, Point, MAX_SIDE, MIN_MINES, MIN_SIDE};
 pub use stats::{bbbv_per_second, correctness, ioe, Clicks, Stats};
 pub use view::{cell_code, View};

@@ -4,33 +4,42 @@
 //!
 //! The mines are first laid as for a plain game (same first-click rule, same draw). Then the
 //! [solver](super::solver) plays from the first click, reading numbers from the layout. Where it
-//! gets stuck, the layout is changed there, after Simon Tatham's Mines: a random number on the
-//! frontier is picked and its unknown neighbours are all cleared of mines (the mines go to unknown
-//! cells away from every open number, or failing that to any other unknown cell) or, when fewer
-//! moves do it, all filled with mines taken from such cells. That number then proves its
-//! neighbours at once and the solve goes on. Only unknown cells change, and the open numbers
-//! beside a moved mine are updated, so what the solver knows stays true of the new layout.
+//! gets stuck, the layout is changed there, after Simon Tatham's Mines:
 //!
-//! The open numbers that changed may have been read by earlier deductions, so a pass that had to
+//! * a random number on the frontier is picked and its unknown neighbours are all cleared of
+//!   mines (the mines go to unknown cells away from every open number, or failing that to any
+//!   other unknown cell) or, when fewer moves do it, all filled with mines taken from such cells.
+//!   That number then proves its neighbours at once;
+//! * when no number touches an unknown cell (the open area is walled in by proved mines, as
+//!   happens on dense boards), one mine of the wall is moved away and the solver forgets it: the
+//!   numbers beside it then prove it safe, and opening it reaches the cells behind.
+//!
+//! Only unknown cells (and a forgotten wall mine) change, and the open numbers beside a moved
+//! mine are updated, so what the solver knows stays true of the new layout and the solve goes on.
+//! But the numbers that changed may have been read by earlier deductions, so a pass that had to
 //! perturb proves nothing about the final layout. The solver therefore runs again from the first
 //! click on the perturbed layout, perturbing again where needed, until a pass clears the board
-//! with no perturbation at all: that pass is the proof. Each pass tends to need fewer changes, as
-//! the stuck spots were thinned out. After [`PASSES_PER_DRAW`] passes without a clean one, the
-//! layout is drawn afresh (the generator's random stream goes on, so this stays reproducible).
+//! with no perturbation at all: that pass is the proof. After [`PASSES_PER_DRAW`] passes without
+//! a clean one, or when no perturbation is possible, the layout is drawn afresh (the random
+//! stream goes on, so this stays reproducible).
 //!
-//! Measured (`cargo bench --bench mines_no_guess`, 2-core build machine): regenerating until a
-//! plain draw is clear takes ~7 draws on average on Expert (14% of plain boards are no-guess) and
-//! does not finish on 30x16/170, where almost no plain board is; perturbing needs one to a few
-//! passes on Expert and a few dozen on 30x16/170. See the report in the bench's output.
+//! Measured (`cargo bench -p pastimes-games --bench mines_no_guess`, release, 2-core build
+//! machine under load, least of 3 runs): perturbing deals Expert 30x16/99 at a median of
+//! 0.05 ms (p95 0.1 ms) and 30x16/170 at 0.3 ms (p95 0.4 ms), in one draw and about 3.5 passes
+//! on average for the latter. Regenerating (drawing plain boards until one is clear) needs 6.9
+//! draws on Expert (median 0.23 ms, p95 2 to 7 ms) and found no 30x16/170 board in 2000 draws
+//! (~100 ms each). Without the wall move, half the dense draws ended walled in and were drawn
+//! again (10.7 draws a board).
 //!
 //! Everything depends only on (size, mines, seed, first-click rule, first click): no clock, no
 //! hash-map order, so a board is reproducible (and a replay finds the same mines).
 
 use super::board::Board;
 use super::generate;
-use super::params::FirstClick;
+use super::params::{FirstClick, Params};
 use super::solver::{Known, LayoutReveal, Outcome, Solver};
 use crate::rng::{self, GameRng};
+use crate::RuleError;
 use rand::Rng;
 
 /// Passes on one draw before drawing afresh.
@@ -74,6 +83,18 @@ impl Budget {
         self.left = self.left.saturating_sub(cells as u64);
         self.left > 0
     }
+}
+
+/// Whether no-guess boards of this size, mine count and first-click rule come out within about a
+/// second: a quick trial of two boards (seeds 0 and 1, first click in the centre), each with half
+/// a game's budget, so it answers in about a second at worst and at once for the usual sizes.
+/// For the app to warn before the game starts; a game whose board is not found anyway refuses
+/// its first click (the trial cannot promise every seed).
+pub fn feasible(params: &Params) -> Result<bool, RuleError> {
+    let board = params.level.board()?;
+    let centre = board.height() / 2 * board.width() + board.width() / 2;
+    let half = Budget { left: GAME_BUDGET.left / 2 };
+    Ok((0..2).all(|seed| lay_mines(&board, seed, params.first_click, centre, half).is_ok()))
 }
 
 /// The mines of a no-guess board: the solver clears it from `first` by deduction alone. The first
@@ -143,12 +164,31 @@ fn perturb(solver: &mut Solver, mine: &mut [bool], rng: &mut GameRng) -> bool {
     let board = solver.board();
     let frontier: Vec<usize> =
         (0..board.cells()).filter(|&c| solver.remaining(c).is_some() && solver.unknown_around(c) > 0).collect();
-    if frontier.is_empty() {
+    if !frontier.is_empty() {
+        let start = rng.random_range(0..frontier.len() as u32) as usize;
+        // Try the numbers from a random one on, so that a number without room does not end the pass.
+        if (0..frontier.len()).any(|i| settle_around(solver, mine, rng, frontier[(start + i) % frontier.len()])) {
+            return true;
+        }
+    }
+    open_a_wall(solver, mine, rng)
+}
+
+/// When no number touches an unknown cell (the open area is walled in by proved mines, common on
+/// dense boards), moves one mine of the wall away and makes the solver forget it: the numbers
+/// beside it then prove it safe, and opening it reaches the cells behind.
+fn open_a_wall(solver: &mut Solver, mine: &mut [bool], rng: &mut GameRng) -> bool {
+    let board = solver.board();
+    let wall: Vec<usize> =
+        (0..board.cells()).filter(|&c| solver.known(c) == Known::Mine && solver.unknown_around(c) > 0).collect();
+    if wall.is_empty() {
         return false;
     }
-    let start = rng.random_range(0..frontier.len() as u32) as usize;
-    // Try the numbers from a random one on, so that a number without room does not end the pass.
-    (0..frontier.len()).any(|i| settle_around(solver, mine, rng, frontier[(start + i) % frontier.len()]))
+    let brick = wall[rng.random_range(0..wall.len() as u32) as usize];
+    let Some(to) = pick_partners(solver, mine, rng, &[], false, 1) else { return false };
+    solver.forget_mine(brick);
+    move_mine(solver, mine, brick, to[0]);
+    true
 }
 
 /// Clears or fills the unknown neighbours of `number`, whichever moves fewer mines and has room.
@@ -270,6 +310,15 @@ mod tests {
         // 2x2 with one mine, first click only safe: it always shows a 1 beside three closed cells.
         let board = Board::new(2, 2, 1);
         assert_eq!(lay_mines(&board, 1, FirstClick::Safe, 0, Budget::cells(10_000)), Err(NoGuessError::NotFound));
+    }
+
+    #[test]
+    fn the_quick_trial_tells_easy_sizes_from_hopeless_ones() {
+        assert_eq!(feasible(&Params::expert()), Ok(true));
+        assert_eq!(feasible(&Params::custom(30, 16, 170)), Ok(true));
+        // Beyond a unit test's (small) budget, as in the game-level refusal test.
+        assert_eq!(feasible(&Params::custom(100, 100, 9801)), Ok(false));
+        assert!(feasible(&Params::custom(8, 9, 10)).is_err());
     }
 
     #[test]

@@ -17,7 +17,7 @@
 //! # Beyond the documented size: an estimate
 //!
 //! A component is enumerated exactly when it has at most [`MAX_EXACT_CELLS`] cells and the search
-//! stays within [`MAX_NODES`] steps. A larger one is estimated instead: each of its cells gets
+//! of all components stays within [`MAX_NODES`] steps. A larger one is estimated instead: each of its cells gets
 //! the highest density `r / |U|` among the numbers around it, the component is taken to hold the
 //! rounded sum of those, and the result says it is not exact. Measured on Expert positions
 //! (`cargo bench --bench mines_no_guess hint`), the exact case is the common one.
@@ -27,8 +27,9 @@ use std::collections::VecDeque;
 
 /// The largest frontier component enumerated exactly.
 pub const MAX_EXACT_CELLS: usize = 64;
-/// The most backtracking steps per component before it is estimated instead.
-pub const MAX_NODES: u64 = 400_000;
+/// The most backtracking steps in all, over every component; the components left when they run
+/// out are estimated. Bounds the hint's time: about 15 ms in release on the build machine.
+pub const MAX_NODES: u64 = 300_000;
 
 /// Per cell, the chance of a mine (`None` for cells the solver knows); `exact` is false when some
 /// component was estimated.
@@ -62,8 +63,9 @@ pub(super) fn mine_odds(solver: &Solver) -> Odds {
     let mut mine = vec![None; cells];
     let mut exact = true;
     let mut tallies = Vec::new();
+    let mut nodes_left = MAX_NODES;
     for component in components {
-        match enumerate(solver, &component) {
+        match enumerate(solver, &component, &mut nodes_left) {
             Some(tally) => tallies.push(tally),
             None => {
                 exact = false;
@@ -158,12 +160,13 @@ struct Search {
     placed: Vec<i32>,
     open: Vec<i32>,
     assignment: Vec<bool>,
-    nodes: u64,
+    nodes_left: u64,
     ways: Vec<f64>,
     with_mine: Vec<Vec<f64>>,
 }
 
-fn enumerate(solver: &Solver, cells: &[usize]) -> Option<Tally> {
+/// Enumerates one component within `nodes_left` steps (what it uses is taken off).
+fn enumerate(solver: &Solver, cells: &[usize], nodes_left: &mut u64) -> Option<Tally> {
     if cells.len() > MAX_EXACT_CELLS {
         return None;
     }
@@ -179,11 +182,13 @@ fn enumerate(solver: &Solver, cells: &[usize]) -> Option<Tally> {
         placed: vec![0; constraints.len()],
         open: constraints.iter().map(|(_, at)| at.len() as i32).collect(),
         assignment: vec![false; n],
-        nodes: 0,
+        nodes_left: *nodes_left,
         ways: vec![0.0; n + 1],
         with_mine: vec![vec![0.0; n]; n + 1],
     };
-    if !search.descend(0, 0) {
+    let finished = search.descend(0, 0);
+    *nodes_left = search.nodes_left;
+    if !finished {
         return None;
     }
     let scale = search.ways.iter().copied().fold(0.0, f64::max);
@@ -198,10 +203,10 @@ fn enumerate(solver: &Solver, cells: &[usize]) -> Option<Tally> {
 impl Search {
     /// Decides cell `i` on; false when the node budget ran out.
     fn descend(&mut self, i: usize, mines: usize) -> bool {
-        self.nodes += 1;
-        if self.nodes > MAX_NODES {
+        if self.nodes_left == 0 {
             return false;
         }
+        self.nodes_left -= 1;
         if i == self.assignment.len() {
             self.ways[mines] += 1.0;
             for (p, _) in self.assignment.iter().enumerate().filter(|(_, &m)| m) {

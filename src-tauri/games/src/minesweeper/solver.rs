@@ -211,6 +211,21 @@ impl Solver {
         self.enqueue(cell);
     }
 
+    /// Takes back a mine the solver proved: the generator moved it away. Its neighbours' counts
+    /// and work lists are updated; the cell is unknown again.
+    pub(super) fn forget_mine(&mut self, cell: usize) {
+        debug_assert_eq!(self.known[cell], Known::Mine);
+        self.known[cell] = Known::Unknown;
+        self.unknown_left += 1;
+        self.mines_left += 1;
+        let board = self.board;
+        board.for_each_neighbour(cell, |n| {
+            self.mines_around[n] -= 1;
+            self.unknown_around[n] += 1;
+        });
+        self.enqueue_around(cell);
+    }
+
     /// Applies the rules until every cell is known or none applies; cells proved safe go to
     /// `reveal` as they are found.
     pub(super) fn run(&mut self, reveal: &mut impl Reveal) -> Outcome {
