@@ -4,8 +4,8 @@
 //! It reads only the [`View`]: the open numbers and the mine total. Flags and question marks are
 //! the player's guesses, so they count as closed cells (a wrong flag cannot mislead it).
 //!
-//! Order of preference: a safe cell proved by the solver's rules ([`super::solver`]); else a
-//! mine it proved that the player has not flagged; else the exact odds ([`super::probability`]):
+//! Order of preference: a safe cell proved by the solver's rules (`solver.rs`); else a
+//! mine it proved that the player has not flagged; else the exact odds (`probability.rs`):
 //! a cell with no chance of a mine is safe by cases, one sure to hold a mine is a mine by cases,
 //! otherwise the least likely cell is a guess.
 

@@ -14,6 +14,12 @@
 //!   seed.
 //! * There is no undo ([`Game::undoable`] is false): undoing a lost click would make the game
 //!   trivially winnable.
+//! * No guessing ([`Params::no_guess`], issue 17): the board is one the logic solver (`solver.rs`) clears from the
+//!   first click by deduction alone ([`no_guess`]); when none is found within the budget the first
+//!   click (or a replay's creation) is refused and the game stays as it was.
+//!   [`no_guess_feasible`] is a quick trial for warning before the game starts.
+//! * A hint ([`Minesweeper::hint`], [`hint_for`]) reads only the view. The competitive statistics
+//!   (3BV, clicks, IOE, correctness, 3BV/s) are [`Minesweeper::stats`].
 
 mod bbbv;
 mod board;

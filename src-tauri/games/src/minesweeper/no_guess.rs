@@ -3,7 +3,7 @@
 //! # Strategy: perturb where the solver gets stuck
 //!
 //! The mines are first laid as for a plain game (same first-click rule, same draw). Then the
-//! [solver](super::solver) plays from the first click, reading numbers from the layout. Where it
+//! solver (`solver.rs`) plays from the first click, reading numbers from the layout. Where it
 //! gets stuck, the layout is changed there, after Simon Tatham's Mines:
 //!
 //! * a random number on the frontier is picked and its unknown neighbours are all cleared of
@@ -30,6 +30,11 @@
 //! draws on Expert (median 0.23 ms, p95 2 to 7 ms) and found no 30x16/170 board in 2000 draws
 //! (~100 ms each). Without the wall move, half the dense draws ended walled in and were drawn
 //! again (10.7 draws a board).
+//!
+//! The layout is part of what a stored game means: a replay (or a resumed game) lays it again
+//! from the seed and the first click. So any change to the solver's rules or to the
+//! perturbation changes the no-guess boards of seeds already stored; such a change needs a
+//! version in the stored params.
 //!
 //! Everything depends only on (size, mines, seed, first-click rule, first click): no clock, no
 //! hash-map order, so a board is reproducible (and a replay finds the same mines).

@@ -24,7 +24,7 @@
 //!
 //! Each rule is a valid inference from the visible state, so the solver never calls a mine safe
 //! (a test checks it against every layout consistent with small random positions). It is not
-//! complete: a position may be decidable by enumerating cases ([`super::probability`] does that
+//! complete: a position may be decidable by enumerating cases (`probability.rs` does that
 //! for the hint) yet stump it. The no-guess generator only deals boards this solver clears, so
 //! what "no guessing" promises is exactly these rules.
 //!

@@ -295,3 +295,30 @@ proptest! {
         prop_assert_eq!(mine_layout(&params, seed, first), mines, "reproducible");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Small custom boards at any legal density, up to the densest: still cleared by the solver.
+    #[test]
+    fn dense_small_no_guess_boards_are_cleared_too(
+        (w, h) in (9i64..=12, 9i64..=12),
+        fill in 0.2f64..=1.0,
+        seed in any::<u64>(),
+        safe in any::<bool>(),
+    ) {
+        let most = (w - 1) * (h - 1);
+        let mines = (10 + ((most - 10) as f64 * fill) as i64).min(most);
+        let rule = if safe { FirstClick::Safe } else { FirstClick::OpensArea };
+        let params = Params::custom(w, h, mines).with_first_click(rule).with_no_guess(true);
+        let first = ((seed % w as u64) as usize, ((seed >> 8) % h as u64) as usize);
+        // A refusal is allowed (the unit tests' budget is small); a board, if any, must be clear.
+        if let Ok(layout) = crate::minesweeper::Layout::of_game(&params, seed, first) {
+            prop_assert_eq!(layout.mines() as i64, mines);
+            prop_assert!(layout.solvable_from(first));
+            for cell in kept_free(&params, first) {
+                prop_assert!(!layout.is_mine(cell.0, cell.1), "{:?} must be free", cell);
+            }
+        }
+    }
+}
