@@ -35,6 +35,7 @@ fn main() {
     if wanted("hint") {
         hints_along_games(300);
         hints_on_scattered_openings(300);
+        hints_on_a_big_lattice();
     }
     if wanted("feasib") {
         feasibility();
@@ -171,6 +172,33 @@ fn hints_on_scattered_openings(positions: u64) {
     }
     println!(
         "hint, expert positions with 10-90% of safe cells open at random, {} positions: {}; {estimates} estimated",
+        times.len(),
+        spread(&mut times)
+    );
+}
+
+/// A 100x100 board with 2000 mines where every third cell of every third row is open (when
+/// safe): hundreds of small frontier components, a frontier beyond the exact limit.
+fn hints_on_a_big_lattice() {
+    let mut times = Vec::new();
+    let mut estimates = 0;
+    for seed in 0..5 {
+        let params = Params { replay_of: Some(Point { x: 50, y: 50 }), ..Params::custom(100, 100, 2000) };
+        let layout = Layout::of_game(&Params::custom(100, 100, 2000), seed, (50, 50)).expect("a board");
+        let mut game = Minesweeper::new(&params, seed).expect("a replay");
+        for y in (1..100).step_by(3) {
+            for x in (1..100).step_by(3) {
+                if !layout.is_mine(x, y) && game.status() == Status::Playing && game.view().cell(x, y) == '.' {
+                    game.apply(&Move::Open { x: x as i64, y: y as i64 }).expect("a safe cell");
+                }
+            }
+        }
+        let (time, hint) = least_of_3(|| game.hint());
+        times.push(time);
+        estimates += u32::from(matches!(hint, Some(Hint::Guess { exact: false, .. })));
+    }
+    println!(
+        "hint, 100x100/2000 lattice of open cells, {} positions: {}; {estimates} estimated",
         times.len(),
         spread(&mut times)
     );
