@@ -337,3 +337,26 @@ fn a_lost_game_counts_the_3bv_it_solved() {
     assert_eq!((stats.bbbv, stats.solved_bbbv, stats.clicks.useful), (2, 1, 1));
     assert!(Minesweeper::new(&Params::beginner(), 1).unwrap().stats(1).is_none(), "no mines yet");
 }
+
+#[test]
+fn a_replay_of_a_no_guess_game_lays_the_same_mines() {
+    let params = Params::expert().with_no_guess(true);
+    let mut game = Minesweeper::new(&params, 21).unwrap();
+    open(&mut game, 3, 12).unwrap();
+    let replay_params = game.replay_params().unwrap();
+    assert!(replay_params.is_no_guess());
+    let replay = Minesweeper::new(&replay_params, 21).unwrap();
+    assert_eq!(replay.field, game.field);
+}
+
+#[test]
+fn stats_json_shape() {
+    let mut game = rigged(&["*..", "...", "..*"]);
+    open(&mut game, 2, 0).unwrap();
+    let stats = serde_json::to_value(game.stats(500).unwrap()).unwrap();
+    assert_eq!(
+        stats,
+        serde_json::json!({"bbbv": 2, "solvedBbbv": 1, "clicks": {"left": 1, "right": 0, "chord": 0, "useful": 1},
+            "ioe": 2.0, "correctness": 1.0, "bbbvPerSecond": 2.0})
+    );
+}
