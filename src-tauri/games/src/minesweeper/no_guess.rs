@@ -148,7 +148,8 @@ fn pass(board: &Board, mine: &mut [bool], first: usize, rng: &mut GameRng, budge
     let mut solver = Solver::new(*board);
     solver.learn_safe(first);
     let mut perturbed = false;
-    // Each perturbation settles at least one cell, so this ends.
+    // Each perturbation lets the solver open at least one more cell (a cleared number's
+    // neighbours, or the wall mine moved away), and open cells stay open: this ends.
     loop {
         if solver.run(&mut LayoutReveal { board: *board, mine }) == Outcome::Solved {
             return if perturbed { Pass::Perturbed } else { Pass::Clean };
