@@ -6,7 +6,7 @@
 
 use super::board::Board;
 use super::params::FirstClick;
-use crate::rng;
+use crate::rng::{self, GameRng};
 use rand::Rng;
 
 /// The indices of the mines, in the order they were drawn.
@@ -15,8 +15,13 @@ use rand::Rng;
 /// draw per mine and no retries, so even a board that is nearly all mines is laid in O(cells)
 /// (the seeds' "draw again if there is a mine already" loop slows down as the board fills).
 pub(super) fn lay_mines(board: &Board, seed: u64, rule: FirstClick, first: usize) -> Vec<usize> {
+    draw_mines(board, &mut rng::seeded(seed), rule, first)
+}
+
+/// [`lay_mines`] from a generator already under way: the no-guess generator draws again from
+/// the same stream when a layout will not do.
+pub(super) fn draw_mines(board: &Board, rng: &mut GameRng, rule: FirstClick, first: usize) -> Vec<usize> {
     let mut candidates = free_cells(board, rule, first);
-    let mut rng = rng::seeded(seed);
     let total = candidates.len() as u32;
     for i in 0..board.mines() {
         // u32 ranges keep the draws identical on 32- and 64-bit targets.

@@ -14,25 +14,41 @@
 //!   seed.
 //! * There is no undo ([`crate::GameInfo::has_undo`] is false): undoing a lost click would make the game
 //!   trivially winnable.
+//! * No guessing ([`Params::no_guess`], issue 17): the board is one the logic solver (`solver.rs`) clears from the
+//!   first click by deduction alone ([`no_guess`]); when none is found within the budget the first
+//!   click (or a replay's creation) is refused and the game stays as it was.
+//!   [`no_guess_feasible`] is a quick trial for warning before the game starts.
+//! * A hint ([`Minesweeper::hint`], [`hint_for`]) reads only the view. The competitive statistics
+//!   (3BV, clicks, IOE, correctness, 3BV/s) are [`Minesweeper::stats`].
 
 mod bbbv;
 mod board;
 mod field;
 mod generate;
+mod hint;
 mod info;
+mod layout;
 mod mark;
 mod moves;
+pub mod no_guess;
 mod params;
+mod probability;
 mod reveal;
+mod solver;
+mod stats;
 mod view;
 
 #[cfg(test)]
 mod tests;
 
 pub use board::Board;
+pub use hint::{hint_for, Hint, HintRule, Reason};
 pub use info::KIND;
+pub use layout::{parse_boards, BoardText, Layout};
 pub use moves::Move;
+pub use no_guess::feasible as no_guess_feasible;
 pub use params::{FirstClick, Level, Params, Point, MAX_SIDE, MIN_MINES, MIN_SIDE};
+pub use stats::{bbbv_per_second, correctness, ioe, Clicks, Stats};
 pub use view::{cell_code, View};
 
 use crate::{Applied, Game, GameKind, RuleError, Status};
@@ -55,6 +71,8 @@ pub struct Minesweeper {
     opened: usize,
     flags: usize,
     status: Status,
+    /// The clicks so far, for the competitive statistics ([`Minesweeper::stats`]).
+    clicks: Clicks,
 }
 
 impl Minesweeper {
@@ -73,13 +91,15 @@ impl Minesweeper {
         self.field.as_ref().map(|f| bbbv::three_bv(&self.board, f))
     }
 
-    /// Lays the mines around `first` unless they are laid already.
-    fn lay_mines(&mut self, first: usize) {
+    /// Lays the mines around `first` unless they are laid already. Only a no-guess board can
+    /// fail (none found within the budget); the game is then unchanged.
+    fn lay_mines(&mut self, first: usize) -> Result<(), RuleError> {
         if self.field.is_none() {
-            let mines = generate::lay_mines(&self.board, self.seed, self.params.first_click, first);
+            let mines = laid_mines(&self.params, &self.board, self.seed, first)?;
             self.field = Some(Field::new(&self.board, &mines));
             self.first_click = Some(first);
         }
+        Ok(())
     }
 }
 
@@ -102,10 +122,11 @@ impl Game for Minesweeper {
             opened: 0,
             flags: 0,
             status: Status::Playing,
+            clicks: Clicks::default(),
         };
         if let Some(p) = params.replay_of {
             // A replay lays the original mines now: where the player clicks first no longer matters.
-            game.lay_mines(p.y * board.width() + p.x);
+            game.lay_mines(p.y * board.width() + p.x)?;
         }
         Ok(game)
     }
@@ -154,6 +175,15 @@ impl Game for Minesweeper {
     }
 }
 
+/// The mines of a game, plain or no-guess as `params` say.
+fn laid_mines(params: &Params, board: &Board, seed: u64, first: usize) -> Result<Vec<usize>, RuleError> {
+    if !params.no_guess {
+        return Ok(generate::lay_mines(board, seed, params.first_click, first));
+    }
+    no_guess::lay_mines(board, seed, params.first_click, first, no_guess::GAME_BUDGET)
+        .map_err(|_| RuleError::Illegal("no board without guessing was found for this size and mine count"))
+}
+
 /// The mines, as `(x, y)` in row-major order, of the game `Minesweeper::new(params, seed)` whose
 /// first opened cell is `first_click` (ignored for a replay, whose first click is in `params`).
 ///
@@ -164,7 +194,7 @@ impl Game for Minesweeper {
 pub fn mine_layout(params: &Params, seed: u64, first_click: (usize, usize)) -> Vec<(usize, usize)> {
     let mut game = Minesweeper::new(params, seed).expect("valid params");
     let first = game.board.checked_index(first_click.0 as i64, first_click.1 as i64);
-    game.lay_mines(first.expect("first click on the board"));
+    game.lay_mines(first.expect("first click on the board")).expect("a board for these params");
     let field = game.field.as_ref().expect("mines laid");
     field.mines().map(|m| game.board.xy(m)).collect()
 }

@@ -1,6 +1,7 @@
 //! The player's moves and what each does to a game.
 
 use super::mark::Mark;
+use super::stats::Click;
 use super::Minesweeper;
 use crate::{Applied, RuleError};
 use serde::{Deserialize, Serialize};
@@ -41,11 +42,26 @@ impl Minesweeper {
         }
         let (x, y) = mv.xy();
         let cell = self.board.checked_index(x, y)?;
-        match mv {
+        let click = match mv {
+            Move::Open { .. } if self.marks[cell] == Mark::Open => Click::Chord,
+            Move::Open { .. } => Click::Left,
+            Move::Mark { .. } => Click::Right,
+            Move::Chord { .. } => Click::Chord,
+        };
+        let opened_before = self.opened;
+        let applied = match mv {
             Move::Open { .. } => self.open(cell),
             Move::Mark { .. } => self.mark(cell),
             Move::Chord { .. } => self.chord(cell),
+        }?;
+        if applied == Applied::Move {
+            let useful = match click {
+                Click::Right => self.marks[cell] == Mark::Flag && self.field.as_ref().is_some_and(|f| f.is_mine(cell)),
+                Click::Left | Click::Chord => self.opened > opened_before,
+            };
+            self.clicks.record(click, useful);
         }
+        Ok(applied)
     }
 
     fn open(&mut self, cell: usize) -> Result<Applied, RuleError> {
@@ -53,7 +69,7 @@ impl Minesweeper {
             Mark::Flag => Err(RuleError::Illegal("a flagged cell cannot be opened")),
             Mark::Open => self.chord(cell),
             Mark::Hidden | Mark::Question => {
-                self.lay_mines(cell);
+                self.lay_mines(cell)?;
                 self.open_cells(&[cell]);
                 Ok(Applied::Move)
             }

@@ -92,7 +92,7 @@ pub struct Point {
 ///
 /// JSON: `{"level":"beginner"}` (defaults fill the rest), or in full
 /// `{"level":"custom","width":20,"height":12,"mines":40,"firstClick":"safe","questionMarks":false,
-/// "replayOf":{"x":3,"y":4}}`.
+/// "replayOf":{"x":3,"y":4},"noGuess":true}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Params {
@@ -108,6 +108,11 @@ pub struct Params {
     /// [`crate::Game::replay_params`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replay_of: Option<Point>,
+    /// Deal a board that logic alone clears from the first click ([`super::no_guess`]). Absent
+    /// (false) in params saved before it existed, and left out of the JSON when false so those
+    /// params keep their exact shape.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_guess: bool,
 }
 
 fn default_question_marks() -> bool {
@@ -117,7 +122,7 @@ fn default_question_marks() -> bool {
 impl Params {
     /// A level with the default options (first click opens an area, question marks on).
     pub fn new(level: Level) -> Params {
-        Params { level, first_click: FirstClick::default(), question_marks: true, replay_of: None }
+        Params { level, first_click: FirstClick::default(), question_marks: true, replay_of: None, no_guess: false }
     }
 
     pub fn beginner() -> Params {
@@ -140,6 +145,17 @@ impl Params {
     /// The same parameters with another first-click rule.
     pub fn with_first_click(self, first_click: FirstClick) -> Params {
         Params { first_click, ..self }
+    }
+
+    /// The same parameters with or without no-guess boards.
+    pub fn with_no_guess(self, no_guess: bool) -> Params {
+        Params { no_guess, ..self }
+    }
+
+    /// Whether the board is dealt without guessing: for the app's categories and history
+    /// (no-guess games rank apart from plain ones).
+    pub fn is_no_guess(&self) -> bool {
+        self.no_guess
     }
 
     /// The checked size, and the replay's first click checked against it.
@@ -211,6 +227,16 @@ mod tests {
             serde_json::to_value(p).unwrap(),
             json!({"level": "expert", "firstClick": "opensArea", "questionMarks": true})
         );
+    }
+
+    #[test]
+    fn no_guess_defaults_to_off_and_round_trips() {
+        let old: Params = serde_json::from_value(json!({"level": "expert", "firstClick": "safe"})).unwrap();
+        assert!(!old.is_no_guess());
+        let p = Params::expert().with_no_guess(true);
+        let text = serde_json::to_value(p).unwrap();
+        assert_eq!(text, json!({"level": "expert", "firstClick": "opensArea", "questionMarks": true, "noGuess": true}));
+        assert_eq!(serde_json::from_value::<Params>(text).unwrap(), p);
     }
 
     #[test]

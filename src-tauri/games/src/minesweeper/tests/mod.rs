@@ -27,6 +27,7 @@ fn rigged(rows: &[&str]) -> Minesweeper {
         opened: 0,
         flags: 0,
         status: Status::Playing,
+        clicks: Default::default(),
     }
 }
 

@@ -261,3 +261,64 @@ fn while_playing_the_view_shows_no_mine_over_many_seeds() {
         assert!(!json.contains(['*', 'X', 'W']) && json.contains("\"bbbv\":null"));
     }
 }
+
+/// A no-guess game: any level, or a custom size up to 30x24 at most about one mine in five cells
+/// (denser boards take long in a debug build; the bench covers them), with either first-click
+/// rule, a seed and a first click.
+fn no_guess_setup() -> impl Strategy<Value = (Params, u64, (usize, usize))> {
+    let custom =
+        (9i64..=30, 9i64..=24).prop_flat_map(|(w, h)| (10..=(w * h / 5)).prop_map(move |m| Params::custom(w, h, m)));
+    let level = prop_oneof![Just(Params::beginner()), Just(Params::intermediate()), Just(Params::expert()), custom];
+    (level, any::<bool>(), any::<u64>(), 0usize..30, 0usize..24).prop_map(|(params, safe, seed, x, y)| {
+        let rule = if safe { FirstClick::Safe } else { FirstClick::OpensArea };
+        let board = params.board().unwrap();
+        let params = params.with_first_click(rule).with_no_guess(true);
+        (params, seed, (x % board.width(), y % board.height()))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn every_no_guess_board_is_cleared_by_the_solver_and_keeps_the_first_click_rule(
+        (params, seed, first) in no_guess_setup()
+    ) {
+        let mines = mine_layout(&params, seed, first);
+        let board = params.board().unwrap();
+        prop_assert_eq!(mines.len(), board.mines());
+        for cell in kept_free(&params, first) {
+            prop_assert!(!mines.contains(&cell), "{:?} must be free", cell);
+        }
+        let layout = crate::minesweeper::Layout::of_game(&params, seed, first).unwrap();
+        prop_assert!(layout.solvable_from(first));
+        prop_assert_eq!(mine_layout(&params, seed, first), mines, "reproducible");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Small custom boards at any legal density, up to the densest: still cleared by the solver.
+    #[test]
+    fn dense_small_no_guess_boards_are_cleared_too(
+        (w, h) in (9i64..=12, 9i64..=12),
+        fill in 0.2f64..=1.0,
+        seed in any::<u64>(),
+        safe in any::<bool>(),
+    ) {
+        let most = (w - 1) * (h - 1);
+        let mines = (10 + ((most - 10) as f64 * fill) as i64).min(most);
+        let rule = if safe { FirstClick::Safe } else { FirstClick::OpensArea };
+        let params = Params::custom(w, h, mines).with_first_click(rule).with_no_guess(true);
+        let first = ((seed % w as u64) as usize, ((seed >> 8) % h as u64) as usize);
+        // A refusal is allowed (the unit tests' budget is small); a board, if any, must be clear.
+        if let Ok(layout) = crate::minesweeper::Layout::of_game(&params, seed, first) {
+            prop_assert_eq!(layout.mines() as i64, mines);
+            prop_assert!(layout.solvable_from(first));
+            for cell in kept_free(&params, first) {
+                prop_assert!(!layout.is_mine(cell.0, cell.1), "{:?} must be free", cell);
+            }
+        }
+    }
+}

@@ -276,3 +276,87 @@ fn view_json_shape() {
             "questionMarks": true, "isReplay": false, "bbbv": null})
     );
 }
+
+#[test]
+fn a_no_guess_game_that_finds_no_board_refuses_the_first_click_and_stays_unchanged() {
+    // The densest 100x100 (9801 mines) takes more work than a unit test's budget allows (the
+    // game's own budget finds one in ~0.1 s): the game says so instead of dealing a guessing board.
+    let params = Params::custom(100, 100, 9801).with_no_guess(true);
+    let mut game = Minesweeper::new(&params, 1).unwrap();
+    let before = game.clone();
+    assert!(matches!(open(&mut game, 50, 50), Err(RuleError::Illegal(_))));
+    assert_eq!(game, before);
+    let replay = Params { replay_of: Some(super::super::Point { x: 50, y: 50 }), ..params };
+    assert!(Minesweeper::new(&replay, 1).is_err(), "a replay of it cannot be made either");
+}
+
+#[test]
+fn a_no_guess_game_is_won_by_opening_only_cells_the_solver_proves() {
+    let params = Params::expert().with_no_guess(true);
+    let layout = crate::minesweeper::Layout::of_game(&params, 9, (15, 8)).unwrap();
+    let mut game = Minesweeper::new(&params, 9).unwrap();
+    open(&mut game, 15, 8).unwrap();
+    let cells: Vec<_> = (0..16).flat_map(|y| (0..30).map(move |x| (x, y))).collect();
+    for &(x, y) in cells.iter().filter(|&&(x, y)| !layout.is_mine(x, y)) {
+        if game.view().cell(x, y) == '.' {
+            open(&mut game, x as i64, y as i64).unwrap();
+        }
+    }
+    assert_eq!(game.status(), Status::Won, "the layout the game laid is the one Layout::of_game reports");
+}
+
+#[test]
+fn clicks_are_counted_by_button_and_usefulness() {
+    let mut game = rigged(&["*..", "...", "..*"]);
+    mark(&mut game, 1, 1).unwrap(); // a flag on a safe cell: not useful
+    mark(&mut game, 1, 1).unwrap(); // to a question mark: not useful
+    mark(&mut game, 0, 0).unwrap(); // a flag on a mine: useful
+    open(&mut game, 2, 0).unwrap(); // a zero: opens (1,0), (1,1) and (2,1): useful
+    assert_eq!(open(&mut game, 2, 0), Ok(Applied::Transient), "nothing to chord: not a click");
+    assert_eq!(chord(&mut game, 1, 1), Ok(Applied::Transient), "one flag around a 2");
+    mark(&mut game, 2, 2).unwrap(); // useful
+    chord(&mut game, 1, 1).unwrap(); // opens the last three cells: useful
+    assert_eq!(game.status(), Status::Won);
+    let clicks = game.clicks();
+    assert_eq!((clicks.left, clicks.right, clicks.chord, clicks.useful), (1, 4, 1, 4));
+    let stats = game.stats(2_000).unwrap();
+    // Two zeros, (2,0) and (0,2), whose regions cover every safe cell: 3BV 2.
+    assert_eq!((stats.bbbv, stats.solved_bbbv), (2, 2));
+    assert_eq!(stats.ioe, Some(0.5));
+    assert_eq!(stats.correctness, Some(4.0 / 6.0));
+    assert_eq!(stats.bbbv_per_second, Some(1.0));
+}
+
+#[test]
+fn a_lost_game_counts_the_3bv_it_solved() {
+    let mut game = rigged(&["*..", "...", "..*"]);
+    open(&mut game, 2, 0).unwrap();
+    open(&mut game, 0, 0).unwrap();
+    assert_eq!(game.status(), Status::Lost);
+    let stats = game.stats(1_000).unwrap();
+    assert_eq!((stats.bbbv, stats.solved_bbbv, stats.clicks.useful), (2, 1, 1));
+    assert!(Minesweeper::new(&Params::beginner(), 1).unwrap().stats(1).is_none(), "no mines yet");
+}
+
+#[test]
+fn a_replay_of_a_no_guess_game_lays_the_same_mines() {
+    let params = Params::expert().with_no_guess(true);
+    let mut game = Minesweeper::new(&params, 21).unwrap();
+    open(&mut game, 3, 12).unwrap();
+    let replay_params = game.replay_params().unwrap();
+    assert!(replay_params.is_no_guess());
+    let replay = Minesweeper::new(&replay_params, 21).unwrap();
+    assert_eq!(replay.field, game.field);
+}
+
+#[test]
+fn stats_json_shape() {
+    let mut game = rigged(&["*..", "...", "..*"]);
+    open(&mut game, 2, 0).unwrap();
+    let stats = serde_json::to_value(game.stats(500).unwrap()).unwrap();
+    assert_eq!(
+        stats,
+        serde_json::json!({"bbbv": 2, "solvedBbbv": 1, "clicks": {"left": 1, "right": 0, "chord": 0, "useful": 1},
+            "ioe": 2.0, "correctness": 1.0, "bbbvPerSecond": 2.0})
+    );
+}

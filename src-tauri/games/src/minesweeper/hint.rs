@@ -1,0 +1,159 @@
+//! The hint: one cell that logic proves safe (or a mine), and why; or, when nothing can be
+//! proved, the cell least likely to hold a mine and that chance.
+//!
+//! It reads only the [`View`]: the open numbers and the mine total. Flags and question marks are
+//! the player's guesses, so they count as closed cells (a wrong flag cannot mislead it).
+//!
+//! Order of preference: a safe cell proved by the solver's rules (`solver.rs`); else a
+//! mine it proved that the player has not flagged; else the exact odds (`probability.rs`):
+//! a cell with no chance of a mine is safe by cases, one sure to hold a mine is a mine by cases,
+//! otherwise the least likely cell is a guess.
+
+use super::board::Board;
+use super::params::Point;
+use super::probability::mine_odds;
+use super::solver::{Deduction, Known, NoReveal, Rule, Solver};
+use super::view::{cell_code, View};
+use super::Minesweeper;
+use crate::Status;
+use serde::Serialize;
+
+/// What the hint says. JSON: `{"kind":"safe","x":3,"y":4,"because":{"rule":"subset",
+/// "numbers":[{"x":2,"y":3},{"x":3,"y":3}]}}`, `{"kind":"mine",...}`, or
+/// `{"kind":"guess","x":0,"y":0,"mineProbability":0.125,"exact":true}`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Hint {
+    /// Logic proves the cell safe.
+    Safe { x: usize, y: usize, because: Reason },
+    /// Logic proves the cell a mine (and it is not flagged).
+    Mine { x: usize, y: usize, because: Reason },
+    /// Nothing is provable: the cell least likely to hold a mine. `exact` is false when the
+    /// frontier was too large to enumerate and the chance is an estimate.
+    #[serde(rename_all = "camelCase")]
+    Guess { x: usize, y: usize, mine_probability: f64, exact: bool },
+}
+
+/// Why a cell is proved: the rule and the open numbers it read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Reason {
+    pub rule: HintRule,
+    /// The numbers the rule read: one for `single`, two for `subset` and `overlap`, the
+    /// disjoint numbers (maybe none) for `count`, the numbers around the cell for `cases`.
+    pub numbers: Vec<Point>,
+}
+
+/// The rule behind a proof. JSON: `"firstClick"`, `"single"`, `"subset"`, `"overlap"`,
+/// `"count"`, `"cases"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum HintRule {
+    /// Before the first click: the first click is always safe.
+    FirstClick,
+    /// One number: as many mines left as closed cells around it, or none left.
+    Single,
+    /// One number's closed cells lie within another's: the difference holds the rest.
+    Subset,
+    /// Two numbers share cells: the shared cells hold so many mines that the rest is settled.
+    Overlap,
+    /// The mine total: the mines left are all accounted for (or fill every cell left).
+    Count,
+    /// Every layout that fits the numbers and the total agrees on this cell.
+    Cases,
+}
+
+impl Minesweeper {
+    /// A hint for the position the player sees; `None` once the game is over. Before the first
+    /// click it names the centre (any first click is safe), or in a replay the original first
+    /// click (the only cell known safe there).
+    pub fn hint(&self) -> Option<Hint> {
+        if self.status != Status::Playing {
+            return None;
+        }
+        if self.opened == 0 {
+            let centre = Point { x: self.board.width() / 2, y: self.board.height() / 2 };
+            let Point { x, y } = self.params.replay_of.unwrap_or(centre);
+            return Some(Hint::Safe { x, y, because: Reason { rule: HintRule::FirstClick, numbers: vec![] } });
+        }
+        hint_for(&View::of(self))
+    }
+}
+
+/// A hint from the view alone; `None` when the game is over or nothing is open.
+pub fn hint_for(view: &View) -> Option<Hint> {
+    if view.status != Status::Playing || view.mines >= view.width * view.height {
+        return None;
+    }
+    let board = Board::new(view.width, view.height, view.mines);
+    let cells = view.cells.as_bytes();
+    let mut solver = Solver::new(board);
+    let mut any_open = false;
+    for (cell, &code) in cells.iter().enumerate() {
+        if code.is_ascii_digit() {
+            solver.learn_open(cell, code - b'0');
+            any_open = true;
+        }
+    }
+    if !any_open {
+        return None;
+    }
+    solver.keep_trace();
+    solver.run(&mut NoReveal);
+    let flagged = |c: usize| char::from(cells[c]) == cell_code::FLAG;
+    proved(&solver, flagged).or_else(|| by_cases(&solver, flagged))
+}
+
+/// The first safe cell the rules proved, else the first proved mine not flagged.
+fn proved(solver: &Solver, flagged: impl Fn(usize) -> bool) -> Option<Hint> {
+    let board = solver.board();
+    let reason = |d: &Deduction| Reason { rule: hint_rule(d.rule), numbers: points(&board, &d.numbers) };
+    let trace = solver.trace();
+    if let Some((d, &cell)) = trace.iter().find_map(|d| d.safe.first().map(|c| (d, c))) {
+        let (x, y) = board.xy(cell);
+        return Some(Hint::Safe { x, y, because: reason(d) });
+    }
+    let (d, cell) = trace.iter().find_map(|d| d.mines.iter().find(|&&m| !flagged(m)).map(|&c| (d, c)))?;
+    let (x, y) = board.xy(cell);
+    Some(Hint::Mine { x, y, because: reason(d) })
+}
+
+/// From the enumeration: a cell safe, or a mine, in every assignment of its frontier component;
+/// else the least likely cell by the odds.
+fn by_cases(solver: &Solver, flagged: impl Fn(usize) -> bool) -> Option<Hint> {
+    let board = solver.board();
+    let odds = mine_odds(solver);
+    let unknown = || (0..board.cells()).filter(|&c| solver.known(c) == Known::Unknown);
+    let chance = |c: usize| odds.mine[c].unwrap_or(1.0);
+    let least = unknown().min_by(|&a, &b| chance(a).total_cmp(&chance(b)))?;
+    let around = |c: usize| {
+        let numbers: Vec<usize> = board.neighbours(c).filter(|&n| solver.remaining(n).is_some()).collect();
+        Reason { rule: HintRule::Cases, numbers: points(&board, &numbers) }
+    };
+    if let Some(safe) = unknown().find(|&c| odds.sure[c] == Some(false)) {
+        let (x, y) = board.xy(safe);
+        return Some(Hint::Safe { x, y, because: around(safe) });
+    }
+    if let Some(mine) = unknown().find(|&c| odds.sure[c] == Some(true) && !flagged(c)) {
+        let (x, y) = board.xy(mine);
+        return Some(Hint::Mine { x, y, because: around(mine) });
+    }
+    let (x, y) = board.xy(least);
+    Some(Hint::Guess { x, y, mine_probability: chance(least), exact: odds.exact })
+}
+
+fn hint_rule(rule: Rule) -> HintRule {
+    match rule {
+        Rule::Single => HintRule::Single,
+        Rule::Subset => HintRule::Subset,
+        Rule::Overlap => HintRule::Overlap,
+        Rule::Count => HintRule::Count,
+    }
+}
+
+fn points(board: &Board, cells: &[usize]) -> Vec<Point> {
+    cells.iter().map(|&c| board.xy(c)).map(|(x, y)| Point { x, y }).collect()
+}
+
+#[cfg(test)]
+mod tests;

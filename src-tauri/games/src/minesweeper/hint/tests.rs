@@ -1,0 +1,155 @@
+use super::*;
+use crate::minesweeper::params::FirstClick;
+use crate::minesweeper::solver::tests::Position;
+use crate::minesweeper::{Move, Params};
+use crate::Game;
+use serde_json::json;
+
+/// A playing view from rows: digits open, `.` closed, `F` flagged.
+fn view(rows: &[&str], mines: usize) -> View {
+    View {
+        width: rows[0].len(),
+        height: rows.len(),
+        mines,
+        mines_left: mines as i64,
+        cells: rows.concat(),
+        status: Status::Playing,
+        level: "custom",
+        first_click: FirstClick::OpensArea,
+        question_marks: true,
+        is_replay: false,
+        bbbv: None,
+    }
+}
+
+fn at(x: usize, y: usize) -> Point {
+    Point { x, y }
+}
+
+#[test]
+fn the_one_two_one_gives_its_middle_cell() {
+    // 1 2 1 under three closed cells: a 1 lies inside the 2's cells, so a corner is a mine (the
+    // subset rule); then a 1 has its mine and (1,0) is safe (the single-cell rule).
+    let hint = hint_for(&view(&["...", "121"], 2)).unwrap();
+    let Hint::Safe { x: 1, y: 0, because } = hint else { panic!("{hint:?}") };
+    assert_eq!(because.rule, HintRule::Single);
+    assert_eq!(because.numbers.len(), 1);
+}
+
+#[test]
+fn a_safe_cell_by_a_subset_names_its_two_numbers() {
+    // The 1 at (0,1) sees (0,0) and (1,0); the 1 at (1,1) sees those and (2,0): (2,0) is safe.
+    let hint = hint_for(&view(&["...", "11.", "..."], 1)).unwrap();
+    let Hint::Safe { because, .. } = &hint else { panic!("{hint:?}") };
+    assert_eq!(because.rule, HintRule::Subset, "{hint:?}");
+    assert_eq!(because.numbers.len(), 2);
+}
+
+#[test]
+fn a_proved_mine_is_shown_until_flagged() {
+    // Every number sees only (1,0) closed: it is the mine.
+    let hint = hint_for(&view(&["1.", "11"], 1)).unwrap();
+    let Hint::Mine { x: 1, y: 0, because } = hint else { panic!("{hint:?}") };
+    assert_eq!(because.rule, HintRule::Single);
+    // Once flagged there is nothing left to hint (the game would be won).
+    assert_eq!(hint_for(&view(&["1F", "11"], 1)), None);
+}
+
+#[test]
+fn a_fifty_fifty_is_a_guess_at_one_half() {
+    // Two closed cells side by side above two 1s, one mine: no cell is provable.
+    let hint = hint_for(&view(&["..", "11"], 1)).unwrap();
+    assert_eq!(hint, Hint::Guess { x: 0, y: 0, mine_probability: 0.5, exact: true });
+}
+
+#[test]
+fn flags_are_not_trusted() {
+    // The same position with a wrong flag on (0,0): the hint is the same safe cell.
+    let plain = hint_for(&view(&["...", "121", "000"], 2));
+    let flagged = hint_for(&view(&["F..", "121", "000"], 2));
+    assert_eq!(plain, flagged);
+}
+
+#[test]
+fn hints_on_random_positions_are_true_in_every_fitting_layout() {
+    let mut kinds = [0; 3];
+    for seed in 0..300 {
+        let position = Position::random(seed, 12);
+        let (mine_count, layouts) = position.brute_force();
+        let rows: Vec<String> = (0..position.board.height())
+            .map(|y| {
+                (0..position.board.width())
+                    .map(|x| {
+                        let c = y * position.board.width() + x;
+                        if position.open[c] {
+                            char::from(b'0' + position.number(c))
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let Some(hint) = hint_for(&view(&rows, position.board.mines())) else { continue };
+        let cell = |x: usize, y: usize| y * position.board.width() + x;
+        match hint {
+            Hint::Safe { x, y, .. } => {
+                kinds[0] += 1;
+                assert_eq!(mine_count[cell(x, y)], 0, "seed {seed}");
+            }
+            Hint::Mine { x, y, .. } => {
+                kinds[1] += 1;
+                assert_eq!(mine_count[cell(x, y)], layouts, "seed {seed}");
+            }
+            Hint::Guess { x, y, mine_probability, exact } => {
+                kinds[2] += 1;
+                assert!(exact);
+                let least = (0..position.board.cells()).filter(|&c| !position.open[c]).map(|c| mine_count[c]).min();
+                assert_eq!(Some(mine_count[cell(x, y)]), least, "seed {seed}: the least likely cell");
+                assert!((mine_probability - mine_count[cell(x, y)] as f64 / layouts as f64).abs() < 1e-9);
+            }
+        }
+    }
+    assert!(kinds.iter().all(|&k| k > 10), "{kinds:?}");
+}
+
+#[test]
+fn before_the_first_click_the_hint_is_the_centre_and_after_the_end_nothing() {
+    let mut game = Minesweeper::new(&Params::expert(), 1).unwrap();
+    let first = game.hint().unwrap();
+    assert_eq!(first, Hint::Safe { x: 15, y: 8, because: Reason { rule: HintRule::FirstClick, numbers: vec![] } });
+    game.apply(&Move::Open { x: 15, y: 8 }).unwrap();
+    let replay = Minesweeper::new(&game.replay_params().unwrap(), 1).unwrap();
+    assert!(matches!(replay.hint(), Some(Hint::Safe { x: 15, y: 8, .. })));
+    assert!(game.hint().is_some());
+}
+
+#[test]
+fn a_no_guess_game_is_won_by_following_the_hint() {
+    let params = Params::expert().with_no_guess(true);
+    let mut game = Minesweeper::new(&params, 4).unwrap();
+    while game.status() == Status::Playing {
+        match game.hint().unwrap() {
+            Hint::Safe { x, y, .. } => game.apply(&Move::Open { x: x as i64, y: y as i64 }).unwrap(),
+            Hint::Mine { x, y, .. } => game.apply(&Move::Mark { x: x as i64, y: y as i64 }).unwrap(),
+            guess => panic!("a no-guess board needed a guess: {guess:?}"),
+        };
+    }
+    assert_eq!(game.status(), Status::Won);
+}
+
+#[test]
+fn json_shapes() {
+    let safe = Hint::Safe { x: 1, y: 2, because: Reason { rule: HintRule::Subset, numbers: vec![at(0, 0), at(1, 1)] } };
+    assert_eq!(
+        serde_json::to_value(safe).unwrap(),
+        json!({"kind": "safe", "x": 1, "y": 2, "because": {"rule": "subset", "numbers": [{"x": 0, "y": 0}, {"x": 1, "y": 1}]}})
+    );
+    let guess = Hint::Guess { x: 0, y: 0, mine_probability: 0.25, exact: false };
+    assert_eq!(
+        serde_json::to_value(guess).unwrap(),
+        json!({"kind": "guess", "x": 0, "y": 0, "mineProbability": 0.25, "exact": false})
+    );
+    assert_eq!(serde_json::to_value(HintRule::FirstClick).unwrap(), json!("firstClick"));
+}
