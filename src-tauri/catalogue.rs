@@ -17,8 +17,9 @@ pub struct GameEntry {
     pub listed_categories: Vec<String>,
     /// A category's name is the catalogue entry `{labelPrefix}.{category}`...
     pub label_prefix: &'static str,
-    /// ...unless it matches this pattern (numbers in the name, shown as the entry's parameters).
-    pub category_pattern: Option<CategoryPattern>,
+    /// ...unless it matches one of these patterns (numbers in the name, shown as the entry's
+    /// parameters).
+    pub category_patterns: &'static [CategoryPattern],
 }
 
 impl GameEntry {
@@ -32,7 +33,7 @@ impl GameEntry {
             default_params: info.default_params(),
             listed_categories: (info.categories.listed)(),
             label_prefix: info.categories.label_prefix,
-            category_pattern: info.categories.pattern,
+            category_patterns: info.categories.patterns,
         }
     }
 }
@@ -53,7 +54,7 @@ mod tests {
         assert_eq!(ids, ["minesweeper", "bubbles", "gomoku"]);
         let json = serde_json::to_value(&games).unwrap();
         assert_eq!(json[0]["ranking"], serde_json::json!({"measure": "time", "better": "lower"}));
-        assert_eq!(json[0]["categoryPattern"]["template"], "custom-{width}x{height}/{mines}");
+        assert_eq!(json[0]["categoryPatterns"][0]["template"], "custom-{width}x{height}/{mines}");
         assert_eq!(json[1]["listedCategories"][0], "megashift");
         assert_eq!(json[2]["hasUndo"], true);
         assert_eq!(json[2]["defaultParams"]["opponent"], "human");

@@ -144,6 +144,8 @@ mod tests {
         for (kind, good) in [
             (minesweeper::KIND, "beginner"),
             (minesweeper::KIND, "custom-20x12/40"),
+            (minesweeper::KIND, "expert-noguess"),
+            (minesweeper::KIND, "custom-20x12/40-noguess"),
             (bubbles::KIND, "megashift"),
             (gomoku::KIND, "exactFive-hard"),
             (gomoku::KIND, "freestyle-human"),
@@ -156,6 +158,8 @@ mod tests {
             (minesweeper::KIND, "custom-09x9/10"),
             (minesweeper::KIND, "custom-9x9/65"),
             (minesweeper::KIND, "megashift"),
+            (minesweeper::KIND, "expert-noguess-noguess"),
+            (minesweeper::KIND, "noguess"),
             (bubbles::KIND, "Standard"),
             (gomoku::KIND, "freestyle"),
             (gomoku::KIND, "exactfive-hard"),

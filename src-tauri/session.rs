@@ -33,6 +33,17 @@ pub struct Snapshot {
     pub computer_thinking: bool,
     /// Set once the finished game is recorded; `rank` is its hall-of-fame place, if any.
     pub record: Option<Recorded>,
+    /// What the move this snapshot answers did, as the rules tell it (cells opened in order,
+    /// balls that fell where, the stone placed), for the page to animate; absent otherwise.
+    #[serde(skip_serializing_if = "Value::is_null")]
+    pub effects: Value,
+}
+
+/// What one accepted move did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Moved {
+    pub applied: Applied,
+    pub effects: Value,
 }
 
 /// One game in progress, of any kind.
@@ -99,16 +110,16 @@ impl Session {
     }
 
     /// Plays one move of the player, as JSON.
-    pub fn play(&mut self, mv: &Value) -> AppResult<Applied> {
+    pub fn play(&mut self, mv: &Value) -> AppResult<Moved> {
         self.play_with(|game| game.play(mv))
     }
 
     /// Plays the computer's move, found on a copy of this game.
-    pub fn play_computer(&mut self, mv: ComputerMove) -> AppResult<Applied> {
+    pub fn play_computer(&mut self, mv: ComputerMove) -> AppResult<Moved> {
         self.play_with(|game| game.play_computer(mv))
     }
 
-    fn play_with(&mut self, play: impl FnOnce(&mut dyn AnyGame) -> Result<Played, RuleError>) -> AppResult<Applied> {
+    fn play_with(&mut self, play: impl FnOnce(&mut dyn AnyGame) -> Result<Played, RuleError>) -> AppResult<Moved> {
         if self.paused {
             return Err(AppError::Paused);
         }
@@ -116,25 +127,18 @@ impl Session {
             return Err(RuleError::GameOver.into());
         }
         let before = self.kind().info().has_undo.then(|| self.game.clone());
-        let played = play(self.game.as_mut())?;
-        let applied = played.applied;
+        let Played { applied, logged, effects } = play(self.game.as_mut())?;
         if applied == Applied::Move {
             self.history.extend(before);
-            self.log(played);
+            // A new move ends what could be redone.
+            self.moves.push(logged);
+            self.redo.clear();
             self.clock.start();
             if self.is_over() {
                 self.clock.stop();
             }
         }
-        Ok(applied)
-    }
-
-    /// Logs a real move; a new move ends what could be redone.
-    fn log(&mut self, played: Played) {
-        if played.applied == Applied::Move {
-            self.moves.push(played.logged);
-            self.redo.clear();
-        }
+        Ok(Moved { applied, effects })
     }
 
     pub fn can_undo(&self) -> bool {
@@ -229,6 +233,7 @@ impl Session {
             can_replay: status == Status::Lost && self.game.replay_params().is_some(),
             computer_thinking,
             record: self.record,
+            effects: Value::Null,
         }
     }
 
@@ -389,8 +394,8 @@ mod tests {
         let mut session = bubbles(8);
         let (x, y) = field(&session).first_group().unwrap();
         let click = json!({"action": "click", "x": x, "y": y});
-        assert_eq!(session.play(&click).unwrap(), Applied::Transient);
-        assert_eq!(session.play(&click).unwrap(), Applied::Move);
+        assert_eq!(session.play(&click).unwrap().applied, Applied::Transient);
+        assert_eq!(session.play(&click).unwrap().applied, Applied::Move);
         let restored = Session::restore(&session.saved(), time()).unwrap();
         assert_eq!(field(&restored), field(&session));
     }

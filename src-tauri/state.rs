@@ -186,13 +186,19 @@ impl AppState {
         Ok(lock(&self.slots).get(&kind).map(Slot::snapshot))
     }
 
+    /// Plays a move of the player; the snapshot carries what the move did (its effects).
     pub fn play(self: &Arc<Self>, kind: GameKind, mv: Value) -> AppResult<Snapshot> {
-        self.change(kind, |slot| {
+        let mut effects = Value::Null;
+        let mut snapshot = self.change(kind, |slot| {
             if slot.thinking.is_some() {
                 return Err(AppError::ComputerThinking);
             }
-            Ok(slot.session.play(&mv)? == Applied::Move)
-        })
+            let moved = slot.session.play(&mv)?;
+            effects = moved.effects;
+            Ok(moved.applied == Applied::Move)
+        })?;
+        snapshot.effects = effects;
+        Ok(snapshot)
     }
 
     /// Takes back the last move; against the computer, back to the player's turn.
@@ -300,14 +306,19 @@ impl AppState {
             };
             slot.thinking = None;
             let played = mv.map(|mv| slot.session.play_computer(mv));
-            if let Some(Err(error)) = &played {
-                eprintln!("pastimes: the computer's move was refused: {error}");
-            }
+            let effects = match played {
+                Some(Ok(moved)) => moved.effects,
+                Some(Err(error)) => {
+                    eprintln!("pastimes: the computer's move was refused: {error}");
+                    Value::Null
+                }
+                None => Value::Null,
+            };
             slot.generation = self.next_generation();
             if let Err(error) = self.persist(slot) {
                 eprintln!("pastimes: could not save the computer's move: {error}");
             }
-            slot.snapshot()
+            Snapshot { effects, ..slot.snapshot() }
         };
         if let Some(notify) = self.notifier.get() {
             notify(&snapshot);
@@ -491,6 +502,7 @@ mod tests {
         assert_eq!(told.len(), 1);
         assert_eq!(told[0].move_count, 1);
         assert!(!told[0].computer_thinking);
+        assert_eq!(told[0].effects["placed"]["colour"], "black", "the computer's stone is told");
         assert_eq!(h.state.snapshot(gomoku::KIND).unwrap().unwrap().move_count, 1);
     }
 

@@ -37,14 +37,15 @@ export function listedCategories(id) {
   return byId.get(id)?.listedCategories ?? [];
 }
 
-/// A category's name: `{labelPrefix}.{category}`, or the game's pattern's entry with the
-/// numbers read from the name (`custom-{width}x{height}/{mines}`).
+/// A category's name: the entry of the game's pattern it matches, with the numbers read from
+/// the name (`custom-{width}x{height}/{mines}`), else `{labelPrefix}.{category}`.
 export function categoryLabel(id, category) {
   const game = byId.get(id);
   if (!game) return category;
-  const pattern = game.categoryPattern;
-  const fields = pattern ? patternFields(pattern.template, category) : null;
-  if (fields) return t(pattern.labelKey, fields);
+  for (const pattern of game.categoryPatterns) {
+    const fields = patternFields(pattern.template, category);
+    if (fields) return t(pattern.labelKey, fields);
+  }
   return t(`${game.labelPrefix}.${category}`);
 }
 

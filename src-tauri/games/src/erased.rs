@@ -13,6 +13,8 @@ pub struct Played {
     pub applied: Applied,
     /// The move as it goes into the log (see [`Game::logged_move`]).
     pub logged: Value,
+    /// What the move did (see [`Game::Effects`]), for the page to animate.
+    pub effects: Value,
 }
 
 /// The computer's move, found on a copy of the game and played on the game itself: a typed
@@ -73,8 +75,8 @@ fn to_json(value: impl serde::Serialize) -> Value {
 impl<G: Game> Erased<G> {
     fn play_typed(&mut self, mv: &G::Move) -> Result<Played, RuleError> {
         let logged = to_json(self.game.logged_move(mv));
-        let applied = self.game.apply(mv)?;
-        Ok(Played { applied, logged })
+        let (applied, effects) = self.game.apply_with_effects(mv)?;
+        Ok(Played { applied, logged, effects: to_json(effects) })
     }
 }
 

@@ -61,6 +61,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     type Move: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static;
     /// What the player may see. Never contains hidden information while the game is playing.
     type View: Serialize;
+    /// What a move did, told by the rules for the page to animate (cells opened in order, balls
+    /// that fell where, the stone placed): the page never works it out from two views.
+    type Effects: Serialize + Debug + Default;
 
     /// The game's entry in the registry: its [`crate::GameInfo`].
     const KIND: GameKind;
@@ -70,6 +73,10 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Applies one move; on error the game is unchanged.
     fn apply(&mut self, mv: &Self::Move) -> Result<Applied, RuleError>;
+
+    /// Applies one move as [`Game::apply`] does, and tells what it did. A transient move's
+    /// effects are empty.
+    fn apply_with_effects(&mut self, mv: &Self::Move) -> Result<(Applied, Self::Effects), RuleError>;
 
     /// The form in which `mv` goes into the move log, decided before it is applied. Replaying
     /// the log from the seed must rebuild the game exactly: Bubble Breaker logs a click that

@@ -107,10 +107,10 @@ pub struct Categories {
     /// history's filter), in the order they are shown.
     pub listed: fn() -> Vec<String>,
     /// The catalogue key of a category's name is `{label_prefix}.{category}` (`category.gomoku`
-    /// names `category.gomoku.freestyle-hard`), unless the pattern below matches.
+    /// names `category.gomoku.freestyle-hard`), unless one of the patterns below matches.
     pub label_prefix: &'static str,
     /// Categories with numbers in them (Minesweeper's custom sizes): see [`CategoryPattern`].
-    pub pattern: Option<CategoryPattern>,
+    pub patterns: &'static [CategoryPattern],
     /// Whether `name` is a category this game writes, exactly as it writes it.
     pub is_valid: fn(&str) -> bool,
 }
@@ -196,7 +196,7 @@ impl GameInfo {
     /// The catalogue key and parameters that name `category` to a player.
     pub fn category_label(&self, category: &str) -> (String, serde_json::Map<String, Value>) {
         let mut params = serde_json::Map::new();
-        if let Some(pattern) = &self.categories.pattern {
+        for pattern in self.categories.patterns {
             if let Some(fields) = pattern.fields(category) {
                 params.extend(fields.into_iter().map(|(name, n)| (name.to_string(), Value::from(n))));
                 return (pattern.label_key.to_string(), params);

@@ -11,7 +11,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     // Undo restores a snapshot, random generator included, so it never rerolls a new column.
     has_undo: true,
     default_params: r#"{"style":"megashift"}"#,
-    categories: Categories { listed, label_prefix: "category.bubbles", pattern: None, is_valid },
+    categories: Categories { listed, label_prefix: "category.bubbles", patterns: &[], is_valid },
     new_game: crate::erased::new_game::<Bubbles>,
 };
 

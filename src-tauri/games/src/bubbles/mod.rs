@@ -39,6 +39,7 @@
 //! ```
 
 mod colour;
+mod effects;
 mod field;
 mod gravity;
 mod group;
@@ -54,6 +55,7 @@ mod proptests;
 mod tests;
 
 pub use colour::Colour;
+pub use effects::{Burst, Effects, Entered, Slide};
 pub use info::KIND;
 pub use style::Style;
 pub use view::{Cell, ColourCounts, Edge, Side, View};
@@ -198,6 +200,7 @@ impl Game for Bubbles {
     type Params = Params;
     type Move = Move;
     type View = View;
+    type Effects = Effects;
 
     const KIND: GameKind = KIND;
 
@@ -241,6 +244,19 @@ impl Game for Bubbles {
                 Ok(Applied::Transient)
             }
         }
+    }
+
+    /// A pop is traced before it is applied: see [`effects`].
+    fn apply_with_effects(&mut self, mv: &Move) -> Result<(Applied, Effects), RuleError> {
+        let effects = match self.logged_move(mv) {
+            Move::Pop { x, y } if self.status == Status::Playing => {
+                let group = group::group_at(&self.field, cell_index(x, y)?);
+                effects::trace(&self.field, group, self.style, &self.rng)
+            }
+            _ => Effects::default(),
+        };
+        let applied = self.apply(mv)?;
+        Ok((applied, if applied == Applied::Move { effects } else { Effects::default() }))
     }
 
     fn status(&self) -> Status {

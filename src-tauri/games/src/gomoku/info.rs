@@ -10,7 +10,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     ranking: Ranking { measure: Measure::Moves, better: Better::Lower },
     has_undo: true,
     default_params: r#"{"rule":"freestyle","opponent":"human"}"#,
-    categories: Categories { listed, label_prefix: "category.gomoku", pattern: None, is_valid },
+    categories: Categories { listed, label_prefix: "category.gomoku", patterns: &[], is_valid },
     new_game: crate::erased::new_game::<Gomoku>,
 };
 

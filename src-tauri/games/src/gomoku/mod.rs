@@ -22,6 +22,7 @@
 pub mod ai;
 pub mod board;
 pub mod computer;
+mod effects;
 mod info;
 pub mod notation;
 mod params;
@@ -33,6 +34,7 @@ mod view;
 pub use ai::{computer_move, search, SearchLimits, SearchReport};
 pub use board::{Colour, Point, SIZE};
 pub use computer::{computer_action, legal_stone};
+pub use effects::Effects;
 pub use info::KIND;
 pub use params::{Level, Opponent, Params};
 pub use renju::Forbidden;
@@ -270,6 +272,7 @@ impl Game for Gomoku {
     type Params = Params;
     type Move = Action;
     type View = View;
+    type Effects = Effects;
 
     const KIND: GameKind = KIND;
 
@@ -285,6 +288,10 @@ impl Game for Gomoku {
             Action::Choose { choose } => self.choose(choose),
         }
         .map(|_| Applied::Move)
+    }
+
+    fn apply_with_effects(&mut self, action: &Action) -> Result<(Applied, Effects), RuleError> {
+        self.apply_telling(action)
     }
 
     fn status(&self) -> Status {

@@ -135,7 +135,7 @@ fn swap2_view(game: &Gomoku) -> Option<Swap2View> {
     })
 }
 
-fn move_view(p: Point, colour: Colour) -> MoveView {
+pub(super) fn move_view(p: Point, colour: Colour) -> MoveView {
     MoveView { x: p.x, y: p.y, colour, notation: p.notation() }
 }
 

@@ -8,6 +8,12 @@ use crate::GameKind;
 pub(super) const CUSTOM: CategoryPattern =
     CategoryPattern { template: "custom-{width}x{height}/{mines}", label_key: "ms.level.customSize" };
 
+/// What a no-guess board's category adds to its size: `expert-noguess`.
+pub(super) const NO_GUESS: &str = "-noguess";
+
+const CUSTOM_NO_GUESS: CategoryPattern =
+    CategoryPattern { template: "custom-{width}x{height}/{mines}-noguess", label_key: "ms.level.customSizeNoGuess" };
+
 const LEVELS: [Level; 3] = [Level::Beginner, Level::Intermediate, Level::Expert];
 
 pub(super) static INFO: GameInfo = GameInfo {
@@ -17,7 +23,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     // Undoing a lost click would make every game trivially winnable.
     has_undo: false,
     default_params: r#"{"level":"beginner"}"#,
-    categories: Categories { listed, label_prefix: "ms.level", pattern: Some(CUSTOM), is_valid },
+    categories: Categories { listed, label_prefix: "ms.level", patterns: &[CUSTOM, CUSTOM_NO_GUESS], is_valid },
     new_game: crate::erased::new_game::<Minesweeper>,
 };
 
@@ -28,8 +34,9 @@ fn listed() -> Vec<String> {
 }
 
 /// A level's name, or a custom size the rules accept written as the game writes it
-/// (`custom-09x9/10` is not a category).
+/// (`custom-09x9/10` is not a category); either may be a no-guess board's.
 fn is_valid(name: &str) -> bool {
+    let name = name.strip_suffix(NO_GUESS).unwrap_or(name);
     if LEVELS.iter().any(|level| level.name() == name) {
         return true;
     }

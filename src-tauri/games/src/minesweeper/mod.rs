@@ -23,6 +23,7 @@
 
 mod bbbv;
 mod board;
+mod effects;
 mod field;
 mod generate;
 mod hint;
@@ -42,6 +43,7 @@ mod view;
 mod tests;
 
 pub use board::Board;
+pub use effects::{Cell, Effects};
 pub use hint::{hint_for, Hint, HintRule, Reason};
 pub use info::KIND;
 pub use layout::{parse_boards, BoardText, Layout};
@@ -53,7 +55,7 @@ pub use view::{cell_code, View};
 
 use crate::{Applied, Game, GameKind, RuleError, Status};
 use field::Field;
-use info::CUSTOM;
+use info::{CUSTOM, NO_GUESS};
 use mark::Mark;
 
 /// A game of Minesweeper. Before the first open the mines are not laid yet (except in a replay).
@@ -107,6 +109,7 @@ impl Game for Minesweeper {
     type Params = Params;
     type Move = Move;
     type View = View;
+    type Effects = Effects;
 
     const KIND: GameKind = KIND;
 
@@ -135,6 +138,10 @@ impl Game for Minesweeper {
         self.play(mv)
     }
 
+    fn apply_with_effects(&mut self, mv: &Move) -> Result<(Applied, Effects), RuleError> {
+        self.play_with_effects(mv)
+    }
+
     fn status(&self) -> Status {
         self.status
     }
@@ -146,12 +153,18 @@ impl Game for Minesweeper {
     /// `"beginner"`, `"intermediate"`, `"expert"` or `"custom-WxH/N"` (GNOME Mines groups custom
     /// games by size and mine count).
     fn category(&self) -> String {
-        match self.params.level {
+        let size = match self.params.level {
             Level::Custom { .. } => {
                 let b = self.board;
                 CUSTOM.name(&[("width", b.width()), ("height", b.height()), ("mines", b.mines())])
             }
             level => level.name().to_string(),
+        };
+        // Boards that never force a guess rank apart from plain ones.
+        if self.params.is_no_guess() {
+            format!("{size}{NO_GUESS}")
+        } else {
+            size
         }
     }
 

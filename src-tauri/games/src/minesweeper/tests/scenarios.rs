@@ -193,6 +193,8 @@ fn categories_and_level_names() {
     assert_eq!(category(Params::intermediate()), "intermediate");
     assert_eq!(category(Params::expert()), "expert");
     assert_eq!(category(Params::custom(20, 12, 40)), "custom-20x12/40");
+    assert_eq!(category(Params::expert().with_no_guess(true)), "expert-noguess");
+    assert_eq!(category(Params::custom(20, 12, 40).with_no_guess(true)), "custom-20x12/40-noguess");
     assert_eq!(Minesweeper::new(&Params::custom(20, 12, 40), 0).unwrap().view().level, "custom");
     assert!(!Minesweeper::KIND.info().has_undo);
 }

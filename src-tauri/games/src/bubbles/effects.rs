@@ -1,0 +1,162 @@
+//! What a pop did, for the page to animate: the balls that burst, where every other ball went
+//! (falling, sliding, columns closing up) and the balls brought in. The rules trace it
+//! themselves: the field's own settling runs once more on a field of ball labels, so the page
+//! keeps no copy of the gravity rules.
+
+use super::colour::EMPTY;
+use super::field::{Field, CELLS, WIDTH};
+use super::mask::Mask;
+use super::style::Style;
+use crate::GameRng;
+use serde::Serialize;
+
+/// A ball that burst: its cell and colour code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Burst {
+    pub x: usize,
+    pub y: usize,
+    pub code: u8,
+}
+
+/// A ball that moved: where it is now, and the offset in cells back to where it was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Slide {
+    pub x: usize,
+    pub y: usize,
+    pub dx: i32,
+    pub dy: i32,
+}
+
+/// A ball brought in by a refill, where it is now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Entered {
+    pub x: usize,
+    pub y: usize,
+}
+
+/// The account of one pop; empty for a move that only selects.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Effects {
+    pub popped: Vec<Burst>,
+    pub moved: Vec<Slide>,
+    pub entering: Vec<Entered>,
+}
+
+/// Labels are the cell a ball started in, offset past the colour codes (1..=5) that the
+/// refills write, so a refilled ball is told from a ball that was there.
+const LABEL_OFFSET: usize = 6;
+
+/// Traces the pop of `group` from `field` under `style`, with the generator the pop will use.
+pub(super) fn trace(field: &Field, group: Mask, style: Style, rng: &GameRng) -> Effects {
+    let mut labels = Field { cells: [EMPTY; CELLS] };
+    let mut popped = Vec::new();
+    for (i, &code) in field.cells.iter().enumerate() {
+        if group.contains(i) {
+            popped.push(Burst { x: i % WIDTH, y: i / WIDTH, code });
+        } else if code != EMPTY {
+            // Fits: CELLS + LABEL_OFFSET < 256.
+            labels.cells[i] = (i + LABEL_OFFSET) as u8;
+        }
+    }
+    // The same settling, with a copy of the same generator: the labels land where the balls do.
+    style.settle(&mut labels, &mut rng.clone());
+    let mut moved = Vec::new();
+    let mut entering = Vec::new();
+    for (to, &label) in labels.cells.iter().enumerate() {
+        let (x, y) = (to % WIDTH, to / WIDTH);
+        match usize::from(label) {
+            0 => {}
+            from if from >= LABEL_OFFSET => {
+                let from = from - LABEL_OFFSET;
+                if from != to {
+                    let (fx, fy) = (from % WIDTH, from / WIDTH);
+                    moved.push(Slide { x, y, dx: fx as i32 - x as i32, dy: fy as i32 - y as i32 });
+                }
+            }
+            _ => entering.push(Entered { x, y }),
+        }
+    }
+    Effects { popped, moved, entering }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bubbles::{Bubbles, Move, Params};
+    use crate::{Applied, Game};
+    use proptest::prelude::*;
+    use std::collections::HashSet;
+
+    /// Rebuilds the new field from the old one and the effects alone.
+    fn replayed(old: &[u8], effects: &Effects) -> Result<Vec<u8>, String> {
+        let at = |x: usize, y: usize| y * WIDTH + x;
+        let popped: HashSet<usize> = effects.popped.iter().map(|b| at(b.x, b.y)).collect();
+        let sources: HashSet<usize> =
+            effects.moved.iter().map(|s| at((s.x as i32 + s.dx) as usize, (s.y as i32 + s.dy) as usize)).collect();
+        let mut new = vec![EMPTY; old.len()];
+        for (i, &code) in old.iter().enumerate() {
+            if code != EMPTY && !popped.contains(&i) && !sources.contains(&i) {
+                new[i] = code; // a ball that stayed where it was
+            }
+        }
+        for s in &effects.moved {
+            let from = at((s.x as i32 + s.dx) as usize, (s.y as i32 + s.dy) as usize);
+            let to = at(s.x, s.y);
+            if new[to] != EMPTY {
+                return Err(format!("two balls land on ({}, {})", s.x, s.y));
+            }
+            new[to] = old[from];
+        }
+        for b in &effects.popped {
+            if old[at(b.x, b.y)] != b.code {
+                return Err(format!("the burst ball at ({}, {}) had another colour", b.x, b.y));
+            }
+        }
+        Ok(new)
+    }
+
+    proptest! {
+        /// The effects lead from the old view to the new one: the moved balls and the ones that
+        /// stayed give every ball of the new field, and what is left is exactly the refilled cells.
+        #[test]
+        fn the_effects_lead_from_the_old_view_to_the_new(seed in any::<u64>(), style in 0usize..4, picks in prop::collection::vec(any::<u8>(), 1..12)) {
+            let params = Params { style: Style::ALL[style] };
+            let mut game = Bubbles::new(&params, seed).unwrap();
+            for pick in picks {
+                let groups: Vec<(usize, usize)> = (0..CELLS)
+                    .map(|i| (i % WIDTH, i / WIDTH))
+                    .filter(|&(x, y)| game.group_at(x, y).len() >= 2)
+                    .collect();
+                let Some(&(x, y)) = groups.get(usize::from(pick) % groups.len().max(1)) else { break };
+                let old = game.view().cells;
+                let (applied, effects) = game.apply_with_effects(&Move::Pop { x: x as i64, y: y as i64 }).unwrap();
+                prop_assert_eq!(applied, Applied::Move);
+                let new = game.view().cells;
+                let rebuilt = replayed(&old, &effects).map_err(TestCaseError::fail)?;
+                for (i, (&want, &got)) in new.iter().zip(&rebuilt).enumerate() {
+                    let entered = effects.entering.iter().any(|e| e.y * WIDTH + e.x == i);
+                    if entered {
+                        prop_assert!(got == EMPTY && want != EMPTY, "cell {} entered", i);
+                    } else {
+                        prop_assert_eq!(want, got, "cell {}", i);
+                    }
+                }
+                if game.status().is_over() {
+                    break;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_selecting_click_has_no_effects() {
+        let mut game = Bubbles::new(&Params::default(), 3).unwrap();
+        let (x, y) = game.first_group().unwrap();
+        let (applied, effects) = game.apply_with_effects(&Move::Click { x, y }).unwrap();
+        assert_eq!(applied, Applied::Transient);
+        assert_eq!(effects, Effects::default());
+        let (applied, effects) = game.apply_with_effects(&Move::Click { x, y }).unwrap();
+        assert_eq!(applied, Applied::Move);
+        assert!(effects.popped.len() >= 2);
+    }
+}
