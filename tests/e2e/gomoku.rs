@@ -3,7 +3,6 @@
 
 use crate::harness::App;
 use serde_json::{json, Value};
-use std::time::Duration;
 
 const LEFT: &str = "\u{E012}";
 const ENTER: &str = "\u{E007}";
@@ -90,6 +89,23 @@ async fn open_gomoku(app: &App) {
     app.click("#open-gomoku").await;
     app.wait_for("the board", "return document.querySelectorAll('.gm-point').length === 225").await;
     app.wait_for("the game", "return document.querySelector('.screen-gomoku')?.dataset.status === 'playing'").await;
+}
+
+/// Plays the stone at `css` against the computer and waits for its answer: `stones` on the
+/// board and the computer no longer thinking.
+async fn play_and_wait_for_answer(app: &App, css: &str, stones: usize) {
+    app.click(css).await;
+    wait_stones(app, stones).await;
+    app.wait_for(
+        "the computer to finish",
+        "return document.querySelector('.screen-gomoku').dataset.thinking === 'false'",
+    )
+    .await;
+}
+
+/// Whether the backend's computer thinks, and how many moves its game has.
+fn backend_turn(snapshot: &Value) -> (bool, u64) {
+    (snapshot["computerThinking"].as_bool().unwrap_or(true), snapshot["moveCount"].as_u64().unwrap_or(u64::MAX))
 }
 
 /// Starts a game against `opponent` through the New game dialog.
@@ -204,13 +220,7 @@ async fn the_computer_answers_and_undo_returns_to_the_players_turn() {
     )
     .await;
 
-    app.click(&point(7, 7)).await;
-    wait_stones(&app, 2).await;
-    app.wait_for(
-        "the computer to finish",
-        "return document.querySelector('.screen-gomoku').dataset.thinking === 'false'",
-    )
-    .await;
+    play_and_wait_for_answer(&app, &point(7, 7), 2).await;
     assert_eq!(run(&app, "return window.sawThinking").await, json!(true), "the page showed the computer thinking");
     assert_eq!(run(&app, "return document.getElementById('gm-thinking').hidden").await, json!(true));
     assert!(classes(&app, "#gm-player-black").await.contains("to-move"));
@@ -224,13 +234,7 @@ async fn the_computer_answers_and_undo_returns_to_the_players_turn() {
     )
     .await;
     let (x, y) = (free[0].as_u64().unwrap() as u8, free[1].as_u64().unwrap() as u8);
-    app.click(&point(x, y)).await;
-    wait_stones(&app, 4).await;
-    app.wait_for(
-        "the computer to finish",
-        "return document.querySelector('.screen-gomoku').dataset.thinking === 'false'",
-    )
-    .await;
+    play_and_wait_for_answer(&app, &point(x, y), 4).await;
     picture(&app, "gomoku-vs-computer").await;
 
     // Undo takes back the computer's answer and the player's stone: the player's turn again.
@@ -241,7 +245,11 @@ async fn the_computer_answers_and_undo_returns_to_the_players_turn() {
     assert!(classes(&app, &point(7, 7)).await.contains("black"));
     assert!(classes(&app, "#gm-player-black").await.contains("to-move"));
     assert!(app.text("#gm-turn").await.contains("Black to play"));
-    tokio::time::sleep(Duration::from_millis(800)).await;
+    // The backend agrees: the player's turn, nothing thinking, so no stone of the computer's can
+    // come.
+    let snapshot = app.invoke("snapshot", json!({"game": "gomoku"})).await.unwrap();
+    assert_eq!(backend_turn(&snapshot), (false, 2));
+    assert_eq!(snapshot["view"]["sideToMove"], "black");
     assert_eq!(count(&app, STONES).await, 2, "the computer does not move on the player's turn");
     assert_eq!(run(&app, "return document.getElementById('gm-thinking').hidden").await, json!(true));
 
@@ -258,9 +266,16 @@ async fn the_computer_answers_and_undo_returns_to_the_players_turn() {
     app.keys(CTRL_Z).await;
     wait_stones(&app, 0).await;
     app.wait_for("the thinking to stop", "return document.getElementById('gm-thinking').hidden").await;
-    tokio::time::sleep(Duration::from_millis(2000)).await;
+    let snapshot = app.invoke("snapshot", json!({"game": "gomoku"})).await.unwrap();
+    assert_eq!(backend_turn(&snapshot), (false, 0));
     assert_eq!(count(&app, STONES).await, 0, "a cancelled search plays nothing");
     assert!(classes(&app, "#gm-player-black").await.contains("to-move"));
+    // The next stone gets one answer: the cancelled search's move never lands late.
+    play_and_wait_for_answer(&app, &point(7, 7), 2).await;
+    wait_panel(&app, 2).await;
+    let snapshot = app.invoke("snapshot", json!({"game": "gomoku"})).await.unwrap();
+    assert_eq!(snapshot["moveCount"], 2);
+    assert_eq!(count(&app, STONES).await, 2);
     app.quit().await;
 }
 

@@ -155,6 +155,31 @@ async fn open_hall_from_home(app: &App) {
     app.wait_for("the hall", "return document.querySelector('#hall-panel-records')?.dataset.ready === 'true'").await;
 }
 
+/// What xdotool prints for `args`, trimmed (empty if it fails).
+fn xdotool(args: &[&str]) -> String {
+    let output = Command::new("xdotool").args(args).output();
+    output.map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).unwrap_or_default()
+}
+
+/// Waits until the save dialog holds the keyboard focus and stands still (the same geometry on
+/// two looks in a row): GTK maps the dialog before it has laid it out and filled its name field,
+/// and keys typed before then go astray.
+fn dialog_settled(window: &str, deadline: Instant) -> bool {
+    let mut last = String::new();
+    loop {
+        xdotool(&["windowfocus", "--sync", window]);
+        let geometry = xdotool(&["getwindowgeometry", window]);
+        if xdotool(&["getwindowfocus"]) == window && !geometry.is_empty() && geometry == last {
+            return true;
+        }
+        if Instant::now() > deadline {
+            return false;
+        }
+        last = geometry;
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 /// Drives GTK's save dialog: waits for it, types the path into its name field, presses Enter.
 fn save_dialog_types(path: &std::path::Path) -> bool {
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -169,7 +194,9 @@ fn save_dialog_types(path: &std::path::Path) -> bool {
         }
         std::thread::sleep(Duration::from_millis(200));
     };
-    std::thread::sleep(Duration::from_millis(500));
+    if !dialog_settled(&window, deadline) {
+        return false;
+    }
     let steps: [&[&str]; 3] = [
         &["windowfocus", "--sync", &window],
         &["key", "--clearmodifiers", "ctrl+a"],

@@ -1,94 +1,61 @@
 // The Gomoku screen (seed 004): the board, the players and whose turn it is, the move list with
 // undo and redo, and the result with a replay of the finished game. Against the computer the
-// backend thinks on its own thread and sends the new snapshot as a `snapshot` event.
+// backend thinks on its own thread and sends the new snapshot as a `snapshot` event. The shared
+// game screen (../game-screen.js) runs it; this module draws it.
 
-import { el, afterNextPaint, announce, setText, toast } from '../dom.js';
+import { el, announce, setText, toast } from '../dom.js';
 import { t, errorText, formatNumber, formatSeconds } from '../i18n.js';
-import { games, fitWindow, call, listen } from '../ipc.js';
-import { openDialog } from '../dialog.js';
-import { undoRedoPauseKeys } from '../keys.js';
-import { askRecordName } from '../record.js';
+import { fitWindow, call } from '../ipc.js';
+import { gameScreen, statsRows } from '../game-screen.js';
 import { GoBoard } from './board.js';
 import { MoveList } from './movelist.js';
 import { notation } from './notation.js';
 import { CATEGORIES, COLOURS, chooseParams, other, paramsOf, savedParams } from './setup.js';
 
-export const id = 'gomoku';
-export const helpTopic = 'gomoku';
-const GAME = 'gomoku';
 const SIZE = 15;
-/// How long to trust the `snapshot` event before asking again while the computer thinks.
-const WATCHDOG_MS = 2000;
 
-let app;
-let root;
+let screen;
 let ui;
-let snapshot = null;
-let queue = Promise.resolve();
-let mounted = false;
-let unlisten = null;
-let watchdog = null;
-let resizeObserver = null;
-/// How many moves of a finished game the board shows (null: all of them).
+/// The snapshot the board shows, and how many moves of a finished game it shows (null: all).
+let shown = null;
 let replayAt = null;
-/// Settles once the side panel shows the last snapshot (see `show`).
-let panelShown = Promise.resolve();
 
-export async function mount(rootNode, appObject) {
-  app = appObject;
-  root = rootNode;
-  snapshot = null;
-  queue = Promise.resolve();
-  replayAt = null;
-  mounted = true;
-  ui = buildScreen();
-  root.append(ui.toolbar, ui.stage, ui.status);
-  // The board follows its area's size, measured by the frame's own layout (reading sizes after
-  // every move would force extra layouts).
-  resizeObserver = new ResizeObserver(fitBoard);
-  resizeObserver.observe(ui.boardArea);
-  document.addEventListener('visibilitychange', pauseWhenHidden);
-  document.addEventListener('keydown', screenKeys);
-  // Listening before asking for the game, so that no move of the computer goes unseen.
-  unlisten = listen('snapshot', onSnapshotEvent);
-  await unlisten.catch((error) => console.error(error));
-  const current = await games.snapshot(GAME);
-  if (current) show(current);
-  else await startGame(savedParams(app.settings));
-  fitToBoard();
-  if (snapshot?.paused) ui.resumeButton.focus();
-  else ui.board.focus();
-}
+const gomoku = {
+  name: 'gomoku',
+  prefix: 'gm',
+  undo: true,
+  coverClass: 'gm-paused',
+  pauseInToolbar: true,
+  build,
+  drawBoard,
+  drawPanel,
+  onEffects,
+  params: () => savedParams(screen.app.settings),
+  remember: async (params) => {
+    if (JSON.stringify(params) !== JSON.stringify(screen.app.settings.gomokuParams)) await screen.app.saveSetting('gomokuParams', params);
+  },
+  newGame: chooseGame,
+  started: (next) => announce(t('gm.announce.new', { kind: t(`category.gomoku.${next.category}`) })),
+  fitWindow: fitToBoard,
+  fitBoard,
+  finished: () => { if (!ui.result.hidden) ui.againButton.focus(); },
+  categoryLabel: (snap) => t(`category.gomoku.${snap.category}`),
+  statistics,
+  options,
+  playError,
+  mounted: () => { shown = null; replayAt = null; },
+};
 
-/// `keep`: the screen is drawn again at once (a new language): the game goes on.
-export function unmount({ keep = false } = {}) {
-  mounted = false;
-  resizeObserver?.disconnect();
-  resizeObserver = null;
-  document.removeEventListener('visibilitychange', pauseWhenHidden);
-  document.removeEventListener('keydown', screenKeys);
-  clearTimeout(watchdog);
-  unlisten?.then((stop) => stop()).catch(() => {});
-  unlisten = null;
-  if (!keep && snapshot && !snapshot.paused && snapshot.clockRunning) games.pause(GAME).catch(() => {});
-}
+export const { id, helpTopic, mount, unmount, newGame } = gameScreen(gomoku);
 
-function buildScreen() {
-  const pauseButton = el('button', { id: 'gm-pause', onclick: togglePause, text: t('game.pause') });
+function build(shared) {
+  screen = shared;
+  const { controls } = screen;
   const kind = el('span', { class: 'gm-toolbar-game', id: 'gm-game-kind' });
-  const toolbar = el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('gm.toolbar') },
-    el('button', { id: 'gm-new', onclick: () => newGame(), title: 'F2', text: t('gm.newGame') }),
-    kind,
-    el('span', { class: 'spacer' }),
-    pauseButton,
-    el('button', { id: 'gm-stats', onclick: () => showStatistics().catch((e) => app.showError(e)), text: t('game.statistics') }),
-    el('button', { id: 'gm-options', onclick: () => optionsDialog().catch((e) => app.showError(e)), text: t('game.options') }),
-    el('button', { id: 'gm-home', onclick: () => app.show('home'), text: t('game.allGames') }));
+  const toolbar = screen.toolbar(el('button', { id: 'gm-new', onclick: chooseGame, title: 'F2', text: t('gm.newGame') }), kind);
 
-  const board = new GoBoard({ onPlay: send });
-  const resumeButton = el('button', { class: 'primary', id: 'gm-resume', onclick: togglePause, text: t('game.resume') });
-  const pausedCover = el('div', { class: 'gm-paused', id: 'gm-paused', hidden: true }, el('p', { text: t('game.paused') }), resumeButton);
-  const frame = el('div', { class: 'gm-frame' }, board.node, pausedCover);
+  const board = new GoBoard({ onPlay: screen.play });
+  const frame = el('div', { class: 'gm-frame' }, board.node, controls.cover);
   const boardArea = el('div', { class: 'gm-board-area' }, frame);
 
   const players = Object.fromEntries(COLOURS.map((colour) => {
@@ -111,103 +78,36 @@ function buildScreen() {
   const resultText = el('p', { id: 'gm-result-text' });
   const resultRecord = el('p', { class: 'gm-result-record', id: 'gm-result-record', hidden: true });
   const againButton = el('button', { class: 'primary', id: 'gm-again', onclick: playAgain, text: t('gm.again') });
-  const hallButton = el('button', {
-    id: 'gm-result-hall', hidden: true, text: t('hall.title'),
-    onclick: () => app.show('hall', { highlight: snapshot?.record?.id }),
-  });
+  const hallButton = screen.hallButton('gm-result-hall');
   const result = el('section', { class: 'gm-result', id: 'gm-result', hidden: true, 'aria-labelledby': 'gm-result-title' },
     resultTitle, resultText, resultRecord,
     el('div', { class: 'gm-result-buttons' }, againButton,
-      el('button', { id: 'gm-result-new', onclick: () => newGame(), text: t('gm.newGame') }), hallButton));
+      el('button', { id: 'gm-result-new', onclick: chooseGame, text: t('gm.newGame') }), hallButton));
 
-  const undoButton = el('button', { id: 'gm-undo', title: t('gm.undoKey'), onclick: undo, disabled: true, text: t('gm.undo') });
-  const redoButton = el('button', { id: 'gm-redo', title: t('gm.redoKey'), onclick: redo, disabled: true, text: t('gm.redo') });
   const moveList = new MoveList({ onStep: step });
   const side = el('aside', { class: 'gm-side', 'aria-label': t('gm.side') },
     el('div', { class: 'gm-players' }, players.black.card, players.white.card),
     turn, thinking, result,
     moveList.node,
-    el('div', { class: 'gm-actions' }, undoButton, redoButton));
+    el('div', { class: 'gm-actions' }, controls.undo, controls.redo));
   const stage = el('div', { class: 'gm-stage' }, boardArea, side);
   const statusText = el('span', { id: 'gm-status', role: 'status' });
   const status = el('div', { class: 'statusline' }, statusText);
-  return {
-    toolbar, kind, pauseButton, board, resumeButton, pausedCover, frame, boardArea, players, turn, turnBadge, turnText,
-    thinking, thinkingText, thinkingBadge, result, resultTitle, resultText, resultRecord, againButton, hallButton,
-    undoButton, redoButton, moveList, side, stage, statusText, status,
+  ui = {
+    toolbar, kind, board, frame, boardArea, players, turn, turnBadge, turnText, thinking, thinkingText, thinkingBadge,
+    result, resultTitle, resultText, resultRecord, againButton, hallButton, moveList, side, stage, statusText, status,
   };
-}
-
-/// Runs backend requests one at a time, in the order asked, so a late answer never overwrites a
-/// newer one. The promise returned fails with the task; the queue goes on.
-function enqueue(task) {
-  const run = queue.then(task);
-  queue = run.catch(() => {});
-  return run;
-}
-
-/// Plays a stone where the player clicked (or pressed Space/Enter).
-function send(point) {
-  return enqueue(async () => {
-    if (!mounted || !snapshot || snapshot.paused || snapshot.status !== 'playing') return;
-    try {
-      const before = snapshot;
-      const next = await games.play(GAME, point);
-      show(next);
-      react(before, next);
-    } catch (error) {
-      playError(error, point);
-    }
-  });
+  return { nodes: [toolbar, stage, ui.status], board, concealed: frame, resized: boardArea };
 }
 
 /// A refused stone: said in words the player knows. Nothing changed on the board.
 function playError(error, point) {
   const occupied = error?.code === 'illegal_move' && error.params?.reason === 'occupied';
   const text = occupied
-    ? t('gm.error.occupied', { point: notation(point.x, point.y, snapshot?.view?.size ?? SIZE) })
+    ? t('gm.error.occupied', { point: notation(point.x, point.y, screen.snapshot?.view?.size ?? SIZE) })
     : error?.code ? errorText(error) : String(error);
   toast(text);
   announce(text);
-}
-
-/// The computer moved (or the backend says something changed): ask for the game as it is now.
-function onSnapshotEvent(payload) {
-  if (!mounted || payload?.game !== GAME) return;
-  refresh();
-}
-
-function refresh() {
-  return enqueue(async () => {
-    if (!mounted) return;
-    const before = snapshot;
-    const next = await games.snapshot(GAME);
-    if (!mounted || !next) return;
-    show(next);
-    react(before, next);
-  }).catch((error) => app.showError(error));
-}
-
-function change(request) {
-  return enqueue(async () => {
-    if (!snapshot) return;
-    try {
-      const before = snapshot;
-      const next = await request();
-      show(next);
-      react(before, next);
-    } catch (error) {
-      app.showError(error);
-    }
-  });
-}
-
-function undo() {
-  if (snapshot?.canUndo) change(() => games.undo(GAME));
-}
-
-function redo() {
-  if (snapshot?.canRedo) change(() => games.redo(GAME));
 }
 
 const nameOf = (view, colour) => (colour === 'black' ? view.blackName : view.whiteName);
@@ -222,53 +122,35 @@ function turnText(view, colour) {
 const vsComputer = (view) => view.opponent !== 'human';
 
 /// What a new snapshot means to the player: the computer's move and the result are told to
-/// screen readers; a record asks for a name.
-function react(before, next) {
+/// screen readers (a record's name is asked by the shared screen).
+function onEffects(effects, next, { before }) {
   const view = next.view;
-  if (!view || !before?.view) return;
-  const finished = before.status === 'playing' && next.status !== 'playing';
-  if (finished) {
+  if (!view || !before?.view) return null;
+  if (before.status === 'playing' && next.status !== 'playing') {
     announce(`${resultTitle(next)} ${resultDetail(next)}`);
-    const asked = next.record?.rank ? askRecordName(app, next, t(`category.gomoku.${next.category}`)) : Promise.resolve();
-    Promise.all([asked, panelShown]).then(() => {
-      if (mounted && !ui.result.hidden) ui.againButton.focus();
-    }).catch((error) => app.showError(error));
-    return;
+    return null;
   }
   const grew = view.moves.length > before.view.moves.length;
   const last = view.lastMove;
   if (grew && last && vsComputer(view) && last.colour !== view.humanColour) {
     announce(t('gm.announce.played', { name: nameOf(view, last.colour), point: last.notation }));
   }
+  return null;
 }
 
-/// Draws a new snapshot: the board at once, everything beside it once the board's frame is on
-/// screen. In this software-rendered WebKit a frame repaints the box around all that changed in
-/// it; a stone and the side panel changed together made that most of the window (15 ms a move,
-/// measured in the real webview), each on its own frame is a few milliseconds.
-function show(next) {
-  const previous = snapshot;
-  snapshot = next;
+/// The board at once; a replay's step is kept while the finished game stays as it is.
+function drawBoard(next) {
+  const previous = shown;
+  shown = next;
   const view = next.view;
   if (!view || !previous?.view || previous.view.moves.length !== view.moves.length || next.status === 'playing') replayAt = null;
-  ui.pausedCover.hidden = !next.paused;
-  ui.frame.classList.toggle('concealed', next.paused);
-  if (view) drawBoard();
+  if (view) drawStones();
   else if (!ui.board.size) ui.board.build(SIZE);
-  panelShown = afterNextPaint(showPanel);
-  clearTimeout(watchdog);
-  if (next.computerThinking && mounted) watchdog = setTimeout(refresh, WATCHDOG_MS);
 }
 
 /// The toolbar's and the side panel's view of the snapshot, and the status line.
-function showPanel() {
-  if (!mounted || !snapshot) return;
-  const next = snapshot;
+function drawPanel(next) {
   const view = next.view;
-  setText(ui.pauseButton, next.paused ? t('game.resume') : t('game.pause'));
-  ui.pauseButton.disabled = next.status !== 'playing';
-  ui.undoButton.disabled = !next.canUndo;
-  ui.redoButton.disabled = !next.canRedo;
   if (view) {
     drawMoveList();
     showPlayers(view, next);
@@ -276,21 +158,20 @@ function showPanel() {
   showThinking(next);
   showResult(next);
   setText(ui.statusText, statusText(next));
-  root.dataset.status = next.status;
-  root.dataset.paused = String(next.paused);
-  root.dataset.thinking = String(Boolean(next.computerThinking));
-  root.dataset.moves = String(view ? view.moves.length : next.moveCount);
+  const { dataset } = screen.root;
+  dataset.thinking = String(Boolean(next.computerThinking));
+  dataset.moves = String(view ? view.moves.length : next.moveCount);
 }
 
 /// How many moves the board and the move list show: all, or the replay's step.
 function shownMoves() {
-  const total = snapshot.view.moves.length;
-  return snapshot.status !== 'playing' && replayAt != null ? replayAt : total;
+  const total = shown.view.moves.length;
+  return shown.status !== 'playing' && replayAt != null ? replayAt : total;
 }
 
 /// The board: the game as it stands, or a step of the finished game's replay.
-function drawBoard() {
-  const view = snapshot.view;
+function drawStones() {
+  const view = shown.view;
   const total = view.moves.length;
   const at = shownMoves();
   let { stones, winningLine } = view;
@@ -301,9 +182,9 @@ function drawBoard() {
     for (const m of moves) stones[m.y * view.size + m.x] = m.colour === 'black' ? 1 : 2;
     winningLine = null;
   }
-  const canPlay = snapshot.status === 'playing' && !snapshot.paused && !snapshot.computerThinking && !view.computerToMove;
+  const canPlay = shown.status === 'playing' && !shown.paused && !shown.computerThinking && !view.computerToMove;
   ui.board.render({
-    size: view.size, stones, moves, winningLine, numbers: Boolean(app.settings.moveNumbers),
+    size: view.size, stones, moves, winningLine, numbers: Boolean(screen.app.settings.moveNumbers),
     turn: canPlay ? view.sideToMove : null,
   });
   ui.board.node.classList.toggle('replay', at < total);
@@ -311,22 +192,22 @@ function drawBoard() {
 
 /// The board and the move list together, at once (a replay's step, a change of options).
 function drawPosition() {
-  drawBoard();
+  drawStones();
   drawMoveList();
 }
 
 function drawMoveList() {
-  ui.moveList.render(snapshot.view.moves, { at: shownMoves(), replaying: snapshot.status !== 'playing' });
+  ui.moveList.render(shown.view.moves, { at: shownMoves(), replaying: shown.status !== 'playing' });
 }
 
 /// Shows the position after `n` moves of the finished game.
 function step(n) {
-  if (!snapshot?.view || snapshot.status === 'playing') return;
-  const total = snapshot.view.moves.length;
+  if (!shown?.view || shown.status === 'playing') return;
+  const total = shown.view.moves.length;
   const at = Math.max(0, Math.min(total, n));
   replayAt = at === total ? null : at;
   drawPosition();
-  setText(ui.statusText, statusText(snapshot));
+  setText(ui.statusText, statusText(shown));
 }
 
 function showPlayers(view, snap) {
@@ -414,44 +295,17 @@ function statusText(snap) {
   return `${kind} · ${t(`gm.rule.${view.rule}.hint`)}`;
 }
 
-/// Starts a game with these parameters and remembers them for the next time.
-async function startGame(params) {
-  const next = await games.newGame(GAME, params);
-  if (JSON.stringify(params) !== JSON.stringify(app.settings.gomokuParams)) await app.saveSetting('gomokuParams', params);
-  replayAt = null;
-  if (!mounted) return next;
-  show(next);
-  ui.board.focus();
-  announce(t('gm.announce.new', { kind: t(`category.gomoku.${next.category}`) }));
-  return next;
-}
-
 /// F2 and the New game buttons: choose the rule, the opponent and the names, then play.
-export async function newGame() {
+async function chooseGame() {
   if (document.querySelector('dialog[open]')) return;
-  await chooseParams(app, (params) => enqueue(() => startGame(params)));
+  await chooseParams(screen.app, (params) => screen.start(params));
 }
 
 /// The same game again: same rule, opponent, colours and names.
 function playAgain() {
-  const params = snapshot?.view ? paramsOf(snapshot.view) : savedParams(app.settings);
-  enqueue(() => startGame(params)).catch((error) => app.showError(error));
+  const view = screen.snapshot?.view;
+  screen.start(view ? paramsOf(view) : gomoku.params()).catch((error) => screen.showError(error));
 }
-
-async function togglePause() {
-  if (!snapshot) return;
-  await change(() => (snapshot.paused ? games.resume(GAME) : games.pause(GAME)));
-  if (snapshot && !snapshot.paused) ui.board.focus();
-  else ui.resumeButton.focus();
-}
-
-function pauseWhenHidden() {
-  if (document.hidden && snapshot && !snapshot.paused && snapshot.status === 'playing' && snapshot.moveCount > 0) {
-    change(() => games.pause(GAME));
-  }
-}
-
-const screenKeys = undoRedoPauseKeys({ undo, redo, togglePause });
 
 /// Asks the window for room for a board of about 34 px a line, with the side panel beside it.
 function fitToBoard() {
@@ -464,30 +318,31 @@ function fitBoard() {
   ui.board.fit(ui.boardArea.clientWidth - 8, ui.boardArea.clientHeight - 8);
 }
 
-async function optionsDialog() {
+function options() {
+  const { app } = screen;
   const check = (key) => el('input', { type: 'checkbox', name: key, id: `option-${key}`, checked: app.settings[key] ? true : undefined });
   const boxes = { moveNumbers: check('moveNumbers'), colourBlind: check('colourBlind') };
-  const result = await openDialog({
-    id: 'options-dialog',
+  return {
     title: t('gm.options.title'),
     body: [
       el('label', { for: 'option-moveNumbers' }, t('gm.options.moveNumbers'), boxes.moveNumbers),
       el('label', { for: 'option-colourBlind' }, t('gm.options.colourBlind'), boxes.colourBlind),
       el('p', { class: 'hint', text: t('gm.options.colourBlindHint') }),
     ],
-    buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'save', label: t('dialog.save'), primary: true }],
-  });
-  if (result.value !== 'save') return;
-  for (const [key, box] of Object.entries(boxes)) {
-    if (Boolean(app.settings[key]) !== box.checked) await app.saveSetting(key, box.checked);
-  }
-  document.documentElement.classList.toggle('colour-blind', Boolean(app.settings.colourBlind));
-  if (snapshot?.view) drawPosition();
+    async save() {
+      for (const [key, box] of Object.entries(boxes)) {
+        if (Boolean(app.settings[key]) !== box.checked) await app.saveSetting(key, box.checked);
+      }
+      document.documentElement.classList.toggle('colour-blind', Boolean(app.settings.colourBlind));
+      if (shown?.view) drawPosition();
+    },
+  };
 }
 
 /// Games, wins, losses and draws of one category (rule and opponent), chosen in the dialog.
-async function showStatistics() {
-  const current = snapshot?.category ?? `${savedParams(app.settings).rule}-${savedParams(app.settings).opponent}`;
+async function statistics() {
+  const saved = savedParams(screen.app.settings);
+  const current = screen.snapshot?.category ?? `${saved.rule}-${saved.opponent}`;
   const select = el('select', { id: 'gm-stats-category', 'aria-label': t('gm.stats.category') },
     CATEGORIES.map((category) => el('option', {
       value: category, text: t(`category.gomoku.${category}`), selected: category === current ? true : undefined,
@@ -495,7 +350,7 @@ async function showStatistics() {
   const table = el('table', { class: 'stats', id: 'gm-stats-table' });
   const fill = async () => {
     const category = select.value;
-    const stats = await call('statistics', { game: GAME, category });
+    const stats = await call('statistics', { game: 'gomoku', category });
     const human = category.endsWith('-human');
     const count = (value) => (value == null ? null : formatNumber(value));
     const winRate = stats.played ? `${formatNumber(Math.round((100 * stats.won) / stats.played))} %` : '—';
@@ -509,14 +364,12 @@ async function showStatistics() {
       ['currentStreak', t('stats.currentStreak'), human ? null : count(stats.currentStreak)],
       ['longestStreak', t('stats.longestStreak'), human ? null : count(stats.longestStreak)],
     ].filter(([, , value]) => value != null);
-    table.replaceChildren(el('tbody', {}, rows.map(([key, name, value]) => el('tr', { dataset: { stat: key } },
-      el('th', { scope: 'row', text: name }), el('td', { class: 'number', text: value })))));
+    table.replaceChildren(statsRows(rows));
   };
-  select.addEventListener('change', () => fill().catch((error) => app.showError(error)));
+  select.addEventListener('change', () => fill().catch((error) => screen.showError(error)));
   await fill();
-  await openDialog({
-    id: 'stats-dialog',
+  return {
     title: t('gm.stats.title'),
     body: [el('label', { for: 'gm-stats-category' }, t('gm.stats.category'), select), table],
-  });
+  };
 }

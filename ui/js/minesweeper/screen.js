@@ -1,103 +1,88 @@
-// The Minesweeper screen: level bar, the classic counter-face-timer panel, and the field.
+// The Minesweeper screen: level bar, the classic counter-face-timer panel, and the field. The
+// shared game screen (../game-screen.js) runs it; this module draws it.
 
-import { el, announce } from '../dom.js';
+import { el, announce, setText } from '../dom.js';
 import { t, errorText, formatSeconds, formatNumber } from '../i18n.js';
-import { games, fitWindow, call, listen } from '../ipc.js';
+import { games, fitWindow, call } from '../ipc.js';
 import { openDialog } from '../dialog.js';
-import { isScreenKey } from '../keys.js';
+import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
 import { counter } from './digits.js';
 import { face } from './face.js';
 import { MineField } from './board.js';
 import { play as playSound } from './sound.js';
-import { askRecordName, showBestTimes } from '../record.js';
-
-export const id = 'minesweeper';
-export const helpTopic = 'minesweeper';
-const GAME = 'minesweeper';
+import { showBestTimes } from '../record.js';
 
 const LEVELS = ['beginner', 'intermediate', 'expert'];
 // The custom dialog's limits; the backend checks them again and has the last word.
 const CUSTOM = { min: 9, max: 100, minMines: 10 };
 
-let app;
-let root;
+let screen;
 let ui;
-let snapshot = null;
 let received = 0;
 let ticker = null;
-let queue = Promise.resolve();
-let unlisten = null;
 let drawnShape = '';
 
-export async function mount(rootNode, appObject) {
-  app = appObject;
-  root = rootNode;
-  ui = buildScreen();
-  drawnShape = '';
-  root.append(ui.toolbar, ui.panel, ui.stage, ui.status);
-  window.addEventListener('resize', fitBoard);
-  document.addEventListener('visibilitychange', pauseWhenHidden);
-  document.addEventListener('keydown', screenKeys);
-  ticker = setInterval(drawClock, 200);
-  // The backend pauses the game by itself when the window is minimised.
-  const listening = listen('snapshot', (next) => { if (next.game === GAME) show(next); });
-  const [current] = await Promise.all([games.snapshot(GAME), listening]);
-  unlisten = await listening;
-  if (current) {
-    show(current);
-    fitToLevel();
-  } else {
-    await newGame();
-  }
-  ui.field.focus();
-}
+const minesweeper = {
+  name: 'minesweeper',
+  prefix: 'ms',
+  undo: false,
+  coverClass: 'ms-paused',
+  pauseInToolbar: true,
+  build,
+  drawBoard,
+  drawPanel,
+  onEffects,
+  params,
+  remember,
+  newGame: () => start(),
+  started: fitToLevel,
+  fitWindow: fitToLevel,
+  fitBoard,
+  categoryLabel: (snap) => t(`ms.level.${snap.view.level}`),
+  statistics,
+  options,
+  keys: levelKeys,
+  mounted: () => {
+    drawnShape = '';
+    ticker = setInterval(drawClock, 200);
+    window.addEventListener('resize', fitBoard);
+  },
+  unmounted: () => {
+    clearInterval(ticker);
+    window.removeEventListener('resize', fitBoard);
+  },
+};
 
-/// `keep`: the screen is drawn again at once (a new language): the game goes on.
-export function unmount({ keep = false } = {}) {
-  window.removeEventListener('resize', fitBoard);
-  document.removeEventListener('visibilitychange', pauseWhenHidden);
-  document.removeEventListener('keydown', screenKeys);
-  clearInterval(ticker);
-  unlisten?.();
-  if (!keep && snapshot && !snapshot.paused && snapshot.clockRunning) games.pause(GAME).catch(() => {});
-}
+export const { id, helpTopic, mount, unmount, newGame } = gameScreen(minesweeper);
 
-function buildScreen() {
+function build(shared) {
+  screen = shared;
+  const { controls } = screen;
   const levelButtons = LEVELS.map((level, index) => el('button', {
     class: 'level', id: `level-${level}`, 'aria-pressed': 'false', title: t('ms.levelKey', { key: index + 1 }),
-    onclick: () => newGame({ level }), text: t(`ms.level.${level}`),
+    onclick: () => start({ level }), text: t(`ms.level.${level}`),
   }));
   const customButton = el('button', { class: 'level', id: 'level-custom', 'aria-pressed': 'false', onclick: customDialog, text: t('ms.level.custom') });
-  const pauseButton = el('button', { id: 'ms-pause', onclick: togglePause, text: t('game.pause') });
-  const toolbar = el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('ms.toolbar') },
-    el('div', { class: 'group', role: 'group', 'aria-label': t('ms.levels') }, levelButtons, customButton),
-    el('span', { class: 'spacer' }),
-    pauseButton,
-    el('button', { id: 'ms-stats', onclick: showStatistics, text: t('game.statistics') }),
-    el('button', { id: 'ms-options', onclick: optionsDialog, text: t('game.options') }),
-    el('button', { id: 'ms-home', onclick: () => app.show('home'), text: t('game.allGames') }));
+  const toolbar = screen.toolbar(el('div', { class: 'group', role: 'group', 'aria-label': t('ms.levels') }, levelButtons, customButton));
 
   const mines = counter((value) => t('ms.minesLeft', { count: value }));
   mines.id = 'ms-mines';
   const clock = counter((value) => t('ms.seconds', { count: value }));
   clock.id = 'ms-clock';
   const smiley = face();
-  const faceButton = el('button', { class: 'ms-face', id: 'ms-face', 'aria-label': t('game.new'), onclick: () => newGame() }, smiley);
+  const faceButton = el('button', { class: 'ms-face', id: 'ms-face', 'aria-label': t('game.new'), onclick: () => start() }, smiley);
   const panel = el('div', { class: 'ms-panel' }, mines, faceButton, clock);
 
-  const field = new MineField({ onIntent: send, onPress: (held) => smiley.setMood(held ? 'surprised' : moodOf(snapshot)) });
-  const pausedCover = el('div', { class: 'ms-paused', hidden: true },
-    el('p', { text: t('game.paused') }),
-    el('button', { class: 'primary', id: 'ms-resume', onclick: togglePause, text: t('game.resume') }));
-  const stage = el('div', { class: 'ms-stage' }, el('div', { class: 'ms-frame' }, field.node, pausedCover));
+  const field = new MineField({ onIntent: screen.play, onPress: (held) => smiley.setMood(held ? 'surprised' : moodOf(screen.snapshot)) });
+  const stage = el('div', { class: 'ms-stage' }, el('div', { class: 'ms-frame' }, field.node, controls.cover));
   const statusText = el('span', { id: 'ms-status', role: 'status' });
   const retry = el('button', { id: 'ms-retry', hidden: true, onclick: replay, text: t('ms.tryAgain') });
-  const hallButton = el('button', {
-    id: 'ms-hall', hidden: true, text: t('hall.title'),
-    onclick: () => app.show('hall', { highlight: snapshot?.record?.id }),
-  });
+  const hallButton = screen.hallButton('ms-hall');
   const status = el('div', { class: 'statusline' }, statusText, ' ', retry, hallButton);
-  return { toolbar, levelButtons, customButton, pauseButton, panel, mines, clock, smiley, field, stage, pausedCover, statusText, retry, hallButton, status };
+  ui = { toolbar, levelButtons, customButton, panel, mines, clock, smiley, field, stage, statusText, retry, hallButton, status };
+  // The field is fitted when the window's size or the field's shape changes, not when the
+  // status line's does: a fit lays out every cell.
+  return { nodes: [toolbar, panel, stage, status], board: field, concealed: field.node };
 }
 
 function moodOf(snap) {
@@ -105,59 +90,28 @@ function moodOf(snap) {
   return { won: 'cool', lost: 'dead' }[snap.status] ?? 'normal';
 }
 
-/// Sends one intent; intents go one at a time, in order, so fast clicks are never reordered.
-function send(move) {
-  queue = queue.then(async () => {
-    if (!snapshot || snapshot.status !== 'playing' || snapshot.paused) return;
-    try {
-      const before = snapshot;
-      const next = await games.play(GAME, move);
-      show(next);
-      react(before, next, move);
-    } catch (error) {
-      app.showError(error);
-    }
-  });
-  return queue;
-}
-
-function react(before, next, move) {
-  const sound = app.settings.sound;
+/// A move's sound, and the end told to screen readers (the record dialog is the screen's).
+function onEffects(effects, next, { before, move, cause }) {
+  if (cause !== 'play') return null;
+  const sound = screen.app.settings.sound;
   if (next.status === 'lost') {
     playSound(sound, 'explosion');
     announce(t('ms.announce.lost', { seconds: formatSeconds(next.elapsedMs) }));
   } else if (next.status === 'won') {
     playSound(sound, 'win');
     announce(t('ms.announce.won', { seconds: formatSeconds(next.elapsedMs) }));
-    if (next.record?.rank) askRecordName(app, next, t(`ms.level.${next.view.level}`));
   } else if (move.action !== 'mark' && before.view?.cells !== next.view?.cells) {
     playSound(sound, 'click');
   }
+  return null;
 }
 
-function show(next) {
-  snapshot = next;
+/// The field, at once; sizing it forces a layout of every cell, so only when its shape changed.
+function drawBoard(next) {
   received = performance.now();
   const view = next.view;
-  // Each write below happens only on a change: on a 100x100 field a needless attribute write
-  // near the field makes the engine restyle ten thousand cells.
-  setIfChanged(ui.pausedCover, 'hidden', !next.paused);
-  ui.field.node.classList.toggle('concealed', next.paused);
-  setIfChanged(ui.pauseButton, 'textContent', next.paused ? t('game.resume') : t('game.pause'));
-  setIfChanged(ui.pauseButton, 'disabled', next.status !== 'playing');
-  if (view) {
-    ui.field.render(view);
-    ui.mines.set(view.minesLeft);
-    markLevel(view);
-  }
-  ui.smiley.setMood(moodOf(next));
-  setIfChanged(ui.retry, 'hidden', !next.canReplay);
-  setIfChanged(ui.hallButton, 'hidden', !next.record?.rank);
-  setIfChanged(ui.statusText, 'textContent', statusText(next));
-  setIfChanged(root.dataset, 'status', next.status);
-  setIfChanged(root.dataset, 'paused', String(next.paused));
+  if (view) ui.field.render(view);
   drawClock();
-  // Sizing forces a layout of every cell: only when the field's shape changed.
   const shape = view ? `${view.width}x${view.height}` : '';
   if (shape && shape !== drawnShape) {
     drawnShape = shape;
@@ -165,8 +119,22 @@ function show(next) {
   }
 }
 
-function setIfChanged(target, property, value) {
-  if (target[property] !== value) target[property] = value;
+/// The counter, the face, the level bar and the status line. Each write happens only on a
+/// change: on a 100x100 field a needless attribute write near the field restyles every cell.
+function drawPanel(next) {
+  const view = next.view;
+  if (view) {
+    ui.mines.set(view.minesLeft);
+    markLevel(view);
+  }
+  ui.smiley.setMood(moodOf(next));
+  drawStatusLine(next);
+}
+
+function drawStatusLine(next) {
+  setIfChanged(ui.retry, 'hidden', !next.canReplay);
+  setIfChanged(ui.hallButton, 'hidden', !next.record?.rank);
+  setText(ui.statusText, statusText(next));
 }
 
 function statusText(snap) {
@@ -174,8 +142,8 @@ function statusText(snap) {
   if (snap.paused) return t('game.paused');
   if (snap.status === 'won') return t('ms.status.won', { seconds: formatSeconds(snap.elapsedMs), level });
   if (snap.status === 'lost') return t('ms.status.lost');
-  const replay = snap.isReplay ? ` · ${t('ms.replay')}` : '';
-  return `${level}${replay}`;
+  const replayed = snap.isReplay ? ` · ${t('ms.replay')}` : '';
+  return `${level}${replayed}`;
 }
 
 function levelName(view, category) {
@@ -192,69 +160,60 @@ function markLevel(view) {
 }
 
 function drawClock() {
+  const snapshot = screen?.snapshot;
   if (!snapshot) return;
   const running = snapshot.clockRunning && !snapshot.paused;
   const ms = snapshot.elapsedMs + (running ? performance.now() - received : 0);
   ui.clock.set(Math.floor(ms / 1000));
 }
 
-/// Starts a game of the given level (default: the current one) with the player's options.
-export async function newGame(level) {
-  const params = {
-    ...(level ?? app.settings.minesweeperParams ?? { level: 'beginner' }),
-    firstClick: app.settings.firstClick,
-    questionMarks: app.settings.questionMarks,
+/// The parameters of a game of `level` (default: the last one played) with the player's options.
+function params(level) {
+  const settings = screen.app.settings;
+  return {
+    ...(level ?? settings.minesweeperParams ?? { level: 'beginner' }),
+    firstClick: settings.firstClick,
+    questionMarks: settings.questionMarks,
   };
-  const next = await games.newGame(GAME, params);
-  const chosen = { level: params.level, ...(params.level === 'custom' ? { width: params.width, height: params.height, mines: params.mines } : {}) };
-  if (JSON.stringify(chosen) !== JSON.stringify(app.settings.minesweeperParams)) await app.saveSetting('minesweeperParams', chosen);
-  show(next);
-  fitToLevel();
-  ui.field.focus();
-  return next;
 }
 
-async function replay() {
-  try {
-    show(await games.replay(GAME));
-    ui.field.focus();
-  } catch (error) {
-    app.showError(error);
-  }
+async function remember(chosenParams) {
+  const { level, width, height, mines } = chosenParams;
+  const chosen = { level, ...(level === 'custom' ? { width, height, mines } : {}) };
+  if (JSON.stringify(chosen) !== JSON.stringify(screen.app.settings.minesweeperParams)) await screen.app.saveSetting('minesweeperParams', chosen);
 }
 
-async function togglePause() {
-  if (!snapshot) return;
-  try {
-    show(await (snapshot.paused ? games.resume(GAME) : games.pause(GAME)));
-    if (!snapshot.paused) ui.field.focus();
-  } catch (error) {
-    app.showError(error);
-  }
+/// Starts a game of the given level (default: the current one), after the moves already sent.
+/// Fails with the backend's refusal (the custom dialog shows it).
+function startLevel(level) {
+  return screen.start(params(level));
 }
 
-function pauseWhenHidden() {
-  if (document.hidden && snapshot && !snapshot.paused && snapshot.status === 'playing' && snapshot.moveCount > 0) {
-    games.pause(GAME).then(show).catch(() => {});
-  }
+function start(level) {
+  return startLevel(level).catch((error) => screen.showError(error));
 }
 
-function screenKeys(event) {
-  if (!isScreenKey(event) || event.ctrlKey) return;
+function replay() {
+  screen.request(() => games.replay('minesweeper'), { newBoard: true }).then(() => ui.field.focus(), screen.showError);
+}
+
+/// 1, 2 and 3 start a game of that level.
+function levelKeys(event) {
+  if (event.ctrlKey) return false;
   const index = ['1', '2', '3'].indexOf(event.key);
-  if (index >= 0) {
-    event.preventDefault();
-    newGame({ level: LEVELS[index] }).catch((error) => app.showError(error));
-  } else if (event.key === 'p' || event.key === 'P') {
-    event.preventDefault();
-    togglePause();
-  }
+  if (index < 0) return false;
+  start({ level: LEVELS[index] });
+  return true;
 }
 
-/// Asks the window to fit the level: about 30 px a cell, the rest of the screen around it.
+/// Asks the window to fit the level: about 30 px a cell, the rest of the screen around it. The
+/// status line is measured as it will show this game (after a loss it has two lines), so it is
+/// drawn now, not a frame later: at the start of a game, which redraws the field anyway.
 function fitToLevel() {
+  const snapshot = screen.snapshot;
   const view = snapshot?.view;
   if (!view) return;
+  drawStatusLine(snapshot);
   const chrome = ui.toolbar.offsetHeight + ui.panel.offsetHeight + ui.status.offsetHeight + 40;
   const cell = 30;
   fitWindow(Math.max(420, view.width * cell + 40), view.height * cell + chrome).catch(() => {});
@@ -267,7 +226,7 @@ function fitBoard() {
 }
 
 async function customDialog() {
-  const current = snapshot?.view ?? { width: 16, height: 16, mines: 40 };
+  const current = screen.snapshot?.view ?? { width: 16, height: 16, mines: 40 };
   const input = (name, value, min, max) => el('input', { type: 'number', name, id: `custom-${name}`, value, min, max, required: true, step: 1 });
   const error = el('p', { class: 'error', id: 'custom-error', role: 'alert' });
   const mineHint = el('span', { class: 'hint', id: 'custom-mines-hint' });
@@ -299,7 +258,7 @@ async function customDialog() {
     validate: (value, form) => {
       if (started) return null;
       const level = { level: 'custom', width: Number(fields.width.value), height: Number(fields.height.value), mines: Number(fields.mines.value) };
-      newGame(level).then(() => {
+      startLevel(level).then(() => {
         started = true;
         form.closest('dialog').close('start');
       }).catch((problem) => {
@@ -310,14 +269,14 @@ async function customDialog() {
   });
 }
 
-async function optionsDialog() {
-  const check = (key) => el('input', { type: 'checkbox', name: key, id: `option-${key}`, checked: app.settings[key] ? true : undefined });
+function options() {
+  const { settings } = screen.app;
+  const check = (key) => el('input', { type: 'checkbox', name: key, id: `option-${key}`, checked: settings[key] ? true : undefined });
   const firstClick = el('select', { name: 'firstClick', id: 'option-firstClick' },
-    el('option', { value: 'opensArea', text: t('ms.options.opensArea'), selected: app.settings.firstClick === 'opensArea' ? true : undefined }),
-    el('option', { value: 'safe', text: t('ms.options.safe'), selected: app.settings.firstClick === 'safe' ? true : undefined }));
+    el('option', { value: 'opensArea', text: t('ms.options.opensArea'), selected: settings.firstClick === 'opensArea' ? true : undefined }),
+    el('option', { value: 'safe', text: t('ms.options.safe'), selected: settings.firstClick === 'safe' ? true : undefined }));
   const boxes = { questionMarks: check('questionMarks'), sound: check('sound'), monochrome: check('monochrome') };
-  const result = await openDialog({
-    id: 'options-dialog',
+  return {
     title: t('ms.options.title'),
     body: [
       el('label', {}, t('ms.options.firstClick'), firstClick),
@@ -326,31 +285,32 @@ async function optionsDialog() {
       el('label', {}, t('ms.options.monochrome'), boxes.monochrome),
       el('p', { class: 'hint', text: t('ms.options.nextGame') }),
     ],
-    buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'save', label: t('dialog.save'), primary: true }],
-  });
-  if (result.value !== 'save') return;
-  await app.saveSetting('firstClick', firstClick.value);
-  for (const [key, box] of Object.entries(boxes)) await app.saveSetting(key, box.checked);
-  document.documentElement.classList.toggle('monochrome', Boolean(app.settings.monochrome));
+    async save() {
+      const { app } = screen;
+      await app.saveSetting('firstClick', firstClick.value);
+      for (const [key, box] of Object.entries(boxes)) await app.saveSetting(key, box.checked);
+      document.documentElement.classList.toggle('monochrome', Boolean(app.settings.monochrome));
+    },
+  };
 }
 
-async function showStatistics() {
+async function statistics() {
+  const snapshot = screen.snapshot;
   const category = snapshot?.category ?? 'beginner';
-  const stats = await call('statistics', { game: GAME, category });
+  const stats = await call('statistics', { game: 'minesweeper', category });
   const winRate = stats.played ? Math.round((100 * stats.won) / stats.played) : 0;
   const rows = [
-    [t('stats.played'), formatNumber(stats.played)],
-    [t('stats.won'), formatNumber(stats.won)],
-    [t('stats.winRate'), `${formatNumber(winRate)} %`],
-    [t('stats.bestTime'), stats.bestTimeMs == null ? '—' : t('stats.seconds', { seconds: formatSeconds(stats.bestTimeMs) })],
-    [t('stats.currentStreak'), formatNumber(stats.currentStreak)],
-    [t('stats.longestStreak'), formatNumber(stats.longestStreak)],
+    ['played', t('stats.played'), formatNumber(stats.played)],
+    ['won', t('stats.won'), formatNumber(stats.won)],
+    ['winRate', t('stats.winRate'), `${formatNumber(winRate)} %`],
+    ['bestTime', t('stats.bestTime'), stats.bestTimeMs == null ? '—' : t('stats.seconds', { seconds: formatSeconds(stats.bestTimeMs) })],
+    ['currentStreak', t('stats.currentStreak'), formatNumber(stats.currentStreak)],
+    ['longestStreak', t('stats.longestStreak'), formatNumber(stats.longestStreak)],
   ];
-  const shown = await openDialog({
-    id: 'stats-dialog',
+  return {
     title: t('stats.title', { category: snapshot?.view ? levelName(snapshot.view, category) : category }),
-    body: el('table', { class: 'stats' }, el('tbody', {}, rows.map(([name, value]) => el('tr', {}, el('th', { scope: 'row', text: name }), el('td', { class: 'number', text: value }))))),
+    body: el('table', { class: 'stats' }, statsRows(rows)),
     buttons: [{ value: 'best', label: t('record.bestTimes') }, { value: 'ok', label: t('dialog.close'), primary: true }],
-  });
-  if (shown.value === 'best') await showBestTimes(app);
+    closed: async (value) => { if (value === 'best') await showBestTimes(screen.app); },
+  };
 }

@@ -1,0 +1,331 @@
+// One controller for every game screen. It owns what the three games share: the backend
+// requests (one at a time, in order, and never landing on a board the player did not aim at),
+// the `snapshot` events, new game, pause and resume (also when the window is hidden or the screen
+// is left), undo and redo, the record, statistics and options dialogs, the paused cover and the
+// errors. A game module gives only its board, its side panel, its options and what it does with
+// a move's result: see `gameScreen` for the list.
+
+import { el, afterNextPaint, setText } from './dom.js';
+import { t } from './i18n.js';
+import { games, listen } from './ipc.js';
+import { openDialog } from './dialog.js';
+import { isScreenKey, undoRedoPauseKeys } from './keys.js';
+import { askRecordName } from './record.js';
+
+/// Writes a property only when it changes: writing the same value again still restyles (a
+/// needless attribute write near a 100x100 field restyles ten thousand cells).
+export function setIfChanged(target, property, value) {
+  if (target[property] !== value) target[property] = value;
+}
+
+/// A statistics table from rows of [key, name, value]; each row is marked `data-stat=key`.
+export function statsRows(rows) {
+  return el('tbody', {}, rows.map(([key, name, value]) => el('tr', { dataset: { stat: key } },
+    el('th', { scope: 'row', text: name }), el('td', { class: 'number', text: value }))));
+}
+
+/// Builds the screen module (`id`, `helpTopic`, `mount`, `unmount`, `newGame`) of one game.
+///
+/// `game` gives:
+/// - `name`: the backend's name of the game (also the screen's id and help topic);
+/// - `prefix`: of the shared controls' ids and i18n keys (`ms` gives `#ms-pause`, `ms.toolbar`);
+/// - `undo`: whether the game has undo and redo (buttons `#prefix-undo`, Ctrl+Z, Ctrl+Y);
+/// - `coverClass`: the paused cover's classes; `pauseInToolbar`: the pause button is in the
+///   toolbar (else the game places `screen.controls.pause` itself);
+/// - `build(screen)`: builds the game's nodes around the shared `screen.controls`; returns
+///   `{ nodes, board, concealed, resized }`: the nodes to show in order, the board (with `focus()`),
+///   the node that hides while paused and the node whose size the board follows (`fitBoard()`
+///   runs when its size changes; without it the game fits its board itself);
+/// - `drawBoard(snapshot, animation)`: draws the board at once (`snapshot.view` is null while
+///   paused);
+/// - `drawPanel(snapshot)`: everything beside the board, a frame after it;
+/// - `onEffects(effects, snapshot, { before, move, cause })`: what a move's result means to the
+///   player (sounds, words for screen readers); `effects` is what the backend says happened (when
+///   it says); returns what the board animates, if anything. `cause`: play, undo, redo or event;
+/// - `params(kind)`: the parameters of a new game (`kind`: what the player chose, or nothing);
+///   `remember(params)`: keeps the choice in the settings;
+/// - `newGame(screen)`: F2 and the menu's New game; `started(snapshot)`: after a new game shows;
+/// - `fitWindow()`, `fitBoard()`: the window's size for the board, the board's size in its area;
+/// - `focus(snapshot)`: the node that takes the focus on a shown game (default: the board);
+/// - `finished(snapshot)`: after the end of a game (and its record dialog);
+/// - `categoryLabel(snapshot)`: a category's name, in the record dialog;
+/// - `statistics(screen)`: `{ title, body, buttons, closed(value) }` of the statistics dialog;
+/// - `options(screen)`: `{ title, body, save() }` of the options dialog;
+/// - optional `keys(event)`, `playError(error, move)`, `mounted()`, `unmounted()`.
+export function gameScreen(game) {
+  const GAME = game.name;
+  let app = null;
+  let root = null;
+  let ui = null;
+  let snapshot = null;
+  let queue = Promise.resolve();
+  /// A fresh object per mount, null once the screen is left: answers that arrive after the
+  /// screen was left are dropped.
+  let mounted = null;
+  /// A fresh object per board shown (a new game, a replay): a move aimed at one board never lands
+  /// on the next.
+  let board = null;
+  let unlisten = null;
+  let resizeObserver = null;
+  /// Settles once the side panel shows the last snapshot.
+  let panelShown = Promise.resolve();
+
+  const screen = {
+    get app() { return app; },
+    get root() { return root; },
+    get snapshot() { return snapshot; },
+    get mounted() { return Boolean(mounted); },
+    /// Settles once the side panel shows the last snapshot.
+    get panelShown() { return panelShown; },
+    controls: null,
+    play,
+    start,
+    request,
+    togglePause,
+    showError: (error) => app.showError(error),
+    /// A button to the hall of fame with this game's new record marked (hidden until a record).
+    hallButton: (id) => el('button', {
+      id, hidden: true, text: t('hall.title'), onclick: () => app.show('hall', { highlight: snapshot?.record?.id }),
+    }),
+    /// The game's toolbar: its own controls, then pause (`pauseInToolbar`), statistics, options
+    /// and All games.
+    toolbar(...leading) {
+      const { pause, stats, options, home } = screen.controls;
+      return el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t(`${game.prefix}.toolbar`) },
+        ...leading, el('span', { class: 'spacer' }), game.pauseInToolbar ? pause : null, stats, options, home);
+    },
+  };
+
+  async function mount(rootNode, appObject) {
+    app = appObject;
+    root = rootNode;
+    snapshot = null;
+    queue = Promise.resolve();
+    const token = {};
+    mounted = token;
+    board = null;
+    screen.controls = buildControls();
+    ui = game.build(screen);
+    root.append(...ui.nodes);
+    // The board follows its area's size, measured by the frame's own layout (reading sizes after
+    // every move would force extra layouts).
+    if (ui.resized) {
+      resizeObserver = new ResizeObserver(() => game.fitBoard());
+      resizeObserver.observe(ui.resized);
+    }
+    document.addEventListener('visibilitychange', pauseWhenHidden);
+    document.addEventListener('keydown', screenKeys);
+    game.mounted?.();
+    // Listening before the game is asked for, so that no move of the computer goes unseen (it
+    // may be thinking already, in a restored game); the listener is let go even if the screen is
+    // left before it is in place.
+    await listen('snapshot', onSnapshotEvent).then((stop) => {
+      if (mounted === token) unlisten = stop;
+      else stop();
+    }).catch((error) => console.error(error));
+    if (mounted !== token) return;
+    const current = await request(() => games.snapshot(GAME), { newBoard: true, any: true });
+    if (mounted !== token) return;
+    if (!current) await start(game.params()).catch((error) => app.showError(error));
+    if (mounted !== token) return;
+    game.fitWindow();
+    focusGame();
+  }
+
+  /// `keep`: the screen is drawn again at once (a new language): the game goes on.
+  function unmount({ keep = false } = {}) {
+    mounted = null;
+    board = null;
+    unlisten?.();
+    unlisten = null;
+    resizeObserver?.disconnect();
+    resizeObserver = null;
+    document.removeEventListener('visibilitychange', pauseWhenHidden);
+    document.removeEventListener('keydown', screenKeys);
+    game.unmounted?.();
+    if (!keep && snapshot && !snapshot.paused && snapshot.clockRunning) games.pause(GAME).catch(() => {});
+  }
+
+  function buildControls() {
+    const id = (name) => `${game.prefix}-${name}`;
+    const button = (name, text, onclick, more = {}) => el('button', { id: id(name), onclick, text, ...more });
+    const dialog = (open) => () => open().catch((error) => app.showError(error));
+    const resume = button('resume', t('game.resume'), togglePause, { class: 'primary' });
+    const controls = {
+      pause: button('pause', t('game.pause'), togglePause),
+      stats: button('stats', t('game.statistics'), dialog(showStatistics)),
+      options: button('options', t('game.options'), dialog(showOptions)),
+      home: button('home', t('game.allGames'), () => app.show('home')),
+      resume,
+      cover: el('div', { class: game.coverClass, id: id('paused'), hidden: true }, el('p', { text: t('game.paused') }), resume),
+    };
+    if (game.undo) {
+      controls.undo = button('undo', t(`${game.prefix}.undo`), undo, { title: t(`${game.prefix}.undoKey`), disabled: true });
+      controls.redo = button('redo', t(`${game.prefix}.redo`), redo, { title: t(`${game.prefix}.redoKey`), disabled: true });
+    }
+    return controls;
+  }
+
+  /// Runs one backend request after those asked before it and shows its answer. Unless `any`,
+  /// it runs only on the board the player saw when asking (and on this screen), and only if
+  /// `when(snapshot)` still holds once its turn comes; `newBoard`: the answer is a new board. The
+  /// promise returned fails with the request; the queue goes on.
+  function request(ask, { newBoard = false, any = false, when = () => true, cause = null, move } = {}) {
+    const token = mounted;
+    const aimedAt = board;
+    const run = queue.then(async () => {
+      if (token !== mounted || (!any && (aimedAt !== board || !snapshot || !when(snapshot)))) return null;
+      const before = snapshot;
+      const next = await ask();
+      if (token !== mounted || !next || (!any && aimedAt !== board)) return null;
+      if (newBoard) board = {};
+      arrived(before, next, cause, move);
+      return next;
+    });
+    queue = run.catch(() => {});
+    return run;
+  }
+
+  /// A new snapshot from the backend: the game reacts to its effects, then it is drawn.
+  function arrived(before, next, cause, move) {
+    const animation = cause && before ? game.onEffects(next.effects ?? null, next, { before, move, cause }) : null;
+    show(next, animation);
+    if (cause && before?.status === 'playing' && next.status !== 'playing') gameOver(next);
+  }
+
+  /// The end of a game: a record asks for a name, then the game shows what comes next.
+  function gameOver(next) {
+    const token = mounted;
+    const asked = next.record?.rank ? askRecordName(app, next, game.categoryLabel(next)) : Promise.resolve();
+    Promise.all([asked, panelShown]).then(() => {
+      if (token === mounted) game.finished?.(next);
+    }).catch((error) => app.showError(error));
+  }
+
+  /// Sends one move; it is played if the game is still on when its turn comes (a click queued
+  /// behind the losing one is dropped). A refused move is the game's to explain.
+  function play(move) {
+    return request(() => games.play(GAME, move), { when: isOn, cause: 'play', move }).catch((error) => {
+      if (game.playError) game.playError(error, move);
+      else app.showError(error);
+    });
+  }
+
+  const isOn = (snap) => snap.status === 'playing' && !snap.paused;
+
+  function undo() {
+    if (snapshot?.canUndo) request(() => games.undo(GAME), { cause: 'undo' }).catch((error) => app.showError(error));
+  }
+
+  function redo() {
+    if (snapshot?.canRedo) request(() => games.redo(GAME), { cause: 'redo' }).catch((error) => app.showError(error));
+  }
+
+  /// Starts a game with `params` after the requests already asked; remembers the choice. Fails
+  /// with the backend's refusal (a custom size out of range), for the caller to show.
+  function start(params) {
+    return request(async () => {
+      const next = await games.newGame(GAME, params);
+      await game.remember(params);
+      return next;
+    }, { newBoard: true, any: true }).then((next) => {
+      if (next && mounted) {
+        game.started?.(next);
+        focusGame();
+      }
+      return next;
+    });
+  }
+
+  /// The backend's own snapshot: the computer's move, or a pause of its own (the window was
+  /// minimised). It waits behind the requests under way; an answer to one of them that already
+  /// says more (the computer's move taken back) makes it stale.
+  function onSnapshotEvent(next) {
+    if (!mounted || next?.game !== GAME) return;
+    const token = mounted;
+    queue = queue.then(() => {
+      if (token !== mounted || !snapshot) return;
+      const awaited = snapshot.computerThinking || (next.paused && !snapshot.paused);
+      if (awaited) arrived(snapshot, next, 'event');
+    }).catch((error) => app.showError(error));
+  }
+
+  function togglePause() {
+    if (!snapshot) return Promise.resolve();
+    const ask = () => (snapshot.paused ? games.resume(GAME) : games.pause(GAME));
+    return request(ask).then(() => focusGame(), (error) => app.showError(error));
+  }
+
+  function pauseWhenHidden() {
+    if (document.hidden && snapshot && !snapshot.paused && snapshot.status === 'playing' && snapshot.moveCount > 0) {
+      request(() => games.pause(GAME)).catch(() => {});
+    }
+  }
+
+  const sharedKeys = undoRedoPauseKeys({ undo: game.undo ? undo : undefined, redo: game.undo ? redo : undefined, togglePause });
+  function screenKeys(event) {
+    if (game.keys && isScreenKey(event) && game.keys(event)) {
+      event.preventDefault();
+      return;
+    }
+    sharedKeys(event);
+  }
+
+  function focusGame() {
+    if (!mounted || !snapshot) return;
+    if (snapshot.paused) screen.controls.resume.focus();
+    else (game.focus?.(snapshot) ?? ui.board).focus();
+  }
+
+  /// Draws a snapshot: the board (and its cover) at once, everything beside it once the board's
+  /// frame is on screen. In this software-rendered WebKit a frame repaints the box around all
+  /// that changed in it; the board and the panel changed together made that most of the window.
+  function show(next, animation = null) {
+    snapshot = next;
+    setIfChanged(screen.controls.cover, 'hidden', !next.paused);
+    ui.concealed.classList.toggle('concealed', next.paused);
+    game.drawBoard(next, animation);
+    const token = mounted;
+    panelShown = afterNextPaint(() => {
+      if (token === mounted && snapshot === next) drawPanel(next);
+    });
+  }
+
+  function drawPanel(next) {
+    const { pause, undo: undoButton, redo: redoButton } = screen.controls;
+    setText(pause, next.paused ? t('game.resume') : t('game.pause'));
+    setIfChanged(pause, 'disabled', next.status !== 'playing');
+    if (undoButton) {
+      setIfChanged(undoButton, 'disabled', !next.canUndo);
+      setIfChanged(redoButton, 'disabled', !next.canRedo);
+    }
+    setIfChanged(root.dataset, 'status', next.status);
+    setIfChanged(root.dataset, 'paused', String(next.paused));
+    game.drawPanel(next);
+  }
+
+  async function showStatistics() {
+    const spec = await game.statistics(screen);
+    const shown = await openDialog({ id: 'stats-dialog', title: spec.title, body: spec.body, buttons: spec.buttons });
+    await spec.closed?.(shown.value);
+  }
+
+  async function showOptions() {
+    const spec = game.options(screen);
+    const result = await openDialog({
+      id: 'options-dialog',
+      title: spec.title,
+      body: spec.body,
+      buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'save', label: t('dialog.save'), primary: true }],
+    });
+    if (result.value === 'save') await spec.save();
+  }
+
+  return {
+    id: GAME,
+    helpTopic: GAME,
+    mount,
+    unmount,
+    newGame: () => game.newGame(screen),
+  };
+}
