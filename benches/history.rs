@@ -85,6 +85,7 @@ fn game(rng: &mut StdRng, at_ms: i64) -> FinishedGame {
         finished_at: timestamp(at_ms),
         detail: format!("{{\"seed\":\"{}\",\"params\":{{}}}}", rng.random::<u64>()),
         rank_key,
+        assistance: Default::default(),
     }
 }
 

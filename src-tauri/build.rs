@@ -13,6 +13,7 @@ const COMMANDS: &[&str] = &[
     "snapshot",
     "undo",
     "redo",
+    "hint",
     "pause",
     "resume",
     "replay",

@@ -5,7 +5,7 @@ use crate::error::AppResult;
 use crate::queries;
 use crate::save_dialog::{ask_save_path, SaveRequest};
 use crate::session::Snapshot;
-use crate::state::{AppState, HallCategory, PlayedCategory};
+use crate::state::{AppState, HallCategory, Hinted, PlayedCategory};
 use crate::store::{CategoryChart, CategoryStats, HistoryPage, ResetCounts};
 use crate::window;
 use pastimes_games::GameKind;
@@ -99,6 +99,12 @@ pub fn undo(state: AppStateArg, game: String) -> AppResult<Snapshot> {
 #[tauri::command]
 pub fn redo(state: AppStateArg, game: String) -> AppResult<Snapshot> {
     state.redo(kind(&game)?)
+}
+
+/// A hint for the player to move; the game becomes assisted. Async: a hint may search a while.
+#[tauri::command]
+pub async fn hint(state: AppStateArg<'_>, game: String) -> AppResult<Hinted> {
+    state.hint(kind(&game)?)
 }
 
 #[tauri::command]

@@ -10,7 +10,7 @@ const USAGE: &str = "usage: pastimes [--data-dir DIR]\n\
     DIR (or $PASTIMES_DATA_DIR) holds the database; default $XDG_DATA_HOME/org.pastimes.Pastimes";
 
 /// Reads `--data-dir DIR` (or `--data-dir=DIR`), then `PASTIMES_DATA_DIR`, then the XDG default;
-/// and `PASTIMES_SEED`, which deals every game from one seed (for tests and bug reports).
+/// and, in debug and test builds only, `PASTIMES_SEED`, which deals every game from one seed.
 pub fn from_environment() -> Result<Config, String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let data_dir = match data_dir_argument(&args)? {
@@ -20,11 +20,23 @@ pub fn from_environment() -> Result<Config, String> {
             None => default_data_dir()?,
         },
     };
-    let fixed_seed = match std::env::var("PASTIMES_SEED") {
-        Ok(text) => Some(text.parse().map_err(|_| format!("PASTIMES_SEED must be a whole number, not {text:?}"))?),
-        Err(_) => None,
-    };
+    let fixed_seed = fixed_seed(std::env::var("PASTIMES_SEED").ok(), cfg!(debug_assertions))?;
     Ok(Config { data_dir, fixed_seed })
+}
+
+/// The seed every game is dealt from, if `PASTIMES_SEED` names one. A release build ignores it:
+/// a board the player has seen before must never reach the hall of fame.
+fn fixed_seed(text: Option<String>, debug_build: bool) -> Result<Option<u64>, String> {
+    match text {
+        Some(text) if debug_build => {
+            text.parse().map(Some).map_err(|_| format!("PASTIMES_SEED must be a whole number, not {text:?}"))
+        }
+        Some(_) => {
+            eprintln!("pastimes: PASTIMES_SEED is only honoured by debug builds; dealing random boards");
+            Ok(None)
+        }
+        None => Ok(None),
+    }
 }
 
 fn data_dir_argument(args: &[String]) -> Result<Option<PathBuf>, String> {
@@ -61,6 +73,14 @@ mod tests {
 
     fn args(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_fixed_seed_is_for_debug_builds_only() {
+        assert_eq!(fixed_seed(Some("42".into()), true), Ok(Some(42)));
+        assert!(fixed_seed(Some("forty".into()), true).is_err());
+        assert_eq!(fixed_seed(Some("42".into()), false), Ok(None), "a release build deals random boards");
+        assert_eq!(fixed_seed(None, true), Ok(None));
     }
 
     #[test]

@@ -39,7 +39,7 @@ pub fn as_text_cell(name: &str) -> String {
 }
 
 /// The columns of an exported history.
-pub const HEADER: [&str; 12] = [
+pub const HEADER: [&str; 14] = [
     "finished (local time)",
     "finished (UTC)",
     "started (UTC)",
@@ -50,6 +50,8 @@ pub const HEADER: [&str; 12] = [
     "time (s)",
     "moves",
     "replay",
+    "undos",
+    "hints",
     "name",
     "id",
 ];
@@ -83,6 +85,8 @@ impl<W: Write> CsvWriter<W> {
             format!("{}.{:03}", row.time_ms / 1000, row.time_ms % 1000),
             row.moves.to_string(),
             if row.replay { "yes" } else { "no" }.to_string(),
+            row.undos.to_string(),
+            row.hints.to_string(),
             row.player.as_deref().map(as_text_cell).unwrap_or_default(),
             row.id.to_string(),
         ];

@@ -3,6 +3,7 @@
 //! The rules live in the `pastimes-games` crate; this crate holds the session driver, the SQLite
 //! store and the thin Tauri layer (commands, menu, window).
 
+pub mod assistance;
 mod catalogue;
 pub mod clock;
 pub mod commands;
@@ -36,6 +37,7 @@ pub fn app_builder<R: Runtime>(builder: tauri::Builder<R>, state: Arc<AppState>)
         commands::snapshot,
         commands::undo,
         commands::redo,
+        commands::hint,
         commands::pause,
         commands::resume,
         commands::replay,

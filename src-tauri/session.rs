@@ -1,6 +1,7 @@
 //! The shared driver (Tatham's "midend"): one game in progress with its move log, undo and redo,
 //! clock, pause, persistence record and result, the same for every game.
 
+use crate::assistance::Assistance;
 use crate::clock::{Clock, Time};
 use crate::error::{AppError, AppResult};
 use crate::store::{FinishedGame, Recorded, SavedGame};
@@ -30,6 +31,11 @@ pub struct Snapshot {
     pub score: Option<i64>,
     pub is_replay: bool,
     pub can_replay: bool,
+    /// What helped the player so far: an assisted game never ranks.
+    pub assistance: Assistance,
+    /// Whether this game, finished as it stands, could enter the hall of fame (not a replay,
+    /// not a two-player game, no help): the page warns before the first help that ends it.
+    pub can_rank: bool,
     pub computer_thinking: bool,
     /// Set once the finished game is recorded; `rank` is its hall-of-fame place, if any.
     pub record: Option<Recorded>,
@@ -60,6 +66,7 @@ pub struct Session {
     paused: bool,
     started_at: String,
     record: Option<Recorded>,
+    assistance: Assistance,
 }
 
 impl Session {
@@ -77,6 +84,7 @@ impl Session {
             paused: false,
             started_at: crate::store::timestamp(chrono::Utc::now()),
             record: None,
+            assistance: Assistance::default(),
         })
     }
 
@@ -92,6 +100,7 @@ impl Session {
         }
         session.clock = Clock::stopped_at(time, Duration::from_millis(saved.elapsed_ms));
         session.started_at = saved.started_at.clone();
+        session.assistance = saved.assistance;
         session.paused = !session.moves.is_empty();
         Ok(session)
     }
@@ -149,33 +158,71 @@ impl Session {
         !self.redo.is_empty() && !self.is_over() && !self.paused
     }
 
-    /// Takes back the last move. A finished game is recorded and stays finished.
+    /// Takes back the player's last move (against the computer, its reply too, back to the
+    /// player's turn). It counts as help: the game no longer ranks. A finished game is recorded
+    /// and stays finished.
     pub fn undo(&mut self) -> AppResult<()> {
         if !self.can_undo() {
             return Err(self.refusal("undo"));
         }
-        let (Some(before), Some(mv)) = (self.history.pop(), self.moves.pop()) else {
-            return Err(AppError::NothingTo("undo"));
-        };
-        let after = std::mem::replace(&mut self.game, before);
-        self.redo.push((mv, after));
+        self.take_back();
+        while self.computer_to_move() && !self.history.is_empty() {
+            self.take_back();
+        }
+        self.assistance.undos += 1;
         Ok(())
     }
 
+    fn take_back(&mut self) {
+        if let (Some(before), Some(mv)) = (self.history.pop(), self.moves.pop()) {
+            let after = std::mem::replace(&mut self.game, before);
+            self.redo.push((mv, after));
+        }
+    }
+
+    /// Plays again what undo took back (against the computer, its reply too).
     pub fn redo(&mut self) -> AppResult<()> {
         if !self.can_redo() {
             return Err(self.refusal("redo"));
         }
-        let Some((mv, after)) = self.redo.pop() else {
-            return Err(AppError::NothingTo("redo"));
-        };
-        let before = std::mem::replace(&mut self.game, after);
-        self.history.push(before);
-        self.moves.push(mv);
+        self.bring_back();
+        while self.computer_to_move() && !self.redo.is_empty() {
+            self.bring_back();
+        }
         if self.is_over() {
             self.clock.stop();
         }
         Ok(())
+    }
+
+    fn bring_back(&mut self) {
+        if let Some((mv, after)) = self.redo.pop() {
+            let before = std::mem::replace(&mut self.game, after);
+            self.history.push(before);
+            self.moves.push(mv);
+        }
+    }
+
+    /// The game's hint for the position now, computed on a copy (it may be slow); `None` when
+    /// the game has none to give. [`Session::count_hint`] records that one was shown.
+    pub fn hint_search(&self) -> AppResult<impl FnOnce(&AtomicBool) -> Option<Value> + Send + 'static> {
+        if self.paused {
+            return Err(AppError::Paused);
+        }
+        if self.is_over() {
+            return Err(RuleError::GameOver.into());
+        }
+        let game = self.game.clone();
+        Ok(move |cancel: &AtomicBool| game.hint(cancel))
+    }
+
+    /// A hint was shown: the game is assisted from now on.
+    pub fn count_hint(&mut self) {
+        self.assistance.hints += 1;
+    }
+
+    pub fn assistance(&self) -> Assistance {
+        self.assistance
     }
 
     fn refusal(&self, what: &'static str) -> AppError {
@@ -229,6 +276,8 @@ impl Session {
             move_count: self.moves.len(),
             score: self.game.score(),
             is_replay: self.game.is_replay(),
+            assistance: self.assistance,
+            can_rank: self.game.can_rank() && !self.assistance.is_assisted(),
             // "Try again" is offered after a loss, as KMines and Windows Vista do.
             can_replay: status == Status::Lost && self.game.replay_params().is_some(),
             computer_thinking,
@@ -246,6 +295,7 @@ impl Session {
             moves: Value::from(self.moves.clone()).to_string(),
             elapsed_ms: self.clock.elapsed_ms(),
             started_at: self.started_at.clone(),
+            assistance: self.assistance,
         }
     }
 
@@ -268,7 +318,8 @@ impl Session {
             started_at: self.started_at.clone(),
             finished_at: crate::store::timestamp(chrono::Utc::now()),
             detail: detail.to_string(),
-            rank_key: self.game.rank_key(elapsed_ms),
+            rank_key: self.game.rank_key(elapsed_ms).filter(|_| !self.assistance.is_assisted()),
+            assistance: self.assistance,
         })
     }
 
@@ -387,6 +438,38 @@ mod tests {
         session.redo().unwrap();
         assert_eq!(field(&session), &after);
         assert!(matches!(session.redo(), Err(AppError::NothingTo("redo"))));
+    }
+
+    #[test]
+    fn an_undo_marks_the_game_assisted_and_keeps_it_out_of_the_hall_of_fame() {
+        let mut session = bubbles(5);
+        assert!(session.snapshot(false).can_rank);
+        session.play(&first_pop(&session)).unwrap();
+        session.undo().unwrap();
+        session.redo().unwrap();
+        let snapshot = session.snapshot(false);
+        assert_eq!(snapshot.assistance, Assistance { undos: 1, hints: 0 });
+        assert!(!snapshot.can_rank);
+        let restored = Session::restore(&session.saved(), time()).unwrap();
+        assert_eq!(restored.assistance(), Assistance { undos: 1, hints: 0 }, "a restart keeps the mark");
+        while let Some((x, y)) = field(&session).first_group() {
+            session.play(&json!({"action": "pop", "x": x, "y": y})).unwrap();
+        }
+        let finished = session.finished().expect("no group left: the game is over");
+        assert_eq!(finished.rank_key, None, "an assisted game never ranks");
+        assert_eq!(finished.assistance.undos, 1);
+    }
+
+    #[test]
+    fn a_hint_is_worked_out_on_a_copy_and_counted_when_shown() {
+        let mut session = minesweeper(MineParams::beginner(), 9);
+        session.play(&open(4, 4)).unwrap();
+        let hint = session.hint_search().unwrap()(&AtomicBool::new(false)).expect("a hint");
+        assert!(hint["x"].is_u64() && hint["kind"].is_string(), "{hint}");
+        assert!(session.snapshot(false).can_rank, "asking is not yet seeing");
+        session.count_hint();
+        assert!(!session.snapshot(false).can_rank);
+        assert_eq!(session.saved().assistance.hints, 1);
     }
 
     #[test]

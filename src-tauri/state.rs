@@ -39,6 +39,13 @@ pub struct PlayedCategory {
     pub played: i64,
 }
 
+/// A hint and the game it now marks as assisted.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Hinted {
+    pub hint: Value,
+    pub snapshot: Snapshot,
+}
+
 /// Told of every snapshot that changes without a command: the computer's moves.
 pub type Notifier = Box<dyn Fn(&Snapshot) + Send + Sync>;
 
@@ -206,7 +213,6 @@ impl AppState {
         self.change(kind, |slot| {
             slot.stop_thinking();
             slot.session.undo()?;
-            while slot.session.computer_to_move() && slot.session.undo().is_ok() {}
             Ok(true)
         })
     }
@@ -215,9 +221,30 @@ impl AppState {
         self.change(kind, |slot| {
             slot.stop_thinking();
             slot.session.redo()?;
-            while slot.session.computer_to_move() && slot.session.redo().is_ok() {}
             Ok(true)
         })
+    }
+
+    /// The game's hint for the position now, worked out without holding the games (it may take
+    /// a while); the game is then assisted. A position that changed meanwhile gets no hint.
+    pub fn hint(self: &Arc<Self>, kind: GameKind) -> AppResult<Hinted> {
+        let (search, generation) = {
+            let slots = lock(&self.slots);
+            let slot = slots.get(&kind).ok_or(AppError::NoGame(kind))?;
+            if slot.thinking.is_some() {
+                return Err(AppError::ComputerThinking);
+            }
+            (slot.session.hint_search()?, slot.generation)
+        };
+        let hint = search(&AtomicBool::new(false)).ok_or(AppError::NothingTo("hint"))?;
+        let snapshot = self.change(kind, |slot| {
+            if slot.generation != generation {
+                return Err(AppError::NothingTo("hint"));
+            }
+            slot.session.count_hint();
+            Ok(true)
+        })?;
+        Ok(Hinted { hint, snapshot })
     }
 
     pub fn pause(self: &Arc<Self>, kind: GameKind) -> AppResult<Snapshot> {

@@ -66,6 +66,20 @@ fn a_registered_command_outside_the_capabilities_is_refused_by_the_acl() {
 }
 
 #[test]
+fn a_hint_answers_with_the_game_marked_assisted() {
+    let h = harness_with_seed(Some(42));
+    let before = h.call("hint", json!({"game": "minesweeper"})).unwrap_err();
+    assert!(before.to_string().contains("no_game"), "{before}");
+    h.call("new_game", json!({"game": "minesweeper", "params": {"level": "expert"}})).unwrap();
+    h.call("play", json!({"game": "minesweeper", "move": {"action": "open", "x": 15, "y": 8}})).unwrap();
+    let hinted = h.call("hint", json!({"game": "minesweeper"})).unwrap();
+    assert!(hinted["hint"]["kind"].is_string(), "{hinted}");
+    assert_eq!(hinted["snapshot"]["assistance"]["hints"], 1);
+    assert_eq!(hinted["snapshot"]["canRank"], false);
+    assert!(!hinted["snapshot"]["view"]["cells"].as_str().unwrap().contains('*'), "no mine is shown");
+}
+
+#[test]
 fn the_games_catalogue_comes_from_the_registry() {
     let h = harness_with_seed(None);
     let games = h.call("games", json!({})).unwrap();

@@ -1,6 +1,7 @@
 //! Finished games: the history, the hall of fame (the best ten per category) and statistics.
 
 use super::Store;
+use crate::assistance::Assistance;
 use crate::error::AppResult;
 use pastimes_games::{GameKind, Status};
 use rusqlite::{params, Transaction};
@@ -30,6 +31,8 @@ pub struct FinishedGame {
     pub detail: String,
     /// Its place in the hall-of-fame order, lower is better; `None` if it cannot be a record.
     pub rank_key: Option<i64>,
+    /// What helped the player; an assisted game has no `rank_key`.
+    pub assistance: Assistance,
 }
 
 /// What recording a finished game gave.
@@ -78,8 +81,8 @@ impl Store {
         let id = insert_finished(&tx, finished)?;
         tx.prepare_cached("DELETE FROM saved_games WHERE game = ?1")?.execute([finished.game.as_str()])?;
         let rank = match finished.rank_key {
-            Some(_) => rank_of(&tx, id)?,
-            None => None,
+            Some(_) if !finished.assistance.is_assisted() => rank_of(&tx, id)?,
+            _ => None,
         };
         tx.commit()?;
         Ok(Recorded { id, rank })
@@ -185,8 +188,8 @@ impl Store {
 fn insert_finished(tx: &Transaction, finished: &FinishedGame) -> AppResult<i64> {
     tx.prepare_cached(
         "INSERT INTO finished_games (game, category, result, score, time_ms, moves, replay,
-             started_at, finished_at, detail, rank_key)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+             started_at, finished_at, detail, rank_key, undos, hints)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
     )?
     .execute(params![
         finished.game.as_str(),
@@ -199,7 +202,10 @@ fn insert_finished(tx: &Transaction, finished: &FinishedGame) -> AppResult<i64> 
         finished.started_at,
         finished.finished_at,
         finished.detail,
-        finished.rank_key,
+        // Never a record with help, whoever built the game.
+        finished.rank_key.filter(|_| !finished.assistance.is_assisted()),
+        finished.assistance.undos,
+        finished.assistance.hints,
     ])?;
     let id = tx.last_insert_rowid();
     let won = finished.result == Status::Won;
@@ -283,6 +289,7 @@ mod tests {
             finished_at: finished_at.into(),
             detail: "{}".into(),
             rank_key: Some(time_ms as i64),
+            assistance: Default::default(),
         }
     }
 
@@ -297,6 +304,18 @@ mod tests {
         assert_eq!(tie.rank, Some(3), "a tie ranks after the earlier result");
         let ids: Vec<i64> = store.hall_of_fame(minesweeper::KIND, "beginner").unwrap().iter().map(|e| e.id).collect();
         assert_eq!(ids, [faster.id, first.id, tie.id]);
+    }
+
+    #[test]
+    fn an_assisted_game_is_kept_with_its_help_but_never_ranks() {
+        let mut store = Store::open_in_memory().unwrap();
+        let helped =
+            FinishedGame { assistance: Assistance { undos: 2, hints: 1 }, ..won_in(1, "2026-01-01T00:00:00.000Z") };
+        let recorded = store.record_finished(&helped).unwrap();
+        assert_eq!(recorded.rank, None, "even with a rank key, help keeps it out");
+        assert!(store.hall_of_fame(minesweeper::KIND, "beginner").unwrap().is_empty());
+        let page = store.history(&Default::default(), &crate::store::PageStart::Newest, 10).unwrap();
+        assert_eq!((page.rows[0].undos, page.rows[0].hints), (2, 1));
     }
 
     #[test]
@@ -341,6 +360,7 @@ mod tests {
             moves: "[]".into(),
             elapsed_ms: 0,
             started_at: timestamp(chrono::Utc::now()),
+            assistance: Default::default(),
         };
         store.save_game(&saved).unwrap();
         store.record_finished(&won_in(1, "2026-01-01T00:00:00.000Z")).unwrap();

@@ -59,6 +59,9 @@ pub struct HistoryRow {
     pub finished_at: String,
     /// The name given to a record, if any.
     pub player: Option<String>,
+    /// Moves taken back and hints asked for: a game with either is assisted.
+    pub undos: i64,
+    pub hints: i64,
 }
 
 /// A page of the history, newest first, and the cursors to its neighbours (`None` at either end).
@@ -128,7 +131,8 @@ const BEST_SCORE_BEFORE: &str = "SELECT score FROM finished_games
        AND (+finished_at < ?3 OR (+finished_at = ?3 AND id < ?4))
      ORDER BY score DESC LIMIT 1";
 
-const ROW_COLUMNS: &str = "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player";
+const ROW_COLUMNS: &str =
+    "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, undos, hints";
 
 fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
     Ok(HistoryRow {
@@ -143,6 +147,8 @@ fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
         started_at: row.get(8)?,
         finished_at: row.get(9)?,
         player: row.get(10)?,
+        undos: row.get(11)?,
+        hints: row.get(12)?,
     })
 }
 
@@ -393,6 +399,7 @@ mod tests {
             finished_at: crate::store::timestamp(at),
             detail: "{}".into(),
             rank_key,
+            assistance: Default::default(),
         }
     }
 
@@ -730,11 +737,11 @@ mod tests {
         assert_eq!(lines.next().unwrap(), crate::csv::HEADER.join(","));
         assert!(text.ends_with("\r\n"));
         // Newest first: the formula, then the markup, the line break, the quotes, the comma.
-        assert!(text.contains(",minesweeper,beginner,won,,1.234,10,no,'=1+1,5\r\n"), "{text}");
-        assert!(text.contains(",no,<b>Ann</b>,4\r\n"));
-        assert!(text.contains(",no,\"two\nlines\",3\r\n"));
-        assert!(text.contains(",no,\"the \"\"best\"\"\",2\r\n"));
-        assert!(text.contains(",no,\"Smith, Ada\",1\r\n"));
+        assert!(text.contains(",minesweeper,beginner,won,,1.234,10,no,0,0,'=1+1,5\r\n"), "{text}");
+        assert!(text.contains(",no,0,0,<b>Ann</b>,4\r\n"));
+        assert!(text.contains(",no,0,0,\"two\nlines\",3\r\n"));
+        assert!(text.contains(",no,0,0,\"the \"\"best\"\"\",2\r\n"));
+        assert!(text.contains(",no,0,0,\"Smith, Ada\",1\r\n"));
         assert!(text.contains("2026-01-01T00:04:00.000Z,2026-01-01T00:03:30.000Z,"));
         assert!(!text.contains("bubbles"));
     }

@@ -91,6 +91,12 @@ pub(super) const MIGRATIONS: &[&str] = &[
             MIN(CASE WHEN f.result = 'won' THEN f.time_ms END), MAX(f.score), s.current, s.longest
      FROM finished_games AS f JOIN streaks AS s ON s.game = f.game AND s.category = f.category
      GROUP BY f.game, f.category;",
+    // 3: what helped the player (moves taken back, hints): an assisted game never ranks. Kept
+    // for games in progress too, so a restart does not forget it.
+    "ALTER TABLE finished_games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE finished_games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE saved_games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE saved_games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// The schema version this Pastimes writes.

@@ -1,6 +1,7 @@
 //! The game of each kind in progress, saved after every move so a crash loses at most one move.
 
 use super::{timestamp, Store};
+use crate::assistance::Assistance;
 use crate::error::AppResult;
 use pastimes_games::GameKind;
 use rusqlite::{params, OptionalExtension};
@@ -17,17 +18,19 @@ pub struct SavedGame {
     pub elapsed_ms: u64,
     /// When the game started, as stored (see [`timestamp`]).
     pub started_at: String,
+    pub assistance: Assistance,
 }
 
 impl Store {
     /// Saves (replacing) the game of this kind in progress, in one transaction.
     pub fn save_game(&self, saved: &SavedGame) -> AppResult<()> {
         self.conn.execute(
-            "INSERT INTO saved_games (game, params, seed, moves, elapsed_ms, started_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            "INSERT INTO saved_games (game, params, seed, moves, elapsed_ms, started_at, updated_at, undos, hints)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
              ON CONFLICT (game) DO UPDATE SET params = excluded.params, seed = excluded.seed,
                  moves = excluded.moves, elapsed_ms = excluded.elapsed_ms,
-                 started_at = excluded.started_at, updated_at = excluded.updated_at",
+                 started_at = excluded.started_at, updated_at = excluded.updated_at,
+                 undos = excluded.undos, hints = excluded.hints",
             params![
                 saved.game.as_str(),
                 saved.params,
@@ -37,6 +40,8 @@ impl Store {
                 saved.elapsed_ms as i64,
                 saved.started_at,
                 timestamp(chrono::Utc::now()),
+                saved.assistance.undos,
+                saved.assistance.hints,
             ],
         )?;
         Ok(())
@@ -46,7 +51,7 @@ impl Store {
         Ok(self
             .conn
             .query_row(
-                "SELECT params, seed, moves, elapsed_ms, started_at FROM saved_games WHERE game = ?1",
+                "SELECT params, seed, moves, elapsed_ms, started_at, undos, hints FROM saved_games WHERE game = ?1",
                 [game.as_str()],
                 |row| {
                     Ok(SavedGame {
@@ -56,6 +61,7 @@ impl Store {
                         moves: row.get(2)?,
                         elapsed_ms: row.get::<_, i64>(3)?.max(0) as u64,
                         started_at: row.get(4)?,
+                        assistance: Assistance { undos: row.get(5)?, hints: row.get(6)? },
                     })
                 },
             )
@@ -81,6 +87,7 @@ mod tests {
             moves: moves.into(),
             elapsed_ms: 1234,
             started_at: "2026-01-02T03:04:05.678Z".into(),
+            assistance: Default::default(),
         }
     }
 

@@ -82,6 +82,17 @@ export async function mountHistory(root, app) {
     return t('stats.seconds', { seconds: formatSeconds(row.timeMs) });
   }
 
+  /// A replay, or a game the player had help in (moves taken back, hints), says so.
+  function noteCell(row) {
+    if (row.replay) return el('td', { text: t('history.isReplay') });
+    if (!row.undos && !row.hints) return el('td', {});
+    return el('td', {
+      class: 'hist-assisted',
+      text: t('history.isAssisted'),
+      title: t('history.assistedDetail', { undos: formatNumber(row.undos), hints: formatNumber(row.hints) }),
+    });
+  }
+
   function showRows() {
     clear(body);
     if (!page.rows.length) {
@@ -95,7 +106,7 @@ export async function mountHistory(root, app) {
         el('td', { class: `hist-result ${row.result}`, text: t(`result.${row.result}`) }),
         el('td', { class: 'number', text: scoreOrTime(row) }),
         el('td', { class: 'number', text: formatNumber(row.moves) }),
-        el('td', { text: row.replay ? t('history.isReplay') : '' }),
+        noteCell(row),
         el('td', { class: 'hall-name', text: row.player ?? '' })));
     }
     newer.disabled = !page.newer;

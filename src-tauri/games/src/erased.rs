@@ -40,6 +40,8 @@ pub trait AnyGame: Send + Sync {
     fn replay_params(&self) -> Option<Value>;
     fn rank_key(&self, elapsed_ms: u64) -> Option<i64>;
     fn is_replay(&self) -> bool;
+    fn can_rank(&self) -> bool;
+    fn hint(&self, cancel: &AtomicBool) -> Option<Value>;
     /// The typed game, for tests and tools that know which game they hold.
     fn as_any(&self) -> &dyn Any;
 }
@@ -137,6 +139,14 @@ impl<G: Game> AnyGame for Erased<G> {
 
     fn is_replay(&self) -> bool {
         self.game.is_replay()
+    }
+
+    fn can_rank(&self) -> bool {
+        self.game.can_rank()
+    }
+
+    fn hint(&self, cancel: &AtomicBool) -> Option<Value> {
+        self.game.hint(cancel)
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -126,4 +126,18 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn is_replay(&self) -> bool {
         false
     }
+
+    /// Whether a win of this game could enter the hall of fame at all (not a replay, not a
+    /// two-player game), whatever help the player takes.
+    fn can_rank(&self) -> bool {
+        !self.is_replay()
+    }
+
+    /// Help for the player to move, from what the player sees only (never a hidden mine or a
+    /// future refill), as JSON for the page: a cell proved safe, a group worth popping, the
+    /// engine's move. `None` where the game gives none. Slow games return soon once `cancel`
+    /// is set.
+    fn hint(&self, _cancel: &AtomicBool) -> Option<serde_json::Value> {
+        None
+    }
 }

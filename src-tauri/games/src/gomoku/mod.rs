@@ -294,6 +294,11 @@ impl Game for Gomoku {
         self.apply_telling(action)
     }
 
+    /// Only games against the computer are records.
+    fn can_rank(&self) -> bool {
+        self.params.opponent.level().is_some()
+    }
+
     fn status(&self) -> Status {
         match self.winner() {
             Some(winner) => match self.computer_colour() {

@@ -142,6 +142,11 @@ impl Game for Minesweeper {
         self.play_with_effects(mv)
     }
 
+    /// A cell that logic proves safe or a mine, with why; else the safest cell and its chance.
+    fn hint(&self, _cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
+        Minesweeper::hint(self).and_then(|hint| serde_json::to_value(hint).ok())
+    }
+
     fn status(&self) -> Status {
         self.status
     }
