@@ -17,6 +17,7 @@ pub mod queries;
 mod save_dialog;
 pub mod session;
 mod settings;
+mod settle;
 pub mod state;
 pub mod store;
 mod window;

@@ -1,8 +1,11 @@
 //! The main window: fitting it to what it shows, and remembering where the player put it.
 
 use crate::error::{AppError, AppResult};
+use crate::settle::settled;
 use crate::state::AppState;
 use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
 use tauri::{Emitter, LogicalSize, Manager, PhysicalPosition, PhysicalSize, Runtime, WebviewWindow, WindowEvent};
 
 /// The smallest and largest content size the page may ask for, in logical pixels.
@@ -47,34 +50,51 @@ fn contains(origin: &PhysicalPosition<i32>, size: &PhysicalSize<u32>, x: i64, y:
     (left..left + i64::from(size.width)).contains(&x) && (top..top + i64::from(size.height)).contains(&y)
 }
 
-/// Saves the window's placement whenever it moves or is resized, and pauses the running games
-/// when it is minimised (the clock must not run while the board cannot be seen).
+/// How long the window must stay still before its placement is saved.
+const SETTLE: Duration = Duration::from_millis(500);
+
+/// Saves the window's placement once it stops moving or resizing, and when it closes; pauses
+/// the running games when it is minimised (the clock must not run while the board cannot be seen).
 pub fn watch<R: Runtime>(window: &WebviewWindow<R>) {
     let handle = window.clone();
-    window.on_window_event(move |event| {
-        if matches!(event, WindowEvent::Moved(_) | WindowEvent::Resized(_)) {
+    let state = Arc::clone(&window.state::<Arc<AppState>>());
+    let writer = Arc::clone(&state);
+    let saver = settled(SETTLE, move |placement: Value| save(&writer, placement));
+    window.on_window_event(move |event| match event {
+        WindowEvent::Moved(_) | WindowEvent::Resized(_) => {
             if handle.is_minimized().unwrap_or(false) {
                 pause_running_games(&handle);
             }
-            save_placement(&handle);
+            if let Some(placement) = placement(&handle) {
+                let _ = saver.send(placement);
+            }
         }
+        WindowEvent::CloseRequested { .. } => {
+            if let Some(placement) = placement(&handle) {
+                save(&state, placement);
+            }
+        }
+        _ => {}
     });
 }
 
 fn pause_running_games<R: Runtime>(window: &WebviewWindow<R>) {
-    let state = window.state::<std::sync::Arc<AppState>>();
+    let state = window.state::<Arc<AppState>>();
     for snapshot in state.pause_running() {
         let _ = window.emit("snapshot", &snapshot);
     }
 }
 
-fn save_placement<R: Runtime>(window: &WebviewWindow<R>) {
+/// Where the window is and how big, unless it is minimised or maximised (nothing to keep then).
+fn placement<R: Runtime>(window: &WebviewWindow<R>) -> Option<Value> {
     if window.is_minimized().unwrap_or(false) || window.is_maximized().unwrap_or(false) {
-        return;
+        return None;
     }
-    let (Ok(position), Ok(size)) = (window.outer_position(), window.inner_size()) else { return };
-    let placement = json!({"x": position.x, "y": position.y, "width": size.width, "height": size.height});
-    let state = window.state::<std::sync::Arc<AppState>>();
+    let (Ok(position), Ok(size)) = (window.outer_position(), window.inner_size()) else { return None };
+    Some(json!({"x": position.x, "y": position.y, "width": size.width, "height": size.height}))
+}
+
+fn save(state: &AppState, placement: Value) {
     if state.window_placement().as_ref() != Some(&placement) {
         if let Err(error) = state.save_window_placement(placement) {
             eprintln!("pastimes: could not save the window placement: {error}");
