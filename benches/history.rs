@@ -86,6 +86,7 @@ fn game(rng: &mut StdRng, at_ms: i64) -> FinishedGame {
         detail: format!("{{\"seed\":\"{}\",\"params\":{{}}}}", rng.random::<u64>()),
         rank_key,
         assistance: Default::default(),
+        rate: None,
     }
 }
 

@@ -12,6 +12,8 @@ pub struct GameEntry {
     pub name_key: &'static str,
     pub ranking: Ranking,
     pub has_undo: bool,
+    /// The name of the game's rate, when its hall of fame has a table by rate.
+    pub rate_key: Option<&'static str>,
     pub default_params: Value,
     /// The categories shown before any game of them was played, in order.
     pub listed_categories: Vec<String>,
@@ -30,6 +32,7 @@ impl GameEntry {
             name_key: info.name_key,
             ranking: info.ranking,
             has_undo: info.has_undo,
+            rate_key: info.rate_key,
             default_params: info.default_params(),
             listed_categories: (info.categories.listed)(),
             label_prefix: info.categories.label_prefix,

@@ -33,6 +33,9 @@ pub struct Snapshot {
     pub can_replay: bool,
     /// What helped the player so far: an assisted game never ranks.
     pub assistance: Assistance,
+    /// A finished game's competitive statistics (Minesweeper: 3BV, 3BV/s, clicks, IOE).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summary: Option<Value>,
     /// Whether this game, finished as it stands, could enter the hall of fame (not a replay,
     /// not a two-player game, no help): the page warns before the first help that ends it.
     pub can_rank: bool,
@@ -277,6 +280,7 @@ impl Session {
             score: self.game.score(),
             is_replay: self.game.is_replay(),
             assistance: self.assistance,
+            summary: self.game.summary(self.clock.elapsed_ms()),
             can_rank: self.game.can_rank() && !self.assistance.is_assisted(),
             // "Try again" is offered after a loss, as KMines and Windows Vista do.
             can_replay: status == Status::Lost && self.game.replay_params().is_some(),
@@ -306,7 +310,11 @@ impl Session {
             return None;
         }
         let elapsed_ms = self.clock.elapsed_ms();
-        let detail = serde_json::json!({ "seed": self.seed.to_string(), "params": self.game.params() });
+        let mut detail = serde_json::json!({ "seed": self.seed.to_string(), "params": self.game.params() });
+        if let Some(summary) = self.game.summary(elapsed_ms) {
+            detail["summary"] = summary;
+        }
+        let assisted = self.assistance.is_assisted();
         Some(FinishedGame {
             game: self.kind(),
             category: self.game.category(),
@@ -318,7 +326,8 @@ impl Session {
             started_at: self.started_at.clone(),
             finished_at: crate::store::timestamp(chrono::Utc::now()),
             detail: detail.to_string(),
-            rank_key: self.game.rank_key(elapsed_ms).filter(|_| !self.assistance.is_assisted()),
+            rank_key: self.game.rank_key(elapsed_ms).filter(|_| !assisted),
+            rate: self.game.rate(elapsed_ms).filter(|_| !assisted),
             assistance: self.assistance,
         })
     }
@@ -494,6 +503,10 @@ mod tests {
         let finished = session.finished().expect("a lost game is finished");
         assert_eq!(finished.result, Status::Lost);
         assert_eq!(finished.rank_key, None, "a loss is no record");
+        assert_eq!(finished.rate, None, "nor a rate");
+        let detail: Value = serde_json::from_str(&finished.detail).unwrap();
+        assert!(detail["summary"]["bbbv"].is_u64(), "the statistics go into the history: {detail}");
+        assert_eq!(session.snapshot(false).summary, Some(detail["summary"].clone()));
         assert!(!session.snapshot(false).clock_running);
         assert!(session.snapshot(false).can_replay);
         let replay = session.replay().unwrap();

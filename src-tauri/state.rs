@@ -26,9 +26,13 @@ pub struct Config {
 
 /// One hall-of-fame category and its best ten.
 #[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct HallCategory {
     pub category: String,
     pub entries: Vec<HallEntry>,
+    /// The best ten by the game's rate (Minesweeper's 3BV/s); empty for games without one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub by_rate: Vec<HallEntry>,
 }
 
 /// A category with finished games, and how many (the history's category filter).
@@ -381,7 +385,11 @@ impl AppState {
         store
             .hall_categories(kind)?
             .into_iter()
-            .map(|category| Ok(HallCategory { entries: store.hall_of_fame(kind, &category)?, category }))
+            .map(|category| {
+                let by_rate =
+                    if kind.info().rate_key.is_some() { store.rate_hall(kind, &category)? } else { Vec::new() };
+                Ok(HallCategory { entries: store.hall_of_fame(kind, &category)?, by_rate, category })
+            })
             .collect()
     }
 

@@ -10,8 +10,13 @@ use serde::Serialize;
 /// How many places each hall-of-fame category has.
 pub const HALL_SIZE: i64 = 10;
 
+/// The best of a category by rate, from the `rate_hall` index.
+const RATE_TOP: &str = "SELECT id, player, score, time_ms, moves, finished_at, rate FROM finished_games
+     WHERE game = ?1 AND category = ?2 AND rate IS NOT NULL
+     ORDER BY rate DESC, finished_at, id LIMIT ?3";
+
 /// The best of a category, from the `hall_of_fame` index.
-pub(super) const HALL_TOP: &str = "SELECT id, player, score, time_ms, moves, finished_at FROM finished_games
+pub(super) const HALL_TOP: &str = "SELECT id, player, score, time_ms, moves, finished_at, rate FROM finished_games
      WHERE game = ?1 AND category = ?2 AND rank_key IS NOT NULL
      ORDER BY rank_key, finished_at, id LIMIT ?3";
 
@@ -33,6 +38,8 @@ pub struct FinishedGame {
     pub rank_key: Option<i64>,
     /// What helped the player; an assisted game has no `rank_key`.
     pub assistance: Assistance,
+    /// Its place in the second table (see [`pastimes_games::Game::rate`]), higher is better.
+    pub rate: Option<f64>,
 }
 
 /// What recording a finished game gave.
@@ -54,6 +61,8 @@ pub struct HallEntry {
     pub time_ms: u64,
     pub moves: u32,
     pub finished_at: String,
+    /// Its rate, in the second table (3BV/s).
+    pub rate: Option<f64>,
 }
 
 /// Per-category statistics, as GNOME Mines shows them.
@@ -72,6 +81,8 @@ pub struct CategoryStats {
     pub average_score: Option<f64>,
     pub current_streak: i64,
     pub longest_streak: i64,
+    /// The best rate of the category (3BV/s), if its games have one.
+    pub best_rate: Option<f64>,
 }
 
 impl Store {
@@ -110,22 +121,15 @@ impl Store {
     /// The best ten of a category: lowest rank key first, ties to the earlier result.
     pub fn hall_of_fame(&self, game: GameKind, category: &str) -> AppResult<Vec<HallEntry>> {
         let mut stmt = self.conn.prepare_cached(HALL_TOP)?;
-        let rows = stmt.query_map(params![game.as_str(), category, HALL_SIZE], |row| {
-            Ok(HallEntry {
-                id: row.get(0)?,
-                rank: 0,
-                name: row.get(1)?,
-                score: row.get(2)?,
-                time_ms: row.get::<_, i64>(3)?.max(0) as u64,
-                moves: row.get(4)?,
-                finished_at: row.get(5)?,
-            })
-        })?;
-        let mut entries = rows.collect::<Result<Vec<_>, _>>()?;
-        for (index, entry) in entries.iter_mut().enumerate() {
-            entry.rank = index as i64 + 1;
-        }
-        Ok(entries)
+        let rows = stmt.query_map(params![game.as_str(), category, HALL_SIZE], hall_entry)?;
+        ranked(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// The best ten of a category by rate (3BV/s): highest first, ties to the earlier result.
+    pub fn rate_hall(&self, game: GameKind, category: &str) -> AppResult<Vec<HallEntry>> {
+        let mut stmt = self.conn.prepare_cached(RATE_TOP)?;
+        let rows = stmt.query_map(params![game.as_str(), category, HALL_SIZE], hall_entry)?;
+        ranked(rows.collect::<Result<Vec<_>, _>>()?)
     }
 
     /// The categories of a game that have hall-of-fame entries, in name order. The categories
@@ -174,22 +178,53 @@ impl Store {
                     average_score: (scored > 0).then(|| total_score as f64 / scored as f64),
                     current_streak: row.get(9)?,
                     longest_streak: row.get(10)?,
+                    best_rate: None,
                 })
             });
-        match found {
-            Ok(stats) => Ok(stats),
-            Err(rusqlite::Error::QueryReturnedNoRows) => Ok(CategoryStats::default()),
-            Err(error) => Err(error.into()),
-        }
+        let stats = match found {
+            Ok(stats) => stats,
+            Err(rusqlite::Error::QueryReturnedNoRows) => return Ok(CategoryStats::default()),
+            Err(error) => return Err(error.into()),
+        };
+        // The first row of the rate index is the best.
+        let best_rate = self
+            .conn
+            .prepare_cached(
+                "SELECT MAX(rate) FROM finished_games WHERE game = ?1 AND category = ?2 AND rate IS NOT NULL",
+            )?
+            .query_row(params![game.as_str(), category], |row| row.get(0))?;
+        Ok(CategoryStats { best_rate, ..stats })
     }
+}
+
+/// A row of [`HALL_TOP`] or [`RATE_TOP`], its rank still to be numbered.
+fn hall_entry(row: &rusqlite::Row) -> rusqlite::Result<HallEntry> {
+    Ok(HallEntry {
+        id: row.get(0)?,
+        rank: 0,
+        name: row.get(1)?,
+        score: row.get(2)?,
+        time_ms: row.get::<_, i64>(3)?.max(0) as u64,
+        moves: row.get(4)?,
+        finished_at: row.get(5)?,
+        rate: row.get(6)?,
+    })
+}
+
+/// Numbers a best-ten list from 1.
+fn ranked(mut entries: Vec<HallEntry>) -> AppResult<Vec<HallEntry>> {
+    for (index, entry) in entries.iter_mut().enumerate() {
+        entry.rank = index as i64 + 1;
+    }
+    Ok(entries)
 }
 
 /// Inserts one finished game and adds it to its category's running totals.
 fn insert_finished(tx: &Transaction, finished: &FinishedGame) -> AppResult<i64> {
     tx.prepare_cached(
         "INSERT INTO finished_games (game, category, result, score, time_ms, moves, replay,
-             started_at, finished_at, detail, rank_key, undos, hints)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+             started_at, finished_at, detail, rank_key, undos, hints, rate)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
     )?
     .execute(params![
         finished.game.as_str(),
@@ -206,6 +241,7 @@ fn insert_finished(tx: &Transaction, finished: &FinishedGame) -> AppResult<i64> 
         finished.rank_key.filter(|_| !finished.assistance.is_assisted()),
         finished.assistance.undos,
         finished.assistance.hints,
+        finished.rate.filter(|_| !finished.assistance.is_assisted()),
     ])?;
     let id = tx.last_insert_rowid();
     let won = finished.result == Status::Won;
@@ -290,6 +326,7 @@ mod tests {
             detail: "{}".into(),
             rank_key: Some(time_ms as i64),
             assistance: Default::default(),
+            rate: None,
         }
     }
 
@@ -316,6 +353,24 @@ mod tests {
         assert!(store.hall_of_fame(minesweeper::KIND, "beginner").unwrap().is_empty());
         let page = store.history(&Default::default(), &crate::store::PageStart::Newest, 10).unwrap();
         assert_eq!((page.rows[0].undos, page.rows[0].hints), (2, 1));
+    }
+
+    #[test]
+    fn the_second_table_ranks_by_rate_highest_first() {
+        let mut store = Store::open_in_memory().unwrap();
+        let with_rate = |rate: f64, at: &str| FinishedGame { rate: Some(rate), ..won_in(5000, at) };
+        let slow = store.record_finished(&with_rate(1.5, "2026-01-01T00:00:01.000Z")).unwrap();
+        let fast = store.record_finished(&with_rate(3.25, "2026-01-01T00:00:02.000Z")).unwrap();
+        store.record_finished(&won_in(4000, "2026-01-01T00:00:03.000Z")).unwrap();
+        let helped = FinishedGame {
+            assistance: Assistance { undos: 0, hints: 1 },
+            ..with_rate(9.0, "2026-01-01T00:00:04.000Z")
+        };
+        store.record_finished(&helped).unwrap();
+        let by_rate = store.rate_hall(minesweeper::KIND, "beginner").unwrap();
+        let ids: Vec<(i64, i64)> = by_rate.iter().map(|e| (e.rank, e.id)).collect();
+        assert_eq!(ids, [(1, fast.id), (2, slow.id)], "no rate, no place; help, no place");
+        assert_eq!(store.category_stats(minesweeper::KIND, "beginner").unwrap().best_rate, Some(3.25));
     }
 
     #[test]

@@ -62,6 +62,9 @@ pub struct HistoryRow {
     /// Moves taken back and hints asked for: a game with either is assisted.
     pub undos: i64,
     pub hints: i64,
+    /// The game's competitive statistics, where it has them (Minesweeper's 3BV, 3BV/s...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summary: Option<serde_json::Value>,
 }
 
 /// A page of the history, newest first, and the cursors to its neighbours (`None` at either end).
@@ -132,7 +135,7 @@ const BEST_SCORE_BEFORE: &str = "SELECT score FROM finished_games
      ORDER BY score DESC LIMIT 1";
 
 const ROW_COLUMNS: &str =
-    "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, undos, hints";
+    "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, undos, hints, detail";
 
 fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
     Ok(HistoryRow {
@@ -149,7 +152,14 @@ fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
         player: row.get(10)?,
         undos: row.get(11)?,
         hints: row.get(12)?,
+        summary: summary_of(&row.get::<_, String>(13)?),
     })
+}
+
+/// The `summary` a game's detail holds, if any (older games and most games have none).
+fn summary_of(detail: &str) -> Option<serde_json::Value> {
+    let mut detail: serde_json::Value = serde_json::from_str(detail).ok()?;
+    Some(detail.get_mut("summary")?.take())
 }
 
 /// The filter as SQL conditions (joined with AND, or `1` for none) and their arguments.
@@ -400,6 +410,7 @@ mod tests {
             detail: "{}".into(),
             rank_key,
             assistance: Default::default(),
+            rate: None,
         }
     }
 

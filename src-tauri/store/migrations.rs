@@ -96,7 +96,12 @@ pub(super) const MIGRATIONS: &[&str] = &[
     "ALTER TABLE finished_games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;
      ALTER TABLE finished_games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
      ALTER TABLE saved_games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;
-     ALTER TABLE saved_games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;",
+     ALTER TABLE saved_games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+     -- A second measure with its own hall of fame, higher is better (Minesweeper's 3BV/s); NULL
+     -- where it does not rank (a loss, a replay, help, a game without one).
+     ALTER TABLE finished_games ADD COLUMN rate REAL;
+     CREATE INDEX rate_hall ON finished_games (game, category, rate DESC, finished_at, id)
+         WHERE rate IS NOT NULL;",
 ];
 
 /// The schema version this Pastimes writes.

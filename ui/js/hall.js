@@ -4,7 +4,7 @@
 import { el, clear } from './dom.js';
 import { t, formatDate, formatSeconds, formatNumber, locale } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
-import { allGames, categoryLabel, gameName, listedCategories, measureOf } from './catalogue.js';
+import { allGames, categoryLabel, gameInfo, gameName, listedCategories, measureOf } from './catalogue.js';
 import { confirmReset } from './reset.js';
 import { mountHistory } from './history.js';
 
@@ -50,12 +50,16 @@ export async function mount(root, app, { highlight, tab } = {}) {
     for (const { id: game } of allGames()) {
       const found = await call('hall_of_fame', { game });
       const byCategory = new Map(found.map((c) => [c.category, c.entries]));
+      const byRate = new Map(found.map((c) => [c.category, c.byRate ?? []]));
       const categories = [...new Set([...listedCategories(game), ...byCategory.keys()])];
       sections.push(el('section', { class: 'hall-game', id: `hall-${game}`, 'aria-labelledby': `hall-${game}-title` },
         el('div', { class: 'hall-game-head' },
           el('h2', { id: `hall-${game}-title`, text: gameName(game) }),
           el('button', { class: 'link', id: `hall-reset-${game}`, onclick: () => reset(game), text: t('hall.resetGame', { game: gameName(game) }) })),
-        el('div', { class: 'hall-grid' }, categories.map((category) => table(game, category, byCategory.get(category) ?? [], highlight)))));
+        el('div', { class: 'hall-grid' }, categories.flatMap((category) => [
+          table(game, category, byCategory.get(category) ?? [], highlight),
+          ...(byRate.get(category)?.length ? [rateTable(game, category, byRate.get(category), highlight)] : []),
+        ]))));
     }
     clear(panels.records).append(...sections);
     panels.records.dataset.ready = 'true';
@@ -96,6 +100,26 @@ function table(game, category, entries, highlight) {
   el('td', { class: 'number', text: result(game, entry) }),
   el('td', { class: 'hall-date', text: formatDay(entry.finishedAt), title: formatDate(entry.finishedAt) })));
   return el('div', { class: 'hall-category', dataset: { category } }, caption,
+    el('table', { class: 'stats' }, el('thead', {}, head), el('tbody', {}, rows)));
+}
+
+/// The second table of a category: the best ten by the game's rate (Minesweeper's 3BV/s).
+function rateTable(game, category, entries, highlight) {
+  const rate = t(gameInfo(game).rateKey);
+  const head = el('tr', {},
+    el('th', { scope: 'col', class: 'number', text: t('hall.rank') }),
+    el('th', { scope: 'col', text: t('hall.name') }),
+    el('th', { scope: 'col', class: 'number', text: rate }),
+    el('th', { scope: 'col', text: t('hall.date') }));
+  const rows = entries.map((entry) => el('tr', {
+    class: entry.id === highlight ? 'highlight' : undefined, dataset: { id: entry.id },
+  },
+  el('td', { class: 'number', text: formatNumber(entry.rank) }),
+  el('td', { class: 'hall-name', text: entry.name ?? t('hall.anonymous') }),
+  el('td', { class: 'number', text: formatNumber(entry.rate, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) }),
+  el('td', { class: 'hall-date', text: formatDay(entry.finishedAt), title: formatDate(entry.finishedAt) })));
+  return el('div', { class: 'hall-category hall-by-rate', dataset: { category, by: 'rate' } },
+    el('h3', { text: t('hall.byRate', { category: categoryLabel(game, category), rate }) }),
     el('table', { class: 'stats' }, el('thead', {}, head), el('tbody', {}, rows)));
 }
 

@@ -70,8 +70,8 @@ export function errorText(error) {
   return text === key ? error.message : text;
 }
 
-export function formatNumber(value) {
-  return new Intl.NumberFormat(locale()).format(value);
+export function formatNumber(value, options = {}) {
+  return new Intl.NumberFormat(locale(), options).format(value);
 }
 
 export function formatDate(iso) {

@@ -41,6 +41,8 @@ pub trait AnyGame: Send + Sync {
     fn rank_key(&self, elapsed_ms: u64) -> Option<i64>;
     fn is_replay(&self) -> bool;
     fn can_rank(&self) -> bool;
+    fn summary(&self, elapsed_ms: u64) -> Option<Value>;
+    fn rate(&self, elapsed_ms: u64) -> Option<f64>;
     fn hint(&self, cancel: &AtomicBool) -> Option<Value>;
     /// The typed game, for tests and tools that know which game they hold.
     fn as_any(&self) -> &dyn Any;
@@ -143,6 +145,14 @@ impl<G: Game> AnyGame for Erased<G> {
 
     fn can_rank(&self) -> bool {
         self.game.can_rank()
+    }
+
+    fn summary(&self, elapsed_ms: u64) -> Option<Value> {
+        self.game.summary(elapsed_ms)
+    }
+
+    fn rate(&self, elapsed_ms: u64) -> Option<f64> {
+        self.game.rate(elapsed_ms)
     }
 
     fn hint(&self, cancel: &AtomicBool) -> Option<Value> {

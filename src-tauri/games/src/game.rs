@@ -133,6 +133,19 @@ pub trait Game: Clone + Send + Sync + 'static {
         !self.is_replay()
     }
 
+    /// What a finished game's player is judged by besides its result, for the history and the
+    /// game-over view (Minesweeper: 3BV, 3BV/s, clicks, IOE, correctness). `None` while playing:
+    /// some of it tells about the hidden board.
+    fn summary(&self, _elapsed_ms: u64) -> Option<serde_json::Value> {
+        None
+    }
+
+    /// A finished game's rate for the hall of fame's second table, higher is better
+    /// (Minesweeper's 3BV/s on a won board); `None` where it does not rank so.
+    fn rate(&self, _elapsed_ms: u64) -> Option<f64> {
+        None
+    }
+
     /// Help for the player to move, from what the player sees only (never a hidden mine or a
     /// future refill), as JSON for the page: a cell proved safe, a group worth popping, the
     /// engine's move. `None` where the game gives none. Slow games return soon once `cancel`

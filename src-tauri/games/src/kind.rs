@@ -177,6 +177,9 @@ pub struct GameInfo {
     pub ranking: Ranking,
     /// Whether the session offers undo and redo.
     pub has_undo: bool,
+    /// The catalogue key of the game's rate, when its hall of fame has a second table by rate
+    /// ([`crate::Game::rate`]: Minesweeper's 3BV/s).
+    pub rate_key: Option<&'static str>,
     /// The parameters of a first game, as JSON text (the page starts from these).
     pub default_params: &'static str,
     pub categories: Categories,

@@ -142,6 +142,20 @@ impl Game for Minesweeper {
         self.play_with_effects(mv)
     }
 
+    /// The competitive statistics of a finished game: 3BV, 3BV/s, clicks, IOE, correctness.
+    fn summary(&self, elapsed_ms: u64) -> Option<serde_json::Value> {
+        let stats = self.stats(elapsed_ms).filter(|_| self.status.is_over())?;
+        serde_json::to_value(stats).ok()
+    }
+
+    /// 3BV/s of a won board that is not a replay.
+    fn rate(&self, elapsed_ms: u64) -> Option<f64> {
+        if self.status != Status::Won || self.is_replay() {
+            return None;
+        }
+        self.stats(elapsed_ms)?.bbbv_per_second
+    }
+
     /// A cell that logic proves safe or a mine, with why; else the safest cell and its chance.
     fn hint(&self, _cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
         Minesweeper::hint(self).and_then(|hint| serde_json::to_value(hint).ok())
