@@ -51,7 +51,12 @@ export function statsRows(rows) {
 /// - `categoryLabel(snapshot)`: a category's name, in the record dialog;
 /// - `statistics(screen)`: `{ title, body, buttons, closed(value) }` of the statistics dialog;
 /// - `options(screen)`: `{ title, body, save() }` of the options dialog;
-/// - optional `keys(event)`, `playError(error, move)`, `mounted()`, `unmounted()`.
+/// - optional `keys(event)` (true when it took the key), `playError(error, move)`, `mounted()`,
+///   `unmounted()`.
+///
+/// The game gets `screen` (in `build`, and to keep): `app`, `root`, `snapshot`, `controls`,
+/// `play(move)`, `start(params)`, `request(ask, options)`, `hallButton(id)`,
+/// `toolbar(...leading)` and `showError(error)`.
 export function gameScreen(game) {
   const GAME = game.name;
   let app = null;
@@ -74,14 +79,12 @@ export function gameScreen(game) {
     get app() { return app; },
     get root() { return root; },
     get snapshot() { return snapshot; },
-    get mounted() { return Boolean(mounted); },
-    /// Settles once the side panel shows the last snapshot.
-    get panelShown() { return panelShown; },
+    /// The shared controls (pause, stats, options, home, resume, cover; undo and redo if the
+    /// game has them), for the game's `build` to place.
     controls: null,
     play,
     start,
     request,
-    togglePause,
     showError: (error) => app.showError(error),
     /// A button to the hall of fame with this game's new record marked (hidden until a record).
     hallButton: (id) => el('button', {
