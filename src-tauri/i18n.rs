@@ -239,7 +239,12 @@ mod tests {
                     .and_then(|rest| rest.strip_prefix('.'))
                     .is_some_and(|category| info.is_category(category))
             });
-            if !dynamic && !category {
+            // A screen's shared control: `${game.prefix}.undo` in the controller, for a game
+            // module that says `prefix: 'bb'`.
+            let shared_control = key.split_once('.').is_some_and(|(prefix, rest)| {
+                code.contains(&format!("${{game.prefix}}.{rest}`")) && code.contains(&format!("prefix: '{prefix}'"))
+            });
+            if !dynamic && !category && !shared_control {
                 unused.push(key.clone());
             }
         }

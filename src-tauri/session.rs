@@ -46,6 +46,9 @@ pub struct Snapshot {
     /// balls that fell where, the stone placed), for the page to animate; absent otherwise.
     #[serde(skip_serializing_if = "Value::is_null")]
     pub effects: Value,
+    /// Grows with every change of any game, new games included: of two snapshots of a kind, the
+    /// one with the higher revision is the newer (a late event is told from a fresh answer).
+    pub revision: u64,
 }
 
 /// What one accepted move did.
@@ -287,6 +290,7 @@ impl Session {
             computer_thinking,
             record: self.record,
             effects: Value::Null,
+            revision: 0,
         }
     }
 

@@ -92,7 +92,7 @@ impl Slot {
     }
 
     fn snapshot(&self) -> Snapshot {
-        self.session.snapshot(self.thinking.is_some())
+        Snapshot { revision: self.generation, ..self.session.snapshot(self.thinking.is_some()) }
     }
 }
 
@@ -538,6 +538,7 @@ mod tests {
         assert_eq!(told[0].move_count, 1);
         assert!(!told[0].computer_thinking);
         assert_eq!(told[0].effects["placed"]["colour"], "black", "the computer's stone is told");
+        assert!(told[0].revision > first.revision, "the event is newer than the answer before it");
         assert_eq!(h.state.snapshot(gomoku::KIND).unwrap().unwrap().move_count, 1);
     }
 

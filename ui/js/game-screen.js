@@ -247,9 +247,9 @@ export function gameScreen(game) {
     if (!mounted || next?.game !== GAME) return;
     const token = mounted;
     queue = queue.then(() => {
-      if (token !== mounted || !snapshot) return;
-      const awaited = snapshot.computerThinking || (next.paused && !snapshot.paused);
-      if (awaited) arrived(snapshot, next, 'event');
+      // Only news: an event older than the board shown (a cancelled game's late reply) is not.
+      if (token !== mounted || !snapshot || next.revision <= snapshot.revision) return;
+      arrived(snapshot, next, 'event');
     }).catch((error) => app.showError(error));
   }
 
