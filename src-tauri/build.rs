@@ -5,6 +5,7 @@ use tauri_build::{AppManifest, Attributes};
 /// Every command the page may call; each must also be granted in `capabilities/main.json`.
 const COMMANDS: &[&str] = &[
     "app_info",
+    "start_new_store",
     "get_settings",
     "set_setting",
     "new_game",

@@ -9,6 +9,7 @@ import * as minesweeper from './minesweeper/screen.js';
 import * as bubbles from './bubbles/screen.js';
 import * as gomoku from './gomoku/screen.js';
 import * as hall from './hall.js';
+import { showSavingNotice, showStoreReport, watchSaving } from './storage.js';
 
 const screens = { home, minesweeper, bubbles, gomoku, hall };
 
@@ -171,6 +172,7 @@ async function start() {
     listen('menu', runMenuAction),
     listen('settings', (settings) => settingsChanged(settings).catch((error) => app.showError(error))),
     listen('menu-error', (error) => app.showError(error)),
+    watchSaving(),
   ]);
   [app.settings, app.info] = await Promise.all([settingsApi.all().catch(() => ({})), appInfo()]);
   await loadLanguage(app.info.language);
@@ -188,6 +190,9 @@ async function start() {
   }
   await app.show(app.settings.lastScreen || 'home');
   document.body.dataset.ready = 'true';
+  // The store was moved aside, is a newer Pastimes's, or cannot be written: say so once.
+  showSavingNotice(app.info.keepsGames, true);
+  showStoreReport(app).catch((error) => app.showError(error));
 }
 
 start().catch((error) => {
