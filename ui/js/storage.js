@@ -77,8 +77,9 @@ export function showSavingNotice(saving, inMemory = false) {
     return;
   }
   if (!notice) {
+    // Above the screen, in the page's flow: it takes room from the screen, hiding none of it.
     notice = el('div', { id: 'saving-notice', role: 'alert' });
-    document.body.prepend(notice);
+    (document.getElementById('app') ?? document.body).prepend(notice);
   }
   notice.textContent = t(inMemory ? 'storage.inMemory' : 'storage.notSaving');
 }
