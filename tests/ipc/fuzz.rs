@@ -198,3 +198,58 @@ fn arbitrary_json_to_every_command_never_panics_and_an_error_changes_nothing() {
     );
     result.unwrap();
 }
+
+/// Arbitrary bytes as each game's parameters and moves, straight to the state (no IPC): bytes
+/// that are no JSON are what the webview would refuse; those that are reach every game's parsing.
+/// No panic, and a refused move changes nothing.
+#[test]
+fn arbitrary_bytes_as_parameters_and_moves_never_panic() {
+    use pastimes_games::GameKind;
+    use pastimes_lib::state::{AppState, Config};
+    use std::sync::Arc;
+    let data = tempfile::tempdir().unwrap();
+    let state = Arc::new(AppState::open(Config { data_dir: data.path().to_path_buf(), fixed_seed: Some(4) }));
+    for (kind, params) in [
+        (GameKind::Minesweeper, json!({"level": "beginner"})),
+        (GameKind::Bubbles, json!({})),
+        (GameKind::Gomoku, json!({})),
+    ] {
+        state.new_game(kind, params).unwrap();
+    }
+    let parsed = AtomicUsize::new(0);
+    let config = ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() };
+    let mut runner = TestRunner::new_with_rng(
+        config,
+        proptest::test_runner::TestRng::deterministic_rng(proptest::test_runner::RngAlgorithm::ChaCha),
+    );
+    // Bytes, half of them made from JSON the games look for (so most parse), cut at random.
+    let bytes = prop_oneof![
+        prop::collection::vec(any::<u8>(), 0..64),
+        (json_value(), any::<prop::sample::Index>()).prop_map(|(value, cut)| {
+            let text = value.to_string().into_bytes();
+            let keep = if text.len() > 1 && cut.index(4) == 0 { cut.index(text.len()) } else { text.len() };
+            text[..keep].to_vec()
+        }),
+    ];
+    let kinds = prop::sample::select(vec![GameKind::Minesweeper, GameKind::Bubbles, GameKind::Gomoku]);
+    let result = runner.run(&(kinds, bytes, any::<bool>()), |(kind, bytes, as_move)| {
+        let Ok(mut value) = serde_json::from_slice::<Value>(&bytes) else { return Ok(()) };
+        parsed.fetch_add(1, Ordering::Relaxed);
+        // No computer opponent (see the module's doc).
+        if let Some(params) = value.as_object_mut().filter(|_| !as_move) {
+            params.insert("opponent".into(), json!("human"));
+        }
+        if as_move {
+            let before = state.snapshot(kind).unwrap().map(|s| (s.move_count, s.view, s.status));
+            if state.play(kind, value).is_err() {
+                let after = state.snapshot(kind).unwrap().map(|s| (s.move_count, s.view, s.status));
+                prop_assert_eq!(after, before);
+            }
+        } else if let Ok(snapshot) = state.new_game(kind, value.clone()) {
+            prop_assert_eq!(snapshot.move_count, 0, "{}", value);
+        }
+        Ok(())
+    });
+    eprintln!("fuzz: 256 byte strings, {} of them JSON given to the games", parsed.load(Ordering::Relaxed));
+    result.unwrap();
+}
