@@ -77,6 +77,9 @@ enum Found {
         known: i64,
     },
     Unusable(WhyMoved, String),
+    /// The file could not be read for a reason outside it (permissions, a full disk that leaves
+    /// no room for the `-shm`, a lock): it is left where it is, and games go to memory.
+    Unreadable(String),
 }
 
 /// The tables a Pastimes store has (any of them makes a file ours).
@@ -97,6 +100,7 @@ impl Store {
             },
             Found::Newer { found, known } => newer(&path, found, known),
             Found::Unusable(why, reason) => replace(data_dir, why, reason),
+            Found::Unreadable(reason) => in_memory(reason),
         }
     }
 
@@ -157,11 +161,13 @@ fn replace(data_dir: &Path, why: WhyMoved, reason: String) -> (AppResult<Store>,
     (Ok(store), StoreReport::MovedAside(report))
 }
 
-/// Errors that say the file's content is bad, not that the folder cannot be written.
+/// Errors that say the file's content is bad, not that the folder cannot be written. A read past
+/// the end of a file cut short is damage too.
 fn looks_damaged(error: &AppError) -> bool {
     match error {
         AppError::Store(rusqlite::Error::SqliteFailure(failure, _)) => {
             matches!(failure.code, ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase | ErrorCode::SchemaChanged)
+                || failure.extended_code == rusqlite::ffi::SQLITE_IOERR_SHORT_READ
         }
         AppError::Store(_) => true,
         _ => false,
@@ -173,7 +179,7 @@ fn inspect(path: &Path) -> Found {
     let metadata = match std::fs::symlink_metadata(path) {
         Ok(metadata) => metadata,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Found::Usable,
-        Err(error) => return Found::Unusable(WhyMoved::Damaged, error.to_string()),
+        Err(error) => return Found::Unreadable(error.to_string()),
     };
     if !metadata.is_file() {
         return Found::Unusable(WhyMoved::NotADatabase, "it is not a file".into());
@@ -184,11 +190,20 @@ fn inspect(path: &Path) -> Found {
     match has_sqlite_header(path) {
         Ok(true) => {}
         Ok(false) => return Found::Unusable(WhyMoved::NotADatabase, "it is not an SQLite database".into()),
-        Err(error) => return Found::Unusable(WhyMoved::Damaged, error.to_string()),
+        Err(error) => return Found::Unreadable(error.to_string()),
     }
     match inspect_database(path) {
         Ok(found) => found,
-        Err(error) => Found::Unusable(WhyMoved::Damaged, error.to_string()),
+        Err(error) => failed_to_read(error),
+    }
+}
+
+/// A failed read of the file: damage in it (move it aside), or a cause outside it (leave it).
+fn failed_to_read(error: AppError) -> Found {
+    if looks_damaged(&error) {
+        Found::Unusable(WhyMoved::Damaged, error.to_string())
+    } else {
+        Found::Unreadable(error.to_string())
     }
 }
 
@@ -431,6 +446,26 @@ mod tests {
         let (store, report) = Store::open_recovering(&file.join("data"));
         assert!(matches!(report, StoreReport::Unwritable { .. }), "{report:?}");
         assert!(!store.unwrap().keeps_games());
+    }
+
+    #[test]
+    fn only_damage_in_the_file_moves_it_aside() {
+        let sqlite = |code| AppError::Store(rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(code), None));
+        for code in [rusqlite::ffi::SQLITE_CORRUPT, rusqlite::ffi::SQLITE_NOTADB] {
+            assert!(matches!(failed_to_read(sqlite(code)), Found::Unusable(WhyMoved::Damaged, _)));
+        }
+        // A full disk (no room for the -shm), a permission, a lock: the file is left alone.
+        for code in [
+            rusqlite::ffi::SQLITE_CANTOPEN,
+            rusqlite::ffi::SQLITE_IOERR,
+            rusqlite::ffi::SQLITE_FULL,
+            rusqlite::ffi::SQLITE_BUSY,
+            rusqlite::ffi::SQLITE_PERM,
+        ] {
+            assert!(matches!(failed_to_read(sqlite(code)), Found::Unreadable(_)), "{code}");
+        }
+        let io = AppError::Io(std::io::Error::from(std::io::ErrorKind::PermissionDenied));
+        assert!(matches!(failed_to_read(io), Found::Unreadable(_)));
     }
 
     #[test]
