@@ -84,6 +84,13 @@ pub fn run() {
             state.watch_saving(Box::new(move |saving| {
                 let _ = handle.emit("saving", saving);
             }));
+            // While the disk is full, what was kept in memory is written as soon as there is room,
+            // even if the player makes no move.
+            let retrying = Arc::clone(state.inner());
+            std::thread::spawn(move || loop {
+                std::thread::sleep(std::time::Duration::from_secs(15));
+                retrying.retry_unsaved();
+            });
             let settings = state.settings().unwrap_or_default();
             app.set_menu(menu::build(app.handle(), &settings)?)?;
             menu::apply_zoom(app.handle(), &settings);
@@ -107,5 +114,9 @@ pub fn run() {
         eprintln!("pastimes: {reason}");
     }
     app.manage(state);
-    app.run(|_, _| {});
+    app.run(|app, event| {
+        if let tauri::RunEvent::Exit = event {
+            app.state::<Arc<AppState>>().retry_unsaved();
+        }
+    });
 }

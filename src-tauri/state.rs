@@ -143,6 +143,13 @@ impl AppState {
         }
     }
 
+    /// Tries again to write what a full disk kept in memory (see `store::unsaved`).
+    pub fn retry_unsaved(&self) {
+        if let Ok(store) = self.store() {
+            store.retry_unsaved();
+        }
+    }
+
     /// "Start a new store": moves a newer Pastimes's store aside and keeps the games played
     /// since start-up (in memory until now) in a fresh store in its place.
     pub fn start_new_store(&self) -> AppResult<StoreReport> {
