@@ -143,10 +143,16 @@ impl AppState {
         }
     }
 
-    /// Tries again to write what a full disk kept in memory (see `store::unsaved`).
+    /// Tries again to write what a full disk kept in memory (see `store::unsaved`); for a store
+    /// in memory because the folder could not be written, tries to move it onto disk.
     pub fn retry_unsaved(&self) {
-        if let Ok(store) = self.store() {
+        let mut report = lock(&self.store_report);
+        let Ok(mut store) = self.store() else { return };
+        if !matches!(*report, StoreReport::Unwritable { .. }) {
             store.retry_unsaved();
+        } else if let Some(adopted) = store.adopt_folder(&self.config.data_dir) {
+            *store = adopted;
+            *report = StoreReport::Opened;
         }
     }
 

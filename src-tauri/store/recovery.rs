@@ -120,6 +120,33 @@ impl Store {
     }
 }
 
+impl Store {
+    /// For a store in memory because its folder could not be written: once a store file can be
+    /// made there, and none has appeared meanwhile, writes this store's games into it and returns
+    /// it (its saving listener told that saving resumed). Never replaces a file.
+    pub fn adopt_folder(&self, data_dir: &Path) -> Option<Store> {
+        let path = data_dir.join(DATABASE_FILE);
+        if path.exists() || std::fs::create_dir_all(data_dir).is_err() {
+            return None;
+        }
+        let fresh = data_dir.join(format!("{DATABASE_FILE}.new"));
+        let _ = std::fs::remove_file(&fresh);
+        let written = self.conn.execute("VACUUM INTO ?1", [fresh.to_string_lossy()]).is_ok()
+            // A hard link, not a rename: it fails rather than replace a file that just appeared.
+            && std::fs::hard_link(&fresh, &path).is_ok();
+        let _ = std::fs::remove_file(&fresh);
+        if !written {
+            return None;
+        }
+        let store = Store::open(data_dir).ok()?;
+        store.unsaved.borrow_mut().listener = self.unsaved.borrow_mut().listener.take();
+        if let Some(listener) = &store.unsaved.borrow().listener {
+            listener(true);
+        }
+        Some(store)
+    }
+}
+
 fn newer(path: &Path, found: i64, known: i64) -> (AppResult<Store>, StoreReport) {
     eprintln!("pastimes: {} is from a newer Pastimes; games are kept in memory only", path.display());
     (Store::open_in_memory(), StoreReport::Newer { found, known, path: path.display().to_string() })
@@ -466,6 +493,25 @@ mod tests {
         }
         let io = AppError::Io(std::io::Error::from(std::io::ErrorKind::PermissionDenied));
         assert!(matches!(failed_to_read(io), Found::Unreadable(_)));
+    }
+
+    #[test]
+    fn a_folder_that_becomes_writable_gets_the_games_played_in_memory() {
+        let dir = tempfile::tempdir().unwrap();
+        let blocker = dir.path().join("blocker");
+        std::fs::write(&blocker, b"x").unwrap();
+        let data_dir = blocker.join("data");
+        let (store, report) = Store::open_recovering(&data_dir);
+        assert!(matches!(report, StoreReport::Unwritable { .. }));
+        let mut store = store.unwrap();
+        store.record_finished(&game(1)).unwrap();
+        assert!(store.adopt_folder(&data_dir).is_none(), "still not writable");
+        std::fs::remove_file(&blocker).unwrap();
+        let adopted = store.adopt_folder(&data_dir).expect("the folder can be written now");
+        assert!(adopted.keeps_games());
+        assert_eq!(adopted.history_count(&Default::default()).unwrap(), 1);
+        // A file that appeared meanwhile is never replaced.
+        assert!(store.adopt_folder(&data_dir).is_none());
     }
 
     #[test]
