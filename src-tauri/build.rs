@@ -6,6 +6,7 @@ use tauri_build::{AppManifest, Attributes};
 const COMMANDS: &[&str] = &[
     "app_info",
     "games",
+    "start_new_store",
     "get_settings",
     "set_setting",
     "new_game",

@@ -6,7 +6,7 @@ use crate::queries;
 use crate::save_dialog::{ask_save_path, SaveRequest};
 use crate::session::Snapshot;
 use crate::state::{AppState, HallCategory, Hinted, PlayedCategory};
-use crate::store::{CategoryChart, CategoryStats, HistoryPage, ResetCounts};
+use crate::store::{CategoryChart, CategoryStats, HistoryPage, ResetCounts, StoreReport};
 use crate::window;
 use pastimes_games::GameKind;
 use serde::Serialize;
@@ -33,6 +33,10 @@ pub struct AppInfo {
     licence: &'static str,
     data_dir: String,
     startup_error: Option<String>,
+    /// What opening the store found (a file moved aside, a newer store), for the start-up dialog.
+    store: StoreReport,
+    /// Whether games are being saved now (not while the disk is full, nor in memory).
+    keeps_games: bool,
     /// The language the page speaks: the player's choice, else the system's (`i18n::resolve`).
     language: &'static str,
     /// The system's language, for when the player goes back to "system".
@@ -47,6 +51,8 @@ pub fn app_info(state: AppStateArg) -> AppInfo {
         licence: env!("CARGO_PKG_LICENSE"),
         data_dir: state.data_dir().display().to_string(),
         startup_error: state.startup_error().map(str::to_string),
+        store: state.store_report(),
+        keeps_games: state.keeps_games(),
         language: language(&state),
         system_language: crate::i18n::system_language(),
     }
@@ -56,6 +62,13 @@ pub fn app_info(state: AppStateArg) -> AppInfo {
 #[tauri::command]
 pub fn games() -> Vec<crate::catalogue::GameEntry> {
     crate::catalogue::games()
+}
+
+/// "Start a new store" of the start-up dialog when the store is a newer Pastimes's: moves it
+/// aside and keeps the games played since in a fresh one.
+#[tauri::command]
+pub fn start_new_store(state: AppStateArg) -> AppResult<StoreReport> {
+    state.start_new_store()
 }
 
 #[tauri::command]

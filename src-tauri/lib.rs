@@ -18,6 +18,7 @@ mod save_dialog;
 pub mod session;
 mod settings;
 mod settle;
+mod single_instance;
 pub mod state;
 pub mod store;
 mod window;
@@ -28,9 +29,14 @@ use tauri::{Emitter, Manager, Runtime};
 
 /// Registers the state and the commands: everything the mock runtime in tests needs too.
 pub fn app_builder<R: Runtime>(builder: tauri::Builder<R>, state: Arc<AppState>) -> tauri::Builder<R> {
-    builder.manage(state).invoke_handler(tauri::generate_handler![
+    with_commands(builder).manage(state)
+}
+
+fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    builder.invoke_handler(tauri::generate_handler![
         commands::app_info,
         commands::games,
+        commands::start_new_store,
         commands::get_settings,
         commands::set_setting,
         commands::new_game,
@@ -69,17 +75,26 @@ pub fn run() {
             std::process::exit(2);
         }
     };
-    let state = Arc::new(AppState::open(config));
-    if let Some(reason) = state.startup_error() {
-        eprintln!("pastimes: {reason}");
-    }
-    let result = app_builder(tauri::Builder::default(), state)
+    // The single-instance plugin first: a second launch on the same data exits inside `build`,
+    // before the store is opened (and so before it could move anything aside).
+    let built = with_commands(tauri::Builder::default().plugin(single_instance::plugin(&config.data_dir)))
         .setup(|app| {
             let handle = app.handle().clone();
             let state = app.state::<Arc<AppState>>();
             state.set_notifier(Box::new(move |snapshot| {
                 let _ = handle.emit("snapshot", snapshot);
             }));
+            let handle = app.handle().clone();
+            state.watch_saving(Box::new(move |saving| {
+                let _ = handle.emit("saving", saving);
+            }));
+            // While the disk is full, what was kept in memory is written as soon as there is room,
+            // even if the player makes no move.
+            let retrying = Arc::clone(state.inner());
+            std::thread::spawn(move || loop {
+                std::thread::sleep(std::time::Duration::from_secs(15));
+                retrying.retry_unsaved();
+            });
             let settings = state.settings().unwrap_or_default();
             app.set_menu(menu::build(app.handle(), &settings)?)?;
             menu::apply_zoom(app.handle(), &settings);
@@ -90,9 +105,22 @@ pub fn run() {
             }
             Ok(())
         })
-        .run(tauri::generate_context!());
-    if let Err(error) = result {
-        eprintln!("pastimes: {error}");
-        std::process::exit(1);
+        .build(tauri::generate_context!());
+    let app = match built {
+        Ok(app) => app,
+        Err(error) => {
+            eprintln!("pastimes: {error}");
+            std::process::exit(1);
+        }
+    };
+    let state = Arc::new(AppState::open(config));
+    if let Some(reason) = state.startup_error() {
+        eprintln!("pastimes: {reason}");
     }
+    app.manage(state);
+    app.run(|app, event| {
+        if let tauri::RunEvent::Exit = event {
+            app.state::<Arc<AppState>>().retry_unsaved();
+        }
+    });
 }

@@ -7,7 +7,8 @@ use crate::names::validate_name;
 use crate::session::{Session, Snapshot};
 use crate::settings;
 use crate::store::{
-    CategoryChart, CategoryStats, HallEntry, HistoryFilter, HistoryPage, PageStart, ResetCounts, Store,
+    CategoryChart, CategoryStats, HallEntry, HistoryFilter, HistoryPage, PageStart, ResetCounts, SavingListener, Store,
+    StoreReport,
 };
 use pastimes_games::{Applied, ComputerMove, GameKind};
 use serde_json::{Map, Value};
@@ -99,8 +100,11 @@ impl Slot {
 pub struct AppState {
     config: Config,
     runtime: Runtime,
-    /// The store, or why it could not be opened (a newer schema, an unwritable directory).
+    /// The store (on disk, or in memory when the file cannot be used), or why not even that.
     store: Result<Mutex<Store>, String>,
+    /// What opening the store found (a file moved aside and what was salvaged, a newer store),
+    /// for the start-up dialog. Lock order: before `slots`.
+    store_report: Mutex<StoreReport>,
     /// Lock order: `slots` before `store`.
     slots: Mutex<HashMap<GameKind, Slot>>,
     generations: AtomicU64,
@@ -109,18 +113,20 @@ pub struct AppState {
 
 impl AppState {
     /// Opens the store and restores the unfinished game of each kind. A store that cannot be
-    /// opened is not fatal: every command then answers with the reason, which the page shows.
+    /// used never stops play (`Store::open_recovering`): it is moved aside or left alone, and the
+    /// report says what happened.
     pub fn open(config: Config) -> AppState {
         AppState::open_on(config, Runtime::system())
     }
 
     /// As [`AppState::open`], on a given clock and worker (tests).
     pub fn open_on(config: Config, runtime: Runtime) -> AppState {
-        let store = Store::open(&config.data_dir).map(Mutex::new).map_err(|e| e.to_string());
+        let (store, report) = Store::open_recovering(&config.data_dir);
         let state = AppState {
             config,
             runtime,
-            store,
+            store: store.map(Mutex::new).map_err(|e| e.to_string()),
+            store_report: Mutex::new(report),
             slots: Mutex::new(HashMap::new()),
             generations: AtomicU64::new(1),
             notifier: OnceLock::new(),
@@ -161,6 +167,56 @@ impl AppState {
     /// Why the store could not be opened, if it could not.
     pub fn startup_error(&self) -> Option<&str> {
         self.store.as_ref().err().map(String::as_str)
+    }
+
+    /// What opening the store found.
+    pub fn store_report(&self) -> StoreReport {
+        lock(&self.store_report).clone()
+    }
+
+    /// Whether games go to disk now (not while the disk is full, nor into a store in memory).
+    pub fn keeps_games(&self) -> bool {
+        self.store().is_ok_and(|store| store.keeps_games())
+    }
+
+    /// Tells `listener` each time games stop being saved, and each time saving resumes.
+    pub fn watch_saving(&self, listener: SavingListener) {
+        if let Ok(store) = self.store() {
+            store.set_saving_listener(listener);
+        }
+    }
+
+    /// Tries again to write what a full disk kept in memory (see `store::unsaved`); for a store
+    /// in memory because the folder could not be written, tries to move it onto disk.
+    pub fn retry_unsaved(&self) {
+        let mut report = lock(&self.store_report);
+        let Ok(mut store) = self.store() else { return };
+        if !matches!(*report, StoreReport::Unwritable { .. }) {
+            store.retry_unsaved();
+        } else if let Some(adopted) = store.adopt_folder(&self.config.data_dir) {
+            *store = adopted;
+            *report = StoreReport::Opened;
+        }
+    }
+
+    /// "Start a new store": moves a newer Pastimes's store aside and keeps the games played
+    /// since start-up (in memory until now) in a fresh store in its place.
+    pub fn start_new_store(&self) -> AppResult<StoreReport> {
+        let mut report = lock(&self.store_report);
+        if !matches!(*report, StoreReport::Newer { .. }) {
+            return Err(AppError::bad_argument("there is no newer store to move aside"));
+        }
+        let _slots = lock(&self.slots);
+        let mut store = self.store()?;
+        let (fresh, moved_to) = store.replace_newer(&self.config.data_dir)?;
+        *store = fresh;
+        *report = StoreReport::NewerMovedAside { moved_to: moved_to.display().to_string() };
+        Ok(report.clone())
+    }
+
+    #[cfg(test)]
+    pub(crate) fn store_for_tests(&self) -> MutexGuard<'_, Store> {
+        self.store().unwrap()
     }
 
     fn store(&self) -> AppResult<MutexGuard<'_, Store>> {

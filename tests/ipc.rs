@@ -9,6 +9,9 @@ use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
 use tauri::webview::InvokeRequest;
 use tauri::{WebviewWindow, WebviewWindowBuilder};
 
+#[path = "ipc/fuzz.rs"]
+mod fuzz;
+
 struct Harness {
     _app: tauri::App<tauri::test::MockRuntime>,
     window: WebviewWindow<tauri::test::MockRuntime>,
@@ -55,6 +58,48 @@ fn app_info_tells_version_and_licence() {
 
 /// A core command that is registered but not granted: the ACL itself must refuse it (a plugin
 /// that is not registered at all would fail without any ACL).
+#[test]
+fn a_file_that_is_no_store_is_moved_aside_and_play_goes_on() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(data.path().join("pastimes.sqlite3"), "my shopping list").unwrap();
+    let h = harness_in(data, Some(1));
+    let info = h.call("app_info", json!({})).unwrap();
+    assert_eq!(info["store"]["kind"], "movedAside", "{info}");
+    assert_eq!(info["store"]["why"], "notADatabase");
+    assert!(info["store"]["movedTo"].as_str().unwrap().contains("pastimes.sqlite3.damaged-"), "{info}");
+    assert_eq!(info["keepsGames"], true);
+    assert_eq!(info["startupError"], Value::Null);
+    h.call("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).unwrap();
+}
+
+#[test]
+fn a_newer_store_lets_play_go_on_in_memory_until_a_new_store_is_started() {
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("pastimes.sqlite3");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch("CREATE TABLE settings (key, value); PRAGMA user_version = 999;").unwrap();
+    }
+    let before = std::fs::read(&path).unwrap();
+    let h = harness_in(data, Some(1));
+    let info = h.call("app_info", json!({})).unwrap();
+    assert_eq!(info["store"]["kind"], "newer", "{info}");
+    assert_eq!(info["keepsGames"], false, "games are kept in memory only");
+    h.call("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).unwrap();
+    h.call("set_setting", json!({"key": "theme", "value": "dark"})).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), before, "the newer file is untouched");
+
+    let started = h.call("start_new_store", json!({})).unwrap();
+    assert_eq!(started["kind"], "newerMovedAside");
+    let moved_to = started["movedTo"].as_str().unwrap();
+    assert!(moved_to.contains("pastimes.sqlite3.newer-"), "{started}");
+    assert_eq!(std::fs::read(moved_to).unwrap(), before, "moved aside as it was");
+    assert_eq!(h.call("app_info", json!({})).unwrap()["keepsGames"], true);
+    assert_eq!(h.call("get_settings", json!({})).unwrap()["theme"], "dark", "what was set meanwhile is kept");
+    let again = h.call("start_new_store", json!({})).unwrap_err();
+    assert_eq!(again["code"], "bad_argument");
+}
+
 #[test]
 fn a_registered_command_outside_the_capabilities_is_refused_by_the_acl() {
     let h = harness_with_seed(None);

@@ -4,7 +4,7 @@ use super::Store;
 use crate::assistance::Assistance;
 use crate::error::AppResult;
 use pastimes_games::{GameKind, Status};
-use rusqlite::{params, Transaction};
+use rusqlite::{params, Connection};
 use serde::Serialize;
 
 /// How many places each hall-of-fame category has.
@@ -86,11 +86,23 @@ pub struct CategoryStats {
 }
 
 impl Store {
-    /// Records a finished game and forgets the saved game of its kind, in one transaction.
+    /// Records a finished game and forgets the saved game of its kind, in one transaction. While
+    /// the disk is full the game is kept in memory (see `unsaved`) and answered as id 0 with no
+    /// rank: it is no record until it is written.
     pub fn record_finished(&mut self, finished: &FinishedGame) -> AppResult<Recorded> {
-        let tx = self.conn.transaction()?;
+        self.write_or_keep(
+            |store| store.record_now(finished),
+            |unsaved| {
+                unsaved.keep_finished(finished);
+                Recorded { id: 0, rank: None }
+            },
+        )
+    }
+
+    fn record_now(&self, finished: &FinishedGame) -> AppResult<Recorded> {
+        let tx = self.conn.unchecked_transaction()?;
         let id = insert_finished(&tx, finished)?;
-        tx.prepare_cached("DELETE FROM saved_games WHERE game = ?1")?.execute([finished.game.as_str()])?;
+        super::saved::delete_saved_game_in(&tx, finished.game)?;
         let rank = match finished.rank_key {
             Some(_) if !finished.assistance.is_assisted() => rank_of(&tx, id)?,
             _ => None,
@@ -220,7 +232,7 @@ fn ranked(mut entries: Vec<HallEntry>) -> AppResult<Vec<HallEntry>> {
 }
 
 /// Inserts one finished game and adds it to its category's running totals.
-fn insert_finished(tx: &Transaction, finished: &FinishedGame) -> AppResult<i64> {
+pub(super) fn insert_finished(tx: &Connection, finished: &FinishedGame) -> AppResult<i64> {
     tx.prepare_cached(
         "INSERT INTO finished_games (game, category, result, score, time_ms, moves, replay,
              started_at, finished_at, detail, rank_key, undos, hints, rate)
@@ -280,7 +292,7 @@ fn insert_finished(tx: &Transaction, finished: &FinishedGame) -> AppResult<i64> 
 
 /// The 1-based place of game `id` in its category's hall-of-fame order, if it is among the best
 /// ten. Counts at most ten better games, so a slow game in a long hall costs no more than a fast one.
-fn rank_of(tx: &Transaction, id: i64) -> AppResult<Option<i64>> {
+fn rank_of(tx: &Connection, id: i64) -> AppResult<Option<i64>> {
     let better: i64 = tx
         .prepare_cached(
             "SELECT COUNT(*) FROM (

@@ -6,6 +6,40 @@
 use crate::error::{AppError, AppResult};
 use rusqlite::Connection;
 
+/// The running totals of every category, computed from the finished games: migration 2 filled
+/// `category_totals` with it, and a salvaged store rebuilds its totals with the same text.
+macro_rules! totals_from_games {
+    () => {
+        "
+     INSERT INTO category_totals
+     WITH ordered AS (
+         SELECT game, category, result,
+                SUM(result <> 'won') OVER (PARTITION BY game, category ORDER BY finished_at, id
+                                           ROWS UNBOUNDED PRECEDING) AS run
+         FROM finished_games
+     ),
+     runs AS (
+         SELECT game, category, run, SUM(result = 'won') AS wins FROM ordered GROUP BY game, category, run
+     ),
+     streaks AS (
+         SELECT game, category, MAX(wins) AS longest,
+                (SELECT last.wins FROM runs AS last
+                 WHERE last.game = runs.game AND last.category = runs.category
+                 ORDER BY last.run DESC LIMIT 1) AS current
+         FROM runs GROUP BY game, category
+     )
+     SELECT f.game, f.category, COUNT(*), SUM(f.result = 'won'), SUM(f.result = 'lost'),
+            SUM(f.result = 'draw'), COUNT(f.score), COALESCE(SUM(f.score), 0),
+            COALESCE(SUM(CASE WHEN f.result = 'won' THEN f.time_ms END), 0),
+            MIN(CASE WHEN f.result = 'won' THEN f.time_ms END), MAX(f.score), s.current, s.longest
+     FROM finished_games AS f JOIN streaks AS s ON s.game = f.game AND s.category = f.category
+     GROUP BY f.game, f.category;"
+    };
+}
+
+/// Fills the empty `category_totals` from the finished games.
+pub(super) const REBUILD_TOTALS: &str = totals_from_games!();
+
 pub(super) const MIGRATIONS: &[&str] = &[
     // 1: settings, games in progress, finished games and the hall-of-fame index.
     "CREATE TABLE settings (
@@ -44,7 +78,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
          WHERE rank_key IS NOT NULL;",
     // 2: the history's filters and paging (newest first, by game, result and category), the
     // chart's best before its window, and running totals per category (statistics in one read).
-    "CREATE INDEX history_by_game ON finished_games (game, finished_at);
+    concat!(
+        "CREATE INDEX history_by_game ON finished_games (game, finished_at);
      CREATE INDEX history_by_result ON finished_games (result, finished_at);
      CREATE INDEX history_by_game_result ON finished_games (game, result, finished_at);
      CREATE INDEX history_by_category_result ON finished_games (game, category, result, finished_at);
@@ -67,30 +102,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
          current_streak INTEGER NOT NULL,
          longest_streak INTEGER NOT NULL,
          PRIMARY KEY (game, category)
-     ) WITHOUT ROWID;
-     INSERT INTO category_totals
-     WITH ordered AS (
-         SELECT game, category, result,
-                SUM(result <> 'won') OVER (PARTITION BY game, category ORDER BY finished_at, id
-                                           ROWS UNBOUNDED PRECEDING) AS run
-         FROM finished_games
-     ),
-     runs AS (
-         SELECT game, category, run, SUM(result = 'won') AS wins FROM ordered GROUP BY game, category, run
-     ),
-     streaks AS (
-         SELECT game, category, MAX(wins) AS longest,
-                (SELECT last.wins FROM runs AS last
-                 WHERE last.game = runs.game AND last.category = runs.category
-                 ORDER BY last.run DESC LIMIT 1) AS current
-         FROM runs GROUP BY game, category
-     )
-     SELECT f.game, f.category, COUNT(*), SUM(f.result = 'won'), SUM(f.result = 'lost'),
-            SUM(f.result = 'draw'), COUNT(f.score), COALESCE(SUM(f.score), 0),
-            COALESCE(SUM(CASE WHEN f.result = 'won' THEN f.time_ms END), 0),
-            MIN(CASE WHEN f.result = 'won' THEN f.time_ms END), MAX(f.score), s.current, s.longest
-     FROM finished_games AS f JOIN streaks AS s ON s.game = f.game AND s.category = f.category
-     GROUP BY f.game, f.category;",
+     ) WITHOUT ROWID;",
+        totals_from_games!()
+    ),
     // 3: what helped the player (moves taken back, hints): an assisted game never ranks. Kept
     // for games in progress too, so a restart does not forget it.
     "ALTER TABLE finished_games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;
@@ -195,7 +209,7 @@ mod tests {
         )
         .unwrap();
         migrate(&mut conn).unwrap();
-        let store = Store { conn };
+        let store = Store { conn, unsaved: Default::default() };
         let stats = store.category_stats(pastimes_games::minesweeper::KIND, "beginner").unwrap();
         assert_eq!((stats.played, stats.won, stats.lost), (6, 5, 1));
         assert_eq!((stats.current_streak, stats.longest_streak), (3, 3));

@@ -6,14 +6,20 @@
 mod finished;
 mod history;
 mod migrations;
+mod pages;
+mod recovery;
+mod salvage;
 mod saved;
 mod settings;
+mod unsaved;
 
 pub use finished::{CategoryStats, FinishedGame, HallEntry, Recorded, HALL_SIZE};
 pub use history::{
     CategoryChart, ChartPoint, Cursor, HistoryFilter, HistoryPage, HistoryRow, PageStart, ResetCounts, CHART_POINTS,
 };
+pub use recovery::{MovedAside, StoreReport, WhyMoved};
 pub use saved::SavedGame;
+pub use unsaved::SavingListener;
 
 use crate::error::AppResult;
 use rusqlite::Connection;
@@ -25,6 +31,8 @@ pub const DATABASE_FILE: &str = "pastimes.sqlite3";
 
 pub struct Store {
     conn: Connection,
+    /// What could not be written for want of space (or a writable folder), kept until it can be.
+    unsaved: std::cell::RefCell<unsaved::Unsaved>,
 }
 
 impl Store {
@@ -50,7 +58,7 @@ impl Store {
         // commits), and keeps a finished game's write well under the 2 ms.
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", true)?;
-        let mut store = Store { conn };
+        let mut store = Store { conn, unsaved: Default::default() };
         migrations::migrate(&mut store.conn)?;
         Ok(store)
     }

@@ -4,7 +4,7 @@ use super::{timestamp, Store};
 use crate::assistance::Assistance;
 use crate::error::AppResult;
 use pastimes_games::GameKind;
-use rusqlite::{params, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension};
 
 /// A game in progress as stored: enough to rebuild it exactly by replaying its moves.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,29 +22,10 @@ pub struct SavedGame {
 }
 
 impl Store {
-    /// Saves (replacing) the game of this kind in progress, in one transaction.
+    /// Saves (replacing) the game of this kind in progress, in one transaction; kept in memory
+    /// while the disk is full (see `unsaved`).
     pub fn save_game(&self, saved: &SavedGame) -> AppResult<()> {
-        self.conn.execute(
-            "INSERT INTO saved_games (game, params, seed, moves, elapsed_ms, started_at, updated_at, undos, hints)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-             ON CONFLICT (game) DO UPDATE SET params = excluded.params, seed = excluded.seed,
-                 moves = excluded.moves, elapsed_ms = excluded.elapsed_ms,
-                 started_at = excluded.started_at, updated_at = excluded.updated_at,
-                 undos = excluded.undos, hints = excluded.hints",
-            params![
-                saved.game.as_str(),
-                saved.params,
-                // SQLite integers are signed: keep the seed's bits.
-                saved.seed as i64,
-                saved.moves,
-                saved.elapsed_ms as i64,
-                saved.started_at,
-                timestamp(chrono::Utc::now()),
-                saved.assistance.undos,
-                saved.assistance.hints,
-            ],
-        )?;
-        Ok(())
+        self.write_or_keep(|store| save_game_in(&store.conn, saved), |unsaved| unsaved.keep_saved_game(saved))
     }
 
     pub fn load_saved_game(&self, game: GameKind) -> AppResult<Option<SavedGame>> {
@@ -69,9 +50,37 @@ impl Store {
     }
 
     pub fn delete_saved_game(&self, game: GameKind) -> AppResult<()> {
-        self.conn.execute("DELETE FROM saved_games WHERE game = ?1", [game.as_str()])?;
-        Ok(())
+        self.write_or_keep(|store| delete_saved_game_in(&store.conn, game), |unsaved| unsaved.keep_deletion(game))
     }
+}
+
+pub(super) fn save_game_in(conn: &Connection, saved: &SavedGame) -> AppResult<()> {
+    conn.prepare_cached(
+        "INSERT INTO saved_games (game, params, seed, moves, elapsed_ms, started_at, updated_at, undos, hints)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+         ON CONFLICT (game) DO UPDATE SET params = excluded.params, seed = excluded.seed,
+             moves = excluded.moves, elapsed_ms = excluded.elapsed_ms,
+             started_at = excluded.started_at, updated_at = excluded.updated_at,
+             undos = excluded.undos, hints = excluded.hints",
+    )?
+    .execute(params![
+        saved.game.as_str(),
+        saved.params,
+        // SQLite integers are signed: keep the seed's bits.
+        saved.seed as i64,
+        saved.moves,
+        saved.elapsed_ms as i64,
+        saved.started_at,
+        timestamp(chrono::Utc::now()),
+        saved.assistance.undos,
+        saved.assistance.hints,
+    ])?;
+    Ok(())
+}
+
+pub(super) fn delete_saved_game_in(conn: &Connection, game: GameKind) -> AppResult<()> {
+    conn.prepare_cached("DELETE FROM saved_games WHERE game = ?1")?.execute([game.as_str()])?;
+    Ok(())
 }
 
 #[cfg(test)]

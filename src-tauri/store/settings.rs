@@ -3,7 +3,7 @@
 
 use super::Store;
 use crate::error::AppResult;
-use rusqlite::params;
+use rusqlite::{params, Connection};
 use serde_json::{Map, Value};
 
 impl Store {
@@ -18,17 +18,23 @@ impl Store {
                 settings.insert(key, value);
             }
         }
+        self.unsaved.borrow().overlay_settings(&mut settings);
         Ok(settings)
     }
 
+    /// Saves one setting; kept in memory while the disk is full (see `unsaved`).
     pub fn save_setting(&self, key: &str, value: &Value) -> AppResult<()> {
-        self.conn.execute(
-            "INSERT INTO settings (key, value) VALUES (?1, ?2)
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            params![key, value.to_string()],
-        )?;
-        Ok(())
+        self.write_or_keep(|store| save_setting_in(&store.conn, key, value), |unsaved| unsaved.keep_setting(key, value))
     }
+}
+
+pub(super) fn save_setting_in(conn: &Connection, key: &str, value: &Value) -> AppResult<()> {
+    conn.prepare_cached(
+        "INSERT INTO settings (key, value) VALUES (?1, ?2)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    )?
+    .execute(params![key, value.to_string()])?;
+    Ok(())
 }
 
 #[cfg(test)]

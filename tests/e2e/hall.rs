@@ -121,7 +121,7 @@ async fn name_record(app: &App, id: i64, name: &str) {
 /// The names shown in a hall-of-fame category, as text.
 async fn hall_names(app: &App, game: &str, category: &str) -> Vec<String> {
     let script = format!(
-        "return [...document.querySelectorAll('#hall-{game} .hall-category[data-category=\"{category}\"] td.hall-name')]
+        "return [...document.querySelectorAll('#hall-{game} .hall-category:not([data-by])[data-category=\"{category}\"] td.hall-name')]
            .map((n) => n.textContent)"
     );
     serde_json::from_value(run(app, &script).await).unwrap()
@@ -240,6 +240,15 @@ async fn records_of_three_games_in_the_hall_the_history_its_chart_export_and_res
 
     open_hall_from_home(&app).await;
     assert_eq!(hall_names(&app, "minesweeper", "beginner").await, [MARKUP], "markup shows as text");
+    // The same win in the level's second table, by 3BV/s.
+    let by_rate = run(
+        &app,
+        "return [...document.querySelectorAll('#hall-minesweeper .hall-by-rate[data-category=\"beginner\"] td')]
+           .map((n) => n.textContent)",
+    )
+    .await;
+    assert_eq!(by_rate[1], MARKUP, "{by_rate}");
+    assert!(by_rate[2].as_str().unwrap().chars().any(|c| c.is_ascii_digit() && c != '0'), "a 3BV/s: {by_rate}");
     assert_eq!(run(&app, "return document.querySelectorAll('#screen img').length").await, json!(0));
     assert_eq!(hall_names(&app, "bubbles", "standard").await, [BEA]);
     assert_eq!(hall_names(&app, "gomoku", "freestyle-easy").await, ["Gus"]);

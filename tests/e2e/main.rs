@@ -9,3 +9,4 @@ mod hall;
 mod harness;
 mod minesweeper;
 mod shell;
+mod store;

@@ -8,6 +8,7 @@ import * as home from './home.js';
 import * as hall from './hall.js';
 import { gameScreens } from './games.js';
 import { gameName, loadCatalogue } from './catalogue.js';
+import { showSavingNotice, showStoreReport, watchSaving } from './storage.js';
 
 const screens = { home, hall, ...gameScreens };
 
@@ -169,6 +170,7 @@ async function start() {
     listen('menu', runMenuAction),
     listen('settings', (settings) => settingsChanged(settings).catch((error) => app.showError(error))),
     listen('menu-error', (error) => app.showError(error)),
+    watchSaving(),
   ]);
   [app.settings, app.info] = await Promise.all([settingsApi.all().catch(() => ({})), appInfo(), loadCatalogue()]);
   await loadLanguage(app.info.language);
@@ -186,6 +188,9 @@ async function start() {
   }
   await app.show(app.settings.lastScreen || 'home');
   document.body.dataset.ready = 'true';
+  // The store was moved aside, is a newer Pastimes's, or cannot be written: say so once.
+  showSavingNotice(app.info.keepsGames, true);
+  showStoreReport(app).catch((error) => app.showError(error));
 }
 
 start().catch((error) => {

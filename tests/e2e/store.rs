@@ -1,0 +1,144 @@
+//! The store at start-up, as the player meets it: a damaged file's dialog, a newer store's
+//! "Start a new store", and one Pastimes per data folder.
+
+use crate::harness::{shots_dir, App};
+use serde_json::json;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_damaged_store_is_moved_aside_and_the_dialog_says_where_and_how_many_games_came_back() {
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("pastimes.sqlite3");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+             INSERT INTO settings VALUES ('theme', '\"dark\"');
+             CREATE TABLE finished_games (id INTEGER PRIMARY KEY, game TEXT, category TEXT, result TEXT,
+                 score INTEGER, time_ms INTEGER, moves INTEGER, replay INTEGER, started_at TEXT,
+                 finished_at TEXT, player TEXT, detail TEXT, rank_key INTEGER);
+             INSERT INTO finished_games VALUES (1, 'minesweeper', 'beginner', 'won', NULL, 9000, 20, 0,
+                 '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:09.000Z', 'Ada', '{}', 9000);
+             INSERT INTO finished_games VALUES (2, 'minesweeper', 'beginner', 'lost', NULL, 3000, 4, 0,
+                 '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:03.000Z', NULL, '{}', NULL);
+             CREATE TABLE padding (junk BLOB);
+             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
+             INSERT INTO padding SELECT randomblob(1000) FROM n;
+             PRAGMA user_version = 2;",
+        )
+        .unwrap();
+    }
+    // The second half of the file (the padding's pages) overwritten: the check fails, the
+    // games and the setting still read.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let half = bytes.len() / 2;
+    for (i, byte) in bytes[half..].iter_mut().enumerate() {
+        *byte = (i.wrapping_mul(2_654_435_761) >> 7) as u8;
+    }
+    std::fs::write(&path, bytes).unwrap();
+    let app = App::launch(data.path(), Some(3)).await;
+    let text = app
+        .wait_for(
+            "the store dialog",
+            "const d = document.querySelector('#storage-dialog[open]'); return d && d.textContent",
+        )
+        .await;
+    let text = text.as_str().unwrap().to_string();
+    assert!(text.contains("pastimes.sqlite3.damaged-"), "{text}");
+    assert!(text.contains("finished games, 2; settings, 1"), "{text}");
+    app.screenshot("store-damaged-dialog").await;
+    app.click("#storage-dialog button[data-value='ok']").await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#storage-dialog')").await;
+    // The salvaged setting and games are there, and play goes on.
+    assert_eq!(
+        app.client.execute("return document.documentElement.dataset.theme", vec![]).await.unwrap(),
+        json!("dark")
+    );
+    assert_eq!(app.invoke("history_count", json!({})).await.unwrap(), json!(2));
+    app.invoke("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).await.unwrap();
+    app.quit().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_newer_store_is_kept_and_start_a_new_store_moves_it_aside() {
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("pastimes.sqlite3");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch("CREATE TABLE settings (key, value); PRAGMA user_version = 999;").unwrap();
+    }
+    let before = std::fs::read(&path).unwrap();
+    let app = App::launch(data.path(), Some(3)).await;
+    app.wait_for("the store dialog", "return document.querySelector('#storage-dialog[open]')").await;
+    let notice = app.wait_for("the notice", "return document.querySelector('#saving-notice')?.textContent").await;
+    assert!(notice.as_str().unwrap().contains("until you close"), "{notice}");
+    app.screenshot("store-newer-dialog").await;
+    assert_eq!(std::fs::read(&path).unwrap(), before, "untouched while the dialog is open");
+    app.click("#storage-dialog button[data-value='new-store']").await;
+    app.wait_for("the notice to go", "return !document.querySelector('#saving-notice')").await;
+    let info = app.invoke("app_info", json!({})).await.unwrap();
+    assert_eq!(info["keepsGames"], json!(true));
+    let moved_to = info["store"]["movedTo"].as_str().unwrap().to_string();
+    assert_eq!(std::fs::read(&moved_to).unwrap(), before, "moved aside as it was");
+    app.quit().await;
+}
+
+/// The X window that has the input focus, and the Pastimes window.
+fn focused_window() -> String {
+    let output = Command::new("xdotool").arg("getwindowfocus").output().expect("xdotool runs");
+    String::from_utf8_lossy(&output.stdout).trim().to_string()
+}
+
+fn pastimes_window() -> String {
+    let output =
+        Command::new("xdotool").args(["search", "--onlyvisible", "--name", "^Pastimes$"]).output().expect("xdotool");
+    String::from_utf8_lossy(&output.stdout).lines().last().expect("a Pastimes window").trim().to_string()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_second_launch_brings_the_first_window_to_the_front_and_exits_with_0() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), None).await;
+    let window = pastimes_window();
+    // Another window takes the focus first.
+    let mut other = Command::new("xmessage").args(["-name", "other", "another program"]).spawn().expect("xmessage");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let other_id = String::from_utf8_lossy(
+        &Command::new("xdotool").args(["search", "--sync", "--name", "^other$"]).output().unwrap().stdout,
+    )
+    .lines()
+    .last()
+    .unwrap_or_default()
+    .to_string();
+    let _ = Command::new("xdotool").args(["windowfocus", "--sync", &other_id]).status();
+    assert_ne!(focused_window(), window, "the other window has the focus");
+
+    let started = Instant::now();
+    let mut second = Command::new(env!("CARGO_BIN_EXE_pastimes"))
+        .env("PASTIMES_DATA_DIR", data.path())
+        .env("NO_AT_BRIDGE", "1")
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("a second Pastimes starts");
+    let status = loop {
+        if let Some(status) = second.try_wait().unwrap() {
+            break status;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "the second Pastimes did not exit");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(status.code(), Some(0), "the second launch exits with 0");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while focused_window() != window {
+        assert!(Instant::now() < deadline, "the first window never got the focus back");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let _ = Command::new("import").args(["-window", "root"]).arg(shots_dir().join("single-instance.png")).status();
+    let _ = other.kill();
+    let _ = other.wait();
+    // The first app still answers, and only one app runs on the data folder.
+    assert_eq!(app.invoke("history_count", json!({})).await.unwrap(), json!(0));
+    assert_eq!(app.pids().len(), 1);
+    app.quit().await;
+}

@@ -1,0 +1,258 @@
+//! Arbitrary JSON to every command through the mock runtime and the real ACL (proptest): no
+//! command panics, and a command that answers with an error leaves the state as it was.
+//!
+//! `export_history` is left out: with a valid filter it opens the native save dialog, which
+//! waits for a player. Its argument goes through the same parser as `history`'s, fuzzed here.
+//! Gomoku games get a human opponent, so no computer move changes the state between two looks.
+
+use super::{harness_with_seed, Harness};
+use proptest::prelude::*;
+use proptest::test_runner::{Config as ProptestConfig, TestRunner};
+use serde_json::{json, Map, Value};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const COMMANDS: &[&str] = &[
+    "app_info",
+    "start_new_store",
+    "get_settings",
+    "set_setting",
+    "new_game",
+    "play",
+    "snapshot",
+    "undo",
+    "redo",
+    "pause",
+    "resume",
+    "replay",
+    "submit_record_name",
+    "fit_window",
+    "statistics",
+    "hall_of_fame",
+    "history",
+    "history_count",
+    "category_chart",
+    "played_categories",
+    "reset_preview",
+    "reset_hall",
+];
+
+/// Every argument name a command takes, and names and values the commands look for inside them,
+/// so that arbitrary JSON often reaches past the first check.
+const NAMES: &[&str] = &[
+    "game",
+    "params",
+    "move",
+    "key",
+    "value",
+    "id",
+    "name",
+    "width",
+    "height",
+    "category",
+    "filter",
+    "page",
+    "withHistory",
+    "action",
+    "x",
+    "y",
+    "level",
+    "mines",
+    "rule",
+    "opponent",
+    "humanColour",
+    "style",
+    "result",
+    "from",
+    "to",
+    "size",
+    "olderThan",
+    "newerThan",
+    "finishedAt",
+    "theme",
+    "language",
+    "zoom",
+    "colourBlind",
+];
+const WORDS: &[&str] = &[
+    "minesweeper",
+    "bubbles",
+    "gomoku",
+    "chess",
+    "beginner",
+    "intermediate",
+    "expert",
+    "custom",
+    "standard",
+    "continuous",
+    "shifter",
+    "megashift",
+    "freestyle",
+    "exactFive",
+    "renju",
+    "human",
+    "open",
+    "mark",
+    "chord",
+    "won",
+    "lost",
+    "draw",
+    "theme",
+    "dark",
+    "light",
+    "system",
+    "zoom",
+    "language",
+    "de",
+    "cs",
+    "zh",
+    "2026-01-01T00:00:00Z",
+    "",
+];
+
+fn leaf() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        (-3i64..40).prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        any::<f64>().prop_map(|f| json!(f)),
+        prop::sample::select(WORDS).prop_map(Value::from),
+        prop::sample::select(NAMES).prop_map(Value::from),
+        any::<String>().prop_map(Value::from),
+    ]
+}
+
+fn json_value() -> impl Strategy<Value = Value> {
+    leaf().prop_recursive(3, 24, 5, |inner| {
+        prop_oneof![prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array), object_of(inner),]
+    })
+}
+
+fn object_of(values: impl Strategy<Value = Value>) -> impl Strategy<Value = Value> {
+    let key = prop_oneof![4 => prop::sample::select(NAMES).prop_map(String::from), 1 => "[a-zA-Z]{1,8}"];
+    prop::collection::btree_map(key, values, 0..5).prop_map(|map| Value::Object(map.into_iter().collect()))
+}
+
+fn call() -> impl Strategy<Value = (&'static str, Value)> {
+    (prop::sample::select(COMMANDS), object_of(json_value())).prop_map(|(command, mut args)| {
+        // No computer opponent (see the module's doc).
+        if let Some(params) = args.get_mut("params").and_then(Value::as_object_mut) {
+            params.insert("opponent".into(), json!("human"));
+        }
+        (command, args)
+    })
+}
+
+/// Everything a command could change, as the page can read it; the clock's reading left out.
+fn observe(h: &Harness) -> Value {
+    let mut seen = Map::new();
+    for game in ["minesweeper", "bubbles", "gomoku"] {
+        let mut snapshot = h.call("snapshot", json!({"game": game})).unwrap();
+        if let Some(fields) = snapshot.as_object_mut() {
+            fields.remove("elapsedMs");
+        }
+        seen.insert(format!("snapshot {game}"), snapshot);
+        seen.insert(format!("hall {game}"), h.call("hall_of_fame", json!({"game": game})).unwrap());
+    }
+    seen.insert("settings".into(), h.call("get_settings", json!({})).unwrap());
+    seen.insert("history".into(), h.call("history", json!({})).unwrap());
+    seen.insert("played".into(), h.call("played_categories", json!({})).unwrap());
+    let info = h.call("app_info", json!({})).unwrap();
+    seen.insert("store".into(), json!([info["store"], info["keepsGames"]]));
+    Value::Object(seen)
+}
+
+#[test]
+fn arbitrary_json_to_every_command_never_panics_and_an_error_changes_nothing() {
+    let calls = AtomicUsize::new(0);
+    let errors = AtomicUsize::new(0);
+    let config = ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() };
+    let mut runner = TestRunner::new_with_rng(
+        config,
+        proptest::test_runner::TestRng::deterministic_rng(proptest::test_runner::RngAlgorithm::ChaCha),
+    );
+    let sequence = prop::collection::vec(call(), 1..16);
+    let result = runner.run(&sequence, |sequence| {
+        let h = harness_with_seed(Some(11));
+        for (game, params) in
+            [("minesweeper", json!({"level": "beginner"})), ("bubbles", json!({})), ("gomoku", json!({}))]
+        {
+            h.call("new_game", json!({"game": game, "params": params})).unwrap();
+        }
+        h.call("play", json!({"game": "minesweeper", "move": {"action": "open", "x": 4, "y": 4}})).unwrap();
+        for (command, args) in sequence {
+            let before = observe(&h);
+            calls.fetch_add(1, Ordering::Relaxed);
+            if let Err(error) = h.call(command, args.clone()) {
+                errors.fetch_add(1, Ordering::Relaxed);
+                prop_assert!(error["code"].is_string() || error.is_string(), "{command} {args}: {error}");
+                prop_assert_eq!(observe(&h), before, "{} {} failed ({}) but changed the state", command, args, error);
+            }
+        }
+        Ok(())
+    });
+    eprintln!(
+        "fuzz: {} commands sent, {} answered with an error",
+        calls.load(Ordering::Relaxed),
+        errors.load(Ordering::Relaxed)
+    );
+    result.unwrap();
+}
+
+/// Arbitrary bytes as each game's parameters and moves, straight to the state (no IPC): bytes
+/// that are no JSON are what the webview would refuse; those that are reach every game's parsing.
+/// No panic, and a refused move changes nothing.
+#[test]
+fn arbitrary_bytes_as_parameters_and_moves_never_panic() {
+    use pastimes_lib::state::{AppState, Config};
+    use std::sync::Arc;
+    let data = tempfile::tempdir().unwrap();
+    let state = Arc::new(AppState::open(Config { data_dir: data.path().to_path_buf(), fixed_seed: Some(4) }));
+    for (kind, params) in [
+        (pastimes_games::minesweeper::KIND, json!({"level": "beginner"})),
+        (pastimes_games::bubbles::KIND, json!({})),
+        (pastimes_games::gomoku::KIND, json!({})),
+    ] {
+        state.new_game(kind, params).unwrap();
+    }
+    let parsed = AtomicUsize::new(0);
+    let config = ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() };
+    let mut runner = TestRunner::new_with_rng(
+        config,
+        proptest::test_runner::TestRng::deterministic_rng(proptest::test_runner::RngAlgorithm::ChaCha),
+    );
+    // Bytes, half of them made from JSON the games look for (so most parse), cut at random.
+    let bytes = prop_oneof![
+        prop::collection::vec(any::<u8>(), 0..64),
+        (json_value(), any::<prop::sample::Index>()).prop_map(|(value, cut)| {
+            let text = value.to_string().into_bytes();
+            let keep = if text.len() > 1 && cut.index(4) == 0 { cut.index(text.len()) } else { text.len() };
+            text[..keep].to_vec()
+        }),
+    ];
+    let kinds = prop::sample::select(vec![
+        pastimes_games::minesweeper::KIND,
+        pastimes_games::bubbles::KIND,
+        pastimes_games::gomoku::KIND,
+    ]);
+    let result = runner.run(&(kinds, bytes, any::<bool>()), |(kind, bytes, as_move)| {
+        let Ok(mut value) = serde_json::from_slice::<Value>(&bytes) else { return Ok(()) };
+        parsed.fetch_add(1, Ordering::Relaxed);
+        // No computer opponent (see the module's doc).
+        if let Some(params) = value.as_object_mut().filter(|_| !as_move) {
+            params.insert("opponent".into(), json!("human"));
+        }
+        if as_move {
+            let before = state.snapshot(kind).unwrap().map(|s| (s.move_count, s.view, s.status));
+            if state.play(kind, value).is_err() {
+                let after = state.snapshot(kind).unwrap().map(|s| (s.move_count, s.view, s.status));
+                prop_assert_eq!(after, before);
+            }
+        } else if let Ok(snapshot) = state.new_game(kind, value.clone()) {
+            prop_assert_eq!(snapshot.move_count, 0, "{}", value);
+        }
+        Ok(())
+    });
+    eprintln!("fuzz: 256 byte strings, {} of them JSON given to the games", parsed.load(Ordering::Relaxed));
+    result.unwrap();
+}
