@@ -38,12 +38,15 @@
 //! assert_eq!(replayed, game);
 //! ```
 
+mod analysis;
 mod colour;
 mod field;
 mod gravity;
 mod group;
+mod hint;
 mod mask;
 mod refill;
+mod solver;
 mod style;
 mod view;
 
@@ -52,7 +55,13 @@ mod proptests;
 #[cfg(test)]
 mod tests;
 
+#[doc(hidden)]
+pub use analysis::Weights;
 pub use colour::Colour;
+pub use hint::{hint, Hint};
+#[doc(hidden)]
+pub use solver::solve_with;
+pub use solver::{best_line, solve, Budget, Solution};
 pub use style::Style;
 pub use view::{Cell, ColourCounts, Edge, Side, View};
 

@@ -1,0 +1,203 @@
+//! How well four players score at Bubble Breaker, over the same seeded deals: random play, always
+//! the largest group, always the hint, and the post-game solver. Prints figures; asserts nothing.
+//!
+//! ```sh
+//! cargo bench -p pastimes-games --bench bubbles_strength -- [--deals 1000] [--hint-deals 20]
+//!     [--solver-deals 20] [--hint-ms 200] [--solver-ms 2000] [--styles standard,megashift]
+//! ```
+//!
+//! Random and largest-group play are cheap and run on `--deals` deals. Following the hint costs
+//! its budget on every move (a MegaShift game runs to hundreds of pops), and the solver its budget
+//! on every deal, so they run on the first `--hint-deals` and `--solver-deals` of those deals. The
+//! solver-beats-hint share is over the deals both played.
+
+use pastimes_games::bubbles::{best_line, hint, Bubbles, Budget, Move, Params, Style};
+use pastimes_games::{Game, GameRng};
+use rand::{RngCore, SeedableRng};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// The deals are seeds `FIRST_SEED..`, the same for every player.
+const FIRST_SEED: u64 = 1_000_000;
+
+struct Options {
+    deals: u64,
+    hint_deals: u64,
+    solver_deals: u64,
+    hint_ms: u64,
+    solver_ms: u64,
+    styles: Vec<Style>,
+}
+
+fn options() -> Options {
+    let mut o = Options {
+        deals: 1000,
+        hint_deals: 20,
+        solver_deals: 20,
+        hint_ms: 200,
+        solver_ms: 2000,
+        styles: Style::ALL.to_vec(),
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).cloned().unwrap_or_default();
+        let number = || value.parse::<u64>().unwrap_or_else(|_| panic!("{} needs a number", args[i]));
+        match args[i].as_str() {
+            "--deals" => o.deals = number(),
+            "--hint-deals" => o.hint_deals = number(),
+            "--solver-deals" => o.solver_deals = number(),
+            "--hint-ms" => o.hint_ms = number(),
+            "--solver-ms" => o.solver_ms = number(),
+            "--styles" => {
+                o.styles = value
+                    .split(',')
+                    .map(|n| Style::ALL.into_iter().find(|s| s.name() == n).unwrap_or_else(|| panic!("style {n}")))
+                    .collect()
+            }
+            _ => {
+                i += 1; // `cargo bench` passes `--bench`; ignore what is not ours.
+                continue;
+            }
+        }
+        i += 2;
+    }
+    o.hint_deals = o.hint_deals.min(o.deals);
+    o.solver_deals = o.solver_deals.min(o.deals);
+    o
+}
+
+/// One cell of every group of two or more, through the public API only.
+fn groups(game: &Bubbles) -> Vec<(usize, usize, usize)> {
+    let mut found = Vec::new();
+    for y in 0..11 {
+        for x in 0..11 {
+            let group = game.group_at(x, y);
+            if group.len() >= 2 && group[0] == (x, y) {
+                found.push((x, y, group.len()));
+            }
+        }
+    }
+    found
+}
+
+fn pop(game: &mut Bubbles, x: usize, y: usize) {
+    game.apply(&Move::Pop { x: x as i64, y: y as i64 }).expect("a group pops");
+}
+
+/// The result of one game: its score, its moves, and the time spent choosing them.
+struct Played {
+    score: i64,
+    moves: usize,
+    thinking: Duration,
+}
+
+fn play_random(params: &Params, seed: u64) -> Played {
+    let mut game = Bubbles::new(params, seed).expect("deal");
+    let mut rng = GameRng::seed_from_u64(seed ^ 0x5eed);
+    let (mut moves, started) = (0, Instant::now());
+    while !game.status().is_over() {
+        let all = groups(&game);
+        let (x, y, _) = all[rng.next_u32() as usize % all.len()];
+        pop(&mut game, x, y);
+        moves += 1;
+    }
+    Played { score: game.score().unwrap_or(0), moves, thinking: started.elapsed() }
+}
+
+fn play_largest(params: &Params, seed: u64) -> Played {
+    let mut game = Bubbles::new(params, seed).expect("deal");
+    let (mut moves, started) = (0, Instant::now());
+    while !game.status().is_over() {
+        let all = groups(&game);
+        let best = all.iter().map(|g| g.2).max().unwrap_or(0);
+        let &(x, y, _) = all.iter().find(|g| g.2 == best).expect("a group");
+        pop(&mut game, x, y);
+        moves += 1;
+    }
+    Played { score: game.score().unwrap_or(0), moves, thinking: started.elapsed() }
+}
+
+fn play_hints(params: &Params, seed: u64, budget: Budget) -> Played {
+    let mut game = Bubbles::new(params, seed).expect("deal");
+    let (mut moves, mut thinking) = (0, Duration::ZERO);
+    while !game.status().is_over() {
+        let started = Instant::now();
+        let h = hint(&game, budget).expect("a playing game has a hint");
+        thinking += started.elapsed();
+        pop(&mut game, h.x, h.y);
+        moves += 1;
+    }
+    Played { score: game.score().unwrap_or(0), moves, thinking }
+}
+
+fn play_solver(params: &Params, seed: u64, budget: Budget) -> Played {
+    let started = Instant::now();
+    let solution = best_line(params, seed, budget, &AtomicBool::new(false));
+    Played { score: solution.score, moves: solution.moves.len(), thinking: started.elapsed() }
+}
+
+/// Mean, standard deviation, min, median and max of the scores, and ms per move.
+fn summary(name: &str, games: &[Played]) -> String {
+    let n = games.len().max(1) as f64;
+    let mut scores: Vec<i64> = games.iter().map(|g| g.score).collect();
+    scores.sort_unstable();
+    let mean = scores.iter().sum::<i64>() as f64 / n;
+    let sd = (scores.iter().map(|&s| (s as f64 - mean).powi(2)).sum::<f64>() / n).sqrt();
+    let moves: usize = games.iter().map(|g| g.moves).sum();
+    let ms: f64 = games.iter().map(|g| g.thinking.as_secs_f64() * 1000.0).sum();
+    let mid = scores.get(scores.len() / 2).copied().unwrap_or(0);
+    format!(
+        "{name:<22} {:>5} {mean:>9.0} {sd:>8.0} {:>7} {mid:>7} {:>7} {:>8.1} {:>10.3}",
+        games.len(),
+        scores.first().copied().unwrap_or(0),
+        scores.last().copied().unwrap_or(0),
+        moves as f64 / n,
+        ms / moves.max(1) as f64,
+    )
+}
+
+fn mean(games: &[Played]) -> f64 {
+    games.iter().map(|g| g.score).sum::<i64>() as f64 / games.len().max(1) as f64
+}
+
+fn main() {
+    let o = options();
+    println!(
+        "Bubble Breaker players over seeded deals (seeds {FIRST_SEED}..): hint {} ms a move on {} deals, solver {} ms a deal on {} deals, random and largest on {} deals",
+        o.hint_ms, o.hint_deals, o.solver_ms, o.solver_deals, o.deals
+    );
+    for &style in &o.styles {
+        let params = Params { style };
+        let seeds = |n: u64| FIRST_SEED..FIRST_SEED + n;
+        let random: Vec<Played> = seeds(o.deals).map(|s| play_random(&params, s)).collect();
+        let largest: Vec<Played> = seeds(o.deals).map(|s| play_largest(&params, s)).collect();
+        let hints: Vec<Played> =
+            seeds(o.hint_deals).map(|s| play_hints(&params, s, Budget::millis(o.hint_ms))).collect();
+        let solver: Vec<Played> =
+            seeds(o.solver_deals).map(|s| play_solver(&params, s, Budget::millis(o.solver_ms))).collect();
+        println!("\n{}", style.name());
+        println!(
+            "{:<22} {:>5} {:>9} {:>8} {:>7} {:>7} {:>7} {:>8} {:>10}",
+            "player", "deals", "mean", "sd", "min", "median", "max", "moves", "ms/move"
+        );
+        println!("{}", summary("random", &random));
+        println!("{}", summary("largest group", &largest));
+        println!("{}", summary(&format!("hint ({} ms a move)", o.hint_ms), &hints));
+        println!("{}", summary(&format!("solver ({} ms a deal)", o.solver_ms), &solver));
+        let largest_same: Vec<Played> = seeds(o.hint_deals).map(|s| play_largest(&params, s)).collect();
+        println!(
+            "hint / largest mean: {:.2} (over the hint's {} deals: {:.2})",
+            mean(&hints) / mean(&largest),
+            hints.len(),
+            mean(&hints) / mean(&largest_same)
+        );
+        let both = hints.len().min(solver.len());
+        let wins = hints.iter().zip(&solver).filter(|(h, s)| s.score > h.score).count();
+        let ties = hints.iter().zip(&solver).filter(|(h, s)| s.score == h.score).count();
+        println!(
+            "solver beats hint on {wins} of {both} deals ({:.0}%), ties {ties}",
+            100.0 * wins as f64 / both.max(1) as f64
+        );
+    }
+}
