@@ -4,14 +4,20 @@
 //! ```sh
 //! cargo bench -p pastimes-games --bench bubbles_strength -- [--deals 1000] [--hint-deals 20]
 //!     [--solver-deals 20] [--hint-ms 200] [--solver-ms 2000] [--styles standard,megashift]
+//!     [--nodes-per-ms K] [--per-deal]
 //! ```
+//!
+//! With `--nodes-per-ms K` every budget of `ms` milliseconds becomes `ms * K` positions: what the
+//! search does in that time on an idle core, measured by `bubbles_solve`, and the same on a busy
+//! machine.
 //!
 //! Random and largest-group play are cheap and run on `--deals` deals. Following the hint costs
 //! its budget on every move (a MegaShift game runs to hundreds of pops), and the solver its budget
 //! on every deal, so they run on the first `--hint-deals` and `--solver-deals` of those deals. The
-//! solver-beats-hint share is over the deals both played.
+//! solver-beats-hint share is over the deals both played. A last row gives the solver the hint
+//! follower's line too (`best_line_after`, as the app can give it the player's line).
 
-use pastimes_games::bubbles::{best_line, hint, Bubbles, Budget, Move, Params, Style};
+use pastimes_games::bubbles::{best_line, best_line_after, hint, Bubbles, Budget, Move, Params, Style};
 use pastimes_games::{Game, GameRng};
 use rand::{RngCore, SeedableRng};
 use std::sync::atomic::AtomicBool;
@@ -27,6 +33,20 @@ struct Options {
     hint_ms: u64,
     solver_ms: u64,
     styles: Vec<Style>,
+    /// When set, budgets are nodes (this many a millisecond) instead of wall time: the figures
+    /// then do not depend on how loaded the machine is.
+    nodes_per_ms: Option<u64>,
+    /// Print each deal's hint and solver scores.
+    per_deal: bool,
+}
+
+impl Options {
+    fn budget(&self, ms: u64) -> Budget {
+        match self.nodes_per_ms {
+            Some(rate) => Budget::nodes(ms * rate),
+            None => Budget::millis(ms),
+        }
+    }
 }
 
 fn options() -> Options {
@@ -37,6 +57,8 @@ fn options() -> Options {
         hint_ms: 200,
         solver_ms: 2000,
         styles: Style::ALL.to_vec(),
+        nodes_per_ms: None,
+        per_deal: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -49,11 +71,17 @@ fn options() -> Options {
             "--solver-deals" => o.solver_deals = number(),
             "--hint-ms" => o.hint_ms = number(),
             "--solver-ms" => o.solver_ms = number(),
+            "--nodes-per-ms" => o.nodes_per_ms = Some(number()),
             "--styles" => {
                 o.styles = value
                     .split(',')
                     .map(|n| Style::ALL.into_iter().find(|s| s.name() == n).unwrap_or_else(|| panic!("style {n}")))
                     .collect()
+            }
+            "--per-deal" => {
+                o.per_deal = true;
+                i += 1;
+                continue;
             }
             _ => {
                 i += 1; // `cargo bench` passes `--bench`; ignore what is not ours.
@@ -90,6 +118,7 @@ struct Played {
     score: i64,
     moves: usize,
     thinking: Duration,
+    line: Vec<Move>,
 }
 
 fn play_random(params: &Params, seed: u64) -> Played {
@@ -102,7 +131,7 @@ fn play_random(params: &Params, seed: u64) -> Played {
         pop(&mut game, x, y);
         moves += 1;
     }
-    Played { score: game.score().unwrap_or(0), moves, thinking: started.elapsed() }
+    Played { score: game.score().unwrap_or(0), moves, thinking: started.elapsed(), line: Vec::new() }
 }
 
 fn play_largest(params: &Params, seed: u64) -> Played {
@@ -115,26 +144,33 @@ fn play_largest(params: &Params, seed: u64) -> Played {
         pop(&mut game, x, y);
         moves += 1;
     }
-    Played { score: game.score().unwrap_or(0), moves, thinking: started.elapsed() }
+    Played { score: game.score().unwrap_or(0), moves, thinking: started.elapsed(), line: Vec::new() }
 }
 
 fn play_hints(params: &Params, seed: u64, budget: Budget) -> Played {
     let mut game = Bubbles::new(params, seed).expect("deal");
-    let (mut moves, mut thinking) = (0, Duration::ZERO);
+    let (mut line, mut thinking) = (Vec::new(), Duration::ZERO);
     while !game.status().is_over() {
         let started = Instant::now();
         let h = hint(&game, budget).expect("a playing game has a hint");
         thinking += started.elapsed();
         pop(&mut game, h.x, h.y);
-        moves += 1;
+        line.push(Move::Pop { x: h.x as i64, y: h.y as i64 });
     }
-    Played { score: game.score().unwrap_or(0), moves, thinking }
+    Played { score: game.score().unwrap_or(0), moves: line.len(), thinking, line }
 }
 
 fn play_solver(params: &Params, seed: u64, budget: Budget) -> Played {
     let started = Instant::now();
     let solution = best_line(params, seed, budget, &AtomicBool::new(false));
-    Played { score: solution.score, moves: solution.moves.len(), thinking: started.elapsed() }
+    Played { score: solution.score, moves: solution.moves.len(), thinking: started.elapsed(), line: solution.moves }
+}
+
+/// The post-game solver given the hint follower's line as well, as the app can give it the player's.
+fn play_solver_after(params: &Params, seed: u64, played: &[Move], budget: Budget) -> Played {
+    let started = Instant::now();
+    let solution = best_line_after(params, seed, played, budget, &AtomicBool::new(false));
+    Played { score: solution.score, moves: solution.moves.len(), thinking: started.elapsed(), line: solution.moves }
 }
 
 /// Mean, standard deviation, min, median and max of the scores, and ms per move.
@@ -167,15 +203,26 @@ fn main() {
         "Bubble Breaker players over seeded deals (seeds {FIRST_SEED}..): hint {} ms a move on {} deals, solver {} ms a deal on {} deals, random and largest on {} deals",
         o.hint_ms, o.hint_deals, o.solver_ms, o.solver_deals, o.deals
     );
+    if let Some(rate) = o.nodes_per_ms {
+        println!(
+            "budgets in positions, {rate} a millisecond: hint {} a move, solver {} a deal",
+            rate * o.hint_ms,
+            rate * o.solver_ms
+        );
+    }
     for &style in &o.styles {
         let params = Params { style };
         let seeds = |n: u64| FIRST_SEED..FIRST_SEED + n;
         let random: Vec<Played> = seeds(o.deals).map(|s| play_random(&params, s)).collect();
         let largest: Vec<Played> = seeds(o.deals).map(|s| play_largest(&params, s)).collect();
-        let hints: Vec<Played> =
-            seeds(o.hint_deals).map(|s| play_hints(&params, s, Budget::millis(o.hint_ms))).collect();
+        let hints: Vec<Played> = seeds(o.hint_deals).map(|s| play_hints(&params, s, o.budget(o.hint_ms))).collect();
         let solver: Vec<Played> =
-            seeds(o.solver_deals).map(|s| play_solver(&params, s, Budget::millis(o.solver_ms))).collect();
+            seeds(o.solver_deals).map(|s| play_solver(&params, s, o.budget(o.solver_ms))).collect();
+        let after: Vec<Played> = hints
+            .iter()
+            .zip(seeds(o.solver_deals))
+            .map(|(h, s)| play_solver_after(&params, s, &h.line, o.budget(o.solver_ms)))
+            .collect();
         println!("\n{}", style.name());
         println!(
             "{:<22} {:>5} {:>9} {:>8} {:>7} {:>7} {:>7} {:>8} {:>10}",
@@ -185,6 +232,7 @@ fn main() {
         println!("{}", summary("largest group", &largest));
         println!("{}", summary(&format!("hint ({} ms a move)", o.hint_ms), &hints));
         println!("{}", summary(&format!("solver ({} ms a deal)", o.solver_ms), &solver));
+        println!("{}", summary("solver after the hint's", &after));
         let largest_same: Vec<Played> = seeds(o.hint_deals).map(|s| play_largest(&params, s)).collect();
         println!(
             "hint / largest mean: {:.2} (over the hint's {} deals: {:.2})",
@@ -192,12 +240,24 @@ fn main() {
             hints.len(),
             mean(&hints) / mean(&largest_same)
         );
+        if o.per_deal {
+            for (k, (h, s)) in hints.iter().zip(&solver).enumerate() {
+                let a = after.get(k).map_or(0, |a| a.score);
+                println!("  seed {}: hint {} solver {} after {a}", FIRST_SEED + k as u64, h.score, s.score);
+            }
+        }
         let both = hints.len().min(solver.len());
         let wins = hints.iter().zip(&solver).filter(|(h, s)| s.score > h.score).count();
         let ties = hints.iter().zip(&solver).filter(|(h, s)| s.score == h.score).count();
         println!(
             "solver beats hint on {wins} of {both} deals ({:.0}%), ties {ties}",
             100.0 * wins as f64 / both.max(1) as f64
+        );
+        let better = hints.iter().zip(&after).filter(|(h, a)| a.score > h.score).count();
+        println!(
+            "solver after the hint's line beats it on {better} of {} deals ({:.0}%)",
+            after.len(),
+            100.0 * better as f64 / after.len().max(1) as f64
         );
     }
 }

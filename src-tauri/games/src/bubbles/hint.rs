@@ -10,7 +10,7 @@
 use super::field::WIDTH;
 use super::group::{group_at, points};
 use super::mask::Mask;
-use super::solver::{solve, Budget};
+use super::solver::{plan, Budget};
 use super::view::{outline, Cell, Edge};
 use super::{Bubbles, Move};
 use crate::rng::seeded;
@@ -41,7 +41,7 @@ pub fn hint(game: &Bubbles, budget: Budget) -> Option<Hint> {
         return None;
     }
     let seen = as_seen(game);
-    let line = solve(&seen, budget, &AtomicBool::new(false));
+    let line = plan(&seen, budget, &AtomicBool::new(false));
     let Some(&Move::Pop { x, y }) = line.moves.first() else { return None };
     let (x, y) = (usize::try_from(x).ok()?, usize::try_from(y).ok()?);
     let group = group_at(&game.field, y * WIDTH + x);

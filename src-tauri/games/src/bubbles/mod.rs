@@ -61,7 +61,7 @@ pub use colour::Colour;
 pub use hint::{hint, Hint};
 #[doc(hidden)]
 pub use solver::solve_with;
-pub use solver::{best_line, solve, Budget, Solution};
+pub use solver::{best_line, best_line_after, solve, Budget, Solution};
 pub use style::Style;
 pub use view::{Cell, ColourCounts, Edge, Side, View};
 
