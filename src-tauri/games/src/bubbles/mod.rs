@@ -58,10 +58,10 @@ mod tests;
 #[doc(hidden)]
 pub use analysis::Weights;
 pub use colour::Colour;
-pub use hint::{hint, Hint};
+pub use hint::{hint, Hint, HINT_TIME};
 #[doc(hidden)]
 pub use solver::solve_with;
-pub use solver::{best_line, best_line_after, solve, Budget, Solution};
+pub use solver::{best_line, best_line_after, solve, Budget, Solution, BEST_LINE_TIME};
 pub use style::Style;
 pub use view::{Cell, ColourCounts, Edge, Side, View};
 

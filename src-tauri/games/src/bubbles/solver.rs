@@ -98,6 +98,9 @@ pub fn solve(game: &Bubbles, budget: Budget, cancel: &AtomicBool) -> Solution {
     solve_with(game, budget, cancel, Weights::default())
 }
 
+/// The background search time the post-game best is meant to get ([`best_line`]).
+pub const BEST_LINE_TIME: Duration = Duration::from_secs(2);
+
 /// The best line found for the whole deal of `seed` in `params`' style, refills included, from
 /// its first move: the post-game "best found for this deal" (about 2 s is the intended budget).
 pub fn best_line(params: &Params, seed: u64, budget: Budget, cancel: &AtomicBool) -> Solution {
