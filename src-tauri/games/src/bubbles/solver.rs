@@ -21,8 +21,13 @@
 //! equal share of what is left, keeping any better ending (the walk then goes on along the new
 //! line). A beam from the start keeps few of the lines through a late position; a search rooted
 //! there looks at many more, and the line can only get better. On Standard deals this raised the
-//! mean of a 2 s search by about 4% (942 to 982 over 8 deals). The hint needs only a first move,
-//! so it spends its whole budget on the first phase.
+//! mean of a 2 s search by about 4% (942 to 982 over 8 deals, with the earlier weights 4,2). The
+//! hint needs only a first move, so it spends its whole budget on the first phase.
+//!
+//! What it reaches (the `bubbles_strength` bench, budgets in positions at 1000 a millisecond):
+//! see that bench's documentation for the table. In short, over 30 Standard deals a 2 s search
+//! averages 978 against 272 for always popping the largest group; in MegaShift, where it knows the
+//! columns to come, 22,172 against 447.
 //!
 //! # How it evaluates a position
 //!
