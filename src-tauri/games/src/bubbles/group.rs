@@ -16,10 +16,15 @@ pub fn group_at(field: &Field, i: usize) -> Mask {
     if colour == EMPTY {
         return Mask::EMPTY;
     }
-    let same = field.colour_mask(colour);
-    let mut group = Mask::single(i);
+    fill(Mask::single(i), field.colour_mask(colour))
+}
+
+/// The cells of `within` connected to `start` (which must lie in `within`) by orthogonal steps
+/// inside `within`: the flood fill of [`group_at`], for callers that already hold a colour's mask.
+pub fn fill(start: Mask, within: Mask) -> Mask {
+    let mut group = start;
     loop {
-        let grown = group.grown().intersection(same);
+        let grown = group.grown().intersection(within);
         if grown == group {
             return group;
         }

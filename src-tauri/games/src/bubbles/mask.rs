@@ -54,6 +54,16 @@ impl Mask {
         Mask(self.0 & other.0)
     }
 
+    /// This set without the cells of `other`.
+    pub fn without(self, other: Mask) -> Mask {
+        Mask(self.0 & !other.0)
+    }
+
+    /// The lowest cell index in the set, if any.
+    pub fn first(self) -> Option<usize> {
+        (self.0 != 0).then(|| self.0.trailing_zeros() as usize)
+    }
+
     /// This set plus every cell orthogonally next to one of its cells.
     ///
     /// A shift by one moves a cell sideways and a shift by `WIDTH` moves it a row; the edge

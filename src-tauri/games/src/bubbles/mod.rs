@@ -38,14 +38,17 @@
 //! assert_eq!(replayed, game);
 //! ```
 
+mod analysis;
 mod colour;
 mod effects;
 mod field;
 mod gravity;
 mod group;
+mod hint;
 mod info;
 mod mask;
 mod refill;
+mod solver;
 mod style;
 mod view;
 
@@ -54,9 +57,15 @@ mod proptests;
 #[cfg(test)]
 mod tests;
 
+#[doc(hidden)]
+pub use analysis::Weights;
 pub use colour::Colour;
 pub use effects::{Burst, Effects, Entered, Slide};
+pub use hint::{hint, Hint, HINT_TIME};
 pub use info::KIND;
+#[doc(hidden)]
+pub use solver::solve_with;
+pub use solver::{best_line, best_line_after, solve, Budget, Solution, BEST_LINE_TIME};
 pub use style::Style;
 pub use view::{Cell, ColourCounts, Edge, Side, View};
 
@@ -244,6 +253,11 @@ impl Game for Bubbles {
                 Ok(Applied::Transient)
             }
         }
+    }
+
+    /// The group the solver would pop, from what the player sees only (see [`hint`]).
+    fn hint(&self, _cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
+        hint::hint(self, Budget::time(HINT_TIME)).and_then(|hint| serde_json::to_value(hint).ok())
     }
 
     /// A pop is traced before it is applied: see [`effects`].

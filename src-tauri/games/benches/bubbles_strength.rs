@@ -1,0 +1,302 @@
+//! How well four players score at Bubble Breaker, over the same seeded deals: random play, always
+//! the largest group, always the hint, and the post-game solver. Prints figures; asserts nothing.
+//!
+//! ```sh
+//! cargo bench -p pastimes-games --bench bubbles_strength -- [--deals 1000] [--hint-deals 20]
+//!     [--solver-deals 20] [--hint-ms 200] [--solver-ms 2000] [--styles standard,megashift]
+//!     [--nodes-per-ms K] [--per-deal]
+//! ```
+//!
+//! With `--nodes-per-ms K` every budget of `ms` milliseconds becomes `ms * K` positions: what the
+//! search does in that time on an idle core, measured by `bubbles_solve`, and the same on a busy
+//! machine.
+//!
+//! Random and largest-group play are cheap and run on `--deals` deals. Following the hint costs
+//! its budget on every move (a MegaShift game runs to hundreds of pops), and the solver its budget
+//! on every deal, so they run on the first `--hint-deals` and `--solver-deals` of those deals. The
+//! solver-beats-hint share is over the deals both played. A last row gives the solver the hint
+//! follower's line too (`best_line_after`, as the app can give it the player's line).
+//!
+//! # Figures
+//!
+//! 1 December 2026, the 2-core build machine under a load of about 10 (each run got a fifth of a
+//! core), so budgets in positions: `--nodes-per-ms 1000`, what the search looks at in a
+//! millisecond on an idle core (`bubbles_solve`: 869,049 positions in 0.77 s of CPU). A 200 ms
+//! hint is 200,000 positions a move, a 2 s solver 2,000,000 a deal; their time per move on an
+//! idle core is that budget (solver: 2 s over the line's moves). Random and largest-group play:
+//! 1000 deals each; the hint and the solver: the first 30 (hint-following costs its budget every
+//! move: 30 Standard deals took 25 minutes of wall time here). Scores: mean ± standard deviation.
+//!
+//! | style | random | largest | hint, 200 ms a move | solver, 2 s a deal | solver after the hint's line |
+//! | --- | --- | --- | --- | --- | --- |
+//! | Standard | 271 ± 69 | 272 ± 55 | 969 ± 162 (28 moves) | 978 ± 158 | 990 ± 157 |
+//! | Continuous | 309 ± 89 | 311 ± 74 | 2162 ± 1138 (134 moves) | 3279 ± 1509 (222 moves) | 3482 ± 1499 |
+//! | Shifter | 316 ± 78 | 334 ± 61 | 1388 ± 142 (23 moves) | 1387 ± 150 | 1407 ± 150 |
+//! | MegaShift | 434 ± 149 | 447 ± 123 | 2241 ± 684 (101 moves, 10 deals) | 22172 ± 4648 (833 moves, 20 deals) | 22948 ± 5657 (10 deals) |
+//!
+//! - Hint / largest-group mean: Standard 3.55, Continuous 6.96, Shifter 4.16, MegaShift 5.02.
+//!   The target (1.5 in Standard and MegaShift) is met.
+//! - Solver beats hint-following (strictly) on: Standard 11 of 30 deals (37%, 4 ties), Shifter
+//!   10 of 30 (33%, 2 ties), Continuous 26 of 30 (87%), MegaShift 10 of 10 (100%). The 90% target is
+//!   not met in Standard and Shifter: there the solver has no knowledge the hint lacks, and a
+//!   hint-follower searches 200,000 positions at every move, 5.6 million over a Standard game
+//!   against the solver's 2 million. Even a 6 s solver (6 million) beat it on only 9 of the first
+//!   15 Standard deals (2 ties; mean 1000 against 967). In Continuous and MegaShift the solver
+//!   knows the columns to come and keeps the game going far longer.
+//! - The solver after the hint's line is never below it (by construction) and beats it on
+//!   Standard 8 of 30, Shifter 8 of 30, Continuous 30 of 30, MegaShift 10 of 10.
+//! - Time per move of random and largest-group play: under 0.1 ms.
+//! - MegaShift's hint at 50 ms a move scored 2575 ± 556 over the same 10 deals (113 moves), more
+//!   than at 200 ms: the hint plans with one made-up future, and a deeper plan leans harder on
+//!   columns that will not come. Several sampled futures, or a horizon, should do better.
+
+use pastimes_games::bubbles::{best_line, best_line_after, hint, Bubbles, Budget, Move, Params, Style};
+use pastimes_games::{Game, GameRng};
+use rand::{RngCore, SeedableRng};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// The deals are seeds `FIRST_SEED..`, the same for every player.
+const FIRST_SEED: u64 = 1_000_000;
+
+struct Options {
+    deals: u64,
+    hint_deals: u64,
+    solver_deals: u64,
+    hint_ms: u64,
+    solver_ms: u64,
+    styles: Vec<Style>,
+    /// When set, budgets are nodes (this many a millisecond) instead of wall time: the figures
+    /// then do not depend on how loaded the machine is.
+    nodes_per_ms: Option<u64>,
+    /// Print each deal's hint and solver scores.
+    per_deal: bool,
+}
+
+impl Options {
+    fn budget(&self, ms: u64) -> Budget {
+        match self.nodes_per_ms {
+            Some(rate) => Budget::nodes(ms * rate),
+            None => Budget::millis(ms),
+        }
+    }
+}
+
+fn options() -> Options {
+    let mut o = Options {
+        deals: 1000,
+        hint_deals: 20,
+        solver_deals: 20,
+        hint_ms: 200,
+        solver_ms: 2000,
+        styles: Style::ALL.to_vec(),
+        nodes_per_ms: None,
+        per_deal: false,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).cloned().unwrap_or_default();
+        let number = || value.parse::<u64>().unwrap_or_else(|_| panic!("{} needs a number", args[i]));
+        match args[i].as_str() {
+            "--deals" => o.deals = number(),
+            "--hint-deals" => o.hint_deals = number(),
+            "--solver-deals" => o.solver_deals = number(),
+            "--hint-ms" => o.hint_ms = number(),
+            "--solver-ms" => o.solver_ms = number(),
+            "--nodes-per-ms" => o.nodes_per_ms = Some(number()),
+            "--styles" => {
+                o.styles = value
+                    .split(',')
+                    .map(|n| Style::ALL.into_iter().find(|s| s.name() == n).unwrap_or_else(|| panic!("style {n}")))
+                    .collect()
+            }
+            "--per-deal" => {
+                o.per_deal = true;
+                i += 1;
+                continue;
+            }
+            _ => {
+                i += 1; // `cargo bench` passes `--bench`; ignore what is not ours.
+                continue;
+            }
+        }
+        i += 2;
+    }
+    o.hint_deals = o.hint_deals.min(o.deals);
+    o.solver_deals = o.solver_deals.min(o.deals);
+    o
+}
+
+/// One cell of every group of two or more, through the public API only.
+fn groups(game: &Bubbles) -> Vec<(usize, usize, usize)> {
+    let mut found = Vec::new();
+    for y in 0..11 {
+        for x in 0..11 {
+            let group = game.group_at(x, y);
+            if group.len() >= 2 && group[0] == (x, y) {
+                found.push((x, y, group.len()));
+            }
+        }
+    }
+    found
+}
+
+fn pop(game: &mut Bubbles, x: usize, y: usize) {
+    game.apply(&Move::Pop { x: x as i64, y: y as i64 }).expect("a group pops");
+}
+
+/// The result of one game: its score, its moves, and the time spent choosing them.
+struct Played {
+    score: i64,
+    moves: usize,
+    thinking: Duration,
+    line: Vec<Move>,
+}
+
+fn play_random(params: &Params, seed: u64) -> Played {
+    let mut game = Bubbles::new(params, seed).expect("deal");
+    let mut rng = GameRng::seed_from_u64(seed ^ 0x5eed);
+    let (mut moves, started) = (0, Instant::now());
+    while !game.status().is_over() {
+        let all = groups(&game);
+        let (x, y, _) = all[rng.next_u32() as usize % all.len()];
+        pop(&mut game, x, y);
+        moves += 1;
+    }
+    Played { score: game.score().unwrap_or(0), moves, thinking: started.elapsed(), line: Vec::new() }
+}
+
+fn play_largest(params: &Params, seed: u64) -> Played {
+    let mut game = Bubbles::new(params, seed).expect("deal");
+    let (mut moves, started) = (0, Instant::now());
+    while !game.status().is_over() {
+        let all = groups(&game);
+        let best = all.iter().map(|g| g.2).max().unwrap_or(0);
+        let &(x, y, _) = all.iter().find(|g| g.2 == best).expect("a group");
+        pop(&mut game, x, y);
+        moves += 1;
+    }
+    Played { score: game.score().unwrap_or(0), moves, thinking: started.elapsed(), line: Vec::new() }
+}
+
+fn play_hints(params: &Params, seed: u64, budget: Budget) -> Played {
+    let mut game = Bubbles::new(params, seed).expect("deal");
+    let (mut line, mut thinking) = (Vec::new(), Duration::ZERO);
+    while !game.status().is_over() {
+        let started = Instant::now();
+        let h = hint(&game, budget).expect("a playing game has a hint");
+        thinking += started.elapsed();
+        pop(&mut game, h.x, h.y);
+        line.push(Move::Pop { x: h.x as i64, y: h.y as i64 });
+    }
+    Played { score: game.score().unwrap_or(0), moves: line.len(), thinking, line }
+}
+
+fn play_solver(params: &Params, seed: u64, budget: Budget) -> Played {
+    let started = Instant::now();
+    let solution = best_line(params, seed, budget, &AtomicBool::new(false));
+    Played { score: solution.score, moves: solution.moves.len(), thinking: started.elapsed(), line: solution.moves }
+}
+
+/// The post-game solver given the hint follower's line as well, as the app can give it the player's.
+fn play_solver_after(params: &Params, seed: u64, played: &[Move], budget: Budget) -> Played {
+    let started = Instant::now();
+    let solution = best_line_after(params, seed, played, budget, &AtomicBool::new(false));
+    Played { score: solution.score, moves: solution.moves.len(), thinking: started.elapsed(), line: solution.moves }
+}
+
+/// Mean, standard deviation, min, median and max of the scores, and ms per move.
+fn summary(name: &str, games: &[Played]) -> String {
+    let n = games.len().max(1) as f64;
+    let mut scores: Vec<i64> = games.iter().map(|g| g.score).collect();
+    scores.sort_unstable();
+    let mean = scores.iter().sum::<i64>() as f64 / n;
+    let sd = (scores.iter().map(|&s| (s as f64 - mean).powi(2)).sum::<f64>() / n).sqrt();
+    let moves: usize = games.iter().map(|g| g.moves).sum();
+    let ms: f64 = games.iter().map(|g| g.thinking.as_secs_f64() * 1000.0).sum();
+    let mid = scores.get(scores.len() / 2).copied().unwrap_or(0);
+    format!(
+        "{name:<22} {:>5} {mean:>9.0} {sd:>8.0} {:>7} {mid:>7} {:>7} {:>8.1} {:>10.3}",
+        games.len(),
+        scores.first().copied().unwrap_or(0),
+        scores.last().copied().unwrap_or(0),
+        moves as f64 / n,
+        ms / moves.max(1) as f64,
+    )
+}
+
+fn mean(games: &[Played]) -> f64 {
+    games.iter().map(|g| g.score).sum::<i64>() as f64 / games.len().max(1) as f64
+}
+
+fn main() {
+    let o = options();
+    println!(
+        "Bubble Breaker players over seeded deals (seeds {FIRST_SEED}..): hint {} ms a move on {} deals, solver {} ms a deal on {} deals, random and largest on {} deals",
+        o.hint_ms, o.hint_deals, o.solver_ms, o.solver_deals, o.deals
+    );
+    if let Some(rate) = o.nodes_per_ms {
+        println!(
+            "budgets in positions, {rate} a millisecond: hint {} a move, solver {} a deal",
+            rate * o.hint_ms,
+            rate * o.solver_ms
+        );
+    }
+    for &style in &o.styles {
+        let params = Params { style };
+        let seeds = |n: u64| FIRST_SEED..FIRST_SEED + n;
+        let random: Vec<Played> = seeds(o.deals).map(|s| play_random(&params, s)).collect();
+        let largest: Vec<Played> = seeds(o.deals).map(|s| play_largest(&params, s)).collect();
+        let hints: Vec<Played> = seeds(o.hint_deals).map(|s| play_hints(&params, s, o.budget(o.hint_ms))).collect();
+        let solver: Vec<Played> =
+            seeds(o.solver_deals).map(|s| play_solver(&params, s, o.budget(o.solver_ms))).collect();
+        let after: Vec<Played> = hints
+            .iter()
+            .zip(seeds(o.solver_deals))
+            .map(|(h, s)| play_solver_after(&params, s, &h.line, o.budget(o.solver_ms)))
+            .collect();
+        println!("\n{}", style.name());
+        println!(
+            "{:<22} {:>5} {:>9} {:>8} {:>7} {:>7} {:>7} {:>8} {:>10}",
+            "player", "deals", "mean", "sd", "min", "median", "max", "moves", "ms/move"
+        );
+        println!("{}", summary("random", &random));
+        println!("{}", summary("largest group", &largest));
+        println!("{}", summary(&format!("hint ({} ms a move)", o.hint_ms), &hints));
+        println!("{}", summary(&format!("solver ({} ms a deal)", o.solver_ms), &solver));
+        println!("{}", summary("solver after the hint's", &after));
+        let largest_same: Vec<Played> = seeds(o.hint_deals).map(|s| play_largest(&params, s)).collect();
+        println!(
+            "hint / largest mean: {:.2} (over the hint's {} deals: {:.2})",
+            mean(&hints) / mean(&largest),
+            hints.len(),
+            mean(&hints) / mean(&largest_same)
+        );
+        if o.per_deal {
+            for (k, s) in solver.iter().enumerate() {
+                let score = |games: &[Played]| games.get(k).map_or("-".to_string(), |g| g.score.to_string());
+                println!(
+                    "  seed {}: hint {} solver {} after {}",
+                    FIRST_SEED + k as u64,
+                    score(&hints),
+                    s.score,
+                    score(&after)
+                );
+            }
+        }
+        let both = hints.len().min(solver.len());
+        let wins = hints.iter().zip(&solver).filter(|(h, s)| s.score > h.score).count();
+        let ties = hints.iter().zip(&solver).filter(|(h, s)| s.score == h.score).count();
+        println!(
+            "solver beats hint on {wins} of {both} deals ({:.0}%), ties {ties}",
+            100.0 * wins as f64 / both.max(1) as f64
+        );
+        let better = hints.iter().zip(&after).filter(|(h, a)| a.score > h.score).count();
+        println!(
+            "solver after the hint's line beats it on {better} of {} deals ({:.0}%)",
+            after.len(),
+            100.0 * better as f64 / after.len().max(1) as f64
+        );
+    }
+}

@@ -1,0 +1,527 @@
+//! The solver: the best line of pops it can find from a position, within a budget.
+//!
+//! # What it searches
+//!
+//! Beam search over positions, run again and again with a wider beam until the budget is spent.
+//! A position is a whole [`Bubbles`] game, random generator included, and a child is what one pop
+//! of one of its groups leads to through the real rules ([`Style::settle`]: falling, closing or
+//! shifting, and the new columns of Continuous and MegaShift drawn from the game's own
+//! generator). So the solver sees the future columns exactly when the game it is given holds
+//! them: [`best_line`] gives it the whole deal (the game is over, nothing is left to spoil), while
+//! the hint ([`super::hint`]) hands it a copy whose generator is an independent one.
+//!
+//! Each step expands every position of the beam by every pop, scores the children with the
+//! evaluation below, drops children that reach the same field (keeping the better score) and keeps
+//! the best `width`. A child with no pop left is a finished line: the best finished line over all
+//! runs is the answer. Runs widen 1, then up to 16 times wider each time, sized from what the last
+//! run cost against what is left of the budget, so the last run takes most of the budget.
+//!
+//! [`solve`] (and so [`best_line`]) spends half its budget so, then improves the line it found: it
+//! walks along the line and, from each position on it, runs the same widening search again over an
+//! equal share of what is left, keeping any better ending (the walk then goes on along the new
+//! line). A beam from the start keeps few of the lines through a late position; a search rooted
+//! there looks at many more, and the line can only get better. On Standard deals this raised the
+//! mean of a 2 s search by about 4% (942 to 982 over 8 deals, with the earlier weights 4,2). The
+//! hint needs only a first move, so it spends its whole budget on the first phase.
+//!
+//! What it reaches (the `bubbles_strength` bench, budgets in positions at 1000 a millisecond):
+//! see that bench's documentation for the table. In short, over 30 Standard deals a 2 s search
+//! averages 978 against 272 for always popping the largest group; in MegaShift, where it knows the
+//! columns to come, 22,172 against 447.
+//!
+//! # How it evaluates a position
+//!
+//! Score made, plus the group structure (Σ g(g-1) over the groups on the field) and the colour
+//! potential (Σ n(n-1) over the balls left of each colour), weighted: see
+//! [`super::analysis`]. The potential steers towards clearing the small colours first and keeping
+//! one colour in one piece for a big last pop.
+//!
+//! # How it stays within budget
+//!
+//! A [`Budget`] limits the wall time, the number of children looked at (nodes), or both; the
+//! cancel flag stops it as well. The meter is read before every child. When it runs out in the
+//! middle of a run, the best position of the current beam is played to the end greedily (best
+//! evaluated child each move, a few milliseconds at most), so every run, even the first, yields a
+//! finished line and the time asked for is overrun only by that finish.
+
+use super::analysis::{Analysis, Weights};
+use super::field::{Field, WIDTH};
+use super::group::group_at;
+use super::style::Style;
+use super::{cell_index, Bubbles, Move, Params};
+use crate::rng::seeded;
+use crate::{Applied, Game};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long a search may run: a wall-clock time, a number of positions looked at, or both (the
+/// first to run out stops it). Node budgets give the same answer on every machine; tests use them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Budget {
+    pub time: Option<Duration>,
+    pub nodes: Option<u64>,
+}
+
+impl Budget {
+    pub fn time(time: Duration) -> Budget {
+        Budget { time: Some(time), nodes: None }
+    }
+
+    pub fn millis(ms: u64) -> Budget {
+        Budget::time(Duration::from_millis(ms))
+    }
+
+    pub fn nodes(nodes: u64) -> Budget {
+        Budget { time: None, nodes: Some(nodes) }
+    }
+}
+
+/// A line of play and the score it reaches: every move is a [`Move::Pop`], to apply in order to
+/// the game the search started from.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Solution {
+    pub moves: Vec<Move>,
+    /// The game's score at the end of the line (the score already made included).
+    pub score: i64,
+    /// How many positions the search looked at.
+    pub nodes: u64,
+}
+
+/// The widest beam tried: where an unlimited budget stops.
+const MAX_WIDTH: usize = 1 << 14;
+
+/// The longest line followed. No real game comes near it (a Continuous game of hundreds of pops
+/// is rare); it only bounds a search that an endless run of lucky columns could keep going.
+const MAX_MOVES: usize = 5_000;
+
+/// The best line the solver finds from `game` within `budget`, or until `cancel` is set.
+///
+/// It uses the game's own random generator, so in Continuous and MegaShift it knows which columns
+/// will come in: use it on a finished deal ([`best_line`]) or on a copy that hides them, as the
+/// hint does. A game already over gives an empty line at its score.
+pub fn solve(game: &Bubbles, budget: Budget, cancel: &AtomicBool) -> Solution {
+    solve_with(game, budget, cancel, Weights::default())
+}
+
+/// The background search time the post-game best is meant to get ([`best_line`]).
+pub const BEST_LINE_TIME: Duration = Duration::from_secs(2);
+
+/// The best line found for the whole deal of `seed` in `params`' style, refills included, from
+/// its first move: the post-game "best found for this deal" (about 2 s is the intended budget).
+pub fn best_line(params: &Params, seed: u64, budget: Budget, cancel: &AtomicBool) -> Solution {
+    let mut rng = seeded(seed);
+    let field = Field::deal(&mut rng);
+    solve(&Bubbles::from_field(params.style, field, rng), budget, cancel)
+}
+
+/// [`best_line`], also starting from the line the player played (their logged moves, from the
+/// deal's start): the answer is never below the player's own score, and the improving phase
+/// works on whichever line is better. Moves that do not replay (a refused pop) end the played
+/// line there; a transient move is skipped.
+pub fn best_line_after(params: &Params, seed: u64, played: &[Move], budget: Budget, cancel: &AtomicBool) -> Solution {
+    let mut rng = seeded(seed);
+    let field = Field::deal(&mut rng);
+    let root = Bubbles::from_field(params.style, field, rng);
+    let mut search = Search::new(Meter::new(budget, cancel), Weights::default());
+    if !root.status.is_over() {
+        if let Some(line) = search.widen_within(&root, PLAN_SHARE) {
+            search.offer_line(line);
+        }
+        search.offer_line(replayed(&root, played));
+        search.improve(&root);
+    }
+    search.solution(&root)
+}
+
+/// `played` from `root` as a line of pops by cell, up to the first move that does not replay.
+fn replayed(root: &Bubbles, played: &[Move]) -> Line {
+    let mut game = root.clone();
+    let mut cells = Vec::new();
+    for mv in played {
+        let logged = game.logged_move(mv);
+        match game.apply(mv) {
+            Ok(Applied::Move) => {
+                let Move::Pop { x, y } = logged else { break };
+                let Ok(i) = cell_index(x, y) else { break };
+                cells.push(i as u8);
+            }
+            Ok(Applied::Transient) => {}
+            Err(_) => break,
+        }
+    }
+    Line { cells, score: game.score }
+}
+
+/// [`solve`] with chosen evaluation weights, for tuning them.
+#[doc(hidden)]
+pub fn solve_with(game: &Bubbles, budget: Budget, cancel: &AtomicBool, weights: Weights) -> Solution {
+    let mut search = Search::new(Meter::new(budget, cancel), weights);
+    if !game.status.is_over() {
+        if let Some(line) = search.widen_within(game, PLAN_SHARE) {
+            search.offer_line(line);
+        }
+        search.improve(game);
+    }
+    search.solution(game)
+}
+
+/// The first phase's share of [`solve`]'s budget; the rest goes to improving the line it found.
+const PLAN_SHARE: f64 = 0.5;
+
+/// The plan from `game`: widening beam searches over the whole budget, no improving phase. The
+/// hint's search, which only needs the first move.
+pub(super) fn plan(game: &Bubbles, budget: Budget, cancel: &AtomicBool) -> Solution {
+    let mut search = Search::new(Meter::new(budget, cancel), Weights::default());
+    if !game.status.is_over() {
+        search.widen(game);
+    }
+    search.solution(game)
+}
+
+/// The pop that names cell `i`.
+fn pop_move(i: usize) -> Move {
+    Move::Pop { x: (i % WIDTH) as i64, y: (i / WIDTH) as i64 }
+}
+
+/// The children looked at, against the budget.
+struct Meter<'a> {
+    deadline: Option<Instant>,
+    nodes: Option<u64>,
+    used: u64,
+    cancel: &'a AtomicBool,
+}
+
+impl<'a> Meter<'a> {
+    fn new(budget: Budget, cancel: &'a AtomicBool) -> Meter<'a> {
+        let deadline = budget.time.map(|t| Instant::now() + t);
+        Meter { deadline, nodes: budget.nodes, used: 0, cancel }
+    }
+
+    /// A meter for `share` of what is left of this one's budget.
+    fn slice(&self, share: f64) -> Meter<'a> {
+        let now = Instant::now();
+        let deadline = self.deadline.map(|d| now + d.saturating_duration_since(now).mul_f64(share));
+        let nodes = self.nodes.map(|n| (n.saturating_sub(self.used) as f64 * share) as u64);
+        Meter { deadline, nodes, used: 0, cancel: self.cancel }
+    }
+
+    /// Whether the budget is spent or the search cancelled, without counting a child.
+    fn exhausted(&self) -> bool {
+        self.nodes.is_some_and(|n| self.used >= n)
+            || self.cancel.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Counts one child; true when the budget is spent or the search is cancelled.
+    fn spent(&mut self) -> bool {
+        self.used += 1;
+        self.nodes.is_some_and(|n| self.used > n)
+            || self.cancel.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// The next beam width after a run of `width` that began at `started` (time, nodes used):
+    /// what should fill most of what is left of the budget, at least twice and at most 16 times
+    /// as wide.
+    fn next_width(&self, width: usize, started: (Instant, u64)) -> usize {
+        let mut room = f64::INFINITY;
+        if let Some(deadline) = self.deadline {
+            let cost = started.0.elapsed().as_secs_f64().max(1e-6);
+            room = room.min(deadline.saturating_duration_since(Instant::now()).as_secs_f64() / cost);
+        }
+        if let Some(nodes) = self.nodes {
+            let cost = (self.used - started.1).max(1) as f64;
+            room = room.min(nodes.saturating_sub(self.used) as f64 / cost);
+        }
+        let wanted = (width as f64 * room * 0.8).min((width * 16) as f64);
+        (wanted as usize).max(width * 2).min(MAX_WIDTH)
+    }
+}
+
+/// A line of pops by the cell each names (its group's first cell), and where it ends.
+#[derive(Debug, Clone)]
+struct Line {
+    cells: Vec<u8>,
+    score: i64,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Run {
+    /// Done, with some positions cut: a wider beam may find more.
+    Finished,
+    /// Done without cutting anything: every line was followed, a wider beam finds nothing new.
+    Exhaustive,
+    Interrupted,
+}
+
+/// A child waiting for the cut: its value, a fingerprint of its position, and how to rebuild it.
+struct Candidate {
+    value: i64,
+    key: u64,
+    parent: u32,
+    cell: u8,
+}
+
+struct Search<'a> {
+    meter: Meter<'a>,
+    weights: Weights,
+    best: Option<Line>,
+}
+
+impl<'a> Search<'a> {
+    fn new(meter: Meter<'a>, weights: Weights) -> Search<'a> {
+        Search { meter, weights, best: None }
+    }
+
+    /// Beam searches from `root`, ever wider, until the budget is spent (or nothing is cut).
+    fn widen(&mut self, root: &Bubbles) {
+        let mut width = 1;
+        loop {
+            let started = (Instant::now(), self.meter.used);
+            if self.run(root, width) != Run::Finished || width >= MAX_WIDTH {
+                return;
+            }
+            width = self.meter.next_width(width, started);
+        }
+    }
+
+    /// [`Search::widen`] within `share` of what is left of the budget; returns whether the search
+    /// found a better line (`prefix` then its line).
+    fn widen_within(&mut self, root: &Bubbles, share: f64) -> Option<Line> {
+        let mut sub = Search::new(self.meter.slice(share), self.weights);
+        sub.widen(root);
+        self.meter.used += sub.meter.used;
+        sub.best
+    }
+
+    /// Improves the best line found so far, position by position: from each position along it,
+    /// a fresh search over an equal share of what is left of the budget; a better ending it finds
+    /// replaces the line's, and the walk goes on along the new line. The beam from the start keeps
+    /// few of the lines through a late position; a search rooted there looks at many more.
+    fn improve(&mut self, root: &Bubbles) {
+        let mut position = root.clone();
+        let mut depth = 0;
+        while let Some(best) = self.best.clone() {
+            if depth >= best.cells.len() || position.status.is_over() || self.meter.exhausted() {
+                return;
+            }
+            let share = 1.0 / (best.cells.len() - depth) as f64;
+            if let Some(ending) = self.widen_within(&position, share) {
+                let cells = best.cells[..depth].iter().chain(&ending.cells).copied().collect();
+                self.offer_line(Line { cells, score: ending.score });
+            }
+            let Some(best) = self.best.as_ref() else { return };
+            position = child_of(&position, best.cells[depth]);
+            depth += 1;
+        }
+    }
+
+    /// The best line found, or an empty one at the game's score.
+    fn solution(self, game: &Bubbles) -> Solution {
+        let nodes = self.meter.used;
+        let line = self.best.unwrap_or_else(|| Line { cells: Vec::new(), score: game.score });
+        Solution { moves: line.cells.iter().map(|&i| pop_move(usize::from(i))).collect(), score: line.score, nodes }
+    }
+
+    /// One beam search of `width` from `root`, offering every finished line it meets.
+    fn run(&mut self, root: &Bubbles, width: usize) -> Run {
+        let mut beam = vec![root.clone()];
+        // trail[d][j]: the parent (in the beam at depth d) and the pop that led to beam node j at d + 1.
+        let mut trail: Vec<Vec<(u32, u8)>> = Vec::new();
+        let mut cut_some = false;
+        while trail.len() < MAX_MOVES {
+            let mut candidates = Vec::new();
+            for (parent, node) in beam.iter().enumerate() {
+                for group in Analysis::of(&node.field).groups {
+                    if self.meter.spent() {
+                        let prefix = line_to(&trail, 0);
+                        self.finish_greedily(&beam[0], prefix);
+                        return Run::Interrupted;
+                    }
+                    let mut child = node.clone();
+                    child.pop(group.cells);
+                    let cell = group.cell() as u8;
+                    if child.status.is_over() {
+                        self.offer(&trail, parent, cell, child.score);
+                        continue;
+                    }
+                    let value = Analysis::of(&child.field).value(child.score, self.weights);
+                    candidates.push(Candidate { value, key: fingerprint(&child), parent: parent as u32, cell });
+                }
+            }
+            if candidates.is_empty() {
+                return if cut_some { Run::Finished } else { Run::Exhaustive };
+            }
+            let (kept, cut_any) = cut(candidates, width);
+            cut_some |= cut_any;
+            beam = kept.iter().map(|c| child_of(&beam[c.parent as usize], c.cell)).collect();
+            trail.push(kept.iter().map(|c| (c.parent, c.cell)).collect());
+        }
+        let prefix = line_to(&trail, 0);
+        self.offer_line(Line { cells: prefix, score: beam[0].score });
+        Run::Finished
+    }
+
+    /// Offers the line through beam node `parent` at the current depth, then the pop at `cell`.
+    fn offer(&mut self, trail: &[Vec<(u32, u8)>], parent: usize, cell: u8, score: i64) {
+        if self.best.as_ref().is_some_and(|b| b.score >= score) {
+            return;
+        }
+        let mut cells = line_to(trail, parent);
+        cells.push(cell);
+        self.best = Some(Line { cells, score });
+    }
+
+    fn offer_line(&mut self, line: Line) {
+        if self.best.as_ref().is_none_or(|b| line.score > b.score) {
+            self.best = Some(line);
+        }
+    }
+
+    /// Plays `from` to the end, each move the best evaluated pop, outside the budget: the cost of
+    /// one beam of width one, so milliseconds.
+    fn finish_greedily(&mut self, from: &Bubbles, mut cells: Vec<u8>) {
+        let mut game = from.clone();
+        while !game.status.is_over() && cells.len() < MAX_MOVES {
+            let best = Analysis::of(&game.field)
+                .groups
+                .into_iter()
+                .map(|group| {
+                    let mut child = game.clone();
+                    child.pop(group.cells);
+                    let value = Analysis::of(&child.field).value(child.score, self.weights);
+                    (value, group.cell() as u8, child)
+                })
+                .max_by_key(|(value, _, _)| *value);
+            let Some((_, cell, child)) = best else { break };
+            cells.push(cell);
+            game = child;
+        }
+        self.offer_line(Line { cells, score: game.score });
+    }
+}
+
+/// The pops that lead to beam node `node` at the depth `trail` reaches, from the root.
+fn line_to(trail: &[Vec<(u32, u8)>], node: usize) -> Vec<u8> {
+    let mut cells = Vec::with_capacity(trail.len() + 1);
+    let mut at = node;
+    for step in trail.iter().rev() {
+        let (parent, cell) = step[at];
+        cells.push(cell);
+        at = parent as usize;
+    }
+    cells.reverse();
+    cells
+}
+
+/// The best `width` candidates by value, one per position, and whether any position was left out.
+fn cut(mut candidates: Vec<Candidate>, width: usize) -> (Vec<Candidate>, bool) {
+    candidates.sort_unstable_by(|a, b| b.value.cmp(&a.value).then(a.parent.cmp(&b.parent)).then(a.cell.cmp(&b.cell)));
+    let mut seen = std::collections::HashSet::with_capacity(width * 2);
+    let mut left_out = false;
+    candidates.retain(|c| {
+        if seen.contains(&c.key) {
+            return false;
+        }
+        left_out |= seen.len() >= width;
+        seen.len() < width && seen.insert(c.key)
+    });
+    (candidates, left_out)
+}
+
+/// `parent` after popping the group at `cell`.
+fn child_of(parent: &Bubbles, cell: u8) -> Bubbles {
+    let mut child = parent.clone();
+    child.pop(group_at(&child.field, usize::from(cell)));
+    child
+}
+
+/// A hash of the field, and in the styles that draw new columns of how far the generator has
+/// gone: two positions with the same fingerprint play on the same.
+fn fingerprint(game: &Bubbles) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    let mut mix = |word: u64| hash = (hash ^ word).wrapping_mul(0x0100_0000_01b3).rotate_left(23);
+    for chunk in game.field.cells.chunks(8) {
+        let mut bytes = [0u8; 8];
+        bytes[..chunk.len()].copy_from_slice(chunk);
+        mix(u64::from_le_bytes(bytes));
+    }
+    if matches!(game.style, Style::Continuous | Style::Megashift) {
+        mix(game.rng.get_word_pos() as u64);
+    }
+    hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Status;
+
+    fn replay(params: &Params, seed: u64, moves: &[Move]) -> Bubbles {
+        let mut game = Bubbles::new(params, seed).unwrap();
+        for mv in moves {
+            game.apply(mv).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn the_line_replayed_through_the_rules_reaches_the_claimed_score() {
+        let never = AtomicBool::new(false);
+        for (k, style) in Style::ALL.into_iter().enumerate() {
+            let params = Params { style };
+            let seed = 100 + k as u64;
+            let solution = best_line(&params, seed, Budget::nodes(3_000), &never);
+            let game = replay(&params, seed, &solution.moves);
+            assert_eq!(game.score().unwrap(), solution.score, "{style:?}");
+            assert_eq!(game.status(), Status::Finished, "{style:?}: the line plays to the end");
+            assert!(!solution.moves.is_empty());
+        }
+    }
+
+    #[test]
+    fn a_node_budget_gives_the_same_line_every_time() {
+        let never = AtomicBool::new(false);
+        let params = Params { style: Style::Megashift };
+        let a = best_line(&params, 7, Budget::nodes(2_000), &never);
+        let b = best_line(&params, 7, Budget::nodes(2_000), &never);
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn a_cancelled_search_still_gives_a_finished_line() {
+        let cancelled = AtomicBool::new(true);
+        let params = Params { style: Style::Standard };
+        let solution = best_line(&params, 3, Budget::default(), &cancelled);
+        let game = replay(&params, 3, &solution.moves);
+        assert_eq!(game.status(), Status::Finished);
+        assert_eq!(game.score().unwrap(), solution.score);
+    }
+
+    #[test]
+    fn the_best_after_a_played_line_is_never_below_it() {
+        let never = AtomicBool::new(false);
+        let params = Params { style: Style::Continuous };
+        let mut game = Bubbles::new(&params, 9).unwrap();
+        let mut played = Vec::new();
+        while let Some((x, y)) = game.first_group() {
+            let mv = Move::Pop { x, y };
+            game.apply(&mv).unwrap();
+            played.push(mv);
+        }
+        let solution = best_line_after(&params, 9, &played, Budget::nodes(1), &never);
+        assert!(solution.score >= game.score().unwrap());
+        assert_eq!(replay(&params, 9, &solution.moves).score().unwrap(), solution.score);
+    }
+
+    #[test]
+    fn a_finished_game_gives_an_empty_line() {
+        let mut game = Bubbles::new(&Params::default(), 5).unwrap();
+        while let Some((x, y)) = game.first_group() {
+            game.apply(&Move::Pop { x, y }).unwrap();
+        }
+        let solution = solve(&game, Budget::nodes(100), &AtomicBool::new(false));
+        assert!(solution.moves.is_empty());
+        assert_eq!(solution.score, game.score().unwrap());
+    }
+}
