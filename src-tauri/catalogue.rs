@@ -12,6 +12,7 @@ pub struct GameEntry {
     pub name_key: &'static str,
     pub ranking: Ranking,
     pub has_undo: bool,
+    pub has_hint: bool,
     /// The name of the game's rate, when its hall of fame has a table by rate.
     pub rate_key: Option<&'static str>,
     pub default_params: Value,
@@ -32,6 +33,7 @@ impl GameEntry {
             name_key: info.name_key,
             ranking: info.ranking,
             has_undo: info.has_undo,
+            has_hint: info.has_hint,
             rate_key: info.rate_key,
             default_params: info.default_params(),
             listed_categories: (info.categories.listed)(),

@@ -177,6 +177,8 @@ pub struct GameInfo {
     pub ranking: Ranking,
     /// Whether the session offers undo and redo.
     pub has_undo: bool,
+    /// Whether the game gives hints ([`crate::Game::hint`]): the page offers a Hint button.
+    pub has_hint: bool,
     /// The catalogue key of the game's rate, when its hall of fame has a second table by rate
     /// ([`crate::Game::rate`]: Minesweeper's 3BV/s).
     pub rate_key: Option<&'static str>,

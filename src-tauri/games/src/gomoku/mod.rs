@@ -23,6 +23,7 @@ pub mod ai;
 pub mod board;
 pub mod computer;
 mod effects;
+mod hint;
 mod info;
 pub mod notation;
 mod params;
@@ -35,6 +36,7 @@ pub use ai::{computer_move, search, SearchLimits, SearchReport};
 pub use board::{Colour, Point, SIZE};
 pub use computer::{computer_action, legal_stone};
 pub use effects::Effects;
+pub use hint::Hint;
 pub use info::KIND;
 pub use params::{Level, Opponent, Params};
 pub use renju::Forbidden;
@@ -292,6 +294,11 @@ impl Game for Gomoku {
 
     fn apply_with_effects(&mut self, action: &Action) -> Result<(Applied, Effects), RuleError> {
         self.apply_telling(action)
+    }
+
+    /// The hard computer's move for the side to move.
+    fn hint(&self, cancel: &AtomicBool) -> Option<serde_json::Value> {
+        self.hint_stone(cancel).and_then(|hint| serde_json::to_value(hint).ok())
     }
 
     /// Only games against the computer are records.

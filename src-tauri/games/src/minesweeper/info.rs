@@ -22,6 +22,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     ranking: Ranking { measure: Measure::Time, better: Better::Lower },
     // Undoing a lost click would make every game trivially winnable.
     rate_key: Some("ms.stat.bbbvPerSecond"),
+    has_hint: true,
     has_undo: false,
     default_params: r#"{"level":"beginner"}"#,
     categories: Categories { listed, label_prefix: "ms.level", patterns: &[CUSTOM, CUSTOM_NO_GUESS], is_valid },
