@@ -34,6 +34,9 @@ fn defaults() -> Map<String, Value> {
         "colourBlind": false,
         "zoom": 1.0,
         "moveNumbers": false,
+        // Say, once a game could still rank, that an undo or a hint keeps it out of the hall of
+        // fame ("don't ask again" turns it off).
+        "assistWarning": true,
         "playerName": "",
         "lastScreen": "home",
     }) else {
@@ -71,7 +74,7 @@ pub fn validate(key: &str, value: &Value) -> AppResult<()> {
             .is_some_and(is_screen)
             .then_some(())
             .ok_or_else(|| AppError::bad_argument("lastScreen must be home, hall or a game")),
-        "sound" | "questionMarks" | "monochrome" | "colourBlind" | "moveNumbers" => value
+        "sound" | "questionMarks" | "monochrome" | "colourBlind" | "moveNumbers" | "assistWarning" => value
             .is_boolean()
             .then_some(())
             .ok_or_else(|| AppError::bad_argument(format!("{key} must be true or false"))),

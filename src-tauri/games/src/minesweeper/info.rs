@@ -24,7 +24,8 @@ pub(super) static INFO: GameInfo = GameInfo {
     rate_key: Some("ms.stat.bbbvPerSecond"),
     has_hint: true,
     has_undo: false,
-    default_params: r#"{"level":"beginner"}"#,
+    // New players get boards that never force a guess.
+    default_params: r#"{"level":"beginner","noGuess":true}"#,
     categories: Categories { listed, label_prefix: "ms.level", patterns: &[CUSTOM, CUSTOM_NO_GUESS], is_valid },
     new_game: crate::erased::new_game::<Minesweeper>,
 };
