@@ -13,6 +13,8 @@ pub struct GameEntry {
     pub ranking: Ranking,
     pub has_undo: bool,
     pub has_hint: bool,
+    /// Whether a finished game's snapshot will bring an analysis (`analysing`, then `analysis`).
+    pub has_analysis: bool,
     /// The name of the game's rate, when its hall of fame has a table by rate.
     pub rate_key: Option<&'static str>,
     pub default_params: Value,
@@ -34,6 +36,7 @@ impl GameEntry {
             ranking: info.ranking,
             has_undo: info.has_undo,
             has_hint: info.has_hint,
+            has_analysis: info.has_analysis,
             rate_key: info.rate_key,
             default_params: info.default_params(),
             listed_categories: (info.categories.listed)(),

@@ -36,6 +36,11 @@ pub struct Snapshot {
     /// A finished game's competitive statistics (Minesweeper: 3BV, 3BV/s, clicks, IOE).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub summary: Option<Value>,
+    /// What the work on the finished game found (Bubble Breaker: the best line of the deal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<Value>,
+    /// Whether that work is still under way.
+    pub analysing: bool,
     /// Whether this game, finished as it stands, could enter the hall of fame (not a replay,
     /// not a two-player game, no help): the page warns before the first help that ends it.
     pub can_rank: bool,
@@ -73,6 +78,7 @@ pub struct Session {
     started_at: String,
     record: Option<Recorded>,
     assistance: Assistance,
+    analysis: Option<Value>,
 }
 
 impl Session {
@@ -91,6 +97,7 @@ impl Session {
             started_at: crate::store::timestamp(chrono::Utc::now()),
             record: None,
             assistance: Assistance::default(),
+            analysis: None,
         })
     }
 
@@ -222,6 +229,20 @@ impl Session {
         Ok(move |cancel: &AtomicBool| game.hint(cancel))
     }
 
+    /// The work on this game once it is over ([`pastimes_games::Game::analyse`]), on a copy, if
+    /// it has not been done yet.
+    pub fn analysis_search(&self) -> Option<impl FnOnce(&AtomicBool) -> Option<Value> + Send + 'static> {
+        if !self.is_over() || self.analysis.is_some() {
+            return None;
+        }
+        let (game, seed, moves) = (self.game.clone(), self.seed, self.moves.clone());
+        Some(move |cancel: &AtomicBool| game.analyse(seed, &moves, cancel))
+    }
+
+    pub fn set_analysis(&mut self, analysis: Value) {
+        self.analysis = Some(analysis);
+    }
+
     /// A hint was shown: the game is assisted from now on.
     pub fn count_hint(&mut self) {
         self.assistance.hints += 1;
@@ -284,6 +305,8 @@ impl Session {
             is_replay: self.game.is_replay(),
             assistance: self.assistance,
             summary: self.game.summary(self.clock.elapsed_ms()),
+            analysis: self.analysis.clone(),
+            analysing: false,
             can_rank: self.game.can_rank() && !self.assistance.is_assisted(),
             // "Try again" is offered after a loss, as KMines and Windows Vista do.
             can_replay: status == Status::Lost && self.game.replay_params().is_some(),

@@ -83,17 +83,32 @@ struct Slot {
     generation: u64,
     /// Set while the computer thinks; setting the flag asks the search to stop.
     thinking: Option<Arc<AtomicBool>>,
+    /// Set while the finished game is analysed; the same.
+    analysing: Option<Arc<AtomicBool>>,
 }
 
 impl Slot {
+    fn new(session: Session, generation: u64) -> Slot {
+        Slot { session, generation, thinking: None, analysing: None }
+    }
+
     fn stop_thinking(&mut self) {
         if let Some(cancel) = self.thinking.take() {
             cancel.store(true, Ordering::Relaxed);
         }
     }
 
+    /// Stops whatever runs for this game: the computer's search and the analysis.
+    fn stop_work(&mut self) {
+        self.stop_thinking();
+        if let Some(cancel) = self.analysing.take() {
+            cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
     fn snapshot(&self) -> Snapshot {
-        Snapshot { revision: self.generation, ..self.session.snapshot(self.thinking.is_some()) }
+        let snapshot = self.session.snapshot(self.thinking.is_some());
+        Snapshot { revision: self.generation, analysing: self.analysing.is_some(), ..snapshot }
     }
 }
 
@@ -145,7 +160,7 @@ impl AppState {
                 .and_then(|saved| saved.map(|s| Session::restore(&s, self.runtime.time.clone())).transpose());
             match restored {
                 Ok(Some(session)) => {
-                    slots.insert(kind, Slot { session, generation: self.next_generation(), thinking: None });
+                    slots.insert(kind, Slot::new(session, self.next_generation()));
                 }
                 Ok(None) => {}
                 Err(error) => {
@@ -241,9 +256,9 @@ impl AppState {
         let mut slots = lock(&self.slots);
         self.store()?.save_game(&session.saved())?;
         if let Some(old) = slots.get_mut(&kind) {
-            old.stop_thinking();
+            old.stop_work();
         }
-        let slot = slots.entry(kind).insert_entry(Slot { session, generation: self.next_generation(), thinking: None });
+        let slot = slots.entry(kind).insert_entry(Slot::new(session, self.next_generation()));
         self.start_computer_turn(kind, slot.into_mut());
         Ok(slots[&kind].snapshot())
     }
@@ -336,7 +351,8 @@ impl AppState {
         let slot = slots.get_mut(&kind).ok_or(AppError::NoGame(kind))?;
         let session = slot.session.replay()?;
         self.store()?.save_game(&session.saved())?;
-        *slot = Slot { session, generation: self.next_generation(), thinking: None };
+        slot.stop_work();
+        *slot = Slot::new(session, self.next_generation());
         Ok(slot.snapshot())
     }
 
@@ -353,8 +369,52 @@ impl AppState {
             slot.generation = self.next_generation();
             self.persist(slot)?;
             self.start_computer_turn(kind, slot);
+            self.start_analysis(kind, slot);
         }
         Ok(slot.snapshot())
+    }
+
+    /// Once a game is over, works on it on the worker (Bubble Breaker's best line for the deal),
+    /// then keeps what it found with the finished game and tells the page. A new game cancels it.
+    fn start_analysis(self: &Arc<Self>, kind: GameKind, slot: &mut Slot) {
+        if !kind.info().has_analysis || slot.analysing.is_some() || slot.session.record().is_none() {
+            return;
+        }
+        let Some(analyse) = slot.session.analysis_search() else { return };
+        let cancel = Arc::new(AtomicBool::new(false));
+        slot.analysing = Some(Arc::clone(&cancel));
+        let state = Arc::clone(self);
+        (self.runtime.worker)(Box::new(move || {
+            let found = analyse(&cancel);
+            if !cancel.load(Ordering::Relaxed) {
+                state.finish_analysis(kind, &cancel, found);
+            }
+        }));
+    }
+
+    /// Keeps what the analysis that `cancel` belongs to found, if its game is still the one here.
+    fn finish_analysis(self: &Arc<Self>, kind: GameKind, cancel: &Arc<AtomicBool>, found: Option<Value>) {
+        let snapshot = {
+            let mut slots = lock(&self.slots);
+            let ours = |slot: &&mut Slot| slot.analysing.as_ref().is_some_and(|running| Arc::ptr_eq(running, cancel));
+            let Some(slot) = slots.get_mut(&kind).filter(ours) else {
+                return; // another game began meanwhile
+            };
+            slot.analysing = None;
+            if let Some(found) = found {
+                if let (Some(record), Ok(store)) = (slot.session.record(), self.store()) {
+                    if let Err(error) = store.save_analysis(record.id, &found) {
+                        eprintln!("pastimes: could not keep the game's analysis: {error}");
+                    }
+                }
+                slot.session.set_analysis(found);
+            }
+            slot.generation = self.next_generation();
+            slot.snapshot()
+        };
+        if let Some(notify) = self.notifier.get() {
+            notify(&snapshot);
+        }
     }
 
     /// Saves a game in progress, or records a game that just finished (once).
@@ -405,6 +465,7 @@ impl AppState {
             if let Err(error) = self.persist(slot) {
                 eprintln!("pastimes: could not save the computer's move: {error}");
             }
+            self.start_analysis(kind, slot);
             Snapshot { effects, ..slot.snapshot() }
         };
         if let Some(notify) = self.notifier.get() {
@@ -532,7 +593,7 @@ mod tests {
 
     use super::*;
     use crate::clock::ManualTime;
-    use pastimes_games::{gomoku, minesweeper};
+    use pastimes_games::{bubbles, gomoku, minesweeper};
     use serde_json::json;
     use std::time::Duration;
 
@@ -647,6 +708,50 @@ mod tests {
         h.run_jobs();
         assert_eq!(h.told().len(), 1);
         assert_eq!(h.state.snapshot(gomoku::KIND).unwrap().unwrap().move_count, 2);
+    }
+
+    /// Pops the first group until the field has none left.
+    fn finish_bubbles(h: &Harness) -> Snapshot {
+        let mut last = h.state.new_game(bubbles::KIND, json!({"style": "standard"})).unwrap();
+        while last.status == pastimes_games::Status::Playing {
+            let view = &last.view;
+            let (width, cells) = (view["width"].as_u64().unwrap() as usize, view["cells"].as_array().unwrap());
+            let pair = (0..cells.len()).find(|&i| {
+                let same = |j: usize| cells.get(j).is_some_and(|c| c == &cells[i]);
+                cells[i] != 0 && ((i % width + 1 < width && same(i + 1)) || same(i + width))
+            });
+            let i = pair.expect("a playing field has a pair");
+            last = h.state.play(bubbles::KIND, json!({"action": "pop", "x": i % width, "y": i / width})).unwrap();
+        }
+        last
+    }
+
+    #[test]
+    fn a_finished_deal_is_analysed_on_the_worker_and_the_best_is_kept_and_told() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = Harness::new(dir.path(), &Arc::default());
+        let over = finish_bubbles(&h);
+        assert!(over.analysing, "the analysis starts with the end of the game");
+        assert_eq!(h.run_jobs(), 1);
+        let told = h.told();
+        let best = told.last().and_then(|s| s.analysis.clone()).expect("the best line is told");
+        assert!(best["bestScore"].as_i64().unwrap() >= over.score.unwrap(), "never below the player's: {best}");
+        let now = h.state.snapshot(bubbles::KIND).unwrap().unwrap();
+        assert!(!now.analysing && now.analysis.is_some());
+        let page = h.state.history(&Default::default(), &crate::store::PageStart::Newest, 5).unwrap();
+        assert_eq!(page.rows[0].analysis, Some(best), "kept with the finished game");
+    }
+
+    #[test]
+    fn a_new_game_cancels_the_analysis_of_the_last() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = Harness::new(dir.path(), &Arc::default());
+        finish_bubbles(&h);
+        h.state.new_game(bubbles::KIND, json!({"style": "standard"})).unwrap();
+        h.run_jobs();
+        assert!(h.told().is_empty(), "a cancelled analysis tells nothing");
+        let page = h.state.history(&Default::default(), &crate::store::PageStart::Newest, 5).unwrap();
+        assert_eq!(page.rows[0].analysis, None);
     }
 
     #[test]

@@ -124,6 +124,13 @@ impl Store {
         Ok(count)
     }
 
+    /// Keeps what the analysis of a finished game found.
+    pub fn save_analysis(&self, id: i64, analysis: &serde_json::Value) -> AppResult<()> {
+        self.conn
+            .execute("UPDATE finished_games SET analysis = ?2 WHERE id = ?1", params![id, analysis.to_string()])?;
+        Ok(())
+    }
+
     /// Puts the player's name on a finished game (the new-record dialog).
     pub fn set_player_name(&self, id: i64, name: &str) -> AppResult<()> {
         self.conn.execute("UPDATE finished_games SET player = ?2 WHERE id = ?1", params![id, name])?;

@@ -65,6 +65,9 @@ pub struct HistoryRow {
     /// The game's competitive statistics, where it has them (Minesweeper's 3BV, 3BV/s...).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub summary: Option<serde_json::Value>,
+    /// What the work on the finished game found (Bubble Breaker's best line for the deal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<serde_json::Value>,
 }
 
 /// A page of the history, newest first, and the cursors to its neighbours (`None` at either end).
@@ -135,7 +138,7 @@ const BEST_SCORE_BEFORE: &str = "SELECT score FROM finished_games
      ORDER BY score DESC LIMIT 1";
 
 const ROW_COLUMNS: &str =
-    "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, undos, hints, detail";
+    "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, undos, hints, detail, analysis";
 
 fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
     Ok(HistoryRow {
@@ -153,6 +156,7 @@ fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
         undos: row.get(11)?,
         hints: row.get(12)?,
         summary: summary_of(&row.get::<_, String>(13)?),
+        analysis: row.get::<_, Option<String>>(14)?.and_then(|text| serde_json::from_str(&text).ok()),
     })
 }
 

@@ -114,6 +114,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
      -- A second measure with its own hall of fame, higher is better (Minesweeper's 3BV/s); NULL
      -- where it does not rank (a loss, a replay, help, a game without one).
      ALTER TABLE finished_games ADD COLUMN rate REAL;
+     -- What the work on a finished game found, as JSON (Bubble Breaker: the best line of the deal).
+     ALTER TABLE finished_games ADD COLUMN analysis TEXT;
      CREATE INDEX rate_hall ON finished_games (game, category, rate DESC, finished_at, id)
          WHERE rate IS NOT NULL;",
 ];

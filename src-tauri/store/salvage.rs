@@ -35,9 +35,10 @@ const MISSES_PAST_THE_END: i64 = 20_000;
 /// The finished games' columns every schema has (read by name from a file SQLite still opens).
 const FINISHED_COLUMNS: &str =
     "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, detail, rank_key";
-/// What a row goes into the fresh store as: schema 3 added the help taken and the rate.
+/// What a row goes into the fresh store as: schema 3 added the help taken, the rate and the
+/// analysis.
 const FINISHED_INSERT: &str = "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, \
-     player, detail, rank_key, undos, hints, rate";
+     player, detail, rank_key, undos, hints, rate, analysis";
 const RESULTS: &[&str] = &["won", "lost", "draw", "finished", "abandoned"];
 
 /// Copies every readable finished game, setting and game in progress from the damaged file at
@@ -63,7 +64,7 @@ pub(super) fn salvage(damaged: &Path, into: &mut Store) -> Salvaged {
         for row in leaf_rows(&file) {
             // Rows written before schema 3 keep their shorter records (ALTER TABLE rewrites none).
             let table = match row.values.len() {
-                13 | 16 => "finished_games",
+                13 | 17 => "finished_games",
                 2 => "settings",
                 7 | 9 => "saved_games",
                 _ => continue,
@@ -108,7 +109,9 @@ fn insert(tx: &Connection, table: &str, rowid: i64, values: &[SqlValue]) -> bool
     };
     let Some(values) = checked else { return false };
     let (columns, marks) = match table {
-        "finished_games" => (FINISHED_INSERT, "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16"),
+        "finished_games" => {
+            (FINISHED_INSERT, "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17")
+        }
         "settings" => ("key, value", "?1, ?2"),
         _ => (
             "game, params, seed, moves, elapsed_ms, started_at, updated_at, undos, hints",
@@ -290,7 +293,7 @@ fn is_time(value: &SqlValue) -> bool {
 
 /// A finished game as the history reads it; its id is the rowid (the record keeps NULL there).
 /// A finished game's row: the columns of schema 2, then (read from the pages of a schema 3
-/// file) the help taken and the rate, which an older row does not have.
+/// file) the help taken, the rate and the analysis, which an older row does not have.
 fn finished_row(rowid: i64, values: &[SqlValue]) -> Option<Vec<SqlValue>> {
     let (base, later) = values.split_at(values.len().min(13));
     let [_, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, detail, rank_key] =
@@ -305,6 +308,13 @@ fn finished_row(rowid: i64, values: &[SqlValue]) -> Option<Vec<SqlValue>> {
         Some(SqlValue::Real(rate)) if rate.is_finite() => SqlValue::Real(*rate),
         Some(_) => return None,
     };
+    let analysis = match later.get(3) {
+        None | Some(SqlValue::Null) => SqlValue::Null,
+        Some(SqlValue::Text(text)) if serde_json::from_str::<serde_json::Value>(text).is_ok() => {
+            SqlValue::Text(text.clone())
+        }
+        Some(_) => return None,
+    };
     let valid = text(game).is_some_and(|game| GameKind::parse(game).is_some())
         && text(category).is_some_and(|c| !c.is_empty() && c.len() <= 200)
         && text(result).is_some_and(|r| RESULTS.contains(&r))
@@ -317,7 +327,7 @@ fn finished_row(rowid: i64, values: &[SqlValue]) -> Option<Vec<SqlValue>> {
         && optional(rank_key, |v| integer(v).is_some());
     let mut row = vec![SqlValue::Integer(rowid)];
     row.extend_from_slice(&base[1..]);
-    row.extend([SqlValue::Integer(undos), SqlValue::Integer(hints), rate]);
+    row.extend([SqlValue::Integer(undos), SqlValue::Integer(hints), rate, analysis]);
     valid.then_some(row)
 }
 

@@ -44,6 +44,8 @@ pub trait AnyGame: Send + Sync {
     fn summary(&self, elapsed_ms: u64) -> Option<Value>;
     fn rate(&self, elapsed_ms: u64) -> Option<f64>;
     fn hint(&self, cancel: &AtomicBool) -> Option<Value>;
+    /// See [`Game::analyse`]; the moves as logged (JSON).
+    fn analyse(&self, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value>;
     /// The typed game, for tests and tools that know which game they hold.
     fn as_any(&self) -> &dyn Any;
 }
@@ -157,6 +159,11 @@ impl<G: Game> AnyGame for Erased<G> {
 
     fn hint(&self, cancel: &AtomicBool) -> Option<Value> {
         self.game.hint(cancel)
+    }
+
+    fn analyse(&self, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value> {
+        let moves: Vec<G::Move> = moves.iter().map(|mv| from_json("move", mv)).collect::<Result<_, _>>().ok()?;
+        self.game.analyse(seed, &moves, cancel)
     }
 
     fn as_any(&self) -> &dyn Any {

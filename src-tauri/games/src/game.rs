@@ -146,6 +146,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Work on a finished game over its whole deal (its seed and its logged moves), for the
+    /// game-over view and the history: Bubble Breaker's best line found for the deal. It may
+    /// use what the player could not see, as the game is over. Slow (seconds); returns soon once
+    /// `cancel` is set. `None` where the game has none.
+    fn analyse(&self, _seed: u64, _moves: &[Self::Move], _cancel: &AtomicBool) -> Option<serde_json::Value> {
+        None
+    }
+
     /// Help for the player to move, from what the player sees only (never a hidden mine or a
     /// future refill), as JSON for the page: a cell proved safe, a group worth popping, the
     /// engine's move. `None` where the game gives none. Slow games return soon once `cancel`

@@ -179,6 +179,8 @@ pub struct GameInfo {
     pub has_undo: bool,
     /// Whether the game gives hints ([`crate::Game::hint`]): the page offers a Hint button.
     pub has_hint: bool,
+    /// Whether a finished game is worked on ([`crate::Game::analyse`]) for the game-over view.
+    pub has_analysis: bool,
     /// The catalogue key of the game's rate, when its hall of fame has a second table by rate
     /// ([`crate::Game::rate`]: Minesweeper's 3BV/s).
     pub rate_key: Option<&'static str>,

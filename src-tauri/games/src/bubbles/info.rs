@@ -11,6 +11,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     // Undo restores a snapshot, random generator included, so it never rerolls a new column.
     rate_key: None,
     has_hint: true,
+    has_analysis: true,
     has_undo: true,
     default_params: r#"{"style":"megashift"}"#,
     categories: Categories { listed, label_prefix: "category.bubbles", patterns: &[], is_valid },

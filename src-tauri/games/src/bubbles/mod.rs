@@ -260,6 +260,15 @@ impl Game for Bubbles {
         hint::hint(self, Budget::time(HINT_TIME)).and_then(|hint| serde_json::to_value(hint).ok())
     }
 
+    /// The best line found for the whole deal in about 2 s, never below the player's own line
+    /// ([`best_line_after`]): `{"bestScore": 2960, "moves": [...]}`.
+    fn analyse(&self, seed: u64, moves: &[Move], cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
+        let params = Params { style: self.style };
+        let best = best_line_after(&params, seed, moves, Budget::time(BEST_LINE_TIME), cancel);
+        let cancelled = cancel.load(std::sync::atomic::Ordering::Relaxed);
+        (!cancelled).then(|| serde_json::json!({ "bestScore": best.score, "moves": best.moves }))
+    }
+
     /// A pop is traced before it is applied: see [`effects`].
     fn apply_with_effects(&mut self, mv: &Move) -> Result<(Applied, Effects), RuleError> {
         let effects = match self.logged_move(mv) {

@@ -23,6 +23,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     // Undoing a lost click would make every game trivially winnable.
     rate_key: Some("ms.stat.bbbvPerSecond"),
     has_hint: true,
+    has_analysis: false,
     has_undo: false,
     // New players get boards that never force a guess.
     default_params: r#"{"level":"beginner","noGuess":true}"#,
