@@ -87,6 +87,7 @@ fn game(rng: &mut StdRng, at_ms: i64) -> FinishedGame {
         rank_key,
         assistance: Default::default(),
         rate: None,
+        record: None,
     }
 }
 

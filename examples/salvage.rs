@@ -28,6 +28,7 @@ fn finished(i: u32) -> FinishedGame {
         rank_key: won.then_some(1000 + i64::from(i)),
         assistance: Default::default(),
         rate: None,
+        record: None,
     }
 }
 

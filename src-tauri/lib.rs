@@ -14,6 +14,7 @@ mod i18n;
 mod menu;
 mod names;
 pub mod queries;
+pub mod record;
 mod save_dialog;
 pub mod session;
 mod settings;

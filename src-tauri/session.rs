@@ -4,6 +4,7 @@
 use crate::assistance::Assistance;
 use crate::clock::{Clock, Time};
 use crate::error::{AppError, AppResult};
+use crate::record::{self, GameRecord};
 use crate::store::{FinishedGame, Recorded, SavedGame};
 use pastimes_games::{AnyGame, Applied, ComputerMove, GameKind, Played, RuleError, Status};
 use serde::Serialize;
@@ -71,6 +72,8 @@ pub struct Session {
     moves: Vec<Value>,
     /// The state before each logged move, for undo (empty for games without undo).
     history: Vec<Box<dyn AnyGame>>,
+    /// The clock at each logged move, in milliseconds since the game began.
+    times: Vec<u64>,
     /// Undone moves with the state they led to, newest last.
     redo: Vec<(Value, Box<dyn AnyGame>)>,
     clock: Clock,
@@ -91,6 +94,7 @@ impl Session {
             game,
             moves: Vec::new(),
             history: Vec::new(),
+            times: Vec::new(),
             redo: Vec::new(),
             clock: Clock::new(time),
             paused: false,
@@ -110,6 +114,11 @@ impl Session {
         let mut session = Session::new(saved.game, &params, saved.seed, Arc::clone(&time))?;
         for mv in moves {
             session.play(&mv)?;
+        }
+        // The times the moves were made at (a save from before they were kept has none).
+        let times: Vec<u64> = serde_json::from_str(&saved.times).unwrap_or_default();
+        if times.len() == session.moves.len() {
+            session.times = times;
         }
         session.clock = Clock::stopped_at(time, Duration::from_millis(saved.elapsed_ms));
         session.started_at = saved.started_at.clone();
@@ -159,6 +168,7 @@ impl Session {
             if self.is_over() {
                 self.clock.stop();
             }
+            self.times.push(self.clock.elapsed_ms());
         }
         Ok(Moved { applied, effects })
     }
@@ -189,6 +199,7 @@ impl Session {
     fn take_back(&mut self) {
         if let (Some(before), Some(mv)) = (self.history.pop(), self.moves.pop()) {
             let after = std::mem::replace(&mut self.game, before);
+            self.times.pop();
             self.redo.push((mv, after));
         }
     }
@@ -213,6 +224,8 @@ impl Session {
             let before = std::mem::replace(&mut self.game, after);
             self.history.push(before);
             self.moves.push(mv);
+            // Played again now: the record keeps the game as it was played in the end.
+            self.times.push(self.clock.elapsed_ms());
         }
     }
 
@@ -327,7 +340,13 @@ impl Session {
             elapsed_ms: self.clock.elapsed_ms(),
             started_at: self.started_at.clone(),
             assistance: self.assistance,
+            times: Value::from(self.times.clone()).to_string(),
         }
+    }
+
+    /// Every logged move with the clock at it: the game's full record.
+    pub fn record_of_moves(&self) -> GameRecord {
+        GameRecord { moves: self.moves.clone(), times_ms: self.times.clone() }
     }
 
     /// What goes into the history once the game is over.
@@ -356,6 +375,7 @@ impl Session {
             rank_key: self.game.rank_key(elapsed_ms).filter(|_| !assisted),
             rate: self.game.rate(elapsed_ms).filter(|_| !assisted),
             assistance: self.assistance,
+            record: Some(record::encode(self.game.as_ref(), &self.record_of_moves())),
         })
     }
 

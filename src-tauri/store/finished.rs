@@ -40,6 +40,8 @@ pub struct FinishedGame {
     pub assistance: Assistance,
     /// Its place in the second table (see [`pastimes_games::Game::rate`]), higher is better.
     pub rate: Option<f64>,
+    /// Every move and the clock at each, stored compactly ([`crate::record`]).
+    pub record: Option<Vec<u8>>,
 }
 
 /// What recording a finished game gave.
@@ -242,8 +244,8 @@ fn ranked(mut entries: Vec<HallEntry>) -> AppResult<Vec<HallEntry>> {
 pub(super) fn insert_finished(tx: &Connection, finished: &FinishedGame) -> AppResult<i64> {
     tx.prepare_cached(
         "INSERT INTO finished_games (game, category, result, score, time_ms, moves, replay,
-             started_at, finished_at, detail, rank_key, undos, hints, rate)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+             started_at, finished_at, detail, rank_key, undos, hints, rate, record)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
     )?
     .execute(params![
         finished.game.as_str(),
@@ -261,6 +263,7 @@ pub(super) fn insert_finished(tx: &Connection, finished: &FinishedGame) -> AppRe
         finished.assistance.undos,
         finished.assistance.hints,
         finished.rate.filter(|_| !finished.assistance.is_assisted()),
+        finished.record,
     ])?;
     let id = tx.last_insert_rowid();
     let won = finished.result == Status::Won;
@@ -346,6 +349,7 @@ mod tests {
             rank_key: Some(time_ms as i64),
             assistance: Default::default(),
             rate: None,
+            record: None,
         }
     }
 
@@ -435,6 +439,7 @@ mod tests {
             elapsed_ms: 0,
             started_at: timestamp(chrono::Utc::now()),
             assistance: Default::default(),
+            times: "[]".into(),
         };
         store.save_game(&saved).unwrap();
         store.record_finished(&won_in(1, "2026-01-01T00:00:00.000Z")).unwrap();

@@ -415,6 +415,7 @@ mod tests {
             rank_key,
             assistance: Default::default(),
             rate: None,
+            record: None,
         }
     }
 

@@ -116,6 +116,10 @@ pub(super) const MIGRATIONS: &[&str] = &[
      ALTER TABLE finished_games ADD COLUMN rate REAL;
      -- What the work on a finished game found, as JSON (Bubble Breaker: the best line of the deal).
      ALTER TABLE finished_games ADD COLUMN analysis TEXT;
+     -- Every move and the clock at each (src-tauri/record.rs): replayable, checkable. Games
+     -- finished before have none.
+     ALTER TABLE finished_games ADD COLUMN record BLOB;
+     ALTER TABLE saved_games ADD COLUMN times TEXT NOT NULL DEFAULT '[]';
      CREATE INDEX rate_hall ON finished_games (game, category, rate DESC, finished_at, id)
          WHERE rate IS NOT NULL;",
 ];

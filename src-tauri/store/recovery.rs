@@ -336,6 +336,7 @@ mod tests {
             rank_key: (!second.is_multiple_of(3)).then_some(1000 + i64::from(second)),
             assistance: Default::default(),
             rate: None,
+            record: None,
         }
     }
 

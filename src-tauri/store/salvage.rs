@@ -35,10 +35,10 @@ const MISSES_PAST_THE_END: i64 = 20_000;
 /// The finished games' columns every schema has (read by name from a file SQLite still opens).
 const FINISHED_COLUMNS: &str =
     "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, detail, rank_key";
-/// What a row goes into the fresh store as: schema 3 added the help taken, the rate and the
-/// analysis.
+/// What a row goes into the fresh store as: schema 3 added the help taken, the rate, the
+/// analysis and the record.
 const FINISHED_INSERT: &str = "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, \
-     player, detail, rank_key, undos, hints, rate, analysis";
+     player, detail, rank_key, undos, hints, rate, analysis, record";
 const RESULTS: &[&str] = &["won", "lost", "draw", "finished", "abandoned"];
 
 /// Copies every readable finished game, setting and game in progress from the damaged file at
@@ -64,9 +64,9 @@ pub(super) fn salvage(damaged: &Path, into: &mut Store) -> Salvaged {
         for row in leaf_rows(&file) {
             // Rows written before schema 3 keep their shorter records (ALTER TABLE rewrites none).
             let table = match row.values.len() {
-                13 | 17 => "finished_games",
+                13 | 18 => "finished_games",
                 2 => "settings",
-                7 | 9 => "saved_games",
+                7 | 10 => "saved_games",
                 _ => continue,
             };
             if insert(&tx, table, row.rowid, &row.values) {
@@ -110,12 +110,12 @@ fn insert(tx: &Connection, table: &str, rowid: i64, values: &[SqlValue]) -> bool
     let Some(values) = checked else { return false };
     let (columns, marks) = match table {
         "finished_games" => {
-            (FINISHED_INSERT, "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17")
+            (FINISHED_INSERT, "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18")
         }
         "settings" => ("key, value", "?1, ?2"),
         _ => (
-            "game, params, seed, moves, elapsed_ms, started_at, updated_at, undos, hints",
-            "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9",
+            "game, params, seed, moves, elapsed_ms, started_at, updated_at, undos, hints, times",
+            "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10",
         ),
     };
     tx.prepare_cached(&format!("INSERT OR IGNORE INTO {table} ({columns}) VALUES ({marks})"))
@@ -293,7 +293,7 @@ fn is_time(value: &SqlValue) -> bool {
 
 /// A finished game as the history reads it; its id is the rowid (the record keeps NULL there).
 /// A finished game's row: the columns of schema 2, then (read from the pages of a schema 3
-/// file) the help taken, the rate and the analysis, which an older row does not have.
+/// file) the help taken, the rate, the analysis and the record, which an older row does not have.
 fn finished_row(rowid: i64, values: &[SqlValue]) -> Option<Vec<SqlValue>> {
     let (base, later) = values.split_at(values.len().min(13));
     let [_, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, detail, rank_key] =
@@ -315,6 +315,11 @@ fn finished_row(rowid: i64, values: &[SqlValue]) -> Option<Vec<SqlValue>> {
         }
         Some(_) => return None,
     };
+    let record = match later.get(4) {
+        None | Some(SqlValue::Null) => SqlValue::Null,
+        Some(SqlValue::Blob(bytes)) => SqlValue::Blob(bytes.clone()),
+        Some(_) => return None,
+    };
     let valid = text(game).is_some_and(|game| GameKind::parse(game).is_some())
         && text(category).is_some_and(|c| !c.is_empty() && c.len() <= 200)
         && text(result).is_some_and(|r| RESULTS.contains(&r))
@@ -327,7 +332,7 @@ fn finished_row(rowid: i64, values: &[SqlValue]) -> Option<Vec<SqlValue>> {
         && optional(rank_key, |v| integer(v).is_some());
     let mut row = vec![SqlValue::Integer(rowid)];
     row.extend_from_slice(&base[1..]);
-    row.extend([SqlValue::Integer(undos), SqlValue::Integer(hints), rate, analysis]);
+    row.extend([SqlValue::Integer(undos), SqlValue::Integer(hints), rate, analysis, record]);
     valid.then_some(row)
 }
 
@@ -342,9 +347,13 @@ fn setting_row(values: &[SqlValue]) -> Option<Vec<SqlValue>> {
 fn saved_row(values: &[SqlValue]) -> Option<Vec<SqlValue>> {
     let (base, later) = values.split_at(values.len().min(7));
     let [game, params, seed, moves, elapsed_ms, started_at, updated_at] = base else { return None };
-    // Schema 3's help taken (undos, hints), absent from older rows.
+    // Schema 3's help taken (undos, hints) and the clock at each move, absent from older rows.
     let count = |i: usize| later.get(i).map_or(Some(0), |v| integer(v).filter(|n| *n >= 0));
     let (undos, hints) = (count(0)?, count(1)?);
+    let times = match later.get(2) {
+        None => "[]".to_string(),
+        Some(value) => text(value).filter(|t| serde_json::from_str::<Vec<u64>>(t).is_ok())?.to_string(),
+    };
     let valid = text(game).is_some_and(|game| GameKind::parse(game).is_some())
         && text(params).is_some_and(|p| serde_json::from_str::<serde_json::Value>(p).is_ok())
         && integer(seed).is_some()
@@ -353,7 +362,7 @@ fn saved_row(values: &[SqlValue]) -> Option<Vec<SqlValue>> {
         && is_time(started_at)
         && is_time(updated_at);
     let mut row = base.to_vec();
-    row.extend([SqlValue::Integer(undos), SqlValue::Integer(hints)]);
+    row.extend([SqlValue::Integer(undos), SqlValue::Integer(hints), SqlValue::Text(times)]);
     valid.then_some(row)
 }
 
@@ -381,6 +390,7 @@ pub(crate) mod tests {
             rank_key: won.then_some(1000 + i64::from(i)),
             assistance: Default::default(),
             rate: None,
+            record: None,
         }
     }
 

@@ -19,6 +19,8 @@ pub struct SavedGame {
     /// When the game started, as stored (see [`timestamp`]).
     pub started_at: String,
     pub assistance: Assistance,
+    /// The clock at each logged move (ms since the game began), as a JSON array.
+    pub times: String,
 }
 
 impl Store {
@@ -32,7 +34,7 @@ impl Store {
         Ok(self
             .conn
             .query_row(
-                "SELECT params, seed, moves, elapsed_ms, started_at, undos, hints FROM saved_games WHERE game = ?1",
+                "SELECT params, seed, moves, elapsed_ms, started_at, undos, hints, times FROM saved_games WHERE game = ?1",
                 [game.as_str()],
                 |row| {
                     Ok(SavedGame {
@@ -43,6 +45,7 @@ impl Store {
                         elapsed_ms: row.get::<_, i64>(3)?.max(0) as u64,
                         started_at: row.get(4)?,
                         assistance: Assistance { undos: row.get(5)?, hints: row.get(6)? },
+                        times: row.get(7)?,
                     })
                 },
             )
@@ -56,12 +59,12 @@ impl Store {
 
 pub(super) fn save_game_in(conn: &Connection, saved: &SavedGame) -> AppResult<()> {
     conn.prepare_cached(
-        "INSERT INTO saved_games (game, params, seed, moves, elapsed_ms, started_at, updated_at, undos, hints)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+        "INSERT INTO saved_games (game, params, seed, moves, elapsed_ms, started_at, updated_at, undos, hints, times)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
          ON CONFLICT (game) DO UPDATE SET params = excluded.params, seed = excluded.seed,
              moves = excluded.moves, elapsed_ms = excluded.elapsed_ms,
              started_at = excluded.started_at, updated_at = excluded.updated_at,
-             undos = excluded.undos, hints = excluded.hints",
+             undos = excluded.undos, hints = excluded.hints, times = excluded.times",
     )?
     .execute(params![
         saved.game.as_str(),
@@ -74,6 +77,7 @@ pub(super) fn save_game_in(conn: &Connection, saved: &SavedGame) -> AppResult<()
         timestamp(chrono::Utc::now()),
         saved.assistance.undos,
         saved.assistance.hints,
+        saved.times,
     ])?;
     Ok(())
 }
@@ -97,6 +101,7 @@ mod tests {
             elapsed_ms: 1234,
             started_at: "2026-01-02T03:04:05.678Z".into(),
             assistance: Default::default(),
+            times: "[0, 1200]".into(),
         }
     }
 

@@ -206,6 +206,7 @@ mod tests {
             rank_key: None,
             assistance: Default::default(),
             rate: None,
+            record: None,
         }
     }
 
@@ -218,6 +219,7 @@ mod tests {
             elapsed_ms: 10,
             started_at: "2026-01-01T00:00:00.000Z".into(),
             assistance: Default::default(),
+            times: "[]".into(),
         }
     }
 

@@ -44,6 +44,9 @@ pub trait AnyGame: Send + Sync {
     fn summary(&self, elapsed_ms: u64) -> Option<Value>;
     fn rate(&self, elapsed_ms: u64) -> Option<f64>;
     fn hint(&self, cancel: &AtomicBool) -> Option<Value>;
+    /// See [`Game::move_code`] and [`Game::code_move`], for moves as logged (JSON).
+    fn move_code(&self, mv: &Value) -> Option<u32>;
+    fn code_move(&self, code: u32) -> Option<Value>;
     /// See [`Game::analyse`]; the moves as logged (JSON).
     fn analyse(&self, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value>;
     /// The typed game, for tests and tools that know which game they hold.
@@ -159,6 +162,14 @@ impl<G: Game> AnyGame for Erased<G> {
 
     fn hint(&self, cancel: &AtomicBool) -> Option<Value> {
         self.game.hint(cancel)
+    }
+
+    fn move_code(&self, mv: &Value) -> Option<u32> {
+        self.game.move_code(&from_json("move", mv).ok()?)
+    }
+
+    fn code_move(&self, code: u32) -> Option<Value> {
+        self.game.code_move(code).map(to_json)
     }
 
     fn analyse(&self, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value> {

@@ -146,6 +146,17 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// A logged move as a small number, for compact game records; [`Game::code_move`] reads it
+    /// back. `None` where the game has no such code (the record then keeps the move's JSON).
+    fn move_code(&self, _mv: &Self::Move) -> Option<u32> {
+        None
+    }
+
+    /// The move of a [`Game::move_code`] in this game (its board size), if it is one.
+    fn code_move(&self, _code: u32) -> Option<Self::Move> {
+        None
+    }
+
     /// Work on a finished game over its whole deal (its seed and its logged moves), for the
     /// game-over view and the history: Bubble Breaker's best line found for the deal. It may
     /// use what the player could not see, as the game is over. Slow (seconds); returns soon once

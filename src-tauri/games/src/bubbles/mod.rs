@@ -255,6 +255,19 @@ impl Game for Bubbles {
         }
     }
 
+    /// A pop (the only move a log holds) as its cell, `y * 11 + x`.
+    fn move_code(&self, mv: &Move) -> Option<u32> {
+        match *mv {
+            Move::Pop { x, y } => u32::try_from(cell_index(x, y).ok()?).ok(),
+            _ => None,
+        }
+    }
+
+    fn code_move(&self, code: u32) -> Option<Move> {
+        let i = code as usize;
+        (i < field::CELLS).then_some(Move::Pop { x: (i % WIDTH) as i64, y: (i / WIDTH) as i64 })
+    }
+
     /// The group the solver would pop, from what the player sees only (see [`hint`]).
     fn hint(&self, _cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
         hint::hint(self, Budget::time(HINT_TIME)).and_then(|hint| serde_json::to_value(hint).ok())

@@ -50,6 +50,9 @@ use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use swap2::Swap2;
 
+/// The codes of stones in a record ([`Game::move_code`]): one per point.
+const STONE_CODES: u32 = (SIZE * SIZE) as u32;
+
 /// One stone for the side to move, e.g. `{"x":7,"y":7}` (H8). The numbers are wide so that a
 /// bad request is refused as [`RuleError::OutOfBoard`] rather than failing to parse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -294,6 +297,22 @@ impl Game for Gomoku {
 
     fn apply_with_effects(&mut self, action: &Action) -> Result<(Applied, Effects), RuleError> {
         self.apply_telling(action)
+    }
+
+    /// A stone as its point, `y * 15 + x`; a Swap2 choice as 225 and up.
+    fn move_code(&self, action: &Action) -> Option<u32> {
+        match *action {
+            Action::Stone(mv) => Point::new(mv.x, mv.y).map(|p| u32::from(p.y) * SIZE as u32 + u32::from(p.x)),
+            Action::Choose { choose } => Some(STONE_CODES + Choice::ALL.iter().position(|c| *c == choose)? as u32),
+        }
+    }
+
+    fn code_move(&self, code: u32) -> Option<Action> {
+        if code < STONE_CODES {
+            let side = SIZE as u32;
+            return Some(Action::Stone(Move { x: i64::from(code % side), y: i64::from(code / side) }));
+        }
+        Choice::ALL.get((code - STONE_CODES) as usize).map(|&choose| Action::Choose { choose })
     }
 
     /// The hard computer's move for the side to move.

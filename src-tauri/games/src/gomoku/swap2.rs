@@ -61,6 +61,10 @@ pub enum Choice {
     PlaceTwo,
 }
 
+impl Choice {
+    pub const ALL: [Choice; 3] = [Choice::White, Choice::Black, Choice::PlaceTwo];
+}
+
 /// Where the opening stands. Serialised in camelCase: `"placeThree"`, `"chooseSide"`,
 /// `"placeTwo"`, `"chooseColour"`, `"done"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -115,6 +115,9 @@ impl Game for Minesweeper {
 
     fn new(params: &Params, seed: u64) -> Result<Minesweeper, RuleError> {
         let board = params.board()?;
+        if no_guess_refused(params)? {
+            return Err(RuleError::Illegal("noGuessImpossible"));
+        }
         let mut game = Minesweeper {
             params: *params,
             board,
@@ -140,6 +143,32 @@ impl Game for Minesweeper {
 
     fn apply_with_effects(&mut self, mv: &Move) -> Result<(Applied, Effects), RuleError> {
         self.play_with_effects(mv)
+    }
+
+    /// `cell * 3 + action` (open 0, mark 1, chord 2): two bytes for any Expert move.
+    fn move_code(&self, mv: &Move) -> Option<u32> {
+        let (x, y) = mv.xy();
+        let cell = self.board.checked_index(x, y).ok()?;
+        let action = match mv {
+            Move::Open { .. } => 0,
+            Move::Mark { .. } => 1,
+            Move::Chord { .. } => 2,
+        };
+        u32::try_from(cell * 3 + action).ok()
+    }
+
+    fn code_move(&self, code: u32) -> Option<Move> {
+        let (cell, action) = (code as usize / 3, code % 3);
+        if cell >= self.board.cells() {
+            return None;
+        }
+        let (x, y) = self.board.xy(cell);
+        let (x, y) = (x as i64, y as i64);
+        Some(match action {
+            0 => Move::Open { x, y },
+            1 => Move::Mark { x, y },
+            _ => Move::Chord { x, y },
+        })
     }
 
     /// The competitive statistics of a finished game: 3BV, 3BV/s, clicks, IOE, correctness.
@@ -214,6 +243,17 @@ fn laid_mines(params: &Params, board: &Board, seed: u64, first: usize) -> Result
     }
     no_guess::lay_mines(board, seed, params.first_click, first, no_guess::GAME_BUDGET)
         .map_err(|_| RuleError::Illegal("no board without guessing was found for this size and mine count"))
+}
+
+/// A no-guess custom size the quick trial ([`no_guess_feasible`]) finds no board for: refused
+/// before the game starts, so the player is told then (issue 17), never at the first click. The
+/// three levels always have boards, and a replay keeps the board it had.
+fn no_guess_refused(params: &Params) -> Result<bool, RuleError> {
+    let custom = matches!(params.level, Level::Custom { .. });
+    if !params.is_no_guess() || !custom || params.replay_of.is_some() {
+        return Ok(false);
+    }
+    Ok(!no_guess::feasible(params)?)
 }
 
 /// The mines, as `(x, y)` in row-major order, of the game `Minesweeper::new(params, seed)` whose
