@@ -102,7 +102,8 @@ async fn a_whole_minesweeper_game_by_keyboard_alone() {
     app.wait_for("the field", "return document.querySelectorAll('.ms-cell').length > 0").await;
     app.keys("1").await;
     app.wait_for("the beginner field", "return document.querySelectorAll('.ms-cell').length === 81").await;
-    let params = Params::beginner();
+    // A new player's boards are no-guess ones (the default parameters ask for it).
+    let params = Params::beginner().with_no_guess(true);
     let mut twin = Minesweeper::new(&params, SEED).unwrap();
     let first = (4, 4);
     let mines = mine_layout(&params, SEED, first);

@@ -177,10 +177,19 @@ async fn select_a_group_pop_it_then_undo_and_redo() {
     .await;
     app.screenshot("bubbles-popped").await;
 
-    // Undo takes it back, field and score; redo plays it again.
+    // Undo takes it back, field and score; redo plays it again. The first undo of a game that
+    // could rank warns first; Cancel takes nothing back, Continue does.
     app.wait_for("undo", "return !document.querySelector('#bb-undo').disabled").await;
     app.click("#bb-undo").await;
+    app.wait_for("the warning", "return document.querySelector('#assist-dialog[open]')").await;
+    app.screenshot("bubbles-assist-warning").await;
+    app.click("#assist-dialog button[value=cancel]").await;
+    app.wait_for("the warning to close", "return !document.querySelector('#assist-dialog')").await;
+    assert_eq!(app.text("#bb-score").await, number(points), "cancel takes nothing back");
+    app.click("#bb-undo").await;
+    app.click("#assist-dialog button[value=continue]").await;
     wait_for_score(&app, 0).await;
+    app.wait_for("the assisted note", "return !document.querySelector('#bb-assisted').hidden").await;
     wait_for_field(&app, &fresh, "the field before the pop").await;
     assert_title(&app, &title(0)).await;
     app.wait_for("redo", "return !document.querySelector('#bb-redo').disabled").await;
@@ -358,9 +367,15 @@ async fn keyboard_only_selects_pops_undoes_and_redoes() {
     wait_for_field(&app, &game, "the field after the pop").await;
     assert_eq!(app.wait_for("the cursor to stay", focused).await, json!(format!("{x},{y}")));
 
-    // Ctrl+Z and Ctrl+Shift+Z.
+    // Ctrl+Z (after the warning, turned off for good here) and Ctrl+Shift+Z.
     app.keys("\u{E009}z\u{E000}").await;
+    app.wait_for("the warning", "return document.querySelector('#assist-dialog[open]')").await;
+    app.click("#assist-never").await;
+    app.click("#assist-dialog button[value=continue]").await;
     wait_for_score(&app, 0).await;
+    app.wait_for("the setting", "return document.querySelector('#assist-dialog') === null").await;
+    let settings = app.invoke("get_settings", json!({})).await.unwrap();
+    assert_eq!(settings["assistWarning"], json!(false), "don't ask again is kept");
     app.keys("\u{E009}\u{E008}z\u{E000}").await;
     wait_for_score(&app, points).await;
     wait_for_field(&app, &game, "the field after redo").await;

@@ -30,11 +30,14 @@ async fn picture(app: &App, name: &str) {
     app.screenshot(name).await;
 }
 
-/// Wins a beginner game by clicking every safe cell, as a player who knows the mines would.
+/// Wins a beginner game by clicking every safe cell, as a player who knows the mines would. The
+/// game is a plain one (not no-guess, a new player's default), started with explicit parameters
+/// so that it lands in the `beginner` category.
 async fn win_minesweeper_by_clicking(app: &App) {
+    app.invoke("new_game", json!({"game": "minesweeper", "params": {"level": "beginner", "noGuess": false}}))
+        .await
+        .unwrap();
     app.click("#open-minesweeper").await;
-    app.wait_for("the field", "return document.querySelectorAll('.ms-cell').length > 0").await;
-    app.click("#level-beginner").await;
     app.wait_for("the beginner field", "return document.querySelectorAll('.ms-cell').length === 81").await;
     win_by_clicking(app, &Params::beginner(), SEED, (4, 4)).await;
     app.wait_for("the win", "return document.querySelector('.screen-minesweeper').dataset.status === 'won'").await;

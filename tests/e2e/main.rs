@@ -7,6 +7,7 @@ mod bubbles;
 mod gomoku;
 mod hall;
 mod harness;
+mod hints;
 mod minesweeper;
 mod shell;
 mod store;

@@ -1,13 +1,15 @@
 // One controller for every game screen. It owns what the three games share: the backend
 // requests (one at a time, in order, and never landing on a board the player did not aim at),
 // the `snapshot` events, new game, pause and resume (also when the window is hidden or the screen
-// is left), undo and redo, the record, statistics and options dialogs, the paused cover and the
-// errors. A game module gives only its board, its side panel, its options and what it does with
+// is left), undo and redo, the hint, the warning before the first help in a game that could rank
+// and the note that a game was helped, the record, statistics and options dialogs, the paused
+// cover and the errors. A game module gives only its board, its side panel, its options and what it does with
 // a move's result: see `gameScreen` for the list.
 
 import { el, afterNextPaint, setText } from './dom.js';
 import { t } from './i18n.js';
 import { games, listen } from './ipc.js';
+import { gameInfo } from './catalogue.js';
 import { openDialog } from './dialog.js';
 import { isScreenKey, undoRedoPauseKeys } from './keys.js';
 import { askRecordName } from './record.js';
@@ -39,6 +41,11 @@ export function statsRows(rows) {
 /// - `drawBoard(snapshot, animation)`: draws the board at once (`snapshot.view` is null while
 ///   paused);
 /// - `drawPanel(snapshot)`: everything beside the board, a frame after it;
+/// - `showHint(hint, snapshot)`: shows the backend's hint (its JSON for this game) on the board
+///   just drawn from `snapshot`, and tells it to screen readers; for a game whose catalogue entry
+///   `hasHint` (button `#prefix-hint` in the toolbar, key H);
+/// - optional `couldRank(snapshot)`: whether the game, unhelped, could enter the hall of fame
+///   (default: unless it is a replay); the note "Assisted: not ranked" shows only then;
 /// - `onEffects(effects, snapshot, { before, move, cause })`: what a move's result means to the
 ///   player (sounds, words for screen readers); `effects` is what the backend says happened (when
 ///   it says); returns what the board animates, if anything. `cause`: play, undo, redo or event;
@@ -56,7 +63,9 @@ export function statsRows(rows) {
 ///
 /// The game gets `screen` (in `build`, and to keep): `app`, `root`, `snapshot`, `controls`,
 /// `play(move)`, `start(params)`, `request(ask, options)`, `hallButton(id)`,
-/// `toolbar(...leading)` and `showError(error)`.
+/// `toolbar(...leading)` and `showError(error)`. `controls.assisted` is the note that the game
+/// had help; the game places it in its status line (else it goes at the end of the node with
+/// class `statusline`).
 export function gameScreen(game) {
   const GAME = game.name;
   let app = null;
@@ -74,6 +83,9 @@ export function gameScreen(game) {
   let resizeObserver = null;
   /// Settles once the side panel shows the last snapshot.
   let panelShown = Promise.resolve();
+  /// Whether the game gives hints: its catalogue entry says (read at mount: the catalogue comes
+  /// after the modules load).
+  let hasHint = false;
 
   const screen = {
     get app() { return app; },
@@ -90,12 +102,12 @@ export function gameScreen(game) {
     hallButton: (id) => el('button', {
       id, hidden: true, text: t('hall.title'), onclick: () => app.show('hall', { highlight: snapshot?.record?.id }),
     }),
-    /// The game's toolbar: its own controls, then pause (`pauseInToolbar`), statistics, options
-    /// and All games.
+    /// The game's toolbar: its own controls, the hint (if the game has one), then pause
+    /// (`pauseInToolbar`), statistics, options and All games.
     toolbar(...leading) {
-      const { pause, stats, options, home } = screen.controls;
+      const { hint, pause, stats, options, home } = screen.controls;
       return el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t(`${game.prefix}.toolbar`) },
-        ...leading, el('span', { class: 'spacer' }), game.pauseInToolbar ? pause : null, stats, options, home);
+        ...leading, hint ?? null, el('span', { class: 'spacer' }), game.pauseInToolbar ? pause : null, stats, options, home);
     },
   };
 
@@ -107,9 +119,11 @@ export function gameScreen(game) {
     const token = {};
     mounted = token;
     board = null;
+    hasHint = Boolean(gameInfo(GAME)?.hasHint) && Boolean(game.showHint);
     screen.controls = buildControls();
     ui = game.build(screen);
     root.append(...ui.nodes);
+    placeAssistedNote();
     // The board follows its area's size, measured by the frame's own layout (reading sizes after
     // every move would force extra layouts).
     if (ui.resized) {
@@ -161,7 +175,9 @@ export function gameScreen(game) {
       home: button('home', t('game.allGames'), () => app.show('home')),
       resume,
       cover: el('div', { class: game.coverClass, id: id('paused'), hidden: true }, el('p', { text: t('game.paused') }), resume),
+      assisted: el('span', { class: 'assisted-note', id: id('assisted'), hidden: true, title: t('game.assistedDetail'), text: t('game.assisted') }),
     };
+    if (hasHint) controls.hint = button('hint', t('game.hint'), hint, { title: t('game.hintKey'), 'aria-keyshortcuts': 'Shift+H', disabled: true });
     if (game.undo) {
       controls.undo = button('undo', t(`${game.prefix}.undo`), undo, { title: t(`${game.prefix}.undoKey`), disabled: true });
       controls.redo = button('redo', t(`${game.prefix}.redo`), redo, { title: t(`${game.prefix}.redoKey`), disabled: true });
@@ -173,7 +189,7 @@ export function gameScreen(game) {
   /// it runs only on the board the player saw when asking (and on this screen), and only if
   /// `when(snapshot)` still holds once its turn comes; `newBoard`: the answer is a new board. The
   /// promise returned fails with the request; the queue goes on.
-  function request(ask, { newBoard = false, any = false, when = () => true, cause = null, move } = {}) {
+  function request(ask, { newBoard = false, any = false, when = () => true, cause = null, move, shown } = {}) {
     const token = mounted;
     const aimedAt = board;
     const run = queue.then(async () => {
@@ -183,6 +199,7 @@ export function gameScreen(game) {
       if (token !== mounted || !next || (!any && aimedAt !== board)) return null;
       if (newBoard) board = {};
       arrived(before, next, cause, move);
+      shown?.(next);
       return next;
     });
     queue = run.catch(() => {});
@@ -216,8 +233,60 @@ export function gameScreen(game) {
 
   const isOn = (snap) => snap.status === 'playing' && !snap.paused;
 
+  /// Takes a move back, after the warning if it is the first help in a game that could rank.
   function undo() {
-    if (snapshot?.canUndo) request(() => games.undo(GAME), { cause: 'undo' }).catch((error) => app.showError(error));
+    if (!snapshot?.canUndo) return;
+    const token = mounted;
+    confirmAssistance().then((go) => {
+      if (go && token === mounted) return request(() => games.undo(GAME), { cause: 'undo' });
+      return null;
+    }).catch((error) => app.showError(error));
+  }
+
+  /// Asks the backend for a hint (after the warning, as for undo) and shows it on the board it
+  /// was asked for: the answer's snapshot first (it is now assisted), then the game's `showHint`.
+  function hint() {
+    if (!hasHint || !snapshot || !isOn(snapshot)) return;
+    const token = mounted;
+    confirmAssistance().then((go) => {
+      if (!go || token !== mounted) return null;
+      let answer = null;
+      return request(async () => {
+        answer = await games.hint(GAME);
+        return answer?.snapshot;
+      }, { when: isOn, shown: (next) => game.showHint(answer.hint, next) });
+    }).catch((error) => app.showError(error));
+  }
+
+  /// Before the first help (undo, hint) in a game that could still rank, while the setting
+  /// `assistWarning` is on: says the game will leave the hall of fame; true to go on. "Don't
+  /// ask again" turns the setting off.
+  async function confirmAssistance() {
+    if (!snapshot?.canRank || app.settings.assistWarning === false) return true;
+    const never = el('input', { type: 'checkbox', name: 'never', id: 'assist-never' });
+    const shown = await openDialog({
+      id: 'assist-dialog',
+      title: t('game.assistTitle'),
+      body: [el('p', { text: t('game.assistWarning') }), el('label', { class: 'check' }, never, t('game.assistNever'))],
+      buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'continue', label: t('game.assistContinue'), primary: true }],
+    });
+    if (shown.value !== 'continue') return false;
+    if (never.checked) await app.saveSetting('assistWarning', false);
+    return true;
+  }
+
+  /// Puts the "assisted" note in the game's status line, unless the game placed it.
+  function placeAssistedNote() {
+    const note = screen.controls.assisted;
+    if (note.isConnected) return;
+    const line = ui.nodes.find((node) => node.classList?.contains('statusline')) ?? root.querySelector('.statusline');
+    line?.append(note);
+  }
+
+  /// A game that was helped and could otherwise rank says so, quietly.
+  function isAssisted(next) {
+    const { undos = 0, hints = 0 } = next.assistance ?? {};
+    return (undos > 0 || hints > 0) && !next.isReplay && (game.couldRank?.(next) ?? true);
   }
 
   function redo() {
@@ -271,6 +340,12 @@ export function gameScreen(game) {
       event.preventDefault();
       return;
     }
+    // H (Shift+H): a plain h moves the cursor on the boards (h/j/k/l).
+    if (hasHint && event.key === 'H' && !event.ctrlKey && isScreenKey(event)) {
+      event.preventDefault();
+      hint();
+      return;
+    }
     sharedKeys(event);
   }
 
@@ -295,9 +370,11 @@ export function gameScreen(game) {
   }
 
   function drawPanel(next) {
-    const { pause, undo: undoButton, redo: redoButton } = screen.controls;
+    const { pause, undo: undoButton, redo: redoButton, hint: hintButton, assisted } = screen.controls;
     setText(pause, next.paused ? t('game.resume') : t('game.pause'));
     setIfChanged(pause, 'disabled', next.status !== 'playing');
+    if (hintButton) setIfChanged(hintButton, 'disabled', !isOn(next));
+    setIfChanged(assisted, 'hidden', !isAssisted(next));
     if (undoButton) {
       setIfChanged(undoButton, 'disabled', !next.canUndo);
       setIfChanged(redoButton, 'disabled', !next.canRedo);

@@ -5,7 +5,7 @@
 import { el, clear, toast } from './dom.js';
 import { t, count as countOf, errorText, formatDate, formatNumber, formatSeconds } from './i18n.js';
 import { call } from './ipc.js';
-import { allGames, categoryLabel, gameName, listedCategories, measureOf } from './catalogue.js';
+import { allGames, categoryLabel, gameInfo, gameName, listedCategories, measureOf } from './catalogue.js';
 import { drawChart } from './chart.js';
 
 const PAGE_SIZE = 50;
@@ -82,6 +82,17 @@ export async function mountHistory(root, app) {
     return t('stats.seconds', { seconds: formatSeconds(row.timeMs) });
   }
 
+  /// The score or time; a game with a rate on record (Minesweeper's 3BV/s) shows it below, small.
+  function resultCell(row) {
+    const rate = row.summary?.bbbvPerSecond;
+    const rateKey = gameInfo(row.game)?.rateKey;
+    if (rate == null || !rateKey) return el('td', { class: 'number', text: scoreOrTime(row) });
+    const figure = formatNumber(rate, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const summary = row.summary;
+    return el('td', { class: 'number', title: t('history.summary', { bbbv: formatNumber(summary.bbbv ?? 0), rate: figure }) },
+      scoreOrTime(row), el('span', { class: 'hist-rate', text: `${figure} ${t(rateKey)}` }));
+  }
+
   /// A replay, or a game the player had help in (moves taken back, hints), says so.
   function noteCell(row) {
     if (row.replay) return el('td', { text: t('history.isReplay') });
@@ -104,7 +115,7 @@ export async function mountHistory(root, app) {
         el('td', { text: gameName(row.game) }),
         el('td', { text: categoryLabel(row.game, row.category) }),
         el('td', { class: `hist-result ${row.result}`, text: t(`result.${row.result}`) }),
-        el('td', { class: 'number', text: scoreOrTime(row) }),
+        resultCell(row),
         el('td', { class: 'number', text: formatNumber(row.moves) }),
         noteCell(row),
         el('td', { class: 'hall-name', text: row.player ?? '' })));

@@ -31,6 +31,7 @@ export const games = {
   snapshot: (game) => call('snapshot', { game }),
   undo: (game) => call('undo', { game }),
   redo: (game) => call('redo', { game }),
+  hint: (game) => call('hint', { game }),
   pause: (game) => call('pause', { game }),
   resume: (game) => call('resume', { game }),
   replay: (game) => call('replay', { game }),

@@ -38,7 +38,7 @@ export class BubbleField {
     });
   }
 
-  /// Draws a view. `motion` (from planMotion) animates a pop; the cells show the new view at
+  /// Draws a view. `motion` (a pop's effects: popped, moved, entering) animates it; the cells show the new view at
   /// once whatever the animation does.
   render(view, motion = null) {
     if (view.width !== this.width || view.height !== this.height) this.build(view.width, view.height);

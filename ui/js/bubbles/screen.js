@@ -7,13 +7,14 @@ import { t, formatNumber } from '../i18n.js';
 import { fitWindow, setTitle, call } from '../ipc.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
 import { BubbleField } from './field.js';
-import { planMotion } from './motion.js';
 
 export const STYLES = ['standard', 'continuous', 'shifter', 'megashift'];
 const DEFAULT_STYLE = 'megashift';
 
 let screen;
 let ui;
+/// The hint's words in the status line, while the board is the one it selected ({text, revision}).
+let hintNote = null;
 
 const bubbles = {
   name: 'bubbles',
@@ -25,6 +26,7 @@ const bubbles = {
   drawBoard,
   drawPanel,
   onEffects,
+  showHint,
   params,
   remember: async ({ style }) => {
     if (screen.app.settings.bubblesParams?.style !== style) await screen.app.saveSetting('bubblesParams', { style });
@@ -76,22 +78,26 @@ function build(shared) {
   return { nodes: [toolbar, panel, stage, status], board: field, concealed: field.node, resized: stage };
 }
 
-/// A pop: its animation (the balls of the selection burst, the rest fall and shift), and words
-/// for screen readers.
-function onEffects(effects, next, { before, move, cause }) {
+/// A pop: its animation, as the backend tells it (the balls that burst, where the others fell
+/// and shifted from, the new ones), and words for screen readers.
+function onEffects(effects, next, { before, cause }) {
   if (cause !== 'play') return null;
   react(before, next);
-  return motionOf(before, next, move);
+  return effects?.popped?.length ? effects : null;
 }
 
-/// The animation of a pop, planned from the two fields (until the backend says what moved).
-function motionOf(before, next, move) {
-  const popped = next.moveCount === before.moveCount + 1 && move.action === 'click';
-  const from = before.view;
-  const to = next.view;
-  if (!popped || !from?.selection || !to) return null;
-  const removed = from.selection.map(({ x, y }) => y * from.width + x);
-  return planMotion(from.cells, to.cells, removed, to.width, to.height, to.style);
+/// The hint: its group selected as a click on it would (outlined, its points beside it), so
+/// the next click on it pops exactly that group; then its worth is told.
+async function showHint(hint, next) {
+  const { x, y } = hint;
+  const selected = (next.view?.selection ?? []).some((cell) => cell.x === x && cell.y === y);
+  ui.field.anchor = { x, y };
+  if (!selected) await screen.play({ action: 'click', x, y });
+  ui.field.moveCursor(x, y, ui.field.node.contains(document.activeElement));
+  const text = t('bb.hint', { count: formatNumber(hint.cells.length), points: formatNumber(hint.points) });
+  hintNote = { text, revision: screen.snapshot?.revision };
+  setText(ui.statusText, text);
+  announce(text);
 }
 
 /// What a move's answer means to the player, told to screen readers.
@@ -131,6 +137,7 @@ function drawPanel(next) {
 }
 
 function statusText(snap) {
+  if (hintNote && hintNote.revision === snap.revision) return hintNote.text;
   const style = t(`category.bubbles.${snap.category}`);
   if (snap.paused) return `${style} · ${t('game.paused')}`;
   const balls = snap.view ? t('bb.ballsLeft', { count: formatNumber(snap.view.ballsLeft) }) : '';

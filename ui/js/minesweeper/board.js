@@ -66,6 +66,21 @@ export class MineField {
     this.node.classList.toggle('over', view.status !== 'playing');
   }
 
+  /// Marks the hint's cell (`kind`: safe, mine or guess): a class, so only its border and
+  /// background change. The next drawing of that cell, or `clearHint`, takes it away.
+  showHint(x, y, kind) {
+    this.clearHint();
+    const cell = this.cellAt(x, y);
+    if (!cell) return;
+    cell.classList.add('hinted', `hint-${kind}`);
+    this.hinted = cell;
+  }
+
+  clearHint() {
+    this.hinted?.classList.remove('hinted', 'hint-safe', 'hint-mine', 'hint-guess');
+    this.hinted = null;
+  }
+
   build(width, height) {
     this.width = width;
     this.height = height;

@@ -21,6 +21,8 @@ let ui;
 let received = 0;
 let ticker = null;
 let drawnShape = '';
+/// The hint shown on the board, while the board is the one it was asked for ({x, y, text, revision}).
+let shownHint = null;
 
 const minesweeper = {
   name: 'minesweeper',
@@ -32,6 +34,8 @@ const minesweeper = {
   drawBoard,
   drawPanel,
   onEffects,
+  showHint,
+  playError,
   params,
   remember,
   newGame: () => start(),
@@ -110,6 +114,10 @@ function onEffects(effects, next, { before, move, cause }) {
 function drawBoard(next) {
   received = performance.now();
   const view = next.view;
+  if (shownHint && shownHint.revision !== next.revision) {
+    shownHint = null;
+    ui.field.clearHint();
+  }
   if (view) ui.field.render(view);
   drawClock();
   const shape = view ? `${view.width}x${view.height}` : '';
@@ -140,10 +148,90 @@ function drawStatusLine(next) {
 function statusText(snap) {
   const level = snap.view ? levelName(snap.view, snap.category) : '';
   if (snap.paused) return t('game.paused');
-  if (snap.status === 'won') return t('ms.status.won', { seconds: formatSeconds(snap.elapsedMs), level });
+  if (shownHint && shownHint.revision === snap.revision) return shownHint.text;
+  if (snap.status === 'won') return [t('ms.status.won', { seconds: formatSeconds(snap.elapsedMs), level }), summaryText(snap.summary)].filter(Boolean).join(' ');
   if (snap.status === 'lost') return t('ms.status.lost');
   const replayed = snap.isReplay ? ` · ${t('ms.replay')}` : '';
   return `${level}${replayed}`;
+}
+
+/// A won game's competitive figures: 3BV, 3BV/s, IOE and correctness.
+function summaryText(summary) {
+  if (!summary) return '';
+  const decimals = (value) => (value == null ? '—' : formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  return t('ms.status.summary', {
+    bbbv: formatNumber(summary.bbbv),
+    rate: decimals(summary.bbbvPerSecond),
+    ioe: decimals(summary.ioe),
+    correctness: summary.correctness == null ? '—' : formatNumber(Math.round(summary.correctness * 100)),
+  });
+}
+
+/// The hint on the board (the cell marked safe, mine or guess), and why in the status line.
+function showHint(hint, next) {
+  const text = hintText(hint, next.view);
+  shownHint = { x: hint.x, y: hint.y, text, revision: next.revision };
+  ui.field.showHint(hint.x, hint.y, hint.kind);
+  ui.field.moveCursor(hint.x, hint.y, ui.field.node.contains(document.activeElement));
+  setText(ui.statusText, text);
+  announce(`${t('ms.cell.where', { row: hint.y + 1, column: hint.x + 1 })}: ${text}`);
+}
+
+function hintText(hint, view) {
+  if (hint.kind === 'guess') {
+    const percent = formatNumber(Math.round((hint.mineProbability ?? 0) * 100));
+    return t(hint.exact === false ? 'ms.hint.guessEstimated' : 'ms.hint.guess', { percent });
+  }
+  const reason = hintReason(hint, view);
+  return t(hint.kind === 'mine' ? 'ms.hint.mine' : 'ms.hint.safe', { reason });
+}
+
+/// Why the hint's cell is certain, from the rule the solver used and the numbers it read.
+function hintReason(hint, view) {
+  const { rule, numbers = [] } = hint.because ?? {};
+  const value = (at) => (at && view ? view.cells[at.y * view.width + at.x] : null);
+  const [first, second] = numbers.map(value);
+  const mine = hint.kind === 'mine';
+  switch (rule) {
+    case 'firstClick': return t('ms.hint.because.firstClick');
+    case 'count': return t('ms.hint.because.count');
+    case 'single':
+      if (first == null) break;
+      return t(mine ? 'ms.hint.because.singleMine' : 'ms.hint.because.singleSafe', { number: first });
+    case 'subset':
+    case 'overlap':
+      if (first == null || second == null) break;
+      return t(rule === 'subset' ? 'ms.hint.because.subset' : 'ms.hint.because.overlap', { first, second });
+    case 'cases':
+      if (numbers.length) return t('ms.hint.because.cases', { count: formatNumber(numbers.length) });
+      break;
+    default:
+      break;
+  }
+  return t('ms.hint.because.logic');
+}
+
+/// Whether the backend found no board without guessing: refused when the game was made (a
+/// custom size the quick trial rejects, `noGuessImpossible`) or at the first click.
+function noGuessFailed(error) {
+  const reason = error?.params?.reason ?? '';
+  return error?.code === 'illegal_move' && (reason === 'noGuessImpossible' || /without guessing/.test(reason));
+}
+
+/// A no-guess board that could not be found says so plainly; other refusals are the app's.
+function showFailure(error) {
+  if (!noGuessFailed(error)) {
+    screen.showError(error);
+    return;
+  }
+  const text = t('ms.noGuessFailed');
+  setText(ui.statusText, text);
+  announce(text);
+  openDialog({ id: 'no-guess-dialog', title: t('ms.noGuessFailedTitle'), body: el('p', { text }) }).catch(() => {});
+}
+
+function playError(error) {
+  showFailure(error);
 }
 
 function levelName(view, category) {
@@ -172,14 +260,15 @@ function params(level) {
   const settings = screen.app.settings;
   return {
     ...(level ?? settings.minesweeperParams ?? { level: 'beginner' }),
+    noGuess: Boolean(settings.minesweeperParams?.noGuess),
     firstClick: settings.firstClick,
     questionMarks: settings.questionMarks,
   };
 }
 
 async function remember(chosenParams) {
-  const { level, width, height, mines } = chosenParams;
-  const chosen = { level, ...(level === 'custom' ? { width, height, mines } : {}) };
+  const { level, width, height, mines, noGuess } = chosenParams;
+  const chosen = { level, ...(level === 'custom' ? { width, height, mines } : {}), noGuess: Boolean(noGuess) };
   if (JSON.stringify(chosen) !== JSON.stringify(screen.app.settings.minesweeperParams)) await screen.app.saveSetting('minesweeperParams', chosen);
 }
 
@@ -190,7 +279,7 @@ function startLevel(level) {
 }
 
 function start(level) {
-  return startLevel(level).catch((error) => screen.showError(error));
+  return startLevel(level).catch(showFailure);
 }
 
 function replay() {
@@ -262,7 +351,8 @@ async function customDialog() {
         started = true;
         form.closest('dialog').close('start');
       }).catch((problem) => {
-        error.textContent = problem.code ? errorText(problem) : String(problem);
+        if (noGuessFailed(problem)) error.textContent = t('ms.noGuessFailed');
+        else error.textContent = problem.code ? errorText(problem) : String(problem);
       });
       return 'pending';
     },
@@ -276,9 +366,12 @@ function options() {
     el('option', { value: 'opensArea', text: t('ms.options.opensArea'), selected: settings.firstClick === 'opensArea' ? true : undefined }),
     el('option', { value: 'safe', text: t('ms.options.safe'), selected: settings.firstClick === 'safe' ? true : undefined }));
   const boxes = { questionMarks: check('questionMarks'), sound: check('sound'), monochrome: check('monochrome') };
+  const noGuess = el('input', { type: 'checkbox', name: 'noGuess', id: 'option-noGuess', checked: settings.minesweeperParams?.noGuess ? true : undefined });
   return {
     title: t('ms.options.title'),
     body: [
+      el('label', {}, t('ms.options.noGuess'), noGuess),
+      el('p', { class: 'hint', text: t('ms.options.noGuessHint') }),
       el('label', {}, t('ms.options.firstClick'), firstClick),
       el('label', {}, t('ms.options.questionMarks'), boxes.questionMarks),
       el('label', {}, t('ms.options.sound'), boxes.sound),
@@ -288,6 +381,8 @@ function options() {
     async save() {
       const { app } = screen;
       await app.saveSetting('firstClick', firstClick.value);
+      const current = app.settings.minesweeperParams ?? { level: 'beginner' };
+      if (Boolean(current.noGuess) !== noGuess.checked) await app.saveSetting('minesweeperParams', { ...current, noGuess: noGuess.checked });
       for (const [key, box] of Object.entries(boxes)) await app.saveSetting(key, box.checked);
       document.documentElement.classList.toggle('monochrome', Boolean(app.settings.monochrome));
     },
@@ -304,6 +399,7 @@ async function statistics() {
     ['won', t('stats.won'), formatNumber(stats.won)],
     ['winRate', t('stats.winRate'), `${formatNumber(winRate)} %`],
     ['bestTime', t('stats.bestTime'), stats.bestTimeMs == null ? '—' : t('stats.seconds', { seconds: formatSeconds(stats.bestTimeMs) })],
+    ['bestRate', t('ms.stats.bestRate'), stats.bestRate == null ? '—' : formatNumber(stats.bestRate, { minimumFractionDigits: 2, maximumFractionDigits: 2 })],
     ['currentStreak', t('stats.currentStreak'), formatNumber(stats.currentStreak)],
     ['longestStreak', t('stats.longestStreak'), formatNumber(stats.longestStreak)],
   ];

@@ -1,0 +1,195 @@
+//! Hints in the real webview: a no-guess Expert Minesweeper game won by clicking only the cells
+//! the hint proves safe (and flagging the ones it proves mines), its statistics in the history,
+//! the warning before the first help, and Bubble Breaker's hint selecting the group that the next
+//! click pops.
+
+use crate::harness::App;
+use pastimes_games::bubbles::{Bubbles, Move, Params, Style};
+use pastimes_games::Game;
+use serde_json::{json, Value};
+
+/// Records the balls the field bursts (its ghosts, drawn from the pop's effects as the backend
+/// sent them) in `window.__popped`, as they are added: the animation is gone in 0.7 s.
+async fn record_popped(app: &App) {
+    let script = "window.__popped = [];
+        new MutationObserver((changes) => {
+          for (const change of changes) for (const ghost of change.addedNodes) {
+            window.__popped.push({x: Number(ghost.style.getPropertyValue('--gx')), y: Number(ghost.style.getPropertyValue('--gy'))});
+          }
+        }).observe(document.querySelector('.bb-ghosts'), {childList: true});
+        return true;";
+    app.client.execute(script, vec![]).await.unwrap();
+}
+
+async fn run(app: &App, script: &str) -> Value {
+    app.client.execute(script, vec![]).await.unwrap()
+}
+
+/// The warning before the first help shows; "Don't ask again" and Continue.
+async fn accept_warning_for_good(app: &App, name: &str) {
+    app.wait_for("the warning", "return document.querySelector('#assist-dialog[open]')").await;
+    app.screenshot(name).await;
+    app.click("#assist-never").await;
+    app.click("#assist-dialog button[value=continue]").await;
+    app.wait_for("the warning to close", "return !document.querySelector('#assist-dialog')").await;
+}
+
+/// The hinted cell, once the page shows one: [x, y, kind].
+async fn hinted_cell(app: &App) -> (i64, i64, String) {
+    let cell = app
+        .wait_for(
+            "a hinted cell",
+            "const c = document.querySelector('.ms-cell.hinted'); if (!c) return false;
+             const kind = ['safe', 'mine', 'guess'].find((k) => c.classList.contains(`hint-${k}`));
+             return [Number(c.dataset.x), Number(c.dataset.y), kind];",
+        )
+        .await;
+    (cell[0].as_i64().unwrap(), cell[1].as_i64().unwrap(), cell[2].as_str().unwrap().to_string())
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_no_guess_expert_game_won_by_following_the_hint() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(4242)).await;
+    app.click("#open-minesweeper").await;
+    app.click("#level-expert").await;
+    app.wait_for("the expert field", "return document.querySelectorAll('.ms-cell').length === 480").await;
+
+    // The first hint, from the keyboard: the warning (once), then the cell.
+    app.find(".ms-cell[data-x='0'][data-y='0']").await;
+    run(&app, "document.querySelector('.ms-cell[tabindex=\"0\"]').focus(); return true").await;
+    app.keys("H").await;
+    accept_warning_for_good(&app, "assist-warning-minesweeper").await;
+    let mut first = true;
+    let mut steps = 0;
+    loop {
+        let (x, y, kind) = hinted_cell(&app).await;
+        if first {
+            app.screenshot("minesweeper-hint").await;
+            let said = app.text("#ms-status").await;
+            assert!(said.starts_with("This cell is"), "{said}");
+            first = false;
+        }
+        assert_ne!(kind, "guess", "a no-guess board never needs a guess");
+        let css = format!(".ms-cell[data-x='{x}'][data-y='{y}']");
+        if kind == "safe" {
+            app.click(&css).await;
+            app.wait_for(
+                "the cell to open",
+                &format!("return document.querySelector(\"{css}\").classList.contains('open')"),
+            )
+            .await;
+        } else {
+            let element = app.find(&css).await;
+            app.press(&element, 2).await;
+            app.wait_for("the flag", &format!("return document.querySelector(\"{css}\").classList.contains('flag')"))
+                .await;
+        }
+        steps += 1;
+        assert!(steps < 480, "the hints run in circles");
+        let status = app.invoke("snapshot", json!({"game": "minesweeper"})).await.unwrap()["status"].clone();
+        if status == json!("won") {
+            break;
+        }
+        assert_eq!(status, json!("playing"), "a hinted safe cell never loses");
+        app.wait_for("the hint to go", "return !document.querySelector('.ms-cell.hinted')").await;
+        app.click("#ms-hint").await;
+    }
+    // No second warning came; the win shows its statistics and is not a record.
+    let said = app
+        .wait_for(
+            "the statistics",
+            "const s = document.querySelector('#ms-status').textContent; return s.includes('3BV/s') && s",
+        )
+        .await;
+    assert!(said.as_str().unwrap().contains("IOE"), "{said}");
+    assert!(!app.find("#ms-assisted").await.attr("hidden").await.unwrap().is_some(), "the game says it was helped");
+    app.screenshot("minesweeper-won-by-hints").await;
+    let snapshot = app.invoke("snapshot", json!({"game": "minesweeper"})).await.unwrap();
+    assert_eq!(snapshot["category"], "expert-noguess");
+    assert!(snapshot["assistance"]["hints"].as_u64().unwrap() > 0);
+    assert!(snapshot["record"]["rank"].is_null(), "an assisted game is no record");
+
+    // The history shows its 3BV/s, marked assisted.
+    app.click("#ms-home").await;
+    app.click("#hall-button").await;
+    app.click("#hall-tab-history").await;
+    let rate = app
+        .wait_for("the rate", "const r = document.querySelector('#hist-rows tr[data-game=minesweeper] .hist-rate'); return r && r.textContent")
+        .await;
+    assert!(rate.as_str().unwrap().ends_with("3BV/s"), "{rate}");
+    let note =
+        run(&app, "return document.querySelector('#hist-rows tr[data-game=minesweeper] .hist-assisted')?.textContent")
+            .await;
+    assert_eq!(note, json!("assisted"));
+    app.screenshot("history-rate").await;
+    app.quit().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_bubble_hint_selects_the_group_the_next_click_pops() {
+    const SEED: u64 = 19;
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(SEED)).await;
+    app.click("#open-bubbles").await;
+    app.wait_for("the field", "return document.querySelectorAll('.bb-cell.ball').length === 121").await;
+    app.click("#bb-hint").await;
+    accept_warning_for_good(&app, "assist-warning-bubbles").await;
+    let said = app
+        .wait_for(
+            "the hint's words",
+            "const s = document.querySelector('#bb-status').textContent; return s.startsWith('Hint:') && s",
+        )
+        .await;
+    let selected = run(
+        &app,
+        "return [...document.querySelectorAll('.bb-cell.selected')].map((c) => ({x: Number(c.dataset.x), y: Number(c.dataset.y)}))",
+    )
+    .await;
+    let group = cells_of(&selected);
+    assert!(group.len() >= 2, "a hint never names a lone ball");
+    let points = (group.len() * (group.len() - 1)) as i64;
+    assert!(said.as_str().unwrap().contains(&format!("{} points", points)), "{said}");
+    let label = run(&app, "const l = document.querySelector('#bb-label'); return !l.hidden && l.textContent").await;
+    assert_eq!(label, json!(points.to_string()), "the points show beside the group");
+    // The outline is a whole group of the dealt field, as the engine sees it.
+    let mut twin = Bubbles::new(&Params { style: Style::Megashift }, SEED).unwrap();
+    let (hx, hy) = (group[0].0 as usize, group[0].1 as usize);
+    let mut engine_group: Vec<_> = twin.group_at(hx, hy).into_iter().map(|(x, y)| (x as i64, y as i64)).collect();
+    engine_group.sort_unstable();
+    assert_eq!(engine_group, group);
+    assert!(app.find("#bb-assisted").await.attr("hidden").await.unwrap().is_none(), "the game says it was helped");
+    app.screenshot("bubbles-hint").await;
+
+    // The next click pops exactly that group: the balls the backend says burst are its balls.
+    record_popped(&app).await;
+    app.click(&format!(".bb-cell[data-x='{hx}'][data-y='{hy}']")).await;
+    app.wait_for(
+        "the score",
+        &format!("return document.querySelector('.screen-bubbles').dataset.score === '{points}'"),
+    )
+    .await;
+    let popped = app
+        .wait_for("the burst", &format!("return window.__popped.length >= {} && window.__popped", group.len()))
+        .await;
+    assert_eq!(cells_of(&popped), group);
+    twin.apply(&Move::Click { x: hx as i64, y: hy as i64 }).unwrap();
+    twin.apply(&Move::Click { x: hx as i64, y: hy as i64 }).unwrap();
+    assert_eq!(twin.score(), Some(points));
+
+    // "Don't ask again": a new game's first hint asks nothing.
+    app.click("#bb-new").await;
+    app.wait_for("a new game", "return document.querySelector('.screen-bubbles').dataset.score === '0' && !document.querySelector('.bb-cell.selected')").await;
+    app.click("#bb-hint").await;
+    app.wait_for("the second hint", "return document.querySelectorAll('.bb-cell.selected').length > 1").await;
+    assert!(run(&app, "return document.querySelector('#assist-dialog')").await.is_null(), "no second warning");
+    app.quit().await;
+}
+
+/// Cells given as [{x, y}], sorted.
+fn cells_of(list: &Value) -> Vec<(i64, i64)> {
+    let mut cells: Vec<_> =
+        list.as_array().unwrap().iter().map(|c| (c["x"].as_i64().unwrap(), c["y"].as_i64().unwrap())).collect();
+    cells.sort_unstable();
+    cells
+}
