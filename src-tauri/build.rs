@@ -26,6 +26,7 @@ const COMMANDS: &[&str] = &[
     "history_count",
     "category_chart",
     "played_categories",
+    "verify_records",
     "reset_preview",
     "reset_hall",
     "export_history",

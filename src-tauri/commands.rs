@@ -180,6 +180,12 @@ pub async fn played_categories(state: AppStateArg<'_>) -> AppResult<Vec<PlayedCa
     state.played_categories()
 }
 
+/// "Verify records": every finished game's record replayed through the rules.
+#[tauri::command]
+pub async fn verify_records(state: AppStateArg<'_>) -> AppResult<crate::verify::Verified> {
+    state.verify_records()
+}
+
 #[tauri::command]
 pub async fn reset_preview(state: AppStateArg<'_>, game: Option<Value>) -> AppResult<ResetCounts> {
     state.reset_preview(queries::optional_game(game)?)

@@ -22,6 +22,7 @@ mod settle;
 mod single_instance;
 pub mod state;
 pub mod store;
+pub mod verify;
 mod window;
 
 use state::AppState;
@@ -57,6 +58,7 @@ fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::history_count,
         commands::category_chart,
         commands::played_categories,
+        commands::verify_records,
         commands::reset_preview,
         commands::reset_hall,
         commands::export_history,

@@ -10,6 +10,7 @@ use crate::store::{
     CategoryChart, CategoryStats, HallEntry, HistoryFilter, HistoryPage, PageStart, ResetCounts, SavingListener, Store,
     StoreReport,
 };
+use crate::verify::Verified;
 use pastimes_games::{Applied, ComputerMove, GameKind};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -527,6 +528,14 @@ impl AppState {
     pub fn played_categories(&self) -> AppResult<Vec<PlayedCategory>> {
         let played = self.store()?.played_categories()?;
         Ok(played.into_iter().map(|(game, category, played)| PlayedCategory { game, category, played }).collect())
+    }
+
+    /// Replays every stored record through the rules: how many, and which do not lead to what
+    /// is stored with them.
+    pub fn verify_records(&self) -> AppResult<Verified> {
+        let mut verified = Verified::default();
+        verified.checked = self.store()?.for_each_record(|stored| crate::verify::tally(&mut verified, &stored))?;
+        Ok(verified)
     }
 
     /// What resetting the hall of fame of `kind` (or of every game) would remove.

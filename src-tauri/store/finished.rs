@@ -318,7 +318,7 @@ fn rank_of(tx: &Connection, id: i64) -> AppResult<Option<i64>> {
     Ok((better < HALL_SIZE).then_some(better + 1))
 }
 
-pub(super) fn result_name(status: Status) -> &'static str {
+pub(crate) fn result_name(status: Status) -> &'static str {
     match status {
         Status::Won => "won",
         Status::Lost => "lost",

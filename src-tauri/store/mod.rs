@@ -7,16 +7,19 @@ mod finished;
 mod history;
 mod migrations;
 mod pages;
+mod records;
 mod recovery;
 mod salvage;
 mod saved;
 mod settings;
 mod unsaved;
 
+pub(crate) use finished::result_name;
 pub use finished::{CategoryStats, FinishedGame, HallEntry, Recorded, HALL_SIZE};
 pub use history::{
     CategoryChart, ChartPoint, Cursor, HistoryFilter, HistoryPage, HistoryRow, PageStart, ResetCounts, CHART_POINTS,
 };
+pub use records::StoredRecord;
 pub use recovery::{MovedAside, StoreReport, WhyMoved};
 pub use saved::SavedGame;
 pub use unsaved::SavingListener;

@@ -1,0 +1,175 @@
+//! Proof by replay: every stored record is played again through the rules, from its parameters
+//! and seed, and must reach the result, score, moves, time and (Minesweeper) 3BV stored with it.
+//! A row changed behind the app's back no longer matches its record.
+
+use crate::record::{self, GameRecord};
+use crate::store::{result_name, StoredRecord};
+use pastimes_games::{AnyGame, Applied, GameKind};
+use serde::Serialize;
+use serde_json::Value;
+
+/// A finished game whose record does not lead to what is stored, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Mismatch {
+    pub id: i64,
+    pub reason: String,
+}
+
+/// What a check of every record found.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Verified {
+    pub checked: u64,
+    pub mismatched: Vec<Mismatch>,
+}
+
+/// Replays one stored game; `Err` says what differs.
+pub fn check(stored: &StoredRecord) -> Result<(), String> {
+    let kind = GameKind::parse(&stored.game).ok_or("an unknown game")?;
+    let detail: Value = serde_json::from_str(&stored.detail).map_err(|_| "its detail is not JSON")?;
+    let seed: u64 = detail["seed"].as_str().and_then(|s| s.parse().ok()).ok_or("no seed")?;
+    let dealt = (kind.info().new_game)(&detail["params"], seed).map_err(|e| format!("its parameters: {e}"))?;
+    let GameRecord { moves, times_ms } = record::decode(dealt.as_ref(), &stored.record).map_err(|e| e.to_string())?;
+    let game = replay(dealt, &moves)?;
+    let expect = |what: &str, stored: String, replayed: String| {
+        if stored == replayed {
+            Ok(())
+        } else {
+            Err(format!("{what}: stored {stored}, replayed {replayed}"))
+        }
+    };
+    expect("result", stored.result.clone(), result_name(game.status()).to_string())?;
+    expect("score", format!("{:?}", stored.score), format!("{:?}", game.score()))?;
+    expect("moves", stored.moves.to_string(), moves.len().to_string())?;
+    let last = times_ms.last().copied().unwrap_or(0);
+    expect("time", stored.time_ms.to_string(), last.to_string())?;
+    let bbbv = |summary: &Value| summary["bbbv"].as_u64();
+    let replayed_summary = game.summary(last).unwrap_or(Value::Null);
+    expect("3BV", format!("{:?}", bbbv(&detail["summary"])), format!("{:?}", bbbv(&replayed_summary)))
+}
+
+/// The game after every logged move, each a real move of the game.
+fn replay(mut game: Box<dyn AnyGame>, moves: &[Value]) -> Result<Box<dyn AnyGame>, String> {
+    for (index, mv) in moves.iter().enumerate() {
+        match game.play(mv) {
+            Ok(played) if played.applied == Applied::Move => {}
+            Ok(_) => return Err(format!("move {} changes nothing", index + 1)),
+            Err(error) => return Err(format!("move {} is refused: {error}", index + 1)),
+        }
+    }
+    Ok(game)
+}
+
+/// Adds one check to a report.
+pub fn tally(verified: &mut Verified, stored: &StoredRecord) {
+    if let Err(reason) = check(stored) {
+        verified.mismatched.push(Mismatch { id: stored.id, reason });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::{ManualTime, Time};
+    use crate::session::Session;
+    use crate::store::Store;
+    use pastimes_games::{bubbles, gomoku, minesweeper};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    use serde_json::json;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    /// Every level, size, style, rule and opening a generated game may have.
+    fn params_of(i: usize) -> (GameKind, Value) {
+        let minesweeper = [
+            json!({"level": "beginner"}),
+            json!({"level": "intermediate", "noGuess": true}),
+            json!({"level": "expert"}),
+            json!({"level": "custom", "width": 12, "height": 10, "mines": 20, "firstClick": "safe"}),
+            json!({"level": "beginner", "noGuess": true, "questionMarks": false}),
+        ];
+        let styles = ["standard", "continuous", "shifter", "megashift"];
+        let rules = ["freestyle", "exactFive", "renju"];
+        match i % 3 {
+            0 => (minesweeper::KIND, minesweeper[i / 3 % minesweeper.len()].clone()),
+            1 => (bubbles::KIND, json!({"style": styles[i / 3 % styles.len()]})),
+            _ => (gomoku::KIND, json!({"rule": rules[i / 3 % rules.len()]})),
+        }
+    }
+
+    /// A move a player might make: anything on the `w` x `h` board (the game refuses what it must).
+    fn random_move(kind: GameKind, (w, h): (u64, u64), rng: &mut StdRng) -> Value {
+        let (x, y) = (rng.random_range(0..w), rng.random_range(0..h));
+        match kind.as_str() {
+            "minesweeper" => {
+                let action = ["open", "open", "open", "mark", "chord"][rng.random_range(0..5)];
+                json!({"action": action, "x": x, "y": y})
+            }
+            "bubbles" => json!({"action": "pop", "x": x, "y": y}),
+            _ => json!({"x": x, "y": y}),
+        }
+    }
+
+    /// Plays a game of `params` with random moves to its end, the clock moving between moves.
+    fn played(kind: GameKind, params: &Value, seed: u64, rng: &mut StdRng) -> Session {
+        let hand = Arc::new(ManualTime::default());
+        let time: Time = hand.clone();
+        let mut session = Session::new(kind, params, seed, time).unwrap();
+        let view = session.snapshot(false).view;
+        let size = (view["width"].as_u64().unwrap_or(15), view["height"].as_u64().unwrap_or(15));
+        while !session.is_over() {
+            let _ = session.play(&random_move(kind, size, rng));
+            hand.advance(Duration::from_millis(rng.random_range(0..3_000)));
+        }
+        session
+    }
+
+    fn store_of(games: usize) -> Store {
+        let mut store = Store::open_in_memory().unwrap();
+        let mut rng = StdRng::seed_from_u64(7);
+        for i in 0..games {
+            let (kind, params) = params_of(i);
+            let session = played(kind, &params, rng.random(), &mut rng);
+            store.record_finished(&session.finished().unwrap()).unwrap();
+        }
+        store
+    }
+
+    fn verify(store: &Store) -> Verified {
+        let mut verified = Verified::default();
+        verified.checked = store.for_each_record(|stored| tally(&mut verified, &stored)).unwrap();
+        verified
+    }
+
+    #[test]
+    fn ten_thousand_generated_games_replay_to_their_results() {
+        let store = store_of(10_000);
+        let verified = verify(&store);
+        assert_eq!(verified.checked, 10_000);
+        assert_eq!(verified.mismatched, [], "every record leads to its result");
+    }
+
+    #[test]
+    fn a_result_changed_in_the_database_no_longer_matches_its_record() {
+        let store = store_of(6);
+        let conn = store.connection();
+        conn.execute("UPDATE finished_games SET time_ms = time_ms - 1000 WHERE id = 1", []).unwrap();
+        conn.execute("UPDATE finished_games SET score = score + 10 WHERE id = 2", []).unwrap();
+        conn.execute("UPDATE finished_games SET result = 'won' WHERE id = 3 AND result <> 'won'", []).unwrap();
+        conn.execute("UPDATE finished_games SET result = 'lost' WHERE id = 3 AND result = 'won'", []).unwrap();
+        let verified = verify(&store);
+        assert_eq!(verified.checked, 6);
+        let ids: Vec<i64> = verified.mismatched.iter().map(|m| m.id).collect();
+        assert_eq!(ids, [1, 2, 3], "{:?}", verified.mismatched);
+        assert!(verified.mismatched[0].reason.starts_with("time"), "{:?}", verified.mismatched[0]);
+    }
+
+    #[test]
+    fn a_damaged_record_is_reported_not_replayed() {
+        let store = store_of(3);
+        store.connection().execute("UPDATE finished_games SET record = x'505231' WHERE id = 2", []).unwrap();
+        let verified = verify(&store);
+        assert_eq!(verified.mismatched.len(), 1);
+        assert_eq!(verified.mismatched[0].id, 2);
+    }
+}
