@@ -81,6 +81,15 @@ pub fn table(rule: Rule) -> &'static ShapeTable {
     }
 }
 
+/// The tables for black's and white's stones under `rule`.
+///
+/// **Hook for Renju:** there black wins only with exactly five and white with five or more, so
+/// a Renju arm reads `[&EXACT_FIVE, &FREESTYLE]`; the rest of the engine follows from these
+/// two tables and the forbidden-point filter in [`super::legality`].
+pub fn tables(rule: Rule) -> [&'static ShapeTable; 2] {
+    [table(rule), table(rule)]
+}
+
 impl ShapeTable {
     /// The shape for 11-bit windows centred on the point (bit 5): `own` marks the side's stones,
     /// `blocked` the other side's stones and the cells off the board. The centre bit is ignored.

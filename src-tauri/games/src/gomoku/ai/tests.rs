@@ -31,7 +31,7 @@ fn quick(nodes: u64) -> SearchLimits {
 }
 
 fn best(game: &Gomoku, level: Level, limits: &SearchLimits, seed: u64) -> SearchReport {
-    search(game, level, limits, seed, &AtomicBool::new(false))
+    search_level(game, level, limits, seed, &AtomicBool::new(false))
 }
 
 fn name(mv: Option<Move>) -> String {
@@ -148,7 +148,7 @@ fn hard_defends_against_a_win_by_fours() {
     let mut after = game.clone();
     after.play(report.best.unwrap()).unwrap();
     let never = AtomicBool::new(false);
-    let mut vcf = Vcf::new(100_000, None, &never);
+    let mut vcf = Forced::new(Kind::Fours, 100_000, None, &never);
     let mut pos = Position::of(&after);
     assert_eq!(vcf.find(&mut pos, 12), None, "after {}", name(report.best));
 }
