@@ -54,6 +54,7 @@ fn main() {
         Some("speed") => speed(),
         Some("speed-old") => speed_old(&args[1]),
         Some("vcf") => puzzles(),
+        Some("gen-puzzles") => generate_puzzles(),
         Some("budget") => budget(),
         Some("ladder") => {
             let games: usize = args.get(2).map_or(40, |n| n.parse().expect("games"));
@@ -83,6 +84,12 @@ fn moves_text(game: &Gomoku) -> String {
     game.moves().iter().map(|p| p.notation()).collect::<Vec<_>>().join(" ")
 }
 
+/// Nanoseconds this thread has run on a processor (Linux), to tell the engine's speed from the
+/// share of the machine it got: the machine is shared, and wall-clock figures vary with it.
+fn cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
+}
+
 /// Hard with a 1 s budget from each position: the main search's speed and depth.
 fn speed() {
     println!(
@@ -90,9 +97,17 @@ fn speed() {
         "pos", "move", "decision", "depth", "main", "main n/s", "all", "time"
     );
     let (mut nodes, mut time, mut depths) = (0u64, Duration::ZERO, Vec::new());
+    let (mut all_nodes, mut wall, mut cpu, mut main_cpu) = (0u64, Duration::ZERO, 0u64, 0f64);
     for (i, moves) in POSITIONS.iter().enumerate() {
         let game = game_of(moves);
+        let cpu_before = cpu_ns();
         let r = search_level(&game, Level::Hard, &Limits::time(Duration::from_secs(1)), 1, &AtomicBool::new(false));
+        let spent = cpu_ns().zip(cpu_before).map_or(0, |(after, before)| after - before);
+        cpu += spent;
+        // The main search's share of the processor time, in proportion to its wall time.
+        main_cpu += spent as f64 * r.main_time.as_secs_f64() / r.elapsed.as_secs_f64().max(1e-9);
+        wall += r.elapsed;
+        all_nodes += r.nodes;
         let nps = r.main_nodes as f64 / r.main_time.as_secs_f64().max(1e-9);
         println!(
             "{:>3} {:>5} {:>11} {:>6} {:>10} {:>10.0} {:>10} {:>8.0?}",
@@ -119,6 +134,14 @@ fn speed() {
         depths.get(depths.len() / 2).copied().unwrap_or(0),
         depths.first().copied().unwrap_or(0),
         depths.last().copied().unwrap_or(0)
+    );
+    println!(
+        "all searches: {} nodes in {wall:.1?} wall, {:.1?} on the processor: {:.0} nodes per processor second \
+         (main search: {:.0})",
+        all_nodes,
+        Duration::from_nanos(cpu),
+        all_nodes as f64 / (cpu as f64 / 1e9),
+        nodes as f64 / (main_cpu / 1e9)
     );
 }
 
@@ -171,34 +194,28 @@ fn budget() {
     println!("hard, app limits, 20 positions: slowest move {worst:?} (budget 2 s)");
 }
 
-/// Positions with a known win by continuous fours for the side to move, built by hand: the
-/// stones of each side, the side to move, and the moves in the win (attacker's moves only).
-const PUZZLES: [(&str, &str, &str, usize); 8] = [
-    // name, black, white, attacker's fours needed (the last one makes the open/double four)
-    ("four-three", "F8 G8 H8 J5 J6 J7", "E8 A1 A3 O15 O13 B14", 2),
-    ("four-four", "F8 G8 H8 J6 J7 J9", "E8 A1 A3 O15 O13 J10", 1),
-    ("split-three ladder", "E8 F8 G8 H5 H6", "D8 A1 A3 O15 O13", 2),
-    ("diagonal turn", "D4 E5 F6 H8 H9 H10", "C3 H11 A15 O1 O3 A13", 2),
-    ("two-step", "E5 F5 G5 J6 J7 K8 L8", "D5 J5 A1 O15 A15 O1 B1", 3),
-    ("corner", "A1 B2 C3 A3 A4 A5 B4", "E5 A2 A6 O15 O14 O13 N15", 2),
-    ("long ladder", "C3 D4 E5 G3 G4 G5 I7 J7", "B2 G2 G6 O15 N15 M15 L15 A15", 3),
-    ("edge", "O5 O6 O7 N8 M9 L12", "O4 O8 K10 A1 A15 B1 C1", 2),
+/// Positions with a win by continuous fours for the side to move, and how many fours it takes
+/// (the line the generator found; a shorter one may exist). Built by `gen-puzzles` from
+/// medium-against-medium games and verified through the rules.
+const PUZZLES: [(&str, usize); 17] = [
+    ("J9 G9 I9 G11 J8 L9 J7 J10 I8 G10 G8 G12 G13 H8 H7 K10", 2),
+    ("G9 J8 H10 J10 I11 J12 H8 I7 F8 E7 H9 H11 E9 J11 J9 J13 J14 I9", 2),
+    ("I8 H9 H8 J8 G8 J9 G9 J10 J7 I7 G7 G6 F6 I9 F8 E8 H6 K9 L9 L10 M11 J11 J12 E9 F7 F9", 3),
+    ("H7 H9 H6 F9 G6 G9 I9 I8 I6 J6 H8 G7 J5 G8 H5 H4 J7 G10 G11 F11 E12 E9 D9 G4 I5 G5", 3),
+    ("F6 I7 J7 H8 J6 F10 J8 J9 K8 I9 H9 J10 J4 J5 K11 I8 I6", 4),
+    ("I9 G7 I10 G8 J9 G6 G9 H9 K8 L7 H10 I11 J8 G5 G4 K7", 4),
+    ("F10 J9 J7 I8 H7 I7 I6 G8 K8 H5 K10 K9 J8 L9 I9 H8 J5 J6 K5 K7 L8 E8 F8 F7 G6 E6 D5 H9 I10 G10 D7 F11 E12 G11 G9 E7 E9 H11 I11 M9 N9 I12 F9 J13 K14 J12 K4 L3 D9 C9 D8 D6 N8 M8 J10 H12 H10 L10 K12", 5),
+    ("F6 I7 G9 I9 G5 I8 I6 J8 E7 D8 H10 I11 I10 K9 H6 G6 H7 H8 F8 D6 K8 L10 M11 L9 H4 I3 J9 L7 L8 D7 H5 H3 G12 H11 D5 D9 D10 F5", 5),
+    ("J6 I8 H9 I7 I10 J8 K8 K9 H6 G8 I6 G6 H7 H5 F8 G7 G9 H10 F9 G5 G4 I9 G11 F6 H8 F5 E9 D9 L6 K6 I5", 6),
+    ("I8 I6 J8 J6 K6 H8 J7 L5 M8 I7 K5 K7 L7 J5 L8 K8 L9 G9 F10 L11 J11 N7", 6),
+    ("H6 G6 H8 H5 F7 I4 H7 I5 G7 I7 I3 I9 I8 H10 F8 G8 F6 F5", 7),
+    ("G6 H8 J9 H7 K8 G8 I10 H11 I6 I8 F8 H9 H10 G10 J7 H5 H6 F11 E12 J6 G9 I11 E11 E9 L9 M10 E6 F6 L7 M6 K9 J11 G11 I9 G7 F9 E7 D6 I5 J4 N9 M9 E8", 7),
+    ("F10 I8 J6 J9 I6 H7 G6 K6 G9 H8 G7 G8 H6 F6 F8 E9 I5 J4 H10 E7 I11 J12 I10 G10 J10", 8),
+    ("G6 H7 I9 H8 H10 G8 F8 F9 I6 J8 H6 J6 I7 I5 K8 J7 J9 I10 K9 J5 J4 H9 F7 K6 I8 I4 L7 E10 D11 H3 G2 G3 F6 E6 M6 N5 H4 I3 F3", 8),
+    ("I7 J9 I10 J8 I9 I8 H8 J10 J7 H7 G6 K8 L8 K10 L11 K9 K7 J11 J12 L9 M8 I12 H13 J6 G9 I11 K11 L10 F10 E11 N10 L7 H12 H11 M9 O11 M6 M10 I13 G11 F11 G10 F9 J13 K14 N11 O12 M11 N12 F8", 9),
+    ("H9 G6 J6 F7 J7 H5 I4 J8 J4 I8 K4 H4 J5 J3 K6 H3 H6 E8 D9 H2 H1 H7", 9),
+    ("G10 F9 J9 E10 I8 D11 G8 F11 G9 G7 H7 K10 H8 F8", 10),
 ];
-
-/// A game from the two sides' stones, played in turn; when the attacker (`to_move`) has one
-/// stone more than it may, a filler stone far away goes to the other side.
-fn puzzle_game(black: &str, white: &str) -> Gomoku {
-    let mut game = Gomoku::new(&Params::default(), 1).unwrap();
-    let (b, w): (Vec<&str>, Vec<&str>) = (black.split_whitespace().collect(), white.split_whitespace().collect());
-    for i in 0..b.len().max(w.len()) {
-        for side in [&b, &w] {
-            if let Some(name) = side.get(i) {
-                game.play(Point::parse_notation(name).unwrap().into()).unwrap();
-            }
-        }
-    }
-    game
-}
 
 /// Whether `line` (attacker first) is a win by continuous fours under the rules: each of the
 /// defender's moves is the only one that stops an immediate five (or none does), the defender
@@ -211,9 +228,12 @@ fn verify_vcf(game: &Gomoku, line: &[Move]) -> bool {
             if !winning_points(&game).is_empty() {
                 return false;
             }
+            // The attacker threatens five: one block (which must be this move), or two and more,
+            // which cannot all be blocked (then any move will do).
             let mut passed = game.clone();
             passed.play(far_point(&passed)).ok();
-            if winning_points(&passed).len() > 1 || !winning_points(&passed).contains(&mv) {
+            let threats = winning_points(&passed);
+            if threats.is_empty() || (threats.len() == 1 && threats[0] != mv) {
                 return false;
             }
         }
@@ -246,10 +266,12 @@ fn winning_points(game: &Gomoku) -> Vec<Move> {
 }
 
 fn puzzles() {
-    println!("{:<20} {:>5} {:>6} {:>10}  line", "puzzle", "fours", "found", "time");
+    // Build the shape tables before timing anything.
+    forced_win(&game_of("H8"), false, 10, &AtomicBool::new(false));
+    println!("{:<6} {:>5} {:>6} {:>6} {:>10}  line", "puzzle", "fours", "found", "stones", "time");
     let mut total = Duration::ZERO;
-    for (name, black, white, fours) in PUZZLES {
-        let game = puzzle_game(black, white);
+    for (i, (moves, fours)) in PUZZLES.into_iter().enumerate() {
+        let game = game_of(moves);
         let started = Instant::now();
         let line = forced_win(&game, false, 1_000_000, &AtomicBool::new(false));
         let took = started.elapsed();
@@ -257,10 +279,11 @@ fn puzzles() {
         let text = line.as_ref().map(|l| l.iter().map(|&m| notation(m)).collect::<Vec<_>>().join(" "));
         let verified = line.as_ref().is_some_and(|l| verify_vcf(&game, l));
         println!(
-            "{:<20} {:>5} {:>6} {:>10.1?}  {}",
-            name,
+            "{:<6} {:>5} {:>6} {:>6} {:>10.1?}  {}",
+            i + 1,
             fours,
             if verified { "yes" } else { "NO" },
+            game.moves().len(),
             took,
             text.unwrap_or_default()
         );
@@ -279,6 +302,32 @@ fn puzzles() {
         }
     }
     println!("benchmark positions: {found} of 20 have a win by fours for the side to move; {time:?} for all 20");
+}
+
+/// Positions from medium-against-medium games where the side to move has a win by fours of at
+/// least two fours, found with a large budget and verified through the rules: printed as
+/// move lists, to become [`PUZZLES`].
+fn generate_puzzles() {
+    for g in 0..400u64 {
+        let params = Params { opponent: Opponent::Human, ..Params::default() };
+        let mut game = Gomoku::new(&params, g).unwrap();
+        for p in opening(1000 + g) {
+            game.play(p.into()).unwrap();
+        }
+        while !game.status().is_over() {
+            if let Some(line) = forced_win(&game, false, 2_000_000, &AtomicBool::new(false)) {
+                if line.len() >= 5 && verify_vcf(&game, &line) {
+                    let text: Vec<String> = line.iter().map(|&m| notation(m)).collect();
+                    println!("    (\"{}\", {}), // {}", moves_text(&game), line.len() / 2, text.join(" "));
+                }
+                break;
+            }
+            let limits = Limits { depth: 4, ..Limits::nodes(3_000) };
+            let mv =
+                search_level(&game, Level::Medium, &limits, move_seed(&game), &AtomicBool::new(false)).best.unwrap();
+            game.play(mv).unwrap();
+        }
+    }
 }
 
 /// A player in the ladder.
@@ -360,7 +409,7 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
     let (first, second) = pairing.split_once('-').expect("PAIRING like hard-old");
     let (a, b) = (Player::of(first), Player::of(second));
     let mut old = std::env::var("OLD_ENGINE").ok().map(|p| OldEngine::start(&p));
-    let (mut wins, mut losses, mut draws) = (0, 0, 0);
+    let (mut wins, mut losses, mut draws, mut black_wins) = (0, 0, 0, 0);
     let mut clocks = [Clock::default(), Clock::default()];
     for g in 0..games {
         let a_is_black = g % 2 == 0;
@@ -382,6 +431,7 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
             clock.slowest = clock.slowest.max(took);
             game.play(mv).expect("a legal move");
         }
+        black_wins += usize::from(game.winner() == Some(Colour::Black));
         match game.winner() {
             Some(c) if (c == Colour::Black) == a_is_black => wins += 1,
             Some(_) => losses += 1,
@@ -394,7 +444,7 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
     let score = (wins as f64 + draws as f64 / 2.0) / games as f64;
     let per_move = |c: &Clock| c.time / c.moves.max(1) as u32;
     println!(
-        "{pairing} ({games} games, {} openings x both colours, nodes {nodes}/{old_nodes}): {first} {wins} wins, {losses} losses, {draws} draws: {:.1} %; time per move {:?} / {:?}, slowest {:?} / {:?}",
+        "{pairing} ({games} games, {} openings x both colours, nodes {nodes}/{old_nodes}): {first} {wins} wins, {losses} losses, {draws} draws: {:.1} % (black won {black_wins}); time per move {:?} / {:?}, slowest {:?} / {:?}",
         games.div_ceil(2),
         score * 100.0,
         per_move(&clocks[0]),

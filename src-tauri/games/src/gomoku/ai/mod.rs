@@ -377,10 +377,14 @@ impl<'a> Turn<'a> {
         self.order_root(&mut list, scan);
         if self.style.defend {
             self.keep_defences(&mut list, Kind::Fours, self.style.vcf_depth, self.style.vcf_nodes);
-            self.keep_defences(&mut list, Kind::FoursAndThrees, self.style.vct_depth, self.style.vct_nodes / 4);
         }
         if !scan.they_threaten {
             list.truncate(self.style.root_width);
+        }
+        if self.style.defend {
+            // Against threes too, among the moves the search would try anyway.
+            list.truncate(self.style.root_width.max(list.len().min(2 * self.style.root_width)));
+            self.keep_defences(&mut list, Kind::FoursAndThrees, self.style.vct_depth, self.style.vct_nodes / 4);
         }
         if list.len() == 1 {
             return (list[0].point, Decision::Only);

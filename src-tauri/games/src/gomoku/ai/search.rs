@@ -70,7 +70,7 @@ impl<'a> Searcher<'a> {
             limits,
             cancel,
             started,
-            table: Table::new(style.table_bits),
+            table: Table::new(table_bits(style, limits)),
             lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
             history: Box::new([[0; POINTS]; 2]),
@@ -355,6 +355,12 @@ impl<'a> Searcher<'a> {
     fn no_time_for_another(&self) -> bool {
         self.limits.time.is_some_and(|t| self.started.elapsed() * 5 > t * 2)
     }
+}
+
+/// The table's size: the level's, or less when a node limit means it cannot fill up.
+fn table_bits(style: &Style, limits: &SearchLimits) -> u32 {
+    let needed = limits.nodes.map_or(u32::MAX, |n| 64 - n.max(1).leading_zeros() + 1);
+    style.table_bits.min(needed).max(4)
 }
 
 /// How much a move's history may add to its threat value: enough to reorder quiet moves
