@@ -11,8 +11,8 @@
 //! Ladder pairings: `medium-easy`, `hard-medium`, `easy-random`, and `hard-old`, which plays
 //! against an older engine behind a pipe: a program (path in `OLD_ENGINE`) that reads lines
 //! `<rule> <level> <nodes> <seed> <moves...>` and answers `<move> <nodes> <micros> <depth>`.
-//! Searches in the ladder are limited by nodes, so a ladder is reproducible; openings are three
-//! seeded random stones near the centre, each played twice with the colours swapped.
+//! Searches in the ladder are limited by nodes, so a ladder is reproducible; the openings are
+//! [`OPENINGS`], each played twice with the colours swapped.
 
 use pastimes_games::gomoku::ai::{forced_win, move_seed, search_level, Limits};
 use pastimes_games::gomoku::{Colour, Gomoku, Level, Move, Opponent, Params, Point, SIZE};
@@ -23,29 +23,135 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// Twenty positions from seeded openings continued by the engine of commit 5ee5e47 at medium
-/// (3 to 22 moves on), moves in order, black first.
+/// Twenty positions from hard (20,000 nodes) against itself from seeded openings, cut at 6 to
+/// 44 stones where the side to move has a real choice (built by `gen-positions`).
 const POSITIONS: [&str; 20] = [
-    "J8 G9 G10 H10 I11 F8",
-    "J7 G7 H7 H8 I9 F6 I7",
-    "H6 H10 H9 I10 H7 G10 F10 F9",
-    "G9 G8 K6 H8 J5 H9 H6 F7 I10",
-    "G8 G7 H10 F8 E9 F7 F9 H7 E7 F6",
-    "G7 K8 H7 I8 H8 H9 I7 J7 G10 G9 I9",
-    "H6 K8 K6 L6 I6 L7 G6 J6 L5 J9 M6 J8",
-    "H6 J6 F8 I5 F6 H4 G3 K7 L8 J8 F7 F5 E6",
-    "G9 K9 J9 K8 H9 K10 K7 J8 I7 J7 H8 J6 F10 E11",
-    "J6 F9 J9 F10 J8 J7 K7 F8 F7 H10 L8 M9 K8 I8 I5",
-    "K8 K7 F7 J8 J7 I9 H10 L6 M5 J6 I6 L9 L8 K9 J9 I7",
-    "F6 G7 F9 G8 F7 F8 E8 G6 G9 E9 D10 H8 I8 H6 I5 H7 H9",
-    "J6 H9 K6 H8 J5 I6 J4 J3 K5 H6 H7 J8 I4 H3 K4 L4 K7 K8",
-    "J7 F9 F7 E8 I6 G8 H5 G4 H7 H8 I8 I7 J6 G6 G5 G10 K8 L9 H11",
-    "G7 H7 J9 G8 I6 F9 J7 H9 K8 H5 L9 M10 J8 H8 H6 H11 H10 E10 D11 J6",
-    "H9 K8 H8 K6 G8 H6 I10 J11 E8 F8 G7 K5 K7 J6 F7 E6 G6 L6 I6 M6 N6",
-    "K10 G7 K7 G6 K8 K9 J9 I10 J8 G5 G8 I8 J7 G3 G4 J10 I6 H5 J5 J6 H7 F9",
-    "G9 F6 K7 G6 I9 E6 H6 J8 I7 H9 I8 I6 H8 J6 J7 H7 I11 I10 G8 F8 G11 G7 E11",
-    "F10 J6 K6 I5 J7 K7 H4 I7 I6 L8 M9 K8 I8 L5 J5 L4 K5 K4 L7 M8 I4 H3 N8 L6",
-    "J7 J6 K8 I7 I6 L9 K6 K5 L4 H8 G9 I9 L5 M4 L7 L6 J9 M6 I8 H9 H7 K10 J5 M8 G8",
+    "I7 G10 J7 H7 J8 I6",
+    "F7 F9 J7 E8 I6 E10 H5 G4",
+    "F8 F9 H10 G9 E9 D10 I9 D12 G11 F12",
+    "F6 I10 J8 H10 G10 I11 G9 G11 H11 I12 I13 J10",
+    "J6 G8 H10 H9 I10 G10 G9 F8 I8 E8 H8 I7 J8 F9",
+    "F10 F8 I8 G9 H10 G10 G11 I9 E9 H12 G8 H8 E7 E8 D8 C7",
+    "H8 G7 J6 G9 H6 G8 G6 I6 I7 H7 F9 F7 G5 J8 E6 E7 D7 D6",
+    "H8 H10 H6 H9 G7 I9 F8 E9 G9 G10 F10 I7 F11 F9 I8 G8 H11 G11 E11 D12",
+    "H10 G9 H9 H8 F10 I9 J10 G10 G11 H12 I10 F6 J11 G8 G7 F8 E8 J8 I8 K10 H11 I11",
+    "H6 F7 G10 G6 E8 F5 G7 F8 F6 H8 G8 G9 F9 D7 H7 I6 E10 D11 F10 H10 E7 E9 G5 H4",
+    "H9 H6 F6 G7 F8 F7 E7 G9 G5 D8 H7 H8 F10 J6 F11 I5 I8 G10 G6 K5 I7 J9 E4 F5 H4 I3",
+    "J9 H6 H10 J8 I10 K8 K10 J10 I8 H7 I9 I11 K9 H9 L9 M9 J11 M8 K12 L11 I12 H13 J12 L8 N8 L12 K13 K11",
+    "I10 I8 H9 G8 J9 H8 J8 J10 I9 K9 H11 G12 H10 G11 F9 G9 G10 E8 F8 F10 H12 H13 E11 K7 K8 L7 M7 I12 J11 F11",
+    "G6 F9 H10 G9 H9 H8 F10 E9 I10 G10 G8 J11 H11 G12 I9 D9 C9 H13 I8 I7 J9 K10 I12 I11 E6 F7 F5 H7 G7 D7 K8 L7",
+    "G9 H8 J9 I9 J10 J11 H10 I10 I11 J12 K12 K9 J13 I7 I6 K10 K8 J7 H7 L10 J8 M9 K11 M8 L9 M10 M7 G8 G13 M11 M12 F8 E8 K13",
+    "H8 I7 J8 K8 H7 H10 J9 J10 G8 K10 I10 K9 K11 I11 L8 F8 G9 H9 G7 G6 F6 E5 I6 J5 H12 G11 E11 E10 F12 G12 G13 H14 F10 D12 F11 F13",
+    "J9 H10 F8 I8 H6 I9 J8 I7 I10 J7 H9 G7 H7 G8 F6 G9 G6 I6 I5 H8 F10 G11 G10 F7 H5 H4 H11 F12 E13 G12 E12 K5 J6 F11 F5 E5 I12 F9",
+    "J10 J9 H7 I10 K8 I9 K9 K7 J8 L8 I7 H6 G8 F9 G9 J6 I5 I6 G6 G7 I11 L6 K6 F8 H8 I8 F10 E11 H12 G13 G11 E9 D10 H11 E8 G10 G12 L7 L9 F11",
+    "I8 J7 H9 I7 H7 H6 J8 H8 G9 I9 G7 G6 I6 G8 F11 G10 D9 E10 E7 F7 F8 D6 D10 E9 D11 D12 E11 F6 E6 C11 F12 G13 G11 H11 E13 H10 F10 F9 B8 C9 E8 D8",
+    "H9 I6 F7 G8 H7 H6 G6 I8 I7 G7 F8 F6 G9 H8 I9 F9 K7 J8 K8 K9 J6 H5 L7 J7 E7 D6 E5 E6 C6 J9 E4 G4 F3 D5 D7 I5 C7 B7 I11 H10 K5 J4 K3 F5",
+];
+
+/// A hundred balanced openings: four seeded random stones near the centre where hard sees
+/// black, to move, within 150 (a third of an open three) of even (built by `gen-openings`; the
+/// score after each). The ladder plays each with both colours.
+const OPENINGS: [&str; 100] = [
+    "F10 I9 H6 F9",   // -22
+    "I10 H10 J6 G7",  // 90
+    "J7 G8 H10 G9",   // 54
+    "H6 F6 J10 H8",   // -46
+    "I8 J8 F7 J9",    // -31
+    "H7 J7 G10 J6",   // 75
+    "F7 H8 G10 G8",   // 133
+    "J6 I9 I10 J9",   // 14
+    "F7 H10 I10 J9",  // 45
+    "F10 H10 J6 J10", // 42
+    "I9 H9 G6 I6",    // -50
+    "J6 F7 H10 F8",   // 148
+    "H9 I10 F6 G10",  // 54
+    "G9 H6 J6 G6",    // -39
+    "J7 I6 F8 J9",    // 74
+    "J6 H8 H9 G7",    // -54
+    "H10 H9 J7 I7",   // 140
+    "H7 I9 J10 G9",   // 108
+    "J10 H10 G10 F9", // 141
+    "F7 I7 J7 G8",    // 94
+    "F10 I8 I9 J9",   // 147
+    "J8 H7 F6 H9",    // 5
+    "F6 H8 I9 I7",    // -12
+    "H6 G8 J10 F7",   // 76
+    "I10 F9 F7 I7",   // 144
+    "I10 F8 H6 G8",   // 34
+    "F7 F8 I8 G7",    // 140
+    "F9 I8 J8 I7",    // 120
+    "H7 J8 F10 I9",   // 132
+    "G7 I7 J7 I6",    // -18
+    "G6 H10 I10 I8",  // -29
+    "H9 G9 F7 G8",    // 90
+    "F6 I10 J8 H9",   // 76
+    "J6 G8 H10 G6",   // 132
+    "G7 G8 J10 F8",   // -38
+    "J9 G10 H9 G8",   // 148
+    "J6 G8 G9 H10",   // 70
+    "J9 H6 F6 G7",    // -27
+    "I9 G10 G6 F10",  // 70
+    "G10 H6 F6 H10",  // 87
+    "F6 I10 J7 J9",   // -65
+    "I10 F8 J6 G8",   // -27
+    "J6 H8 G9 G7",    // -12
+    "G10 J8 I6 J10",  // 132
+    "G7 G10 I10 F10", // -37
+    "G10 I8 G6 I9",   // 6
+    "F9 H7 J7 F10",   // 145
+    "G6 G9 J10 F8",   // -125
+    "G9 H9 I6 G7",    // 58
+    "J9 J8 H6 I10",   // 124
+    "J6 H9 F10 H8",   // 94
+    "I6 H7 F9 G6",    // -12
+    "F9 J6 J10 I6",   // 124
+    "F7 J9 I7 H9",    // 99
+    "J10 F9 G7 F6",   // -72
+    "F10 F8 J8 G9",   // 60
+    "J10 J9 F8 G9",   // -54
+    "J9 I9 G8 J8",    // 140
+    "F9 G6 I8 H6",    // 19
+    "I6 I7 F8 H7",    // 27
+    "I10 F7 I7 F8",   // -138
+    "J9 G10 F6 H7",   // -134
+    "J9 G9 G7 J8",    // 55
+    "J6 I8 F6 H6",    // 67
+    "F10 G8 I6 G7",   // 53
+    "H9 H8 F6 I7",    // 94
+    "H10 F8 H6 H8",   // -12
+    "F10 J9 J7 I10",  // -106
+    "F10 G7 H6 I7",   // -92
+    "I9 J10 H7 H10",  // 61
+    "I7 J9 G10 I10",  // -15
+    "H10 J9 F6 H8",   // -6
+    "F6 I9 H7 H10",   // 4
+    "I6 F8 H10 F10",  // -6
+    "F10 J6 H7 J7",   // -35
+    "J9 J7 G6 I9",    // -35
+    "G10 F6 H6 H10",  // 120
+    "F9 I9 I7 F8",    // 71
+    "G7 J7 J9 I6",    // 87
+    "G6 H7 I9 H6",    // 41
+    "I6 H6 G10 H7",   // -140
+    "J6 H8 I9 H7",    // 33
+    "J6 I7 F7 H6",    // -118
+    "J6 H9 F9 I7",    // -51
+    "J7 J9 F9 J8",    // 89
+    "J10 H6 G8 F8",   // 57
+    "I7 H7 F10 I9",   // -35
+    "F6 F8 J9 G9",    // -90
+    "F7 J9 H8 I8",    // 117
+    "F10 J7 G7 I6",   // -139
+    "F8 G10 J6 G9",   // 143
+    "I6 J9 J10 G10",  // 42
+    "J10 J9 F8 J8",   // 95
+    "G9 H8 J7 H9",    // 43
+    "J9 J10 F10 H8",  // 14
+    "G10 I7 H8 J8",   // 5
+    "G6 G9 J6 H9",    // -138
+    "F6 G9 J10 F7",   // 68
+    "I6 H8 F8 I7",    // 123
+    "I10 I9 J6 H10",  // 141
 ];
 
 fn main() {
@@ -55,6 +161,8 @@ fn main() {
         Some("speed-old") => speed_old(&args[1]),
         Some("vcf") => puzzles(),
         Some("gen-puzzles") => generate_puzzles(),
+        Some("gen-positions") => generate_positions(),
+        Some("gen-openings") => generate_openings(),
         Some("budget") => budget(),
         Some("ladder") => {
             let games: usize = args.get(2).map_or(40, |n| n.parse().expect("games"));
@@ -330,6 +438,65 @@ fn generate_puzzles() {
     }
 }
 
+/// Benchmark positions: hard (20,000 nodes) against itself from seeded openings, each game
+/// cut at a different length (6 to 44 stones) where the side to move has a real choice (the
+/// search decides, no forced win or block), printed as move lists to become [`POSITIONS`].
+fn generate_positions() {
+    let mut found = 0;
+    for g in 0..200u64 {
+        let params = Params { opponent: Opponent::Human, ..Params::default() };
+        let mut game = Gomoku::new(&params, g).unwrap();
+        for p in opening(500 + g) {
+            game.play(p.into()).unwrap();
+        }
+        let cut = 6 + 2 * found as usize;
+        while !game.status().is_over() {
+            let r = search_level(&game, Level::Hard, &Limits::nodes(20_000), move_seed(&game), &AtomicBool::new(false));
+            if game.moves().len() >= cut {
+                if r.decision == pastimes_games::gomoku::ai::Decision::Search && r.score.abs() < 5_000 {
+                    println!("    \"{}\",", moves_text(&game));
+                    found += 1;
+                }
+                break;
+            }
+            game.play(r.best.unwrap()).unwrap();
+        }
+        if found == 20 {
+            break;
+        }
+    }
+}
+
+/// Four seeded random stones (black, white, black, white) within two of the centre, kept when
+/// hard (20,000 nodes) finds black, to move, neither much ahead nor behind: printed to become
+/// [`OPENINGS`].
+fn generate_openings() {
+    let mut kept = 0;
+    for seed in 0..2000u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x6f70_656e ^ seed);
+        let mut stones: Vec<Point> = Vec::new();
+        while stones.len() < 4 {
+            let c = SIZE as u8 / 2;
+            let p = Point { x: c - 2 + rng.random_range(0..5), y: c - 2 + rng.random_range(0..5) };
+            if !stones.contains(&p) {
+                stones.push(p);
+            }
+        }
+        let mut game = Gomoku::new(&Params::default(), seed).unwrap();
+        for p in &stones {
+            game.play((*p).into()).unwrap();
+        }
+        let r = search_level(&game, Level::Hard, &Limits::nodes(20_000), 1, &AtomicBool::new(false));
+        if r.decision == pastimes_games::gomoku::ai::Decision::Search && r.score.abs() <= 150 {
+            println!("    \"{}\", // {}", moves_text(&game), r.score);
+            kept += 1;
+            if kept == 100 {
+                break;
+            }
+        }
+    }
+}
+
 /// A player in the ladder.
 enum Player {
     Level(Level),
@@ -413,11 +580,10 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
     let mut clocks = [Clock::default(), Clock::default()];
     for g in 0..games {
         let a_is_black = g % 2 == 0;
-        let stones = opening(g as u64 / 2);
         let params = Params { opponent: Opponent::Human, ..Params::default() };
         let mut game = Gomoku::new(&params, g as u64 / 2).unwrap();
-        for p in stones {
-            game.play(p.into()).unwrap();
+        for name in OPENINGS[g / 2 % OPENINGS.len()].split_whitespace() {
+            game.play(Point::parse_notation(name).unwrap().into()).unwrap();
         }
         while !game.status().is_over() {
             let a_to_move = (game.side_to_move() == Colour::Black) == a_is_black;

@@ -44,6 +44,8 @@ pub struct Scan {
     /// Whether the other side could make an open four or double four (it has an open three or
     /// similar): the side to move must answer it or make a four itself.
     pub they_threaten: bool,
+    /// Points where the side to move makes a four.
+    pub my_fours: u8,
     pub my_total: i32,
     pub their_total: i32,
 }
@@ -93,6 +95,7 @@ fn note(scan: &mut Scan, c: &Candidate) {
         scan.my_unstoppable = Some(c.point);
     }
     scan.they_threaten |= c.theirs.unstoppable;
+    scan.my_fours = scan.my_fours.saturating_add(c.mine.is_four() as u8);
     scan.my_total += c.mine.score;
     scan.their_total += c.theirs.score;
 }

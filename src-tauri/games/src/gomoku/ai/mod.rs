@@ -105,6 +105,8 @@ struct Style {
     root_width: usize,
     /// Plies past the nominal depth spent answering threatened open fours.
     quiescence: i32,
+    /// Plies past the nominal depth spent following the side to move's fours; 0 for none.
+    four_quiescence: i32,
     /// Depth (in own fours) and node budget of the search for a win by fours; 0 for none.
     vcf_depth: u8,
     vcf_nodes: u64,
@@ -125,6 +127,7 @@ impl Style {
                 width: 3,
                 root_width: 3,
                 quiescence: 0,
+                four_quiescence: 0,
                 vcf_depth: 0,
                 vcf_nodes: 0,
                 vct_depth: 0,
@@ -137,6 +140,7 @@ impl Style {
                 width: 8,
                 root_width: 12,
                 quiescence: 2,
+                four_quiescence: 0,
                 vcf_depth: 0,
                 vcf_nodes: 0,
                 vct_depth: 0,
@@ -149,6 +153,7 @@ impl Style {
                 width: 10,
                 root_width: 16,
                 quiescence: 6,
+                four_quiescence: 0,
                 vcf_depth: 16,
                 vcf_nodes: 40_000,
                 vct_depth: 6,
@@ -344,6 +349,10 @@ impl<'a> Turn<'a> {
     fn choose(&mut self, level: Level) -> (usize, Decision) {
         let mut list = Vec::with_capacity(POINTS);
         let scan = eval::scan(&self.pos, &mut list);
+        if list.is_empty() && self.pos.stones() > 0 {
+            // No candidate near the stones (a rule forbade them all): any allowed point.
+            return (self.any_allowed_point(), Decision::Only);
+        }
         if let Some(found) = obvious(&scan, &list) {
             if matches!(found.1, Decision::Win | Decision::Unstoppable) {
                 self.result.score = eval::WIN_FLOOR;
@@ -356,6 +365,13 @@ impl<'a> Turn<'a> {
             Level::Easy => (glance(&mut list, &scan, &mut self.rng), Decision::Glance),
             Level::Medium | Level::Hard => self.think(list, &scan),
         }
+    }
+
+    /// The first empty point the rule allows, or the first empty one if it allows none.
+    fn any_allowed_point(&self) -> usize {
+        let empty = || (0..POINTS).filter(|&p| self.pos.get(p).is_none());
+        let allowed = |&p: &usize| !self.pos.is_forbidden(p, &self.pos.threat(p, self.pos.to_move()));
+        empty().find(allowed).or_else(|| empty().next()).unwrap_or(0)
     }
 
     /// Medium and hard: look for a forced win, guard against the opponent's, then search.

@@ -179,6 +179,8 @@ pub struct Totals {
     pub fives: i32,
     /// Points where it would make an open four or a double four.
     pub unstoppable: i32,
+    /// Points where it would make a four (or more).
+    pub fours: i32,
 }
 
 /// One empty point's cache as it was before a move changed it.
@@ -249,6 +251,12 @@ impl Position {
     #[inline]
     pub fn is_candidate(&self, p: usize) -> bool {
         self.cells[p].is_none() && self.near[p] > 0
+    }
+
+    /// Replaces the rule's filter of forbidden points (tests plug in their own).
+    #[cfg(test)]
+    pub fn set_forbidden(&mut self, forbidden: Option<Forbidden>) {
+        self.forbidden = forbidden;
     }
 
     /// Whether the side to move may not play on the empty point `p`, whose threats for it are
@@ -338,6 +346,7 @@ impl Position {
             total.score += sign * threat.score;
             total.fives += sign * threat.five as i32;
             total.unstoppable += sign * threat.unstoppable as i32;
+            total.fours += sign * threat.is_four() as i32;
         }
     }
 
@@ -559,6 +568,7 @@ mod tests {
                 total.score += t.score;
                 total.fives += t.five as i32;
                 total.unstoppable += t.unstoppable as i32;
+                total.fours += t.is_four() as i32;
             }
         });
         assert_eq!(totals, pos.totals());

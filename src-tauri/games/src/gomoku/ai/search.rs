@@ -225,15 +225,25 @@ impl<'a> Searcher<'a> {
         }
         let forced = scan.their_five.is_some();
         let colour = self.pos.to_move().index();
-        if self.style.ordering {
+        let mut best_score = -INFINITY;
+        let mut best_move = NO_MOVE;
+        if depth <= 0 && !forced && !scan.they_threaten {
+            // A quiet leaf with fours to follow: the evaluation stands unless a four beats it.
+            let stand = scan.eval();
+            if stand >= beta {
+                self.lists[ply] = list;
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best_score = stand;
+            list.retain(|c| c.mine.is_four());
+            list.sort_unstable_by_key(|c| (-c.priority(), c.point));
+        } else if self.style.ordering {
             let learnt = History { values: &self.history[colour], max: self.history_max[colour] };
             select_ordered(&mut list, &scan, hint, self.killers[ply], learnt, self.style.width);
         } else {
             select(&mut list, &scan, hint, self.style.width);
         }
-
-        let mut best_score = -INFINITY;
-        let mut best_move = NO_MOVE;
         // A forced block costs no depth, so four after four is followed to the end.
         let child_depth = if forced { depth } else { depth - 1 };
         for (i, c) in list.iter().enumerate() {
@@ -293,7 +303,16 @@ impl<'a> Searcher<'a> {
         }
         let quiet = theirs.unstoppable == 0;
         let too_deep = depth <= -self.style.quiescence || ply as usize >= MAX_PLY;
+        if depth <= 0 && quiet && self.fours_to_follow(depth, ply as usize, mine.fours > 0) {
+            return None;
+        }
         (depth <= 0 && (quiet || too_deep)).then(|| eval::value(mine.score, theirs.score))
+    }
+
+    /// At a quiet leaf: whether to follow the side to move's fours further (each is answered
+    /// by a forced block, so such lines are narrow), instead of trusting the evaluation.
+    fn fours_to_follow(&self, depth: i32, ply: usize, has_fours: bool) -> bool {
+        has_fours && depth > -self.style.four_quiescence && ply < MAX_PLY
     }
 
     /// The score without searching, when the scan settles it or the search has gone deep enough.
@@ -316,6 +335,9 @@ impl<'a> Searcher<'a> {
         }
         let quiet = !scan.they_threaten;
         let too_deep = depth <= -self.style.quiescence || ply as usize >= MAX_PLY;
+        if depth <= 0 && quiet && self.fours_to_follow(depth, ply as usize, scan.my_fours > 0) {
+            return None;
+        }
         (depth <= 0 && (quiet || too_deep)).then(|| scan.eval())
     }
 

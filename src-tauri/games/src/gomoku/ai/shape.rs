@@ -73,21 +73,23 @@ pub struct ShapeTable {
 static FREESTYLE: LazyLock<ShapeTable> = LazyLock::new(|| ShapeTable::build(Rule::Freestyle));
 static EXACT_FIVE: LazyLock<ShapeTable> = LazyLock::new(|| ShapeTable::build(Rule::ExactFive));
 
-/// The table for `rule`, built on first use (a few milliseconds).
+/// The table for `rule`'s black stones, built on first use (a few milliseconds).
+#[cfg(test)]
 pub fn table(rule: Rule) -> &'static ShapeTable {
-    match rule {
-        Rule::Freestyle => &FREESTYLE,
-        Rule::ExactFive => &EXACT_FIVE,
-    }
+    tables(rule)[0]
 }
 
-/// The tables for black's and white's stones under `rule`.
+/// The tables for black's and white's stones under `rule`, built on first use (a few
+/// milliseconds).
 ///
 /// **Hook for Renju:** there black wins only with exactly five and white with five or more, so
-/// a Renju arm reads `[&EXACT_FIVE, &FREESTYLE]`; the rest of the engine follows from these
-/// two tables and the forbidden-point filter in [`super::legality`].
+/// a Renju arm reads `Rule::Renju => [&EXACT_FIVE, &FREESTYLE]`; with the forbidden-point
+/// filter in [`super::legality`], that is all the engine needs to know of the rule.
 pub fn tables(rule: Rule) -> [&'static ShapeTable; 2] {
-    [table(rule), table(rule)]
+    match rule {
+        Rule::Freestyle => [&FREESTYLE, &FREESTYLE],
+        Rule::ExactFive => [&EXACT_FIVE, &EXACT_FIVE],
+    }
 }
 
 impl ShapeTable {

@@ -330,3 +330,25 @@ fn the_public_search_never_plays_an_occupied_point_and_its_line_is_legal() {
     }
     assert_eq!(result.pv.first(), result.best.as_ref());
 }
+
+/// The hook Renju plugs into: a filter that forbids black's double fours keeps the scan (and so
+/// every search) off that point, and leaves white's moves alone.
+#[test]
+fn a_forbidden_point_is_never_a_candidate_for_black() {
+    fn no_double_fours(pos: &SearchPosition, p: usize) -> bool {
+        pos.threat(p, pos.to_move()).fours >= 2
+    }
+    // J8 is a double four for black (column J5-J7, row F8 G8 H8 . J8).
+    let game = game_of(&["F8", "G8", "H8", "J5", "J6", "J7"], &["E8", "A1", "A3", "O15", "O13", "B14"]);
+    let j8 = Point::parse_notation("J8").unwrap().index();
+    let mut pos = Position::of(&game);
+    let mut list = Vec::new();
+    assert_eq!(eval::scan(&pos, &mut list).my_unstoppable, Some(j8));
+    pos.set_forbidden(Some(no_double_fours));
+    let scan = eval::scan(&pos, &mut list);
+    assert!(list.iter().all(|c| c.point != j8));
+    assert_ne!(scan.my_unstoppable, Some(j8));
+    pos.pass();
+    eval::scan(&pos, &mut list);
+    assert!(list.iter().any(|c| c.point == j8), "white may play there");
+}
