@@ -620,12 +620,17 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
     );
 }
 
+/// Medium in the ladder: four moves deep, as in the app, within this many nodes (instead of
+/// the app's 0.4 s) so the ladder is reproducible.
+const MEDIUM_NODES: u64 = 200_000;
+
 fn play(player: &Player, game: &Gomoku, nodes: u64, old_nodes: u64, old: Option<&mut OldEngine>) -> Move {
     let seed = move_seed(game);
     match player {
         Player::Level(level) => {
             let limits = match level {
-                Level::Medium => Limits { depth: 4, ..Limits::nodes(nodes) },
+                // Medium's depth, as in the app; the node cap is rarely reached.
+                Level::Medium => Limits { depth: 4, ..Limits::nodes(MEDIUM_NODES) },
                 _ => Limits::nodes(nodes),
             };
             search_level(game, *level, &limits, seed, &AtomicBool::new(false)).best.expect("a move")

@@ -11,7 +11,8 @@
 //! - **Hard** looks for a forced win by continuous fours (VCF), then by fours and threes (VCT),
 //!   keeps only moves that leave the opponent no win by fours (and, when it can, none by
 //!   threes), then searches as deep as 1.5 s allow: principal-variation search with iterative
-//!   deepening, aspiration windows, a transposition table and killer and history move ordering.
+//!   deepening, aspiration windows, a transposition table and killer and history move ordering;
+//!   its leaves follow the side to move's fours and the answers to the opponent's threes.
 //!
 //! [`search`] is the same engine for any caller with its own limits (the Gomocup brain sets
 //! them from `timeout_turn` / `time_left`); [`evaluate`] gives a position's value for one side
@@ -153,7 +154,7 @@ impl Style {
                 width: 10,
                 root_width: 16,
                 quiescence: 6,
-                four_quiescence: 0,
+                four_quiescence: 8,
                 vcf_depth: 16,
                 vcf_nodes: 40_000,
                 vct_depth: 6,
@@ -400,7 +401,7 @@ impl<'a> Turn<'a> {
         if self.style.defend {
             // Against threes too, among the moves the search would try anyway.
             list.truncate(self.style.root_width.max(list.len().min(2 * self.style.root_width)));
-            self.keep_defences(&mut list, Kind::FoursAndThrees, self.style.vct_depth, self.style.vct_nodes / 4);
+            self.keep_defences(&mut list, Kind::FoursAndThrees, self.style.vct_depth, self.style.vct_nodes / 2);
         }
         if list.len() == 1 {
             return (list[0].point, Decision::Only);
@@ -424,7 +425,7 @@ impl<'a> Turn<'a> {
         if depth == 0 || budget == 0 || !self.opponent_wins(None, kind, depth, budget) {
             return;
         }
-        let share = budget / 8;
+        let share = budget / 4;
         let kept: Vec<Candidate> =
             list.iter().filter(|c| !self.opponent_wins(Some(c.point), kind, depth, share)).copied().collect();
         if !kept.is_empty() {
