@@ -118,6 +118,8 @@ struct Style {
     defend: bool,
     /// Killer and history move ordering, aspiration windows.
     ordering: bool,
+    /// Late quiet moves searched shallower first.
+    late_reduction: bool,
     table_bits: u32,
 }
 
@@ -135,6 +137,7 @@ impl Style {
                 vct_nodes: 0,
                 defend: false,
                 ordering: false,
+                late_reduction: false,
                 table_bits: 4,
             },
             Level::Medium => Style {
@@ -148,6 +151,7 @@ impl Style {
                 vct_nodes: 0,
                 defend: false,
                 ordering: false,
+                late_reduction: false,
                 table_bits: 16,
             },
             Level::Hard => Style {
@@ -161,6 +165,7 @@ impl Style {
                 vct_nodes: 60_000,
                 defend: true,
                 ordering: true,
+                late_reduction: true,
                 table_bits: 20,
             },
         }
@@ -170,8 +175,8 @@ impl Style {
     /// search stays quick (and the ladder of levels reproducible and fair).
     fn fit(mut self, limits: &Limits) -> Style {
         if let Some(nodes) = limits.nodes {
-            self.vcf_nodes = self.vcf_nodes.min(nodes / 2);
-            self.vct_nodes = self.vct_nodes.min(nodes);
+            self.vcf_nodes = self.vcf_nodes.min(nodes / 4);
+            self.vct_nodes = self.vct_nodes.min(nodes / 2);
         }
         self
     }

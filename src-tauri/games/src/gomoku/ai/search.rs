@@ -25,6 +25,8 @@ const INFINITY: i32 = WIN + 1;
 const CHECK_EVERY: u64 = 256;
 /// No line goes deeper than this many moves from the root (forced replies extend lines).
 const MAX_PLY: usize = 96;
+/// Moves from this one on (in search order) may be reduced.
+const LATE: usize = 3;
 /// The first aspiration window around the previous iteration's score, widened on each failure.
 const ASPIRATION: i32 = 200;
 
@@ -246,9 +248,21 @@ impl<'a> Searcher<'a> {
         }
         // A forced block costs no depth, so four after four is followed to the end.
         let child_depth = if forced { depth } else { depth - 1 };
+        let threatened = scan.they_threaten;
         for (i, c) in list.iter().enumerate() {
             self.pos.make(c.point);
-            let score = self.principal(i == 0, child_depth, alpha, beta, ply + 1);
+            let score = if self.reduces(i, c, depth, forced || threatened) {
+                // A late quiet move: a shallower look first, the full one only if it might
+                // be better than the best so far.
+                let reduced = -self.negamax(child_depth - 1, -alpha - 1, -alpha, ply + 1);
+                if reduced > alpha && !self.stopped {
+                    self.principal(false, child_depth, alpha, beta, ply + 1)
+                } else {
+                    reduced
+                }
+            } else {
+                self.principal(i == 0, child_depth, alpha, beta, ply + 1)
+            };
             self.pos.unmake(c.point);
             if self.stopped {
                 break;
@@ -339,6 +353,14 @@ impl<'a> Searcher<'a> {
             return None;
         }
         (depth <= 0 && (quiet || too_deep)).then(|| scan.eval())
+    }
+
+    /// Whether the `i`-th move `c` is searched one move shallower first (late move reduction):
+    /// only late, quiet moves (no four, no open three, not a block of one) in a quiet position
+    /// with depth to spare.
+    fn reduces(&self, i: usize, c: &Candidate, depth: i32, tactical: bool) -> bool {
+        let quiet = !c.mine.is_four() && c.mine.open_threes == 0 && !c.theirs.is_four() && c.theirs.open_threes == 0;
+        self.style.late_reduction && !tactical && depth >= 3 && i >= LATE && quiet
     }
 
     /// Remembers a move that cut off: as a killer of its ply if it is quiet (threats are
