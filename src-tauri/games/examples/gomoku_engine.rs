@@ -598,6 +598,10 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
             game.play(mv).expect("a legal move");
         }
         black_wins += usize::from(game.winner() == Some(Colour::Black));
+        if std::env::var_os("LADDER_LOG").is_some() {
+            let first_won = game.winner().map(|c| (c == Colour::Black) == a_is_black);
+            eprintln!("game {g}: {first} {} won {first_won:?}: {}", if a_is_black { "black" } else { "white" }, moves_text(&game));
+        }
         match game.winner() {
             Some(c) if (c == Colour::Black) == a_is_black => wins += 1,
             Some(_) => losses += 1,
