@@ -166,6 +166,13 @@ fn main() {
         Some("budget") => budget(),
         Some("ladder") => {
             let games: usize = args.get(2).map_or(40, |n| n.parse().expect("games"));
+            // "t200": both sides get 200 ms a move instead (not reproducible: for a check only).
+            if let Some(ms) = args.get(3).and_then(|n| n.strip_prefix('t')) {
+                let ms: u64 = ms.parse().expect("milliseconds");
+                TIME_LIMIT.set(Duration::from_millis(ms)).ok();
+                ladder(&args[1], games, 0, 0);
+                return;
+            }
             let nodes: u64 = args.get(3).map_or(40_000, |n| n.parse().expect("nodes"));
             let old_nodes: u64 = args.get(4).map_or(nodes, |n| n.parse().expect("old nodes"));
             ladder(&args[1], games, nodes, old_nodes);
@@ -600,7 +607,11 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
         black_wins += usize::from(game.winner() == Some(Colour::Black));
         if std::env::var_os("LADDER_LOG").is_some() {
             let first_won = game.winner().map(|c| (c == Colour::Black) == a_is_black);
-            eprintln!("game {g}: {first} {} won {first_won:?}: {}", if a_is_black { "black" } else { "white" }, moves_text(&game));
+            eprintln!(
+                "game {g}: {first} {} won {first_won:?}: {}",
+                if a_is_black { "black" } else { "white" },
+                moves_text(&game)
+            );
         }
         match game.winner() {
             Some(c) if (c == Colour::Black) == a_is_black => wins += 1,
@@ -624,6 +635,9 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
     );
 }
 
+/// A time limit per move for hard and the old engine, when the ladder is run on time.
+static TIME_LIMIT: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+
 /// Medium in the ladder: four moves deep, as in the app, within this many nodes (instead of
 /// the app's 0.4 s) so the ladder is reproducible.
 const MEDIUM_NODES: u64 = 200_000;
@@ -632,9 +646,10 @@ fn play(player: &Player, game: &Gomoku, nodes: u64, old_nodes: u64, old: Option<
     let seed = move_seed(game);
     match player {
         Player::Level(level) => {
-            let limits = match level {
+            let limits = match (level, TIME_LIMIT.get()) {
+                (Level::Hard, Some(&time)) => Limits::time(time),
                 // Medium's depth, as in the app; the node cap is rarely reached.
-                Level::Medium => Limits { depth: 4, ..Limits::nodes(MEDIUM_NODES) },
+                (Level::Medium, _) => Limits { depth: 4, ..Limits::nodes(MEDIUM_NODES) },
                 _ => Limits::nodes(nodes),
             };
             search_level(game, *level, &limits, seed, &AtomicBool::new(false)).best.expect("a move")
@@ -651,7 +666,8 @@ fn play(player: &Player, game: &Gomoku, nodes: u64, old_nodes: u64, old: Option<
         Player::Old(level) => {
             let old = old.expect("OLD_ENGINE set to the old engine's adapter");
             let level = format!("{level:?}").to_lowercase();
-            let (mv, _, _, _) = old.ask(&format!("free {level} {old_nodes} {seed} {}", moves_text(game)));
+            let budget = TIME_LIMIT.get().map_or(old_nodes.to_string(), |t| format!("t{}", t.as_millis()));
+            let (mv, _, _, _) = old.ask(&format!("free {level} {budget} {seed} {}", moves_text(game)));
             Point::parse_notation(&mv).unwrap().into()
         }
     }
