@@ -57,6 +57,9 @@ pub use position::Position as SearchPosition;
 /// Scores from this far up are forced wins (the winner's point of view), down here losses.
 pub const WIN_SCORE: i32 = eval::WIN_FLOOR;
 
+/// The percentage of a time limit the threat searches before the main search may use.
+const THREAT_SHARE: u32 = 30;
+
 /// The deepest iteration any search goes to.
 pub const MAX_DEPTH: u8 = 60;
 
@@ -472,8 +475,12 @@ impl<'a> Turn<'a> {
     }
 
     /// A threat search within this call's time, budget and cancel flag.
+    /// Under a time limit all the threat searches before the main search share the first
+    /// [`THREAT_SHARE`] percent of it, so that the main search always gets the rest (with a short
+    /// budget they could otherwise take it all).
     fn forced(&self, kind: Kind, budget: u64) -> Forced<'a> {
-        Forced::new(kind, budget, self.limits.time.map(|t| self.started + t), self.cancel)
+        let deadline = self.limits.time.map(|t| self.started + t * THREAT_SHARE / 100);
+        Forced::new(kind, budget, deadline, self.cancel)
     }
 
     /// Whether the opponent could win by force after our stone on `point` (or, with `None`,

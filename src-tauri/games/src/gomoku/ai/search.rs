@@ -87,6 +87,7 @@ impl<'a> Searcher<'a> {
     pub fn iterate(&mut self, moves: &mut [Candidate]) -> Outcome {
         let mut outcome = Outcome { best: moves[0].point, score: 0, depth: 0 };
         for depth in 1..=self.limits.depth.max(1) {
+            let begun = Instant::now();
             let (best, score, finished) = self.aspire(moves, depth as i32, outcome.score);
             if let Some(i) = best {
                 // The next iteration starts with the best move so far.
@@ -95,7 +96,8 @@ impl<'a> Searcher<'a> {
                 outcome.score = score;
                 outcome.depth = depth;
             }
-            if !finished || score.abs() >= WIN_FLOOR || self.no_time_for_another() {
+            let took = begun.elapsed();
+            if !finished || score.abs() >= WIN_FLOOR || self.no_time_for_another(took) {
                 break;
             }
         }
@@ -395,9 +397,10 @@ impl<'a> Searcher<'a> {
         self.stopped
     }
 
-    /// After an iteration: would the next one, several times longer, likely run out of time?
-    fn no_time_for_another(&self) -> bool {
-        self.limits.time.is_some_and(|t| self.started.elapsed() * 5 > t * 2)
+    /// After an iteration that took `took`: would the next one, about three times longer,
+    /// likely run out of time? (The time spent before the main search counts as spent.)
+    fn no_time_for_another(&self, took: std::time::Duration) -> bool {
+        self.limits.time.is_some_and(|t| self.started.elapsed() + took * 3 > t)
     }
 }
 
