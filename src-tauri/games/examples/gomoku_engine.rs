@@ -27,7 +27,7 @@
 //!   100 games, 67.5 % (79 / 69 ms); 80k, 100 games, 69.0 % (105 / 65 ms); the configuration
 //!   of commit c6919af (no late move reductions, larger threat budgets): 54k, 200 games,
 //!   67.5 % (102 / 77 ms), 60k, 100 games, 76.5 % (129 / 115 ms). On time (not reproducible,
-//!   40 games): 200 ms a move, 57.5 %.
+//!   40 games each): 200 ms a move, 57.5 %; 500 ms a move, 50.0 %.
 
 use pastimes_games::gomoku::ai::{forced_win, move_seed, search_level, Limits};
 use pastimes_games::gomoku::{Colour, Gomoku, Level, Move, Opponent, Params, Point, SIZE};
