@@ -7,8 +7,8 @@
 //! answer within 2 s everywhere).
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
-use pastimes_games::gomoku::ai::{move_seed, SearchPosition};
-use pastimes_games::gomoku::{search, Gomoku, Level, Move, Params, Point, SearchLimits};
+use pastimes_games::gomoku::ai::{move_seed, search_level, SearchPosition};
+use pastimes_games::gomoku::{Gomoku, Level, Move, Params, Point, SearchLimits};
 use pastimes_games::Game;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -77,7 +77,7 @@ fn computer(c: &mut Criterion) {
         let game = game_of(moves);
         let cancel = AtomicBool::new(false);
         group.bench_function(format!("hard, 20k nodes, {name}"), |b| {
-            b.iter(|| search(&game, Level::Hard, &limits, 1, &cancel))
+            b.iter(|| search_level(&game, Level::Hard, &limits, 1, &cancel))
         });
     }
     group.finish();
@@ -93,7 +93,7 @@ fn print_level_report() {
         for (name, moves) in POSITIONS {
             let game = game_of(moves);
             let report =
-                search(&game, level, &SearchLimits::for_level(level), move_seed(&game), &AtomicBool::new(false));
+                search_level(&game, level, &SearchLimits::for_level(level), move_seed(&game), &AtomicBool::new(false));
             let mv = report.best.expect("a move");
             let secs = report.elapsed.as_secs_f64();
             println!(

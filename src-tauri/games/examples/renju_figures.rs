@@ -5,7 +5,7 @@
 //! cargo run --release -p pastimes-games --example renju_figures
 //! ```
 
-use pastimes_games::gomoku::{legal_stone, search, Gomoku, Level, Params, Point, Rule, SearchLimits};
+use pastimes_games::gomoku::{legal_stone, search_level, Gomoku, Level, Params, Point, Rule, SearchLimits};
 use pastimes_games::Game;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -36,7 +36,7 @@ fn main() {
         let limits = SearchLimits::for_level(Level::Hard);
         let cancel = AtomicBool::new(false);
         let started = Instant::now();
-        let engine = search(&game, Level::Hard, &limits, 7, &cancel).best;
+        let engine = search_level(&game, Level::Hard, &limits, 7, &cancel).best;
         let engine_time = started.elapsed();
         let started = Instant::now();
         let chosen = legal_stone(&game, Level::Hard, &limits, 7, &cancel);

@@ -7,7 +7,7 @@
 //! ```
 
 use pastimes_games::gomoku::{
-    computer_action, search, Action, Colour, Gomoku, Level, Opening, Opponent, Params, Phase, SearchLimits,
+    computer_action, search_level, Action, Colour, Gomoku, Level, Opening, Opponent, Params, Phase, SearchLimits,
 };
 use pastimes_games::Game;
 use std::sync::atomic::AtomicBool;
@@ -33,7 +33,7 @@ fn main() {
             }
             let placed = started.elapsed().as_millis();
             let stones: Vec<String> = game.moves().iter().map(|p| p.notation()).collect();
-            let white = search(&game, Level::Hard, &limits, 1, &cancel).score;
+            let white = search_level(&game, Level::Hard, &limits, 1, &cancel).score;
             // The same stones with the computer as the second player: what would it choose?
             let second = Params { human_colour: Colour::Black, ..params.clone() };
             let mut choosing = Gomoku::new(&second, seed).unwrap();

@@ -14,7 +14,7 @@
 //! [`CLEAR_LEAD`], and otherwise places two more; the first player, after those, takes the side
 //! the engine prefers.
 
-use super::ai::{move_seed, search, SearchLimits};
+use super::ai::{move_seed, search_level, SearchLimits};
 use super::board::{Point, SIZE};
 use super::params::Level;
 use super::swap2::{Choice, Phase};
@@ -57,11 +57,11 @@ pub fn computer_action(game: &Gomoku, level: Level, limits: &SearchLimits, cance
 pub fn legal_stone(game: &Gomoku, level: Level, limits: &SearchLimits, seed: u64, cancel: &AtomicBool) -> Option<Move> {
     let forbidden = game.forbidden_points();
     if forbidden.is_empty() {
-        return search(game, level, limits, seed, cancel).best;
+        return search_level(game, level, limits, seed, cancel).best;
     }
     let started = Instant::now();
     let main = SearchLimits { time: limits.time.map(|t| t * 3 / 4), ..limits.clone() };
-    let best = search(game, level, &main, seed, cancel).best?;
+    let best = search_level(game, level, &main, seed, cancel).best?;
     if Point::new(best.x, best.y).is_some_and(|p| !forbidden.contains(&p)) {
         return Some(best);
     }
@@ -95,7 +95,7 @@ fn best_allowed(
         if after.winner().is_some() {
             return Some(p.into());
         }
-        let theirs = search(&after, judging(level), &each, seed, cancel).score;
+        let theirs = search_level(&after, judging(level), &each, seed, cancel).score;
         if best.is_none_or(|(score, _)| theirs < score) {
             best = Some((theirs, p));
         }
@@ -123,7 +123,7 @@ fn opening_stone(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &At
         if after.play(p.into()).is_err() {
             continue;
         }
-        let imbalance = search(&after, judging(level), &each, move_seed(&after), cancel).score.saturating_abs();
+        let imbalance = search_level(&after, judging(level), &each, move_seed(&after), cancel).score.saturating_abs();
         if best.is_none_or(|(score, _)| imbalance < score) {
             best = Some((imbalance, p));
         }
@@ -134,7 +134,7 @@ fn opening_stone(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &At
 
 /// A choice of the Swap2 opening, from the engine's score for white (who moves next).
 fn opening_choice(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &AtomicBool) -> Choice {
-    let white = search(game, judging(level), limits, move_seed(game), cancel).score;
+    let white = search_level(game, judging(level), limits, move_seed(game), cancel).score;
     let better = if white >= 0 { Choice::White } else { Choice::Black };
     match game.phase() {
         Phase::ChooseSide if white.saturating_abs() <= CLEAR_LEAD => Choice::PlaceTwo,

@@ -32,7 +32,7 @@ pub mod rules;
 pub mod swap2;
 mod view;
 
-pub use ai::{computer_move, search, SearchLimits, SearchReport};
+pub use ai::{computer_move, search, search_level, SearchLimits, SearchReport};
 pub use board::{Colour, Point, SIZE};
 pub use computer::{computer_action, legal_stone};
 pub use effects::Effects;

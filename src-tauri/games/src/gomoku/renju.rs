@@ -43,6 +43,14 @@ impl Forbidden {
 
 /// Why a black stone on the empty point `p` would be forbidden; `None` if it is allowed (or the
 /// point is taken). Whose turn it is does not matter: this asks about a black stone.
+/// [`forbidden`] for a position given as its cells (the engine's search position).
+pub(super) fn forbidden_in(cells: [Option<Colour>; POINTS], p: Point) -> Option<Forbidden> {
+    if cells[p.index()].is_some() {
+        return None;
+    }
+    Grid { cells }.forbidden(p)
+}
+
 pub fn forbidden(board: &Board, p: Point) -> Option<Forbidden> {
     if board.get(p).is_some() {
         return None;

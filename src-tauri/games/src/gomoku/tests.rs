@@ -272,17 +272,21 @@ fn renju_white_wins_with_an_overline() {
 
 #[test]
 fn the_computer_never_plays_a_forbidden_point_as_black() {
-    // H8 would be black's winning double three under freestyle; the engine wants it.
+    // H8 would be black's winning double three under freestyle; under Renju it is forbidden.
     let params =
         Params { rule: Rule::Renju, opponent: Opponent::Hard, human_colour: Colour::White, ..Params::default() };
     let mut game = Gomoku::new(&params, 3).unwrap();
     play_all(&mut game, &DOUBLE_THREE_AT_H8);
     assert!(game.is_computer_turn());
     let cancel = AtomicBool::new(false);
-    let engine_choice = search(&game, Level::Hard, &computer::quick(2_000), 1, &cancel).best.unwrap();
+    let engine_choice = search_level(&game, Level::Hard, &computer::quick(2_000), 1, &cancel).best.unwrap();
     let renju_choice = legal_stone(&game, Level::Hard, &computer::quick(2_000), 1, &cancel).unwrap();
-    assert_eq!(engine_choice, at_move("H8"), "the test's premise: the engine alone would play H8");
+    // The engine itself knows the rule now (ai/legality.rs); the rules' own check stays behind it.
+    assert_ne!(engine_choice, at_move("H8"), "the engine does not play the forbidden point");
     assert_ne!(renju_choice, at_move("H8"));
+    let freestyle = Gomoku { params: Params { rule: Rule::Freestyle, ..params.clone() }, ..game.clone() };
+    let wanted = search_level(&freestyle, Level::Hard, &computer::quick(2_000), 1, &cancel).best.unwrap();
+    assert_eq!(wanted, at_move("H8"), "the test's premise: under freestyle the engine plays H8");
     assert!(game.clone().play(renju_choice).is_ok());
     for level in [Level::Easy, Level::Medium] {
         let mv = computer_action(&game, level, &computer::quick(1_000), &cancel).unwrap();

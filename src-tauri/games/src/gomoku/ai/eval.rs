@@ -6,7 +6,7 @@
 //! same scan finds the tactical facts the search acts on first: a five to play, a four of the
 //! opponent's to block, an open three of the opponent's that must be answered.
 
-use super::super::board::{Colour, POINTS};
+use super::super::board::Colour;
 use super::position::Position;
 pub use super::threat::Threat;
 
@@ -44,6 +44,8 @@ pub struct Scan {
     /// Whether the other side could make an open four or double four (it has an open three or
     /// similar): the side to move must answer it or make a four itself.
     pub they_threaten: bool,
+    /// Points where the side to move makes a four.
+    pub my_fours: u8,
     pub my_total: i32,
     pub their_total: i32,
 }
@@ -52,8 +54,14 @@ impl Scan {
     /// The position's value for the side to move. Its own chances count a little more: it is
     /// its turn to use one of them.
     pub fn eval(&self) -> i32 {
-        self.my_total + self.my_total / 4 - self.their_total
+        value(self.my_total, self.their_total)
     }
+}
+
+/// A position's value for the side to move from the sums of both sides' candidate scores.
+#[inline]
+pub fn value(mine: i32, theirs: i32) -> i32 {
+    mine + mine / 4 - theirs
 }
 
 /// Scores every candidate point into `out` (cleared first) and sums up what it found.
@@ -61,11 +69,13 @@ pub fn scan(pos: &Position, out: &mut Vec<Candidate>) -> Scan {
     out.clear();
     let me = pos.to_move();
     let mut scan = Scan::default();
-    for point in (0..POINTS).filter(|&p| pos.is_candidate(p)) {
+    pos.for_each_candidate(|point| {
         let candidate = score_point(pos, point, me);
-        note(&mut scan, &candidate);
-        out.push(candidate);
-    }
+        if !pos.is_forbidden(point, &candidate.mine) {
+            note(&mut scan, &candidate);
+            out.push(candidate);
+        }
+    });
     scan
 }
 
@@ -85,6 +95,7 @@ fn note(scan: &mut Scan, c: &Candidate) {
         scan.my_unstoppable = Some(c.point);
     }
     scan.they_threaten |= c.theirs.unstoppable;
+    scan.my_fours = scan.my_fours.saturating_add(c.mine.is_four() as u8);
     scan.my_total += c.mine.score;
     scan.their_total += c.theirs.score;
 }

@@ -1,68 +1,103 @@
-//! The computer opponent.
+//! The computer opponent, and the engine behind hints, reviews and the Gomocup brain.
 //!
-//! [`computer_move`] picks the move for the side to move. It only reads the game; the app runs
-//! it on a thread of its own and applies the move it returns. Every level first takes a five
-//! when it has one and blocks the opponent's four. Then:
+//! [`computer_move`] picks the move for the side to move at a level. It only reads the game;
+//! the app runs it on a thread of its own and applies the move it returns. Every level first
+//! takes a five when it has one and blocks the opponent's four. Then:
 //!
 //! - **Easy** looks one move ahead: it scores each point by what a stone there makes and takes
 //!   from the opponent, and picks at random among its three best. It answers an opponent's open
 //!   three two times in three, so it can be caught by an open three and by any fork.
 //! - **Medium** searches four moves ahead (at most 0.4 s) with the threat rules below.
-//! - **Hard** looks for a win by continuous fours, checks that its move leaves the opponent
-//!   none, then searches as deep as 1.5 s allow (typically 6 to 10 moves, forced lines further).
+//! - **Hard** looks for a forced win by continuous fours (VCF), then by fours and threes (VCT),
+//!   keeps only moves that leave the opponent no win by fours (and, when it can, none by
+//!   threes), then searches as deep as 1.5 s allow: principal-variation search with iterative
+//!   deepening, aspiration windows, a transposition table and killer and history move ordering;
+//!   its leaves follow the side to move's fours and the answers to the opponent's threes.
 //!
-//! The search limits (time, nodes, depth) are in [`SearchLimits`]; the time is measured from
-//! the call and checked every few hundred nodes, and setting `cancel` stops the search within a
-//! millisecond or so (`computer_move` then returns `None`). All randomness comes from a
-//! generator seeded with the game's seed and the move number, so a search limited by nodes or
-//! depth is reproducible; one limited by time depends on the machine's speed.
+//! [`search`] is the same engine for any caller with its own limits (the Gomocup brain sets
+//! them from `timeout_turn` / `time_left`); [`evaluate`] gives a position's value for one side
+//! and the forced win of the side to move, if any (a review graph, a hint).
+//!
+//! Limits (time, nodes, depth) are in [`Limits`]; the time is measured from the call and
+//! checked every few hundred nodes, and setting `cancel` stops the search within a millisecond
+//! or so (`computer_move` then returns `None`). All randomness comes from a generator seeded
+//! with the game's seed and the move number, so a search limited by nodes or depth is
+//! reproducible; one limited by time depends on the machine's speed.
+//!
+//! Rules: the shape tables know freestyle and exactly five; a rule with forbidden points for
+//! black (Renju) plugs in through [`legality`] and [`shape::tables`].
 
 mod eval;
+mod forced;
+pub mod legality;
 mod position;
 mod search;
 mod shape;
 mod threat;
 mod tt;
-mod vcf;
 
-use super::board::{Point, POINTS, SIZE};
+use super::board::{Colour, Point, POINTS, SIZE};
 use super::params::Level;
 use super::{Gomoku, Move};
 use crate::game::Game;
 use crate::rng::{seeded, GameRng};
 use eval::{Candidate, Scan};
+use forced::{Forced, Kind};
 use position::Position;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use search::Searcher;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use vcf::Vcf;
 
-/// The search's board, public for the benchmarks (its move and unmove are measured).
+/// The search's board, public for the benchmarks (its move and unmove are measured) and for a
+/// rule's forbidden-point filter ([`legality`]).
 pub use position::Position as SearchPosition;
+
+/// Scores from this far up are forced wins (the winner's point of view), down here losses.
+pub const WIN_SCORE: i32 = eval::WIN_FLOOR;
+
+/// The percentage of a time limit the threat searches before the main search may use.
+const THREAT_SHARE: u32 = 30;
+
+/// The deepest iteration any search goes to.
+pub const MAX_DEPTH: u8 = 60;
 
 /// How long and how deep a search may go. Any limit reached stops it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchLimits {
+pub struct Limits {
     /// Wall-clock budget, measured from the call.
     pub time: Option<Duration>,
-    /// Positions to visit at most (reproducible, unlike time).
+    /// Positions the main search visits at most (reproducible, unlike time). The threat
+    /// searches before it have budgets of their own, in proportion (see `Style`).
     pub nodes: Option<u64>,
     /// Deepest iteration, in moves.
     pub depth: u8,
 }
 
-impl SearchLimits {
+/// The name the app and the benchmarks knew the limits by.
+pub type SearchLimits = Limits;
+
+impl Limits {
     /// What [`computer_move`] allows each level. Easy does not search (its look takes
-    /// microseconds), so its limits are moot. Hard's 1.5 s include its hunt for fours and leave
-    /// room within 2 s for a slow or busy machine.
-    pub fn for_level(level: Level) -> SearchLimits {
+    /// microseconds), so its limits are moot. Hard's 1.5 s include its threat searches and
+    /// leave room within 2 s for a slow or busy machine.
+    pub fn for_level(level: Level) -> Limits {
         match level {
-            Level::Easy => SearchLimits { time: Some(Duration::from_millis(100)), nodes: None, depth: 1 },
-            Level::Medium => SearchLimits { time: Some(Duration::from_millis(400)), nodes: None, depth: 4 },
-            Level::Hard => SearchLimits { time: Some(Duration::from_millis(1500)), nodes: None, depth: 40 },
+            Level::Easy => Limits { time: Some(Duration::from_millis(100)), nodes: None, depth: 1 },
+            Level::Medium => Limits { time: Some(Duration::from_millis(400)), nodes: None, depth: 4 },
+            Level::Hard => Limits::time(Duration::from_millis(1500)),
         }
+    }
+
+    /// As deep as `time` allows.
+    pub fn time(time: Duration) -> Limits {
+        Limits { time: Some(time), nodes: None, depth: MAX_DEPTH }
+    }
+
+    /// As deep as `nodes` main-search positions allow: reproducible.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits { time: None, nodes: Some(nodes), depth: MAX_DEPTH }
     }
 }
 
@@ -74,11 +109,20 @@ struct Style {
     root_width: usize,
     /// Plies past the nominal depth spent answering threatened open fours.
     quiescence: i32,
+    /// Plies past the nominal depth spent following the side to move's fours; 0 for none.
+    four_quiescence: i32,
     /// Depth (in own fours) and node budget of the search for a win by fours; 0 for none.
     vcf_depth: u8,
     vcf_nodes: u64,
-    /// Whether to check that the move leaves the opponent no win by fours.
-    defend_vcf: bool,
+    /// The same for a win by fours and threes.
+    vct_depth: u8,
+    vct_nodes: u64,
+    /// Whether to check that the move leaves the opponent no forced win.
+    defend: bool,
+    /// Killer and history move ordering, aspiration windows.
+    ordering: bool,
+    /// Late quiet moves searched shallower first.
+    late_reduction: bool,
     table_bits: u32,
 }
 
@@ -89,30 +133,55 @@ impl Style {
                 width: 3,
                 root_width: 3,
                 quiescence: 0,
+                four_quiescence: 0,
                 vcf_depth: 0,
                 vcf_nodes: 0,
-                defend_vcf: false,
+                vct_depth: 0,
+                vct_nodes: 0,
+                defend: false,
+                ordering: false,
+                late_reduction: false,
                 table_bits: 4,
             },
             Level::Medium => Style {
                 width: 8,
                 root_width: 12,
                 quiescence: 2,
+                four_quiescence: 0,
                 vcf_depth: 0,
                 vcf_nodes: 0,
-                defend_vcf: false,
+                vct_depth: 0,
+                vct_nodes: 0,
+                defend: false,
+                ordering: false,
+                late_reduction: false,
                 table_bits: 16,
             },
             Level::Hard => Style {
                 width: 10,
                 root_width: 16,
                 quiescence: 6,
-                vcf_depth: 12,
-                vcf_nodes: 20_000,
-                defend_vcf: true,
-                table_bits: 19,
+                four_quiescence: 8,
+                vcf_depth: 16,
+                vcf_nodes: 40_000,
+                vct_depth: 6,
+                vct_nodes: 60_000,
+                defend: true,
+                ordering: true,
+                late_reduction: true,
+                table_bits: 20,
             },
         }
+    }
+
+    /// The threat searches' budgets shrink with a small node limit, so that a node-limited
+    /// search stays quick (and the ladder of levels reproducible and fair).
+    fn fit(mut self, limits: &Limits) -> Style {
+        if let Some(nodes) = limits.nodes {
+            self.vcf_nodes = self.vcf_nodes.min(nodes / 4);
+            self.vct_nodes = self.vct_nodes.min(nodes / 2);
+        }
+        self
     }
 }
 
@@ -131,6 +200,8 @@ pub enum Decision {
     Unstoppable,
     /// Starts a win by continuous fours.
     Fours,
+    /// Starts a win by fours and threes.
+    Threes,
     /// The only sensible move (one candidate).
     Only,
     /// Easy's one-move look.
@@ -139,29 +210,41 @@ pub enum Decision {
     Search,
 }
 
-/// What a search found, for the app (the move) and for tests and benchmarks (the rest).
+/// What a search found: the move, and what the engine knows about it.
 #[derive(Debug, Clone)]
-pub struct SearchReport {
+pub struct SearchResult {
     pub best: Option<Move>,
     pub decision: Decision,
-    /// From the mover's point of view; beyond ±9,999,000 a forced win or loss.
+    /// From the mover's point of view; from [`WIN_SCORE`] up a forced win, from minus it down a
+    /// forced loss.
     pub score: i32,
-    /// How deep the search that chose the move went, in moves (forced lines go further). An
-    /// iteration cut short by time counts if it had finished searching the move it chose.
+    /// How deep the main search that chose the move went, in moves (forced lines go further).
+    /// An iteration cut short by time counts if it had finished searching the move it chose.
     pub depth: u8,
-    /// Positions visited, by the main search and the searches for fours.
+    /// Positions visited, by the main search and the threat searches.
     pub nodes: u64,
+    /// The main search's share: its positions and its time (its speed is `main_nodes / main_time`).
+    pub main_nodes: u64,
+    pub main_time: Duration,
     pub elapsed: Duration,
+    /// The expected line from the move on (the move first), as far as the search knows it.
+    pub pv: Vec<Move>,
+    /// The forced win the side to move has, when the engine found one: its moves and the
+    /// opponent's answers alternately, from the move on, ending with its five.
+    pub forced_win: Option<Vec<Move>>,
 }
+
+/// The name the app and the benchmarks knew the result by.
+pub type SearchReport = SearchResult;
 
 /// The computer's move for the side to move at `level`, or `None` if the game is over or
 /// `cancel` was set. Seeded from the game's seed and the move number.
 pub fn computer_move(game: &Gomoku, level: Level, cancel: &AtomicBool) -> Option<Move> {
-    let report = search(game, level, &SearchLimits::for_level(level), move_seed(game), cancel);
+    let result = search_level(game, level, &Limits::for_level(level), move_seed(game), cancel);
     if cancel.load(Ordering::Relaxed) {
         return None;
     }
-    report.best
+    result.best
 }
 
 /// The seed for the computer's move now: different every move, the same on every replay.
@@ -169,49 +252,122 @@ pub fn move_seed(game: &Gomoku) -> u64 {
     game.seed() ^ (game.moves().len() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
-/// The full search behind [`computer_move`], with explicit limits and seed.
-pub fn search(game: &Gomoku, level: Level, limits: &SearchLimits, seed: u64, cancel: &AtomicBool) -> SearchReport {
+/// The engine at full strength (hard) for the side to move, within `limits`: the entry point
+/// for the Gomocup brain, hints and reviews. Under any rule the game has.
+pub fn search(game: &Gomoku, limits: &Limits, cancel: &AtomicBool) -> SearchResult {
+    search_level(game, Level::Hard, limits, move_seed(game), cancel)
+}
+
+/// The search behind [`computer_move`], with explicit level, limits and seed.
+pub fn search_level(game: &Gomoku, level: Level, limits: &Limits, seed: u64, cancel: &AtomicBool) -> SearchResult {
     let mut turn = Turn {
         pos: Position::of(game),
-        style: Style::of(level),
+        style: Style::of(level).fit(limits),
         limits,
         cancel,
         started: Instant::now(),
         rng: seeded(seed),
-        report: SearchReport {
+        result: SearchResult {
             best: None,
             decision: Decision::None,
             score: 0,
             depth: 0,
             nodes: 0,
+            main_nodes: 0,
+            main_time: Duration::ZERO,
             elapsed: Duration::ZERO,
+            pv: Vec::new(),
+            forced_win: None,
         },
     };
     if !game.status().is_over() {
         let (point, decision) = turn.choose(level);
-        turn.report.best = Some(Point::from_index(point).into());
-        turn.report.decision = decision;
+        turn.result.best = Some(Point::from_index(point).into());
+        turn.result.decision = decision;
+        if turn.result.pv.first() != turn.result.best.as_ref() {
+            turn.result.pv = vec![Point::from_index(point).into()];
+        }
     }
-    turn.report.elapsed = turn.started.elapsed();
-    turn.report
+    turn.result.elapsed = turn.started.elapsed();
+    turn.result
 }
 
-/// One call's worth of state: the position, how to play, and the report being filled in.
+/// The engine's view of a position, for a review graph or a hint.
+#[derive(Debug, Clone)]
+pub struct Evaluation {
+    /// The value for the side asked about: from [`WIN_SCORE`] up it wins by force, from minus
+    /// it down it loses; ±[`eval::WIN`] once the game is won or lost.
+    pub score: i32,
+    /// The engine's move for the side to move (none once the game is over).
+    pub best: Option<Move>,
+    /// The forced win of the side to move, if the engine found one.
+    pub forced_win: Option<ForcedWin>,
+}
+
+/// A forced win: whose, and one line of it (winner's moves and the answers, ending in five).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ForcedWin {
+    pub winner: Colour,
+    pub line: Vec<Move>,
+}
+
+/// The engine's evaluation of `game` from `side`'s point of view, searched within `limits`.
+pub fn evaluate(game: &Gomoku, side: Colour, limits: &Limits, cancel: &AtomicBool) -> Evaluation {
+    if let Some(winner) = game.winner() {
+        let score = if winner == side { eval::WIN } else { -eval::WIN };
+        return Evaluation { score, best: None, forced_win: None };
+    }
+    if game.status().is_over() {
+        return Evaluation { score: 0, best: None, forced_win: None };
+    }
+    let mover = game.side_to_move();
+    let result = search(game, limits, cancel);
+    let score = if side == mover { result.score } else { -result.score };
+    let forced_win = result.forced_win.map(|line| ForcedWin { winner: mover, line });
+    Evaluation { score, best: result.best, forced_win }
+}
+
+/// The side to move's forced win by continuous fours (or, with `threes`, by fours and threes),
+/// looked for within `nodes` positions: one line of it, from the first move to the five.
+/// The threat search alone, without the main search: the VCF/VCT figures and quick hints.
+pub fn forced_win(game: &Gomoku, threes: bool, nodes: u64, cancel: &AtomicBool) -> Option<Vec<Move>> {
+    if game.status().is_over() {
+        return None;
+    }
+    let (kind, depth) = if threes { (Kind::FoursAndThrees, 8) } else { (Kind::Fours, 30) };
+    let mut pos = Position::of(game);
+    let mut forced = Forced::new(kind, nodes, None, cancel);
+    forced.find(&mut pos, depth)?;
+    forced.extend_budget(nodes);
+    let line = forced.line(&mut pos, depth);
+    (!line.is_empty()).then(|| line.into_iter().map(|p| Point::from_index(p).into()).collect())
+}
+
+/// One call's worth of state: the position, how to play, and the result being filled in.
 struct Turn<'a> {
     pos: Position,
     style: Style,
-    limits: &'a SearchLimits,
+    limits: &'a Limits,
     cancel: &'a AtomicBool,
     started: Instant,
     rng: GameRng,
-    report: SearchReport,
+    result: SearchResult,
 }
 
 impl<'a> Turn<'a> {
     fn choose(&mut self, level: Level) -> (usize, Decision) {
         let mut list = Vec::with_capacity(POINTS);
         let scan = eval::scan(&self.pos, &mut list);
+        if list.is_empty() && self.pos.stones() > 0 {
+            // No candidate near the stones (a rule forbade them all): any allowed point.
+            return (self.any_allowed_point(), Decision::Only);
+        }
         if let Some(found) = obvious(&scan, &list) {
+            if matches!(found.1, Decision::Win | Decision::Unstoppable) {
+                self.result.score = eval::WIN_FLOOR;
+                let line = self.forced_line(Kind::Fours, 1, 1_000);
+                self.set_forced_win(line);
+            }
             return found;
         }
         match level {
@@ -220,33 +376,69 @@ impl<'a> Turn<'a> {
         }
     }
 
-    /// Medium and hard: look for a win by fours, guard against the opponent's, then search.
+    /// The first empty point the rule allows, or the first empty one if it allows none.
+    fn any_allowed_point(&self) -> usize {
+        let empty = || (0..POINTS).filter(|&p| self.pos.get(p).is_none());
+        let allowed = |&p: &usize| !self.pos.is_forbidden(p, &self.pos.threat(p, self.pos.to_move()));
+        empty().find(allowed).or_else(|| empty().next()).unwrap_or(0)
+    }
+
+    /// Medium and hard: look for a forced win, guard against the opponent's, then search.
     fn think(&mut self, mut list: Vec<Candidate>, scan: &Scan) -> (usize, Decision) {
-        if let Some(p) = self.find_fours() {
-            self.report.score = eval::WIN_FLOOR;
-            return (p, Decision::Fours);
+        for (kind, depth, budget, decision) in [
+            (Kind::Fours, self.style.vcf_depth, self.style.vcf_nodes, Decision::Fours),
+            (Kind::FoursAndThrees, self.style.vct_depth, self.style.vct_nodes, Decision::Threes),
+        ] {
+            if depth == 0 {
+                continue;
+            }
+            let line = self.forced_line(kind, depth, budget);
+            if let Some(&first) = line.first() {
+                self.result.score = eval::WIN_FLOOR;
+                self.set_forced_win(line);
+                return (first, decision);
+            }
         }
         self.order_root(&mut list, scan);
-        if self.style.defend_vcf && self.opponent_has_fours(None) {
-            // Keep the moves that take the opponent's win away, if any do (else all is lost).
-            let kept: Vec<Candidate> =
-                list.iter().filter(|c| !self.opponent_has_fours(Some(c.point))).copied().collect();
-            if !kept.is_empty() {
-                list = kept;
-            }
+        if self.style.defend {
+            self.keep_defences(&mut list, Kind::Fours, self.style.vcf_depth, self.style.vcf_nodes);
         }
         if !scan.they_threaten {
             list.truncate(self.style.root_width);
+        }
+        if self.style.defend {
+            // Against threes too, among the moves the search would try anyway.
+            list.truncate(self.style.root_width.max(list.len().min(2 * self.style.root_width)));
+            self.keep_defences(&mut list, Kind::FoursAndThrees, self.style.vct_depth, self.style.vct_nodes / 2);
         }
         if list.len() == 1 {
             return (list[0].point, Decision::Only);
         }
         let mut searcher = Searcher::new(self.pos.clone(), &self.style, self.limits, self.cancel, self.started);
+        let begun = Instant::now();
         let outcome = searcher.iterate(&mut list);
-        self.report.nodes += searcher.nodes;
-        self.report.score = outcome.score;
-        self.report.depth = outcome.depth;
+        self.result.main_time = begun.elapsed();
+        self.result.main_nodes = searcher.nodes;
+        self.result.nodes += searcher.nodes;
+        self.result.score = outcome.score;
+        self.result.depth = outcome.depth;
+        self.result.pv =
+            searcher.principal_variation(outcome.best).into_iter().map(|p| Point::from_index(p).into()).collect();
         (outcome.best, Decision::Search)
+    }
+
+    /// If the opponent has a forced win of `kind` now (were it to move), keeps the moves that
+    /// take it away, if any do (else all is lost, and every move is as good).
+    fn keep_defences(&mut self, list: &mut Vec<Candidate>, kind: Kind, depth: u8, budget: u64) {
+        if depth == 0 || budget == 0 || !self.opponent_wins(None, kind, depth, budget) {
+            return;
+        }
+        let share = budget / 4;
+        let kept: Vec<Candidate> =
+            list.iter().filter(|c| !self.opponent_wins(Some(c.point), kind, depth, share)).copied().collect();
+        if !kept.is_empty() {
+            *list = kept;
+        }
     }
 
     /// The root's moves, best first. Equally good moves are shuffled (a stable sort after a
@@ -259,37 +451,52 @@ impl<'a> Turn<'a> {
         list.sort_by_key(|c| -c.priority());
     }
 
-    /// The first move of the side to move's win by continuous fours, if the level looks for one.
-    fn find_fours(&mut self) -> Option<usize> {
-        if self.style.vcf_depth == 0 {
-            return None;
+    /// A forced win of `kind` for the side to move, laid out (empty if none found).
+    fn forced_line(&mut self, kind: Kind, depth: u8, budget: u64) -> Vec<usize> {
+        let mut forced = self.forced(kind, budget);
+        let found = forced.find(&mut self.pos, depth).is_some();
+        let line = if found {
+            forced.extend_budget(budget);
+            forced.line(&mut self.pos, depth)
+        } else {
+            Vec::new()
+        };
+        self.result.nodes += forced.nodes;
+        line
+    }
+
+    fn set_forced_win(&mut self, line: Vec<usize>) {
+        if line.is_empty() {
+            return;
         }
-        let mut vcf = self.vcf(self.style.vcf_nodes);
-        let found = vcf.find(&mut self.pos, self.style.vcf_depth);
-        self.report.nodes += vcf.nodes;
-        found
+        let moves: Vec<Move> = line.into_iter().map(|p| Point::from_index(p).into()).collect();
+        self.result.pv = moves.clone();
+        self.result.forced_win = Some(moves);
     }
 
-    /// A search for fours within this call's time, budget and cancel flag.
-    fn vcf(&self, budget: u64) -> Vcf<'a> {
-        Vcf::new(budget, self.limits.time.map(|t| self.started + t), self.cancel)
+    /// A threat search within this call's time, budget and cancel flag.
+    /// Under a time limit all the threat searches before the main search share the first
+    /// [`THREAT_SHARE`] percent of it, so that the main search always gets the rest (with a short
+    /// budget they could otherwise take it all).
+    fn forced(&self, kind: Kind, budget: u64) -> Forced<'a> {
+        let deadline = self.limits.time.map(|t| self.started + t * THREAT_SHARE / 100);
+        Forced::new(kind, budget, deadline, self.cancel)
     }
 
-    /// Whether the opponent could win by fours after our stone on `point` (or, with `None`, if
-    /// we passed). Each check gets a share of the budget: it runs for every candidate move.
-    fn opponent_has_fours(&mut self, point: Option<usize>) -> bool {
-        let budget = if point.is_some() { self.style.vcf_nodes / 8 } else { self.style.vcf_nodes };
-        let mut vcf = self.vcf(budget);
+    /// Whether the opponent could win by force after our stone on `point` (or, with `None`,
+    /// if we passed).
+    fn opponent_wins(&mut self, point: Option<usize>, kind: Kind, depth: u8, budget: u64) -> bool {
+        let mut forced = self.forced(kind, budget);
         match point {
             Some(p) => self.pos.make(p),
             None => self.pos.pass(),
         }
-        let found = vcf.find(&mut self.pos, self.style.vcf_depth).is_some();
+        let found = forced.find(&mut self.pos, depth).is_some();
         match point {
             Some(p) => self.pos.unmake(p),
             None => self.pos.pass(),
         }
-        self.report.nodes += vcf.nodes;
+        self.result.nodes += forced.nodes;
         found
     }
 }

@@ -17,7 +17,8 @@
 use super::super::board::{Colour, Point, POINTS, SIZE};
 use super::super::rules::Rule;
 use super::super::Gomoku;
-use super::shape::{table, Shape, ShapeTable};
+use super::legality::{forbidden_for, Forbidden};
+use super::shape::{tables, Shape, ShapeTable};
 use super::threat::Threat;
 
 const LINES: usize = 88;
@@ -142,11 +143,52 @@ pub struct Position {
     /// `u32`: see `set_shapes`) and what they add up to.
     shapes: [[u32; 2]; POINTS],
     threats: [[Threat; 2]; POINTS],
+    /// Empty points near a stone (the candidates), one bit each, kept with `near`.
+    candidates: [u64; 4],
+    /// What each move overwrote in the cache, so that unmake restores it instead of
+    /// recomputing it: (point, its shapes, its threats), and where each move's entries start.
+    saved: Vec<Saved>,
+    frames: Vec<Frame>,
+    /// Per colour, the sums over the candidate points of what a stone there would make: the
+    /// search's leaves read these instead of scanning the candidates.
+    totals: [Totals; 2],
     hash: u64,
     stones: usize,
     to_move: Colour,
     rule: Rule,
-    table: &'static ShapeTable,
+    /// The rule's forbidden points for black, if it has any (Renju).
+    forbidden: Option<Forbidden>,
+    /// The shape table for each colour's stones (a rule may treat the colours differently).
+    tables: [&'static ShapeTable; 2],
+}
+
+/// What a move changes wholesale, kept to be put back by unmake.
+#[derive(Clone, Copy)]
+struct Frame {
+    saved: u32,
+    candidates: [u64; 4],
+    totals: [Totals; 2],
+}
+
+/// One side's threats summed over the candidate points.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// The sum of the points' scores.
+    pub score: i32,
+    /// Points where the side would make five.
+    pub fives: i32,
+    /// Points where it would make an open four or a double four.
+    pub unstoppable: i32,
+    /// Points where it would make a four (or more).
+    pub fours: i32,
+}
+
+/// One empty point's cache as it was before a move changed it.
+#[derive(Clone, Copy)]
+struct Saved {
+    point: u8,
+    shapes: [u32; 2],
+    threats: [Threat; 2],
 }
 
 impl Position {
@@ -158,11 +200,16 @@ impl Position {
             near: [0; POINTS],
             shapes: [[0; 2]; POINTS],
             threats: [[Threat::default(); 2]; POINTS],
+            candidates: [0; 4],
+            saved: Vec::with_capacity(64 * 40),
+            frames: Vec::with_capacity(POINTS),
+            totals: [Totals::default(); 2],
             hash: 0,
             stones: 0,
             to_move: Colour::Black,
             rule,
-            table: table(rule),
+            forbidden: forbidden_for(rule),
+            tables: tables(rule),
         };
         for p in 0..POINTS {
             for d in 0..4 {
@@ -206,14 +253,61 @@ impl Position {
         self.cells[p].is_none() && self.near[p] > 0
     }
 
+    /// Replaces the rule's filter of forbidden points (tests plug in their own).
+    #[cfg(test)]
+    pub fn set_forbidden(&mut self, forbidden: Option<Forbidden>) {
+        self.forbidden = forbidden;
+    }
+
+    /// Whether the side to move may not play on the empty point `p`, whose threats for it are
+    /// `mine`: only black, only under a rule with forbidden points, only where a ban can apply.
+    #[inline]
+    pub fn is_forbidden(&self, p: usize, mine: &Threat) -> bool {
+        let Some(forbidden) = self.forbidden else {
+            return false;
+        };
+        if self.to_move != Colour::Black {
+            return false;
+        }
+        let suspicious =
+            mine.fours >= 2 || mine.open_threes >= 2 || (0..4).any(|d| self.run_length(p, Colour::Black, d) >= 6);
+        suspicious && forbidden(self, p)
+    }
+
+    /// Calls `f` with every candidate point, in index order.
+    #[inline]
+    pub fn for_each_candidate(&self, mut f: impl FnMut(usize)) {
+        for (word, &bits) in self.candidates.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                f(word * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
+
+    /// The run of `colour` stones a stone on `p` would join in direction `d`, `p` included.
+    pub fn run_length(&self, p: usize, colour: Colour, d: usize) -> u32 {
+        let line = GEOMETRY.line[d][p] as usize;
+        let at = GEOMETRY.pos[d][p] as u32 + PAD;
+        let own = self.lines[line][colour.index()] | 1 << at;
+        let above = (!(own >> at)).trailing_zeros();
+        let below = (!(own << (31 - at))).leading_zeros();
+        above + below - 1
+    }
+
     /// Plays the side to move's stone on the empty point `p`.
     #[inline]
     pub fn make(&mut self, p: usize) {
         debug_assert!(self.cells[p].is_none());
         let colour = self.to_move;
+        self.frames.push(Frame { saved: self.saved.len() as u32, candidates: self.candidates, totals: self.totals });
+        if self.is_candidate(p) {
+            self.account(p, -1);
+        }
         self.cells[p] = Some(colour);
         self.toggle_lines(p, colour);
-        self.add_near(p, 1);
+        self.add_near(p);
         self.hash ^= ZOBRIST.stones[colour.index()][p];
         self.stones += 1;
         self.refresh_around(p);
@@ -228,10 +322,45 @@ impl Position {
         debug_assert_eq!(self.cells[p], Some(colour));
         self.cells[p] = None;
         self.toggle_lines(p, colour);
-        self.add_near(p, -1);
+        self.remove_near(p);
         self.hash ^= ZOBRIST.stones[colour.index()][p];
         self.stones -= 1;
-        self.refresh_around(p);
+        self.restore_saved();
+    }
+
+    /// The threats summed over the candidate points, per colour (black, white).
+    #[inline]
+    pub fn totals(&self) -> [Totals; 2] {
+        self.totals
+    }
+
+    /// Whether a rule forbids some points (then the candidates must be scanned one by one).
+    pub fn has_forbidden_points(&self) -> bool {
+        self.forbidden.is_some()
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) the candidate `q`'s threats from the totals.
+    #[inline]
+    fn account(&mut self, q: usize, sign: i32) {
+        for (total, threat) in self.totals.iter_mut().zip(self.threats[q]) {
+            total.score += sign * threat.score;
+            total.fives += sign * threat.five as i32;
+            total.unstoppable += sign * threat.unstoppable as i32;
+            total.fours += sign * threat.is_four() as i32;
+        }
+    }
+
+    /// Puts back the cache entries the last move overwrote, newest first, and its frame.
+    fn restore_saved(&mut self) {
+        let Some(frame) = self.frames.pop() else { return };
+        self.candidates = frame.candidates;
+        self.totals = frame.totals;
+        let start = frame.saved as usize;
+        for s in self.saved.drain(start..).rev() {
+            let q = s.point as usize;
+            self.shapes[q] = s.shapes;
+            self.threats[q] = s.threats;
+        }
     }
 
     /// Gives the turn to the other side without a stone: the threat searches use it to ask
@@ -252,7 +381,7 @@ impl Position {
             Colour::White => [self.lines[line][1], self.lines[line][0]],
         };
         let window = |bits: u32| (bits >> shift) & 0x7ff;
-        self.table.lookup(window(own), window(other | GEOMETRY.walls[line]))
+        self.tables[colour.index()].lookup(window(own), window(other | GEOMETRY.walls[line]))
     }
 
     /// What a `colour` stone on the empty point `p` would make, from the cache.
@@ -261,7 +390,8 @@ impl Position {
         self.threats[p][colour.index()]
     }
 
-    /// Refreshes the cache of the empty points whose windows contain `p`.
+    /// Refreshes the cache of the empty points whose windows contain `p`, saving what it
+    /// overwrites for `unmake`.
     fn refresh_around(&mut self, p: usize) {
         for d in 0..4 {
             let line = GEOMETRY.line[d][p] as usize;
@@ -276,10 +406,24 @@ impl Position {
                 // As in `shape`, with the line's masks read once for the whole stretch.
                 let window = |bits: u32| (bits >> i) & 0x7ff;
                 let shapes = [
-                    self.table.lookup(window(black), window(white | walls)),
-                    self.table.lookup(window(white), window(black | walls)),
+                    self.tables[0].lookup(window(black), window(white | walls)),
+                    self.tables[1].lookup(window(white), window(black | walls)),
                 ];
-                self.set_shapes(GEOMETRY.points[line][i] as usize, d, shapes);
+                let q = GEOMETRY.points[line][i] as usize;
+                let byte = 8 * d as u32;
+                let old = [self.shapes[q][0] >> byte & 0xff, self.shapes[q][1] >> byte & 0xff];
+                if old == [shapes[0] as u32, shapes[1] as u32] {
+                    continue;
+                }
+                self.saved.push(Saved { point: q as u8, shapes: self.shapes[q], threats: self.threats[q] });
+                let candidate = self.is_candidate(q);
+                if candidate {
+                    self.account(q, -1);
+                }
+                self.set_shapes(q, d, shapes);
+                if candidate {
+                    self.account(q, 1);
+                }
             }
         }
     }
@@ -321,12 +465,33 @@ impl Position {
         }
     }
 
-    fn add_near(&mut self, p: usize, delta: i8) {
+    /// After a stone on `p`: counts it near its neighbours, which may become candidates (their
+    /// threats join the totals); `p` itself stops being one.
+    fn add_near(&mut self, p: usize) {
+        self.candidates[p / 64] &= !(1u64 << (p % 64));
         let at = Point::from_index(p);
         for dy in -NEAR..=NEAR {
             for dx in -NEAR..=NEAR {
                 if let Some(q) = Point::new(at.x as i64 + dx, at.y as i64 + dy) {
-                    self.near[q.index()] = self.near[q.index()].wrapping_add_signed(delta);
+                    let q = q.index();
+                    self.near[q] += 1;
+                    if self.near[q] == 1 && self.cells[q].is_none() {
+                        self.candidates[q / 64] |= 1u64 << (q % 64);
+                        self.account(q, 1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Before taking the stone on `p` back: the counts only (unmake restores the candidates
+    /// and totals from the move's frame).
+    fn remove_near(&mut self, p: usize) {
+        let at = Point::from_index(p);
+        for dy in -NEAR..=NEAR {
+            for dx in -NEAR..=NEAR {
+                if let Some(q) = Point::new(at.x as i64 + dx, at.y as i64 + dy) {
+                    self.near[q.index()] -= 1;
                 }
             }
         }
@@ -393,8 +558,23 @@ mod tests {
         assert_eq!(pos.hash(), before.hash());
     }
 
-    /// Every empty point's cached threats, as a fresh position would have them.
+    /// Every empty point's cached threats, as a fresh position would have them, and the
+    /// totals as the sum over the candidates.
     fn assert_cache_fresh(pos: &Position) {
+        let mut totals = [Totals::default(); 2];
+        pos.for_each_candidate(|p| {
+            for (c, total) in totals.iter_mut().enumerate() {
+                let t = pos.threats[p][c];
+                total.score += t.score;
+                total.fives += t.five as i32;
+                total.unstoppable += t.unstoppable as i32;
+                total.fours += t.is_four() as i32;
+            }
+        });
+        assert_eq!(totals, pos.totals());
+        for p in 0..POINTS {
+            assert_eq!(pos.candidates[p / 64] >> (p % 64) & 1 == 1, pos.is_candidate(p), "{p}");
+        }
         for p in (0..POINTS).filter(|&p| pos.get(p).is_none()) {
             for colour in [Colour::Black, Colour::White] {
                 let shapes = [0, 1, 2, 3].map(|d| pos.shape(p, colour, d));

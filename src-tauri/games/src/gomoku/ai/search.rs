@@ -1,13 +1,17 @@
-//! The main search: iterative deepening, alpha-beta (principal variation search) over a few
-//! candidate moves, a transposition table, and a time, node and cancel check.
+//! The main search: iterative deepening with aspiration windows, alpha-beta (principal
+//! variation search) over a few candidate moves, a transposition table, killer and history
+//! move ordering, and a time, node and cancel check.
 //!
 //! Threats prune the tree the way a player thinks: with a five to make, make it; with the
 //! opponent's four on the board, block it (for free: forced replies cost no depth); with an open
 //! four to make, the game is won; with the opponent threatening an open four, only blocks and
 //! counter-fours are tried, and this goes on past the nominal depth so the search does not stop
 //! blind in the middle of a fight. Otherwise the best few candidates by the threat evaluation
-//! are searched, the previous iteration's best move first.
+//! are searched: the transposition table's move first, then the two killers of the ply (quiet
+//! moves that cut off a sibling), then the rest by threat value plus history (how often and how
+//! deep a move cut off anywhere).
 
+use super::super::board::POINTS;
 use super::eval::{self, Candidate, Scan, WIN, WIN_FLOOR};
 use super::position::Position;
 use super::tt::{Bound, Table, NO_MOVE};
@@ -21,6 +25,10 @@ const INFINITY: i32 = WIN + 1;
 const CHECK_EVERY: u64 = 256;
 /// No line goes deeper than this many moves from the root (forced replies extend lines).
 const MAX_PLY: usize = 96;
+/// Moves from this one on (in search order) may be reduced.
+const LATE: usize = 3;
+/// The first aspiration window around the previous iteration's score, widened on each failure.
+const ASPIRATION: i32 = 200;
 
 /// The outcome of a search: its best move and what it knew about it.
 #[derive(Debug, Clone, Copy)]
@@ -40,6 +48,12 @@ pub struct Searcher<'a> {
     table: Table,
     /// Candidate lists, one per ply, reused so the search does not allocate.
     lists: Vec<Vec<Candidate>>,
+    /// Per ply, two quiet moves that cut off (or `NO_MOVE`).
+    killers: Vec<[u8; 2]>,
+    /// Per colour and point, the sum of depth² of the cut-offs it caused.
+    history: Box<[[u32; POINTS]; 2]>,
+    /// The largest history value of each colour, to scale them.
+    history_max: [u32; 2],
     pub nodes: u64,
     stopped: bool,
 }
@@ -58,8 +72,11 @@ impl<'a> Searcher<'a> {
             limits,
             cancel,
             started,
-            table: Table::new(style.table_bits),
+            table: Table::new(table_bits(style, limits)),
             lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
+            history: Box::new([[0; POINTS]; 2]),
+            history_max: [1; 2],
             nodes: 0,
             stopped: false,
         }
@@ -70,7 +87,8 @@ impl<'a> Searcher<'a> {
     pub fn iterate(&mut self, moves: &mut [Candidate]) -> Outcome {
         let mut outcome = Outcome { best: moves[0].point, score: 0, depth: 0 };
         for depth in 1..=self.limits.depth.max(1) {
-            let (best, score, finished) = self.root(moves, depth as i32);
+            let begun = Instant::now();
+            let (best, score, finished) = self.aspire(moves, depth as i32, outcome.score);
             if let Some(i) = best {
                 // The next iteration starts with the best move so far.
                 moves[..=i].rotate_right(1);
@@ -78,31 +96,87 @@ impl<'a> Searcher<'a> {
                 outcome.score = score;
                 outcome.depth = depth;
             }
-            if !finished || score.abs() >= WIN_FLOOR || self.no_time_for_another() {
+            let took = begun.elapsed();
+            if !finished || score.abs() >= WIN_FLOOR || self.no_time_for_another(took) {
                 break;
             }
         }
         outcome
     }
 
-    /// One iteration at the root. Returns the index of the best move proven at this depth (the
-    /// first move, or a later one that beat it), its score, and whether every move was searched.
-    fn root(&mut self, moves: &[Candidate], depth: i32) -> (Option<usize>, i32, bool) {
-        let mut alpha = -INFINITY;
+    /// One iteration in a window around `guess` (the last iteration's score), widened and
+    /// searched again while the score falls outside it.
+    fn aspire(&mut self, moves: &[Candidate], depth: i32, guess: i32) -> (Option<usize>, i32, bool) {
+        if !self.style.ordering || depth <= 2 || guess.abs() >= WIN_FLOOR {
+            return self.root(moves, depth, -INFINITY, INFINITY);
+        }
+        let mut margin = ASPIRATION;
+        loop {
+            let (alpha, beta) = (guess - margin, guess + margin);
+            let (best, score, finished) = self.root(moves, depth, alpha, beta);
+            if !finished || (alpha < score && score < beta) {
+                return (best, score, finished);
+            }
+            if margin >= WIN {
+                return (best, score, finished);
+            }
+            margin = margin.saturating_mul(4).min(WIN);
+            if margin >= WIN / 4 {
+                return self.root(moves, depth, -INFINITY, INFINITY);
+            }
+        }
+    }
+
+    /// One iteration at the root within (`alpha`, `beta`). Returns the index of the best move
+    /// proven at this depth (the first move, or a later one that beat it), its score, and
+    /// whether every move was searched. A score at or below `alpha` or at or above `beta` is
+    /// only a bound, and the best move then means nothing (the caller searches again).
+    fn root(&mut self, moves: &[Candidate], depth: i32, mut alpha: i32, beta: i32) -> (Option<usize>, i32, bool) {
+        let floor = alpha;
         let mut best = None;
+        let mut best_score = -INFINITY;
         for (i, c) in moves.iter().enumerate() {
             self.pos.make(c.point);
-            let score = self.principal(i == 0, depth - 1, alpha, INFINITY, 1);
+            let score = self.principal(i == 0, depth - 1, alpha, beta, 1);
             self.pos.unmake(c.point);
             if self.stopped {
                 return (best, alpha, false);
             }
+            if score > best_score {
+                best_score = score;
+            }
             if score > alpha {
                 alpha = score;
                 best = Some(i);
+                if alpha >= beta {
+                    return (best, alpha, true);
+                }
             }
         }
+        if best.is_none() {
+            // Every move failed low: the score is at most `floor`.
+            return (None, best_score.min(floor), true);
+        }
         (best, alpha, true)
+    }
+
+    /// The expected line from the root move `best` on, from the transposition table.
+    pub fn principal_variation(&mut self, best: usize) -> Vec<usize> {
+        let mut line = vec![best];
+        self.pos.make(best);
+        while line.len() < 32 {
+            let Some(entry) = self.table.probe(self.pos.hash()) else { break };
+            let p = entry.best as usize;
+            if entry.best == NO_MOVE || p >= POINTS || self.pos.get(p).is_some() {
+                break;
+            }
+            self.pos.make(p);
+            line.push(p);
+        }
+        for &p in line.iter().rev() {
+            self.pos.unmake(p);
+        }
+        line
     }
 
     /// A child's score from the parent's side: the first move with the full window, the others
@@ -126,6 +200,9 @@ impl<'a> Searcher<'a> {
         }
         if self.pos.is_full() {
             return 0;
+        }
+        if let Some(score) = self.quick_verdict(depth, ply) {
+            return score;
         }
         let original_alpha = alpha;
         let key = self.pos.hash();
@@ -151,15 +228,43 @@ impl<'a> Searcher<'a> {
             return score;
         }
         let forced = scan.their_five.is_some();
-        select(&mut list, &scan, hint, self.style.width);
-
+        let colour = self.pos.to_move().index();
         let mut best_score = -INFINITY;
         let mut best_move = NO_MOVE;
+        if depth <= 0 && !forced && !scan.they_threaten {
+            // A quiet leaf with fours to follow: the evaluation stands unless a four beats it.
+            let stand = scan.eval();
+            if stand >= beta {
+                self.lists[ply] = list;
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best_score = stand;
+            list.retain(|c| c.mine.is_four());
+            list.sort_unstable_by_key(|c| (-c.priority(), c.point));
+        } else if self.style.ordering {
+            let learnt = History { values: &self.history[colour], max: self.history_max[colour] };
+            select_ordered(&mut list, &scan, hint, self.killers[ply], learnt, self.style.width);
+        } else {
+            select(&mut list, &scan, hint, self.style.width);
+        }
         // A forced block costs no depth, so four after four is followed to the end.
         let child_depth = if forced { depth } else { depth - 1 };
+        let threatened = scan.they_threaten;
         for (i, c) in list.iter().enumerate() {
             self.pos.make(c.point);
-            let score = self.principal(i == 0, child_depth, alpha, beta, ply + 1);
+            let score = if self.reduces(i, c, depth, forced || threatened) {
+                // A late quiet move: a shallower look first, the full one only if it might
+                // be better than the best so far.
+                let reduced = -self.negamax(child_depth - 1, -alpha - 1, -alpha, ply + 1);
+                if reduced > alpha && !self.stopped {
+                    self.principal(false, child_depth, alpha, beta, ply + 1)
+                } else {
+                    reduced
+                }
+            } else {
+                self.principal(i == 0, child_depth, alpha, beta, ply + 1)
+            };
             self.pos.unmake(c.point);
             if self.stopped {
                 break;
@@ -169,6 +274,7 @@ impl<'a> Searcher<'a> {
                 best_move = c.point as u8;
                 alpha = alpha.max(score);
                 if alpha >= beta {
+                    self.note_cutoff(c, colour, depth, ply);
                     break;
                 }
             }
@@ -186,6 +292,43 @@ impl<'a> Searcher<'a> {
         };
         self.table.store(key, depth.clamp(-100, 100) as i8, best_score, bound, best_move, ply);
         best_score
+    }
+
+    /// The same verdict from the position's running totals, without a scan: most nodes are
+    /// leaves, and this settles them. `None` when a scan is needed (a four to block, or a rule
+    /// with forbidden points, whose candidates the scan filters).
+    fn quick_verdict(&self, depth: i32, ply: usize) -> Option<i32> {
+        if self.pos.has_forbidden_points() {
+            return None;
+        }
+        let me = self.pos.to_move();
+        let totals = self.pos.totals();
+        let (mine, theirs) = (totals[me.index()], totals[me.other().index()]);
+        let ply = ply as i32;
+        if mine.fives > 0 {
+            return Some(WIN - ply);
+        }
+        if theirs.fives >= 2 {
+            return Some(-(WIN - ply - 1));
+        }
+        if theirs.fives > 0 {
+            return None;
+        }
+        if mine.unstoppable > 0 {
+            return Some(WIN - ply - 2);
+        }
+        let quiet = theirs.unstoppable == 0;
+        let too_deep = depth <= -self.style.quiescence || ply as usize >= MAX_PLY;
+        if depth <= 0 && quiet && self.fours_to_follow(depth, ply as usize, mine.fours > 0) {
+            return None;
+        }
+        (depth <= 0 && (quiet || too_deep)).then(|| eval::value(mine.score, theirs.score))
+    }
+
+    /// At a quiet leaf: whether to follow the side to move's fours further (each is answered
+    /// by a forced block, so such lines are narrow), instead of trusting the evaluation.
+    fn fours_to_follow(&self, depth: i32, ply: usize, has_fours: bool) -> bool {
+        has_fours && depth > -self.style.four_quiescence && ply < MAX_PLY
     }
 
     /// The score without searching, when the scan settles it or the search has gone deep enough.
@@ -208,7 +351,36 @@ impl<'a> Searcher<'a> {
         }
         let quiet = !scan.they_threaten;
         let too_deep = depth <= -self.style.quiescence || ply as usize >= MAX_PLY;
+        if depth <= 0 && quiet && self.fours_to_follow(depth, ply as usize, scan.my_fours > 0) {
+            return None;
+        }
         (depth <= 0 && (quiet || too_deep)).then(|| scan.eval())
+    }
+
+    /// Whether the `i`-th move `c` is searched one move shallower first (late move reduction):
+    /// only late, quiet moves (no four, no open three, not a block of one) in a quiet position
+    /// with depth to spare.
+    fn reduces(&self, i: usize, c: &Candidate, depth: i32, tactical: bool) -> bool {
+        let quiet = !c.mine.is_four() && c.mine.open_threes == 0 && !c.theirs.is_four() && c.theirs.open_threes == 0;
+        self.style.late_reduction && !tactical && depth >= 3 && i >= LATE && quiet
+    }
+
+    /// Remembers a move that cut off: as a killer of its ply if it is quiet (threats are
+    /// ordered first anyway), and in the history of its colour.
+    fn note_cutoff(&mut self, c: &Candidate, colour: usize, depth: i32, ply: usize) {
+        if !self.style.ordering {
+            return;
+        }
+        let point = c.point as u8;
+        let killers = &mut self.killers[ply];
+        if !c.mine.is_four() && killers[0] != point {
+            killers[1] = killers[0];
+            killers[0] = point;
+        }
+        let bonus = (depth.max(1) * depth.max(1)) as u32;
+        let slot = &mut self.history[colour][c.point];
+        *slot = slot.saturating_add(bonus);
+        self.history_max[colour] = self.history_max[colour].max(*slot);
     }
 
     fn should_stop(&mut self) -> bool {
@@ -225,10 +397,60 @@ impl<'a> Searcher<'a> {
         self.stopped
     }
 
-    /// After an iteration: would the next one, several times longer, likely run out of time?
-    fn no_time_for_another(&self) -> bool {
-        self.limits.time.is_some_and(|t| self.started.elapsed() * 5 > t * 2)
+    /// After an iteration that took `took`: would the next one, about three times longer,
+    /// likely run out of time? (The time spent before the main search counts as spent.)
+    fn no_time_for_another(&self, took: std::time::Duration) -> bool {
+        self.limits.time.is_some_and(|t| self.started.elapsed() + took * 3 > t)
     }
+}
+
+/// The table's size: the level's, or less when a node limit means it cannot fill up.
+fn table_bits(style: &Style, limits: &SearchLimits) -> u32 {
+    let needed = limits.nodes.map_or(u32::MAX, |n| 64 - n.max(1).leading_zeros() + 1);
+    style.table_bits.min(needed).max(4)
+}
+
+/// How much a move's history may add to its threat value: enough to reorder quiet moves
+/// (twos and threes are worth tens), not to put one before a four or an open three.
+const HISTORY_CAP: i32 = 24;
+/// Killer moves go before any quiet move but after the threats.
+const KILLER_BONUS: i32 = 40;
+
+/// One colour's history values and their maximum (at least 1).
+#[derive(Clone, Copy)]
+struct History<'h> {
+    values: &'h [u32; POINTS],
+    max: u32,
+}
+
+/// As [`select`], with the ply's killers and the history table to break ties among quiet moves.
+fn select_ordered(list: &mut Vec<Candidate>, scan: &Scan, hint: u8, killers: [u8; 2], history: History, width: usize) {
+    if let Some(block) = scan.their_five {
+        list.retain(|c| c.point == block);
+        return;
+    }
+    if scan.they_threaten {
+        list.retain(eval::answers_threat);
+    }
+    let first = match list.iter().position(|c| c.point as u8 == hint) {
+        Some(i) => {
+            list.swap(0, i);
+            1
+        }
+        None => 0,
+    };
+    let rest = &mut list[first..];
+    let keep = if scan.they_threaten { rest.len() } else { width.saturating_sub(first).min(rest.len()) };
+    let key = |c: &Candidate| {
+        let killer = if killers.contains(&(c.point as u8)) { KILLER_BONUS } else { 0 };
+        let learnt = (history.values[c.point] as u64 * HISTORY_CAP as u64 / history.max as u64) as i32;
+        (-(c.priority() + killer + learnt), c.point)
+    };
+    if 0 < keep && keep < rest.len() {
+        rest.select_nth_unstable_by_key(keep - 1, key);
+    }
+    rest[..keep].sort_unstable_by_key(key);
+    list.truncate(first + keep);
 }
 
 /// Orders the candidates in place and keeps the ones worth searching: the one move that blocks

@@ -73,12 +73,24 @@ pub struct ShapeTable {
 static FREESTYLE: LazyLock<ShapeTable> = LazyLock::new(|| ShapeTable::build(Rule::Freestyle));
 static EXACT_FIVE: LazyLock<ShapeTable> = LazyLock::new(|| ShapeTable::build(Rule::ExactFive));
 
-/// The table for `rule`, built on first use (a few milliseconds).
+/// The table for `rule`'s black stones, built on first use (a few milliseconds).
+#[cfg(test)]
 pub fn table(rule: Rule) -> &'static ShapeTable {
+    tables(rule)[0]
+}
+
+/// The tables for black's and white's stones under `rule`, built on first use (a few
+/// milliseconds).
+///
+/// **Hook for Renju:** there black wins only with exactly five and white with five or more, so
+/// a Renju arm reads `Rule::Renju => [&EXACT_FIVE, &FREESTYLE]`; with the forbidden-point
+/// filter in [`super::legality`], that is all the engine needs to know of the rule.
+pub fn tables(rule: Rule) -> [&'static ShapeTable; 2] {
     match rule {
-        Rule::Freestyle => &FREESTYLE,
-        // Renju: black's rule (exactly five) for both sides until the engine knows colours apart.
-        Rule::ExactFive | Rule::Renju => &EXACT_FIVE,
+        Rule::Freestyle => [&FREESTYLE, &FREESTYLE],
+        Rule::ExactFive => [&EXACT_FIVE, &EXACT_FIVE],
+        // Renju: black wins with exactly five, white with five or more.
+        Rule::Renju => [&EXACT_FIVE, &FREESTYLE],
     }
 }
 

@@ -31,7 +31,7 @@ fn quick(nodes: u64) -> SearchLimits {
 }
 
 fn best(game: &Gomoku, level: Level, limits: &SearchLimits, seed: u64) -> SearchReport {
-    search(game, level, limits, seed, &AtomicBool::new(false))
+    search_level(game, level, limits, seed, &AtomicBool::new(false))
 }
 
 fn name(mv: Option<Move>) -> String {
@@ -148,7 +148,7 @@ fn hard_defends_against_a_win_by_fours() {
     let mut after = game.clone();
     after.play(report.best.unwrap()).unwrap();
     let never = AtomicBool::new(false);
-    let mut vcf = Vcf::new(100_000, None, &never);
+    let mut vcf = Forced::new(Kind::Fours, 100_000, None, &never);
     let mut pos = Position::of(&after);
     assert_eq!(vcf.find(&mut pos, 12), None, "after {}", name(report.best));
 }
@@ -231,4 +231,124 @@ fn hard_beats_easy() {
         })
         .count();
     assert!(hard_wins >= 5, "hard won {hard_wins} of 6");
+}
+
+/// Plays `line` from `game` through the rules: every move legal, and the last one wins for the
+/// side to move at the start.
+fn replays_to_a_win(game: &Gomoku, line: &[Move]) -> bool {
+    let mut game = game.clone();
+    let winner = game.side_to_move();
+    line.iter().all(|&mv| game.play(mv).is_ok()) && game.winner() == Some(winner)
+}
+
+/// Wins by fours in one, two and three moves of the attacker, found by the public search and
+/// laid out as lines that replay to five.
+#[test]
+fn search_finds_wins_in_one_two_and_three() {
+    let cases = [
+        // A five to make.
+        (game_of(&["D8", "E8", "F8", "G8"], &["J3", "J4", "J5", "B1"]), 1),
+        // A double four on J8 (column J5-J7 and the split row F8 G8 H8 . J8).
+        (game_of(&["F8", "G8", "H8", "J5", "J6", "J7"], &["E8", "A1", "A3", "O15", "O13", "B14"]), 2),
+        // A four on H8, then an open four on the H column.
+        (game_of(&["E8", "F8", "G8", "H5", "H6"], &["D8", "A1", "A3", "O15", "O13"]), 3),
+    ];
+    for (game, moves) in cases {
+        let result = search(&game, &Limits::nodes(5_000), &AtomicBool::new(false));
+        assert!(result.score >= WIN_SCORE, "{:?}", result.decision);
+        let line = result.forced_win.expect("a forced win");
+        assert_eq!(line.len(), 2 * moves - 1, "{line:?}");
+        assert_eq!(result.best, line.first().copied());
+        assert!(replays_to_a_win(&game, &line), "{line:?}");
+    }
+}
+
+#[test]
+fn a_win_by_threes_replays_to_five() {
+    // H8 makes two open threes: white blocks one, the other becomes an open four.
+    let game = game_of(&["F8", "G8", "H6", "H7"], &["A1", "A3", "O15", "O13"]);
+    let result = search(&game, &Limits::nodes(20_000), &AtomicBool::new(false));
+    assert_eq!(result.decision, Decision::Threes);
+    let line = result.forced_win.expect("a forced win");
+    assert!(replays_to_a_win(&game, &line), "{line:?}");
+    // The hint's view: the side to move wins, the other side loses.
+    let never = AtomicBool::new(false);
+    let black = evaluate(&game, Colour::Black, &Limits::nodes(20_000), &never);
+    let white = evaluate(&game, Colour::White, &Limits::nodes(20_000), &never);
+    assert!(black.score >= WIN_SCORE && white.score <= -WIN_SCORE);
+    assert_eq!(black.forced_win.map(|w| w.winner), Some(Colour::Black));
+}
+
+/// Positions from engine games with a long win by fours (from the engine example's puzzles).
+#[test]
+fn long_wins_by_fours_replay_to_five() {
+    let puzzles = [
+        "I8 H9 H8 J8 G8 J9 G9 J10 J7 I7 G7 G6 F6 I9 F8 E8 H6 K9 L9 L10 M11 J11 J12 E9 F7 F9",
+        "H6 G6 H8 H5 F7 I4 H7 I5 G7 I7 I3 I9 I8 H10 F8 G8 F6 F5",
+        "G10 F9 J9 E10 I8 D11 G8 F11 G9 G7 H7 K10 H8 F8",
+    ];
+    for moves in puzzles {
+        let mut game = Gomoku::new(&Params::default(), 1).unwrap();
+        for name in moves.split_whitespace() {
+            game.play(Point::parse_notation(name).unwrap().into()).unwrap();
+        }
+        let line = forced_win(&game, false, 100_000, &AtomicBool::new(false)).expect("a win by fours");
+        assert!(line.len() >= 5 && replays_to_a_win(&game, &line), "{moves}: {line:?}");
+    }
+}
+
+#[test]
+fn evaluation_of_a_finished_game_is_the_result() {
+    let game = game_of(&["D8", "E8", "F8", "G8", "H8"], &["A1", "B1", "C1", "E1"]);
+    let never = AtomicBool::new(false);
+    assert_eq!(evaluate(&game, Colour::Black, &Limits::nodes(100), &never).score, eval::WIN);
+    assert_eq!(evaluate(&game, Colour::White, &Limits::nodes(100), &never).score, -eval::WIN);
+}
+
+#[test]
+fn a_timed_search_stops_when_cancelled() {
+    let game = game_of(&["H8", "I9", "G7"], &["H9", "J10"]);
+    let cancel = AtomicBool::new(false);
+    let result = std::thread::scope(|s| {
+        let searching = s.spawn(|| search(&game, &Limits::time(Duration::from_secs(600)), &cancel));
+        std::thread::sleep(Duration::from_millis(50));
+        cancel.store(true, Ordering::Relaxed);
+        searching.join().unwrap()
+    });
+    // Well before its ten minutes; a move is still given (the best so far).
+    assert!(result.elapsed < Duration::from_secs(60), "{:?}", result.elapsed);
+    assert!(result.best.is_some());
+}
+
+#[test]
+fn the_public_search_never_plays_an_occupied_point_and_its_line_is_legal() {
+    let game = game_of(&["H8", "I9", "G7", "J7"], &["H9", "J10", "G9"]);
+    let result = search(&game, &Limits::nodes(3_000), &AtomicBool::new(false));
+    let mut after = game.clone();
+    for mv in &result.pv {
+        after.play(*mv).unwrap();
+    }
+    assert_eq!(result.pv.first(), result.best.as_ref());
+}
+
+/// The hook Renju plugs into: a filter that forbids black's double fours keeps the scan (and so
+/// every search) off that point, and leaves white's moves alone.
+#[test]
+fn a_forbidden_point_is_never_a_candidate_for_black() {
+    fn no_double_fours(pos: &SearchPosition, p: usize) -> bool {
+        pos.threat(p, pos.to_move()).fours >= 2
+    }
+    // J8 is a double four for black (column J5-J7, row F8 G8 H8 . J8).
+    let game = game_of(&["F8", "G8", "H8", "J5", "J6", "J7"], &["E8", "A1", "A3", "O15", "O13", "B14"]);
+    let j8 = Point::parse_notation("J8").unwrap().index();
+    let mut pos = Position::of(&game);
+    let mut list = Vec::new();
+    assert_eq!(eval::scan(&pos, &mut list).my_unstoppable, Some(j8));
+    pos.set_forbidden(Some(no_double_fours));
+    let scan = eval::scan(&pos, &mut list);
+    assert!(list.iter().all(|c| c.point != j8));
+    assert_ne!(scan.my_unstoppable, Some(j8));
+    pos.pass();
+    eval::scan(&pos, &mut list);
+    assert!(list.iter().any(|c| c.point == j8), "white may play there");
 }

@@ -28,29 +28,49 @@ pub struct Entry {
 
 pub const NO_MOVE: u8 = u8::MAX;
 
+/// Entries packed in two words, all zeros for an empty slot, so that a new table is memory
+/// the system hands out zeroed (a table per search, and most searches touch a small part).
 pub struct Table {
-    entries: Vec<Option<Entry>>,
+    slots: Vec<[u64; 2]>,
     mask: usize,
 }
 
 impl Table {
     /// A table of `2^bits` entries.
     pub fn new(bits: u32) -> Table {
-        Table { entries: vec![None; 1 << bits], mask: (1 << bits) - 1 }
+        Table { slots: vec![[0; 2]; 1 << bits], mask: (1 << bits) - 1 }
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.entries[key as usize & self.mask].filter(|e| e.key == key)
+        let [stored_key, data] = self.slots[key as usize & self.mask];
+        let bound = match data >> 48 & 0xff {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        (stored_key == key).then_some(Entry {
+            key,
+            score: data as u32 as i32,
+            best: (data >> 32) as u8,
+            depth: (data >> 40) as u8 as i8,
+            bound,
+        })
     }
 
     /// Stores a result, replacing what was there unless that was a deeper search of the same
     /// position (always replacing other positions keeps the table fresh as the game moves on).
     pub fn store(&mut self, key: u64, depth: i8, score: i32, bound: Bound, best: u8, ply: usize) {
-        let slot = &mut self.entries[key as usize & self.mask];
-        if matches!(slot, Some(e) if e.key == key && e.depth > depth) {
+        if self.probe(key).is_some_and(|e| e.key == key && e.depth > depth) {
             return;
         }
-        *slot = Some(Entry { key, score: to_stored(score, ply), best, depth, bound });
+        let bound = match bound {
+            Bound::Exact => 1u64,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let data = to_stored(score, ply) as u32 as u64 | (best as u64) << 32 | (depth as u8 as u64) << 40 | bound << 48;
+        self.slots[key as usize & self.mask] = [key, data];
     }
 }
 

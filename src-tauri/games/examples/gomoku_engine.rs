@@ -1,0 +1,689 @@
+//! The Gomoku engine's figures, printed (run in release):
+//!
+//! ```text
+//! cargo run --release -p pastimes-games --example gomoku_engine -- speed        # 20 positions, 1 s each
+//! cargo run --release -p pastimes-games --example gomoku_engine -- speed-old OLD # the same for an old engine
+//! cargo run --release -p pastimes-games --example gomoku_engine -- vcf          # forced-win puzzles
+//! cargo run --release -p pastimes-games --example gomoku_engine -- budget       # hard's move times, app limits
+//! cargo run --release -p pastimes-games --example gomoku_engine -- ladder PAIRING GAMES [NODES [OLD_NODES] | tMS]
+//! ```
+//!
+//! Ladder pairings: `medium-easy`, `hard-medium`, `easy-random`, and `hard-old`, which plays
+//! against an older engine behind a pipe: a program (path in `OLD_ENGINE`) that reads lines
+//! `<rule> <level> <nodes> <seed> <moves...>` and answers `<move> <nodes> <micros> <depth>`.
+//! Searches in the ladder are limited by nodes, so a ladder is reproducible; the openings are
+//! [`OPENINGS`], each played twice with the colours swapped.
+//!
+//! Figures of 1 December 2026 on the shared 2-core machine (wall-clock figures depend on the
+//! share of it the run got; "per processor second" does not):
+//! - main search: 1.12 M nodes/s wall, 1.30 M per processor second; depth in 1 s on the 20
+//!   positions: median 9 (4 to 10); the old engine (5ee5e47), same run: median 9 (5 to 10),
+//!   0.57 M nodes/s (all its searches).
+//! - VCF puzzles: 17 of 17 solved and verified, 2 to 10 fours, 1.9 ms for all (0.4 ms at most).
+//! - hard, app limits: slowest move on the 20 positions 1.50 s (budget 2 s).
+//! - ladder, 200 games each: hard 48k nodes against the old hard 40k (about equal time a move,
+//!   31 / 29 ms): 64.5 %; hard against medium 93.0 %; medium against easy 100 %; easy against
+//!   random 100 %. Hard against the old hard at other settings (time a move new / old): 54k,
+//!   100 games, 67.5 % (79 / 69 ms); 80k, 100 games, 69.0 % (105 / 65 ms); the configuration
+//!   of commit c6919af (no late move reductions, larger threat budgets): 54k, 200 games,
+//!   67.5 % (102 / 77 ms), 60k, 100 games, 76.5 % (129 / 115 ms). On time (not reproducible,
+//!   40 games each): 200 ms a move, 57.5 %; 500 ms a move, 50.0 %.
+
+use pastimes_games::gomoku::ai::{forced_win, move_seed, search_level, Limits};
+use pastimes_games::gomoku::{Colour, Gomoku, Level, Move, Opponent, Params, Point, SIZE};
+use pastimes_games::{Game, Status};
+use rand::{Rng, SeedableRng};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// Twenty positions from hard (20,000 nodes) against itself from seeded openings, cut at 6 to
+/// 44 stones where the side to move has a real choice (built by `gen-positions`).
+const POSITIONS: [&str; 20] = [
+    "I7 G10 J7 H7 J8 I6",
+    "F7 F9 J7 E8 I6 E10 H5 G4",
+    "F8 F9 H10 G9 E9 D10 I9 D12 G11 F12",
+    "F6 I10 J8 H10 G10 I11 G9 G11 H11 I12 I13 J10",
+    "J6 G8 H10 H9 I10 G10 G9 F8 I8 E8 H8 I7 J8 F9",
+    "F10 F8 I8 G9 H10 G10 G11 I9 E9 H12 G8 H8 E7 E8 D8 C7",
+    "H8 G7 J6 G9 H6 G8 G6 I6 I7 H7 F9 F7 G5 J8 E6 E7 D7 D6",
+    "H8 H10 H6 H9 G7 I9 F8 E9 G9 G10 F10 I7 F11 F9 I8 G8 H11 G11 E11 D12",
+    "H10 G9 H9 H8 F10 I9 J10 G10 G11 H12 I10 F6 J11 G8 G7 F8 E8 J8 I8 K10 H11 I11",
+    "H6 F7 G10 G6 E8 F5 G7 F8 F6 H8 G8 G9 F9 D7 H7 I6 E10 D11 F10 H10 E7 E9 G5 H4",
+    "H9 H6 F6 G7 F8 F7 E7 G9 G5 D8 H7 H8 F10 J6 F11 I5 I8 G10 G6 K5 I7 J9 E4 F5 H4 I3",
+    "J9 H6 H10 J8 I10 K8 K10 J10 I8 H7 I9 I11 K9 H9 L9 M9 J11 M8 K12 L11 I12 H13 J12 L8 N8 L12 K13 K11",
+    "I10 I8 H9 G8 J9 H8 J8 J10 I9 K9 H11 G12 H10 G11 F9 G9 G10 E8 F8 F10 H12 H13 E11 K7 K8 L7 M7 I12 J11 F11",
+    "G6 F9 H10 G9 H9 H8 F10 E9 I10 G10 G8 J11 H11 G12 I9 D9 C9 H13 I8 I7 J9 K10 I12 I11 E6 F7 F5 H7 G7 D7 K8 L7",
+    "G9 H8 J9 I9 J10 J11 H10 I10 I11 J12 K12 K9 J13 I7 I6 K10 K8 J7 H7 L10 J8 M9 K11 M8 L9 M10 M7 G8 G13 M11 M12 F8 E8 K13",
+    "H8 I7 J8 K8 H7 H10 J9 J10 G8 K10 I10 K9 K11 I11 L8 F8 G9 H9 G7 G6 F6 E5 I6 J5 H12 G11 E11 E10 F12 G12 G13 H14 F10 D12 F11 F13",
+    "J9 H10 F8 I8 H6 I9 J8 I7 I10 J7 H9 G7 H7 G8 F6 G9 G6 I6 I5 H8 F10 G11 G10 F7 H5 H4 H11 F12 E13 G12 E12 K5 J6 F11 F5 E5 I12 F9",
+    "J10 J9 H7 I10 K8 I9 K9 K7 J8 L8 I7 H6 G8 F9 G9 J6 I5 I6 G6 G7 I11 L6 K6 F8 H8 I8 F10 E11 H12 G13 G11 E9 D10 H11 E8 G10 G12 L7 L9 F11",
+    "I8 J7 H9 I7 H7 H6 J8 H8 G9 I9 G7 G6 I6 G8 F11 G10 D9 E10 E7 F7 F8 D6 D10 E9 D11 D12 E11 F6 E6 C11 F12 G13 G11 H11 E13 H10 F10 F9 B8 C9 E8 D8",
+    "H9 I6 F7 G8 H7 H6 G6 I8 I7 G7 F8 F6 G9 H8 I9 F9 K7 J8 K8 K9 J6 H5 L7 J7 E7 D6 E5 E6 C6 J9 E4 G4 F3 D5 D7 I5 C7 B7 I11 H10 K5 J4 K3 F5",
+];
+
+/// A hundred balanced openings: four seeded random stones near the centre where hard sees
+/// black, to move, within 150 (a third of an open three) of even (built by `gen-openings`; the
+/// score after each). The ladder plays each with both colours.
+const OPENINGS: [&str; 100] = [
+    "F10 I9 H6 F9",   // -22
+    "I10 H10 J6 G7",  // 90
+    "J7 G8 H10 G9",   // 54
+    "H6 F6 J10 H8",   // -46
+    "I8 J8 F7 J9",    // -31
+    "H7 J7 G10 J6",   // 75
+    "F7 H8 G10 G8",   // 133
+    "J6 I9 I10 J9",   // 14
+    "F7 H10 I10 J9",  // 45
+    "F10 H10 J6 J10", // 42
+    "I9 H9 G6 I6",    // -50
+    "J6 F7 H10 F8",   // 148
+    "H9 I10 F6 G10",  // 54
+    "G9 H6 J6 G6",    // -39
+    "J7 I6 F8 J9",    // 74
+    "J6 H8 H9 G7",    // -54
+    "H10 H9 J7 I7",   // 140
+    "H7 I9 J10 G9",   // 108
+    "J10 H10 G10 F9", // 141
+    "F7 I7 J7 G8",    // 94
+    "F10 I8 I9 J9",   // 147
+    "J8 H7 F6 H9",    // 5
+    "F6 H8 I9 I7",    // -12
+    "H6 G8 J10 F7",   // 76
+    "I10 F9 F7 I7",   // 144
+    "I10 F8 H6 G8",   // 34
+    "F7 F8 I8 G7",    // 140
+    "F9 I8 J8 I7",    // 120
+    "H7 J8 F10 I9",   // 132
+    "G7 I7 J7 I6",    // -18
+    "G6 H10 I10 I8",  // -29
+    "H9 G9 F7 G8",    // 90
+    "F6 I10 J8 H9",   // 76
+    "J6 G8 H10 G6",   // 132
+    "G7 G8 J10 F8",   // -38
+    "J9 G10 H9 G8",   // 148
+    "J6 G8 G9 H10",   // 70
+    "J9 H6 F6 G7",    // -27
+    "I9 G10 G6 F10",  // 70
+    "G10 H6 F6 H10",  // 87
+    "F6 I10 J7 J9",   // -65
+    "I10 F8 J6 G8",   // -27
+    "J6 H8 G9 G7",    // -12
+    "G10 J8 I6 J10",  // 132
+    "G7 G10 I10 F10", // -37
+    "G10 I8 G6 I9",   // 6
+    "F9 H7 J7 F10",   // 145
+    "G6 G9 J10 F8",   // -125
+    "G9 H9 I6 G7",    // 58
+    "J9 J8 H6 I10",   // 124
+    "J6 H9 F10 H8",   // 94
+    "I6 H7 F9 G6",    // -12
+    "F9 J6 J10 I6",   // 124
+    "F7 J9 I7 H9",    // 99
+    "J10 F9 G7 F6",   // -72
+    "F10 F8 J8 G9",   // 60
+    "J10 J9 F8 G9",   // -54
+    "J9 I9 G8 J8",    // 140
+    "F9 G6 I8 H6",    // 19
+    "I6 I7 F8 H7",    // 27
+    "I10 F7 I7 F8",   // -138
+    "J9 G10 F6 H7",   // -134
+    "J9 G9 G7 J8",    // 55
+    "J6 I8 F6 H6",    // 67
+    "F10 G8 I6 G7",   // 53
+    "H9 H8 F6 I7",    // 94
+    "H10 F8 H6 H8",   // -12
+    "F10 J9 J7 I10",  // -106
+    "F10 G7 H6 I7",   // -92
+    "I9 J10 H7 H10",  // 61
+    "I7 J9 G10 I10",  // -15
+    "H10 J9 F6 H8",   // -6
+    "F6 I9 H7 H10",   // 4
+    "I6 F8 H10 F10",  // -6
+    "F10 J6 H7 J7",   // -35
+    "J9 J7 G6 I9",    // -35
+    "G10 F6 H6 H10",  // 120
+    "F9 I9 I7 F8",    // 71
+    "G7 J7 J9 I6",    // 87
+    "G6 H7 I9 H6",    // 41
+    "I6 H6 G10 H7",   // -140
+    "J6 H8 I9 H7",    // 33
+    "J6 I7 F7 H6",    // -118
+    "J6 H9 F9 I7",    // -51
+    "J7 J9 F9 J8",    // 89
+    "J10 H6 G8 F8",   // 57
+    "I7 H7 F10 I9",   // -35
+    "F6 F8 J9 G9",    // -90
+    "F7 J9 H8 I8",    // 117
+    "F10 J7 G7 I6",   // -139
+    "F8 G10 J6 G9",   // 143
+    "I6 J9 J10 G10",  // 42
+    "J10 J9 F8 J8",   // 95
+    "G9 H8 J7 H9",    // 43
+    "J9 J10 F10 H8",  // 14
+    "G10 I7 H8 J8",   // 5
+    "G6 G9 J6 H9",    // -138
+    "F6 G9 J10 F7",   // 68
+    "I6 H8 F8 I7",    // 123
+    "I10 I9 J6 H10",  // 141
+];
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("speed") => speed(),
+        Some("speed-old") => speed_old(&args[1]),
+        Some("vcf") => puzzles(),
+        Some("gen-puzzles") => generate_puzzles(),
+        Some("gen-positions") => generate_positions(),
+        Some("gen-openings") => generate_openings(),
+        Some("budget") => budget(),
+        Some("ladder") => {
+            let games: usize = args.get(2).map_or(40, |n| n.parse().expect("games"));
+            // "t200": both sides get 200 ms a move instead (not reproducible: for a check only).
+            if let Some(ms) = args.get(3).and_then(|n| n.strip_prefix('t')) {
+                let ms: u64 = ms.parse().expect("milliseconds");
+                TIME_LIMIT.set(Duration::from_millis(ms)).ok();
+                ladder(&args[1], games, 0, 0);
+                return;
+            }
+            let nodes: u64 = args.get(3).map_or(40_000, |n| n.parse().expect("nodes"));
+            let old_nodes: u64 = args.get(4).map_or(nodes, |n| n.parse().expect("old nodes"));
+            ladder(&args[1], games, nodes, old_nodes);
+        }
+        _ => eprintln!(
+            "usage: gomoku_engine speed | speed-old OLD | vcf | budget | ladder PAIRING GAMES [NODES] [OLD_NODES]"
+        ),
+    }
+}
+
+fn game_of(moves: &str) -> Gomoku {
+    let mut game = Gomoku::new(&Params::default(), 2024).unwrap();
+    for name in moves.split_whitespace() {
+        game.play(Point::parse_notation(name).unwrap().into()).unwrap();
+    }
+    game
+}
+
+fn notation(mv: Move) -> String {
+    Point::new(mv.x, mv.y).unwrap().notation()
+}
+
+fn moves_text(game: &Gomoku) -> String {
+    game.moves().iter().map(|p| p.notation()).collect::<Vec<_>>().join(" ")
+}
+
+/// Nanoseconds this thread has run on a processor (Linux), to tell the engine's speed from the
+/// share of the machine it got: the machine is shared, and wall-clock figures vary with it.
+fn cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
+}
+
+/// Hard with a 1 s budget from each position: the main search's speed and depth.
+fn speed() {
+    println!(
+        "{:>3} {:>5} {:>11} {:>6} {:>10} {:>10} {:>10} {:>8}",
+        "pos", "move", "decision", "depth", "main", "main n/s", "all", "time"
+    );
+    let (mut nodes, mut time, mut depths) = (0u64, Duration::ZERO, Vec::new());
+    let (mut all_nodes, mut wall, mut cpu, mut main_cpu) = (0u64, Duration::ZERO, 0u64, 0f64);
+    for (i, moves) in POSITIONS.iter().enumerate() {
+        let game = game_of(moves);
+        let cpu_before = cpu_ns();
+        let r = search_level(&game, Level::Hard, &Limits::time(Duration::from_secs(1)), 1, &AtomicBool::new(false));
+        let spent = cpu_ns().zip(cpu_before).map_or(0, |(after, before)| after - before);
+        cpu += spent;
+        // The main search's share of the processor time, in proportion to its wall time.
+        main_cpu += spent as f64 * r.main_time.as_secs_f64() / r.elapsed.as_secs_f64().max(1e-9);
+        wall += r.elapsed;
+        all_nodes += r.nodes;
+        let nps = r.main_nodes as f64 / r.main_time.as_secs_f64().max(1e-9);
+        println!(
+            "{:>3} {:>5} {:>11} {:>6} {:>10} {:>10.0} {:>10} {:>8.0?}",
+            i + 1,
+            notation(r.best.unwrap()),
+            format!("{:?}", r.decision),
+            r.depth,
+            r.main_nodes,
+            nps,
+            r.nodes,
+            r.elapsed
+        );
+        if r.main_nodes > 0 {
+            nodes += r.main_nodes;
+            time += r.main_time;
+            depths.push(r.depth);
+        }
+    }
+    depths.sort_unstable();
+    println!(
+        "main search: {:.0} nodes/s over {} searched positions; depth in 1 s: median {}, min {}, max {}",
+        nodes as f64 / time.as_secs_f64(),
+        depths.len(),
+        depths.get(depths.len() / 2).copied().unwrap_or(0),
+        depths.first().copied().unwrap_or(0),
+        depths.last().copied().unwrap_or(0)
+    );
+    println!(
+        "all searches: {} nodes in {wall:.1?} wall, {:.1?} on the processor: {:.0} nodes per processor second \
+         (main search: {:.0})",
+        all_nodes,
+        Duration::from_nanos(cpu),
+        all_nodes as f64 / (cpu as f64 / 1e9),
+        nodes as f64 / (main_cpu / 1e9)
+    );
+}
+
+/// The same positions for an old engine behind a pipe, 1 s each (its nodes include its
+/// threat searches; it does not report the main search's share).
+fn speed_old(program: &str) {
+    let mut old = OldEngine::start(program);
+    let (mut nodes, mut micros, mut depths) = (0u64, 0u64, Vec::new());
+    for (i, moves) in POSITIONS.iter().enumerate() {
+        let (mv, n, us, depth) = old.ask(&format!("free hard t1000 1 {moves}"));
+        println!(
+            "{:>3} {:>5} depth {:>3} nodes {:>9} {:>9.0} n/s {:>6} ms",
+            i + 1,
+            mv,
+            depth,
+            n,
+            n as f64 * 1e6 / us.max(1) as f64,
+            us / 1000
+        );
+        nodes += n;
+        micros += us;
+        if depth > 0 {
+            depths.push(depth);
+        }
+    }
+    depths.sort_unstable();
+    println!(
+        "old engine: {:.0} nodes/s (all searches); depth in 1 s: median {}, min {}, max {}",
+        nodes as f64 * 1e6 / micros as f64,
+        depths.get(depths.len() / 2).copied().unwrap_or(0),
+        depths.first().copied().unwrap_or(0),
+        depths.last().copied().unwrap_or(0)
+    );
+}
+
+/// Hard with the app's limits on every benchmark position: every move within 2 s?
+fn budget() {
+    let mut worst = Duration::ZERO;
+    for moves in POSITIONS {
+        let game = game_of(moves);
+        let r = search_level(
+            &game,
+            Level::Hard,
+            &Limits::for_level(Level::Hard),
+            move_seed(&game),
+            &AtomicBool::new(false),
+        );
+        worst = worst.max(r.elapsed);
+    }
+    println!("hard, app limits, 20 positions: slowest move {worst:?} (budget 2 s)");
+}
+
+/// Positions with a win by continuous fours for the side to move, and how many fours it takes
+/// (the line the generator found; a shorter one may exist). Built by `gen-puzzles` from
+/// medium-against-medium games and verified through the rules.
+const PUZZLES: [(&str, usize); 17] = [
+    ("J9 G9 I9 G11 J8 L9 J7 J10 I8 G10 G8 G12 G13 H8 H7 K10", 2),
+    ("G9 J8 H10 J10 I11 J12 H8 I7 F8 E7 H9 H11 E9 J11 J9 J13 J14 I9", 2),
+    ("I8 H9 H8 J8 G8 J9 G9 J10 J7 I7 G7 G6 F6 I9 F8 E8 H6 K9 L9 L10 M11 J11 J12 E9 F7 F9", 3),
+    ("H7 H9 H6 F9 G6 G9 I9 I8 I6 J6 H8 G7 J5 G8 H5 H4 J7 G10 G11 F11 E12 E9 D9 G4 I5 G5", 3),
+    ("F6 I7 J7 H8 J6 F10 J8 J9 K8 I9 H9 J10 J4 J5 K11 I8 I6", 4),
+    ("I9 G7 I10 G8 J9 G6 G9 H9 K8 L7 H10 I11 J8 G5 G4 K7", 4),
+    ("F10 J9 J7 I8 H7 I7 I6 G8 K8 H5 K10 K9 J8 L9 I9 H8 J5 J6 K5 K7 L8 E8 F8 F7 G6 E6 D5 H9 I10 G10 D7 F11 E12 G11 G9 E7 E9 H11 I11 M9 N9 I12 F9 J13 K14 J12 K4 L3 D9 C9 D8 D6 N8 M8 J10 H12 H10 L10 K12", 5),
+    ("F6 I7 G9 I9 G5 I8 I6 J8 E7 D8 H10 I11 I10 K9 H6 G6 H7 H8 F8 D6 K8 L10 M11 L9 H4 I3 J9 L7 L8 D7 H5 H3 G12 H11 D5 D9 D10 F5", 5),
+    ("J6 I8 H9 I7 I10 J8 K8 K9 H6 G8 I6 G6 H7 H5 F8 G7 G9 H10 F9 G5 G4 I9 G11 F6 H8 F5 E9 D9 L6 K6 I5", 6),
+    ("I8 I6 J8 J6 K6 H8 J7 L5 M8 I7 K5 K7 L7 J5 L8 K8 L9 G9 F10 L11 J11 N7", 6),
+    ("H6 G6 H8 H5 F7 I4 H7 I5 G7 I7 I3 I9 I8 H10 F8 G8 F6 F5", 7),
+    ("G6 H8 J9 H7 K8 G8 I10 H11 I6 I8 F8 H9 H10 G10 J7 H5 H6 F11 E12 J6 G9 I11 E11 E9 L9 M10 E6 F6 L7 M6 K9 J11 G11 I9 G7 F9 E7 D6 I5 J4 N9 M9 E8", 7),
+    ("F10 I8 J6 J9 I6 H7 G6 K6 G9 H8 G7 G8 H6 F6 F8 E9 I5 J4 H10 E7 I11 J12 I10 G10 J10", 8),
+    ("G6 H7 I9 H8 H10 G8 F8 F9 I6 J8 H6 J6 I7 I5 K8 J7 J9 I10 K9 J5 J4 H9 F7 K6 I8 I4 L7 E10 D11 H3 G2 G3 F6 E6 M6 N5 H4 I3 F3", 8),
+    ("I7 J9 I10 J8 I9 I8 H8 J10 J7 H7 G6 K8 L8 K10 L11 K9 K7 J11 J12 L9 M8 I12 H13 J6 G9 I11 K11 L10 F10 E11 N10 L7 H12 H11 M9 O11 M6 M10 I13 G11 F11 G10 F9 J13 K14 N11 O12 M11 N12 F8", 9),
+    ("H9 G6 J6 F7 J7 H5 I4 J8 J4 I8 K4 H4 J5 J3 K6 H3 H6 E8 D9 H2 H1 H7", 9),
+    ("G10 F9 J9 E10 I8 D11 G8 F11 G9 G7 H7 K10 H8 F8", 10),
+];
+
+/// Whether `line` (attacker first) is a win by continuous fours under the rules: each of the
+/// defender's moves is the only one that stops an immediate five (or none does), the defender
+/// never has a five of its own, and the line ends in the attacker's five.
+fn verify_vcf(game: &Gomoku, line: &[Move]) -> bool {
+    let mut game = game.clone();
+    let attacker = game.side_to_move();
+    for &mv in line {
+        if game.side_to_move() != attacker {
+            if !winning_points(&game).is_empty() {
+                return false;
+            }
+            // The attacker threatens five: one block (which must be this move), or two and more,
+            // which cannot all be blocked (then any move will do).
+            let mut passed = game.clone();
+            passed.play(far_point(&passed)).ok();
+            let threats = winning_points(&passed);
+            if threats.is_empty() || (threats.len() == 1 && threats[0] != mv) {
+                return false;
+            }
+        }
+        if game.play(mv).is_err() {
+            return false;
+        }
+    }
+    game.winner() == Some(attacker)
+}
+
+/// A free point far from everything (to let one side pass in a check).
+fn far_point(game: &Gomoku) -> Move {
+    Point::all()
+        .filter(|p| game.board().get(*p).is_none())
+        .max_by_key(|p| game.moves().iter().map(|q| (p.x.abs_diff(q.x)).max(p.y.abs_diff(q.y))).min().unwrap_or(0))
+        .unwrap()
+        .into()
+}
+
+/// Every point where the side to move makes five now.
+fn winning_points(game: &Gomoku) -> Vec<Move> {
+    Point::all()
+        .filter(|p| game.board().get(*p).is_none())
+        .map(Move::from)
+        .filter(|&mv| {
+            let mut next = game.clone();
+            next.play(mv).is_ok() && next.winner().is_some()
+        })
+        .collect()
+}
+
+fn puzzles() {
+    // Build the shape tables before timing anything.
+    forced_win(&game_of("H8"), false, 10, &AtomicBool::new(false));
+    println!("{:<6} {:>5} {:>6} {:>6} {:>10}  line", "puzzle", "fours", "found", "stones", "time");
+    let mut total = Duration::ZERO;
+    for (i, (moves, fours)) in PUZZLES.into_iter().enumerate() {
+        let game = game_of(moves);
+        let started = Instant::now();
+        let line = forced_win(&game, false, 1_000_000, &AtomicBool::new(false));
+        let took = started.elapsed();
+        total += took;
+        let text = line.as_ref().map(|l| l.iter().map(|&m| notation(m)).collect::<Vec<_>>().join(" "));
+        let verified = line.as_ref().is_some_and(|l| verify_vcf(&game, l));
+        println!(
+            "{:<6} {:>5} {:>6} {:>6} {:>10.1?}  {}",
+            i + 1,
+            fours,
+            if verified { "yes" } else { "NO" },
+            game.moves().len(),
+            took,
+            text.unwrap_or_default()
+        );
+    }
+    println!("all puzzles: {total:?}");
+    // Forced wins found in positions from real games (the benchmark positions, both sides).
+    let (mut found, mut time) = (0, Duration::ZERO);
+    for moves in POSITIONS {
+        let game = game_of(moves);
+        let started = Instant::now();
+        let line = forced_win(&game, false, 200_000, &AtomicBool::new(false));
+        time += started.elapsed();
+        if let Some(line) = line {
+            assert!(verify_vcf(&game, &line), "unverified win in {moves}");
+            found += 1;
+        }
+    }
+    println!("benchmark positions: {found} of 20 have a win by fours for the side to move; {time:?} for all 20");
+}
+
+/// Positions from medium-against-medium games where the side to move has a win by fours of at
+/// least two fours, found with a large budget and verified through the rules: printed as
+/// move lists, to become [`PUZZLES`].
+fn generate_puzzles() {
+    for g in 0..400u64 {
+        let params = Params { opponent: Opponent::Human, ..Params::default() };
+        let mut game = Gomoku::new(&params, g).unwrap();
+        for p in opening(1000 + g) {
+            game.play(p.into()).unwrap();
+        }
+        while !game.status().is_over() {
+            if let Some(line) = forced_win(&game, false, 2_000_000, &AtomicBool::new(false)) {
+                if line.len() >= 5 && verify_vcf(&game, &line) {
+                    let text: Vec<String> = line.iter().map(|&m| notation(m)).collect();
+                    println!("    (\"{}\", {}), // {}", moves_text(&game), line.len() / 2, text.join(" "));
+                }
+                break;
+            }
+            let limits = Limits { depth: 4, ..Limits::nodes(3_000) };
+            let mv =
+                search_level(&game, Level::Medium, &limits, move_seed(&game), &AtomicBool::new(false)).best.unwrap();
+            game.play(mv).unwrap();
+        }
+    }
+}
+
+/// Benchmark positions: hard (20,000 nodes) against itself from seeded openings, each game
+/// cut at a different length (6 to 44 stones) where the side to move has a real choice (the
+/// search decides, no forced win or block), printed as move lists to become [`POSITIONS`].
+fn generate_positions() {
+    let mut found = 0;
+    for g in 0..200u64 {
+        let params = Params { opponent: Opponent::Human, ..Params::default() };
+        let mut game = Gomoku::new(&params, g).unwrap();
+        for p in opening(500 + g) {
+            game.play(p.into()).unwrap();
+        }
+        let cut = 6 + 2 * found as usize;
+        while !game.status().is_over() {
+            let r = search_level(&game, Level::Hard, &Limits::nodes(20_000), move_seed(&game), &AtomicBool::new(false));
+            if game.moves().len() >= cut {
+                if r.decision == pastimes_games::gomoku::ai::Decision::Search && r.score.abs() < 5_000 {
+                    println!("    \"{}\",", moves_text(&game));
+                    found += 1;
+                }
+                break;
+            }
+            game.play(r.best.unwrap()).unwrap();
+        }
+        if found == 20 {
+            break;
+        }
+    }
+}
+
+/// Four seeded random stones (black, white, black, white) within two of the centre, kept when
+/// hard (20,000 nodes) finds black, to move, neither much ahead nor behind: printed to become
+/// [`OPENINGS`].
+fn generate_openings() {
+    let mut kept = 0;
+    for seed in 0..2000u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x6f70_656e ^ seed);
+        let mut stones: Vec<Point> = Vec::new();
+        while stones.len() < 4 {
+            let c = SIZE as u8 / 2;
+            let p = Point { x: c - 2 + rng.random_range(0..5), y: c - 2 + rng.random_range(0..5) };
+            if !stones.contains(&p) {
+                stones.push(p);
+            }
+        }
+        let mut game = Gomoku::new(&Params::default(), seed).unwrap();
+        for p in &stones {
+            game.play((*p).into()).unwrap();
+        }
+        let r = search_level(&game, Level::Hard, &Limits::nodes(20_000), 1, &AtomicBool::new(false));
+        if r.decision == pastimes_games::gomoku::ai::Decision::Search && r.score.abs() <= 150 {
+            println!("    \"{}\", // {}", moves_text(&game), r.score);
+            kept += 1;
+            if kept == 100 {
+                break;
+            }
+        }
+    }
+}
+
+/// A player in the ladder.
+enum Player {
+    Level(Level),
+    Random,
+    Old(Level),
+}
+
+impl Player {
+    fn of(name: &str) -> Player {
+        match name {
+            "easy" => Player::Level(Level::Easy),
+            "medium" => Player::Level(Level::Medium),
+            "hard" => Player::Level(Level::Hard),
+            "random" => Player::Random,
+            "old" => Player::Old(Level::Hard),
+            _ => panic!("unknown player {name}"),
+        }
+    }
+}
+
+struct OldEngine {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl OldEngine {
+    fn start(program: &str) -> OldEngine {
+        let mut child =
+            Command::new(program).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("the old engine");
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        OldEngine { child, input, output }
+    }
+
+    /// One request; the answer's move, nodes, microseconds and depth.
+    fn ask(&mut self, request: &str) -> (String, u64, u64, u8) {
+        writeln!(self.input, "{request}").unwrap();
+        self.input.flush().unwrap();
+        let mut line = String::new();
+        self.output.read_line(&mut line).unwrap();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        (words[0].to_string(), words[1].parse().unwrap(), words[2].parse().unwrap(), words[3].parse().unwrap())
+    }
+}
+
+impl Drop for OldEngine {
+    fn drop(&mut self) {
+        self.child.kill().ok();
+        self.child.wait().ok();
+    }
+}
+
+/// Three stones (black, white, black) on distinct points within two of the centre.
+fn opening(seed: u64) -> Vec<Point> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x6f70_656e ^ seed);
+    let mut stones: Vec<Point> = Vec::new();
+    while stones.len() < 3 {
+        let c = SIZE as u8 / 2;
+        let p = Point { x: c - 2 + rng.random_range(0..5), y: c - 2 + rng.random_range(0..5) };
+        if !stones.contains(&p) {
+            stones.push(p);
+        }
+    }
+    stones
+}
+
+/// Per side: moves played and time spent.
+#[derive(Default)]
+struct Clock {
+    moves: u64,
+    time: Duration,
+    slowest: Duration,
+}
+
+fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
+    let (first, second) = pairing.split_once('-').expect("PAIRING like hard-old");
+    let (a, b) = (Player::of(first), Player::of(second));
+    let mut old = std::env::var("OLD_ENGINE").ok().map(|p| OldEngine::start(&p));
+    let (mut wins, mut losses, mut draws, mut black_wins) = (0, 0, 0, 0);
+    let mut clocks = [Clock::default(), Clock::default()];
+    for g in 0..games {
+        let a_is_black = g % 2 == 0;
+        let params = Params { opponent: Opponent::Human, ..Params::default() };
+        let mut game = Gomoku::new(&params, g as u64 / 2).unwrap();
+        for name in OPENINGS[g / 2 % OPENINGS.len()].split_whitespace() {
+            game.play(Point::parse_notation(name).unwrap().into()).unwrap();
+        }
+        while !game.status().is_over() {
+            let a_to_move = (game.side_to_move() == Colour::Black) == a_is_black;
+            let player = if a_to_move { &a } else { &b };
+            let started = Instant::now();
+            let mv = play(player, &game, nodes, old_nodes, old.as_mut());
+            let took = started.elapsed();
+            let clock = &mut clocks[usize::from(!a_to_move)];
+            clock.moves += 1;
+            clock.time += took;
+            clock.slowest = clock.slowest.max(took);
+            game.play(mv).expect("a legal move");
+        }
+        black_wins += usize::from(game.winner() == Some(Colour::Black));
+        if std::env::var_os("LADDER_LOG").is_some() {
+            let first_won = game.winner().map(|c| (c == Colour::Black) == a_is_black);
+            eprintln!(
+                "game {g}: {first} {} won {first_won:?}: {}",
+                if a_is_black { "black" } else { "white" },
+                moves_text(&game)
+            );
+        }
+        match game.winner() {
+            Some(c) if (c == Colour::Black) == a_is_black => wins += 1,
+            Some(_) => losses += 1,
+            None => draws += 1,
+        }
+        if game.status() == Status::Draw || (g + 1) % 20 == 0 || g + 1 == games {
+            eprintln!("{pairing}: {} games, {wins}-{losses}-{draws}", g + 1);
+        }
+    }
+    let score = (wins as f64 + draws as f64 / 2.0) / games as f64;
+    let per_move = |c: &Clock| c.time / c.moves.max(1) as u32;
+    println!(
+        "{pairing} ({games} games, {} openings x both colours, nodes {nodes}/{old_nodes}): {first} {wins} wins, {losses} losses, {draws} draws: {:.1} % (black won {black_wins}); time per move {:?} / {:?}, slowest {:?} / {:?}",
+        games.div_ceil(2),
+        score * 100.0,
+        per_move(&clocks[0]),
+        per_move(&clocks[1]),
+        clocks[0].slowest,
+        clocks[1].slowest,
+    );
+}
+
+/// A time limit per move for hard and the old engine, when the ladder is run on time.
+static TIME_LIMIT: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+
+/// Medium in the ladder: four moves deep, as in the app, within this many nodes (instead of
+/// the app's 0.4 s) so the ladder is reproducible.
+const MEDIUM_NODES: u64 = 200_000;
+
+fn play(player: &Player, game: &Gomoku, nodes: u64, old_nodes: u64, old: Option<&mut OldEngine>) -> Move {
+    let seed = move_seed(game);
+    match player {
+        Player::Level(level) => {
+            let limits = match (level, TIME_LIMIT.get()) {
+                (Level::Hard, Some(&time)) => Limits::time(time),
+                // Medium's depth, as in the app; the node cap is rarely reached.
+                (Level::Medium, _) => Limits { depth: 4, ..Limits::nodes(MEDIUM_NODES) },
+                _ => Limits::nodes(nodes),
+            };
+            search_level(game, *level, &limits, seed, &AtomicBool::new(false)).best.expect("a move")
+        }
+        Player::Random => {
+            // A random empty point next to a stone.
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let near: Vec<Point> = Point::all()
+                .filter(|p| game.board().get(*p).is_none())
+                .filter(|p| game.moves().iter().any(|q| p.x.abs_diff(q.x) <= 1 && p.y.abs_diff(q.y) <= 1))
+                .collect();
+            near[rng.random_range(0..near.len())].into()
+        }
+        Player::Old(level) => {
+            let old = old.expect("OLD_ENGINE set to the old engine's adapter");
+            let level = format!("{level:?}").to_lowercase();
+            let budget = TIME_LIMIT.get().map_or(old_nodes.to_string(), |t| format!("t{}", t.as_millis()));
+            let (mv, _, _, _) = old.ask(&format!("free {level} {budget} {seed} {}", moves_text(game)));
+            Point::parse_notation(&mv).unwrap().into()
+        }
+    }
+}
