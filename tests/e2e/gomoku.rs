@@ -7,21 +7,21 @@ use serde_json::{json, Value};
 const LEFT: &str = "\u{E012}";
 const ENTER: &str = "\u{E007}";
 const CTRL_Z: &str = "\u{E009}z\u{E000}";
-const STONES: &str = ".gm-point.black, .gm-point.white";
+pub(crate) const STONES: &str = ".gm-point.black, .gm-point.white";
 
-fn point(x: u8, y: u8) -> String {
+pub(crate) fn point(x: u8, y: u8) -> String {
     format!(".gm-point[data-x='{x}'][data-y='{y}']")
 }
 
-async fn run(app: &App, script: &str) -> Value {
+pub(crate) async fn run(app: &App, script: &str) -> Value {
     app.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{script}: {e}"))
 }
 
-async fn count(app: &App, css: &str) -> u64 {
+pub(crate) async fn count(app: &App, css: &str) -> u64 {
     run(app, &format!("return document.querySelectorAll({css:?}).length")).await.as_u64().unwrap()
 }
 
-async fn wait_stones(app: &App, n: usize) {
+pub(crate) async fn wait_stones(app: &App, n: usize) {
     let script = format!("return document.querySelectorAll({STONES:?}).length === {n}");
     app.wait_for(&format!("{n} stones on the board"), &script).await;
 }
@@ -60,7 +60,7 @@ async fn canvas_differences(app: &App) -> Value {
 }
 
 /// The side panel is drawn a frame after the board: waits until it shows `n` moves.
-async fn wait_panel(app: &App, n: usize) {
+pub(crate) async fn wait_panel(app: &App, n: usize) {
     let script = format!("return document.querySelector('.screen-gomoku').dataset.moves === '{n}'");
     app.wait_for(&format!("the side panel to show {n} moves"), &script).await;
 }
@@ -70,7 +70,7 @@ async fn label(app: &App, x: u8, y: u8) -> String {
     run(app, &script).await.as_str().unwrap_or_default().to_string()
 }
 
-async fn classes(app: &App, css: &str) -> String {
+pub(crate) async fn classes(app: &App, css: &str) -> String {
     run(app, &format!("return document.querySelector({css:?}).className"))
         .await
         .as_str()
@@ -79,13 +79,13 @@ async fn classes(app: &App, css: &str) -> String {
 }
 
 /// Waits until the page has painted what it shows (two animation frames), then takes a picture.
-async fn picture(app: &App, name: &str) {
+pub(crate) async fn picture(app: &App, name: &str) {
     let script = "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));";
     let _ = app.client.execute_async(script, vec![]).await;
     app.screenshot(name).await;
 }
 
-async fn open_gomoku(app: &App) {
+pub(crate) async fn open_gomoku(app: &App) {
     app.click("#open-gomoku").await;
     app.wait_for("the board", "return document.querySelectorAll('.gm-point').length === 225").await;
     app.wait_for("the game", "return document.querySelector('.screen-gomoku')?.dataset.status === 'playing'").await;
@@ -237,8 +237,12 @@ async fn the_computer_answers_and_undo_returns_to_the_players_turn() {
     play_and_wait_for_answer(&app, &point(x, y), 4).await;
     picture(&app, "gomoku-vs-computer").await;
 
-    // Undo takes back the computer's answer and the player's stone: the player's turn again.
+    // Undo takes back the computer's answer and the player's stone: the player's turn again. The
+    // first help in a game that could rank asks first; "Don't ask again" keeps later undos quiet.
     app.click("#gm-undo").await;
+    app.wait_for("the warning", "return document.querySelector('#assist-dialog[open]')").await;
+    app.click("#assist-never").await;
+    app.click("#assist-dialog button[value=continue]").await;
     wait_stones(&app, 2).await;
     wait_panel(&app, 2).await;
     assert!(classes(&app, &point(x, y)).await.contains("empty"));
@@ -339,7 +343,7 @@ async fn the_new_game_dialog_checks_the_names_and_remembers_the_choice() {
     let settings = app.invoke("get_settings", json!({})).await.unwrap();
     assert_eq!(
         settings["gomokuParams"],
-        json!({"rule": "exactFive", "opponent": "medium", "humanColour": "white",
+        json!({"rule": "exactFive", "opening": "standard", "opponent": "medium", "humanColour": "white",
                "blackName": "Computer (medium)", "whiteName": "<b>Ann</b>"})
     );
     app.quit().await;

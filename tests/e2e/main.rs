@@ -5,6 +5,7 @@ mod access;
 mod axe;
 mod bubbles;
 mod gomoku;
+mod gomoku_openings;
 mod hall;
 mod harness;
 mod hints;

@@ -116,13 +116,16 @@ export class GoBoard {
 
   /// Draws a position: `stones` (0 empty, 1 black, 2 white, row by row from the top), the
   /// `moves` that led to it (for the move numbers and the last-move mark), the `winningLine`,
-  /// and `turn`, the colour a click would play (`null` when the player cannot play now).
-  render({ size, stones, moves, winningLine, turn, numbers }) {
+  /// `turn`, the colour a click would play (`null` when the player cannot play now), black's
+  /// `forbidden` points under Renju (crosses) and the `hint`'s point ({x, y} or null).
+  render({ size, stones, moves, winningLine, turn, numbers, forbidden = [], hint = null }) {
     if (size !== this.size) this.build(size);
     const numberOf = new Map(moves.map((m, index) => [m.y * size + m.x, index + 1]));
     const last = moves.length ? moves[moves.length - 1] : null;
     const lastIndex = last ? last.y * size + last.x : -1;
     const winning = new Set((winningLine ?? []).map((p) => p.y * size + p.x));
+    const crosses = new Set(forbidden.map((p) => p.y * size + p.x));
+    const hinted = hint ? hint.y * size + hint.x : -1;
     const turnChanged = turn !== this.turn;
     this.turn = turn;
     const pictures = [];
@@ -130,8 +133,12 @@ export class GoBoard {
       const colour = STONE[stones[i]] ?? null;
       const isLast = i === lastIndex;
       const isWin = winning.has(i);
-      pictures.push(colour ? { colour, last: isLast, win: isWin } : null);
-      const cls = `gm-point ${colour ?? 'empty'}${isLast ? ' last' : ''}${isWin ? ' win' : ''}`;
+      const isForbidden = !colour && crosses.has(i);
+      const isHint = !colour && i === hinted;
+      pictures.push(colour || isForbidden || isHint
+        ? { colour, last: isLast, win: isWin, forbidden: isForbidden, hint: isHint } : null);
+      const marks = `${isForbidden ? ' forbidden' : ''}${isHint ? ' hinted' : ''}`;
+      const cls = `gm-point ${colour ?? 'empty'}${isLast ? ' last' : ''}${isWin ? ' win' : ''}${marks}`;
       const number = colour ? numberOf.get(i) ?? '' : '';
       const shown = colour && numbers ? String(number) : '';
       const key = `${number}|${shown}`;
@@ -142,7 +149,7 @@ export class GoBoard {
       drawn.cls = cls;
       drawn.key = key;
       this.paintPoint(i);
-      point.setAttribute('aria-label', this.describe(i, colour, isLast, isWin, number));
+      point.setAttribute('aria-label', this.describe(i, { colour, isLast, isWin, number, isForbidden, isHint }));
     }
     if (turnChanged) this.paintPreviews();
     const colourBlind = document.documentElement.classList.contains('colour-blind');
@@ -180,13 +187,15 @@ export class GoBoard {
     this.paintPoint(index);
   }
 
-  describe(index, colour, isLast, isWin, number) {
+  describe(index, { colour, isLast, isWin, number, isForbidden, isHint }) {
     const x = index % this.size;
     const y = (index - x) / this.size;
     const parts = [notation(x, y, this.size), colour ? t(`gm.point.${colour}`) : t('gm.point.empty')];
     if (colour && number) parts.push(t('gm.point.move', { number }));
     if (isLast) parts.push(t('gm.point.last'));
     if (isWin) parts.push(t('gm.point.win'));
+    if (isForbidden) parts.push(t('gm.point.forbidden'));
+    if (isHint) parts.push(t('gm.point.hint'));
     return parts.join(', ');
   }
 

@@ -1,5 +1,6 @@
 // The Gomoku screen (seed 004): the board, the players and whose turn it is, the move list with
-// undo and redo, and the result with a replay of the finished game. Against the computer the
+// undo and redo, the result with a replay of the finished game, the Swap2 opening's decisions,
+// Renju's forbidden points and the hint. Against the computer the
 // backend thinks on its own thread and sends the new snapshot as a `snapshot` event. The shared
 // game screen (../game-screen.js) runs it; this module draws it.
 
@@ -10,7 +11,7 @@ import { gameScreen, statsRows } from '../game-screen.js';
 import { GoBoard } from './board.js';
 import { MoveList } from './movelist.js';
 import { notation } from './notation.js';
-import { CATEGORIES, COLOURS, chooseParams, other, paramsOf, savedParams } from './setup.js';
+import { CATEGORIES, COLOURS, categoryOf, chooseParams, other, paramsOf, savedParams } from './setup.js';
 
 const SIZE = 15;
 
@@ -19,6 +20,9 @@ let ui;
 /// The snapshot the board shows, and how many moves of a finished game it shows (null: all).
 let shown = null;
 let replayAt = null;
+/// The hint shown on the board ({x, y, notation, moves}: the moves on the board when it came), until
+/// the next move.
+let hinted = null;
 
 const gomoku = {
   name: 'gomoku',
@@ -43,7 +47,8 @@ const gomoku = {
   statistics,
   options,
   playError,
-  mounted: () => { shown = null; replayAt = null; },
+  showHint,
+  mounted: () => { shown = null; replayAt = null; hinted = null; },
 };
 
 export const { id, helpTopic, mount, unmount, newGame } = gameScreen(gomoku);
@@ -85,9 +90,10 @@ function build(shared) {
       el('button', { id: 'gm-result-new', onclick: chooseGame, text: t('gm.newGame') }), hallButton));
 
   const moveList = new MoveList({ onStep: step });
+  const swap2 = new Swap2Panel({ onChoose: (choice) => screen.play({ choose: choice }) });
   const side = el('aside', { class: 'gm-side', 'aria-label': t('gm.side') },
     el('div', { class: 'gm-players' }, players.black.card, players.white.card),
-    turn, thinking, result,
+    turn, thinking, swap2.node, result,
     moveList.node,
     el('div', { class: 'gm-actions' }, controls.undo, controls.redo));
   const stage = el('div', { class: 'gm-stage' }, boardArea, side);
@@ -95,19 +101,36 @@ function build(shared) {
   const status = el('div', { class: 'statusline' }, statusText);
   ui = {
     toolbar, kind, board, frame, boardArea, players, turn, turnBadge, turnText, thinking, thinkingText, thinkingBadge,
-    result, resultTitle, resultText, resultRecord, againButton, hallButton, moveList, side, stage, statusText, status,
+    result, resultTitle, resultText, resultRecord, againButton, hallButton, moveList, swap2, side, stage, statusText, status,
   };
   return { nodes: [toolbar, stage, ui.status], board, concealed: frame, resized: boardArea };
 }
 
+/// Why a stone or a choice was refused, in the player's words (the backend's reasons).
+const REFUSALS = {
+  doubleThree: 'gm.error.doubleThree',
+  doubleFour: 'gm.error.doubleFour',
+  overline: 'gm.error.overline',
+  choicePending: 'gm.error.choicePending',
+};
+
 /// A refused stone: said in words the player knows. Nothing changed on the board.
-function playError(error, point) {
-  const occupied = error?.code === 'illegal_move' && error.params?.reason === 'occupied';
-  const text = occupied
-    ? t('gm.error.occupied', { point: notation(point.x, point.y, screen.snapshot?.view?.size ?? SIZE) })
-    : error?.code ? errorText(error) : String(error);
+function playError(error, move) {
+  const reason = error?.code === 'illegal_move' ? error.params?.reason : null;
+  let text;
+  if (reason === 'occupied') text = t('gm.error.occupied', { point: notation(move.x, move.y, screen.snapshot?.view?.size ?? SIZE) });
+  else if (REFUSALS[reason]) text = t(REFUSALS[reason]);
+  else text = error?.code ? errorText(error) : String(error);
   toast(text);
   announce(text);
+}
+
+/// The hint's point, marked on the board until the next move and told to screen readers.
+function showHint(hint, snap) {
+  if (!hint || !shown?.view || (snap?.view && snap.view.moves.length !== shown.view.moves.length)) return;
+  hinted = { x: hint.x, y: hint.y, notation: hint.notation, moves: shown.view.moves.length };
+  drawStones();
+  announce(t('gm.hint.announce', { point: hint.notation }));
 }
 
 const nameOf = (view, colour) => (colour === 'black' ? view.blackName : view.whiteName);
@@ -131,6 +154,8 @@ function onEffects(effects, next, { before }) {
     return null;
   }
   const grew = view.moves.length > before.view.moves.length;
+  const decided = ui.swap2.decision(before.view, view);
+  if (decided) announce(decided);
   const last = view.lastMove;
   if (grew && last && vsComputer(view) && last.colour !== view.humanColour) {
     announce(t('gm.announce.played', { name: nameOf(view, last.colour), point: last.notation }));
@@ -144,6 +169,7 @@ function drawBoard(next) {
   shown = next;
   const view = next.view;
   if (!view || !previous?.view || previous.view.moves.length !== view.moves.length || next.status === 'playing') replayAt = null;
+  if (hinted && (!view || view.moves.length !== hinted.moves || next.status !== 'playing')) hinted = null;
   if (view) drawStones();
   else if (!ui.board.size) ui.board.build(SIZE);
 }
@@ -155,6 +181,7 @@ function drawPanel(next) {
     drawMoveList();
     showPlayers(view, next);
   }
+  ui.swap2.show(view, next);
   showThinking(next);
   showResult(next);
   setText(ui.statusText, statusText(next));
@@ -182,10 +209,15 @@ function drawStones() {
     for (const m of moves) stones[m.y * view.size + m.x] = m.colour === 'black' ? 1 : 2;
     winningLine = null;
   }
-  const canPlay = shown.status === 'playing' && !shown.paused && !shown.computerThinking && !view.computerToMove;
+  // While the Swap2 opening waits for a choice, a click places nothing.
+  const choosing = Boolean(view.swap2?.choices?.length);
+  const canPlay = shown.status === 'playing' && !shown.paused && !shown.computerThinking && !view.computerToMove && !choosing;
+  const live = at === total && shown.status === 'playing';
   ui.board.render({
     size: view.size, stones, moves, winningLine, numbers: Boolean(screen.app.settings.moveNumbers),
     turn: canPlay ? view.sideToMove : null,
+    forbidden: live ? view.forbidden ?? [] : [],
+    hint: live && hinted ? hinted : null,
   });
   ui.board.node.classList.toggle('replay', at < total);
 }
@@ -220,20 +252,30 @@ function showPlayers(view, snap) {
     setText(role, [colourWord, computer ? t('gm.role.computer') : vsComputer(view) ? t('gm.role.you') : null, winner]
       .filter(Boolean).join(' · '));
     role.hidden = !role.textContent;
-    const toMove = snap.status === 'playing' && view.sideToMove === colour;
+    const toMove = snap.status === 'playing' && actingColour(view) === colour;
     card.classList.toggle('to-move', toMove);
     card.classList.toggle('winner', view.winner === colour);
     if (toMove) card.setAttribute('aria-current', 'true');
     else card.removeAttribute('aria-current');
   }
   const side = view.sideToMove;
-  // While the computer thinks, the thinking line says whose turn it is.
-  ui.turn.hidden = snap.status !== 'playing' || Boolean(snap.computerThinking);
+  // While the computer thinks, the thinking line says whose turn it is; in the Swap2 opening its
+  // panel does.
+  ui.turn.hidden = snap.status !== 'playing' || Boolean(snap.computerThinking) || inSwap2Opening(view);
   if (side) {
     ui.turnBadge.className = `gm-badge ${side}`;
     setText(ui.turnText, turnText(view, side));
   }
 }
+
+const inSwap2Opening = (view) => Boolean(view?.swap2?.decider);
+/// Whose card is marked as acting: the side to move, or in the Swap2 opening the decider's (the
+/// view names the first player black until the colours are chosen).
+const actingColour = (view) => {
+  if (!inSwap2Opening(view)) return view.sideToMove;
+  if (view.swap2.firstColour) return view.swap2.decider === 'first' ? view.swap2.firstColour : other(view.swap2.firstColour);
+  return view.swap2.decider === 'first' ? 'black' : 'white';
+};
 
 function showThinking(snap) {
   const thinking = Boolean(snap.computerThinking);
@@ -243,7 +285,9 @@ function showThinking(snap) {
   if (thinking && view) {
     const colour = other(view.humanColour);
     ui.thinkingBadge.className = `gm-badge ${colour}`;
-    setText(ui.thinkingText, t('gm.thinking', { name: nameOf(view, colour) }));
+    // In the Swap2 opening the computer's name is its part's (the decider's).
+    const name = inSwap2Opening(view) ? view.swap2.deciderName : nameOf(view, colour);
+    setText(ui.thinkingText, t('gm.thinking', { name }));
   }
 }
 
@@ -342,7 +386,7 @@ function options() {
 /// Games, wins, losses and draws of one category (rule and opponent), chosen in the dialog.
 async function statistics() {
   const saved = savedParams(screen.app.settings);
-  const current = screen.snapshot?.category ?? `${saved.rule}-${saved.opponent}`;
+  const current = screen.snapshot?.category ?? categoryOf(saved.rule, saved.opponent, saved.opening);
   const select = el('select', { id: 'gm-stats-category', 'aria-label': t('gm.stats.category') },
     CATEGORIES.map((category) => el('option', {
       value: category, text: t(`category.gomoku.${category}`), selected: category === current ? true : undefined,
@@ -351,7 +395,7 @@ async function statistics() {
   const fill = async () => {
     const category = select.value;
     const stats = await call('statistics', { game: 'gomoku', category });
-    const human = category.endsWith('-human');
+    const human = category.split('-')[1] === 'human';
     const count = (value) => (value == null ? null : formatNumber(value));
     const winRate = stats.played ? `${formatNumber(Math.round((100 * stats.won) / stats.played))} %` : '—';
     // Losses and draws are shown when the backend counts them (`lost`, `drawn`).
@@ -372,4 +416,69 @@ async function statistics() {
     title: t('gm.stats.title'),
     body: [el('label', { for: 'gm-stats-category' }, t('gm.stats.category'), select), table],
   };
+}
+
+// The Swap2 opening in the side panel: whose decision it is, how many stones are left to place,
+// and, when the decision is a person's, the choices as buttons. The backend keeps the opening
+// (src-tauri/games/src/gomoku/swap2.rs); this draws its `view.swap2` and sends `{choose}`. (Here
+// rather than in a module of its own: every module is preloaded by ui/index.html.)
+
+/// What the opening waits for, per phase (literal keys, so that the catalogue test sees them).
+const PHASE_TEXT = {
+  placeThree: 'gm.swap2.placeThree',
+  chooseSide: 'gm.swap2.chooseSide',
+  placeTwo: 'gm.swap2.placeTwo',
+  chooseColour: 'gm.swap2.chooseColour',
+};
+const CHOICES = ['white', 'black', 'placeTwo'];
+const CHOICE_TEXT = { white: 'gm.swap2.choose.white', black: 'gm.swap2.choose.black', placeTwo: 'gm.swap2.choose.placeTwo' };
+const CHOSEN_TEXT = { white: 'gm.swap2.chose.white', black: 'gm.swap2.chose.black', placeTwo: 'gm.swap2.chose.placeTwo' };
+
+class Swap2Panel {
+  /// `onChoose(choice)`: the player chose "white", "black" or "placeTwo".
+  constructor({ onChoose }) {
+    this.title = el('p', { class: 'gm-swap2-title', id: 'gm-swap2-text' });
+    this.stones = el('p', { class: 'gm-swap2-stones', id: 'gm-swap2-stones', hidden: true });
+    this.buttons = Object.fromEntries(CHOICES.map((choice) => [choice, el('button', {
+      id: `gm-choose-${choice}`, dataset: { choice }, onclick: () => onChoose(choice),
+    }, choice === 'placeTwo' ? null : el('span', { class: `gm-badge ${choice}`, 'aria-hidden': 'true' }), t(CHOICE_TEXT[choice]))]));
+    this.choices = el('div', { class: 'gm-swap2-choices', role: 'group', 'aria-labelledby': 'gm-swap2-text', hidden: true },
+      CHOICES.map((choice) => this.buttons[choice]));
+    this.node = el('section', { class: 'gm-swap2', id: 'gm-swap2', hidden: true, 'aria-label': t('gm.swap2.title') },
+      this.title, this.stones, this.choices);
+  }
+
+  /// Shows the opening as it stands; hidden under the standard opening and once it is over.
+  show(view, snap) {
+    const swap = view?.swap2;
+    const open = Boolean(swap?.decider) && snap.status === 'playing';
+    this.node.hidden = !open;
+    this.node.dataset.phase = open ? swap.phase : '';
+    if (!open) return;
+    setText(this.title, t(PHASE_TEXT[swap.phase], { name: swap.deciderName ?? '' }));
+    const placing = swap.stonesLeft > 0;
+    this.stones.hidden = !placing;
+    if (placing) {
+      setText(this.stones, t('gm.swap2.stonesLeft', {
+        left: formatNumber(swap.stonesLeft), colour: t(`gm.colour.${view.sideToMove}`),
+      }));
+    }
+    const choosing = swap.choices.length > 0 && !swap.computerDecides && !snap.paused;
+    this.choices.hidden = !choosing;
+    for (const choice of CHOICES) this.buttons[choice].hidden = !swap.choices.includes(choice);
+  }
+
+  /// What the decision between `before` and `after` (two views) was, in words, or null: the
+  /// computer's decisions come as snapshot events and are told like its stones.
+  decision(before, after) {
+    const was = before?.swap2;
+    const now = after?.swap2;
+    if (!was?.choices?.length || !now || now.phase === was.phase || after.moves.length !== before.moves.length) return null;
+    let choice = 'placeTwo';
+    if (now.phase !== 'placeTwo') {
+      if (!now.firstColour) return null;
+      choice = was.decider === 'first' ? now.firstColour : other(now.firstColour);
+    }
+    return t(CHOSEN_TEXT[choice], { name: was.deciderName ?? '' });
+  }
 }

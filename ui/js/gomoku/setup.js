@@ -1,19 +1,32 @@
-// Choosing a Gomoku game: the rule, the opponent, the human's colour against the computer, and
-// the players' names. The choice is remembered in the `gomokuParams` setting, which holds exactly
-// the parameters the backend gets (see src-tauri/games/src/gomoku/params.rs).
+// Choosing a Gomoku game: the rule, the opening, the opponent, the human's colour (or, under
+// Swap2, part) against the computer, and the players' names. The choice is remembered in the
+// `gomokuParams` setting, which holds exactly the parameters the backend gets (see
+// src-tauri/games/src/gomoku/params.rs).
 
 import { el } from '../dom.js';
 import { t, errorText } from '../i18n.js';
 import { openDialog } from '../dialog.js';
 
-export const RULES = ['freestyle', 'exactFive'];
+export const RULES = ['freestyle', 'exactFive', 'renju'];
+export const OPENINGS = ['standard', 'swap2'];
 export const OPPONENTS = ['human', 'easy', 'medium', 'hard'];
 export const COLOURS = ['black', 'white'];
 /// The backend's limit for names (src-tauri/names.rs); it counts characters, not UTF-16 units.
 const MAX_NAME = 32;
 
-/// Every category the statistics know: the rule, then the opponent ("exactFive-hard").
-export const CATEGORIES = RULES.flatMap((rule) => OPPONENTS.map((opponent) => `${rule}-${opponent}`));
+/// The opening's name and explanation (literal keys, so that the catalogue test sees them).
+const OPENING_TEXT = {
+  standard: { label: 'gm.opening.standard', hint: 'gm.opening.standard.explain' },
+  swap2: { label: 'gm.opening.swap2', hint: 'gm.opening.swap2.explain' },
+};
+/// Under Swap2 the human's "colour" is their part in the opening: black opens, white answers.
+const SWAP2_PART = { black: 'gm.new.part.first', white: 'gm.new.part.second' };
+
+/// A category's name as the backend writes it: "exactFive-hard", "renju-hard-swap2".
+export const categoryOf = (rule, opponent, opening) => `${rule}-${opponent}${opening === 'swap2' ? '-swap2' : ''}`;
+
+/// Every category the statistics know: the rule, the opponent, then the opening.
+export const CATEGORIES = OPENINGS.flatMap((opening) => RULES.flatMap((rule) => OPPONENTS.map((opponent) => categoryOf(rule, opponent, opening))));
 
 export const other = (colour) => (colour === 'black' ? 'white' : 'black');
 
@@ -43,6 +56,7 @@ function validName(raw, fallback) {
 export function savedParams(settings) {
   const saved = settings?.gomokuParams ?? {};
   const rule = RULES.includes(saved.rule) ? saved.rule : 'freestyle';
+  const opening = OPENINGS.includes(saved.opening) ? saved.opening : 'standard';
   const opponent = OPPONENTS.includes(saved.opponent) ? saved.opponent : 'human';
   const humanColour = COLOURS.includes(saved.humanColour) ? saved.humanColour : 'black';
   const names = {
@@ -50,14 +64,20 @@ export function savedParams(settings) {
     white: validName(saved.whiteName, defaultName('white')),
   };
   if (opponent !== 'human') names[other(humanColour)] = computerName(opponent);
-  return { rule, opponent, humanColour, blackName: names.black, whiteName: names.white };
+  return { rule, opening, opponent, humanColour, blackName: names.black, whiteName: names.white };
 }
 
-/// The parameters a game was started with, read back from its view ("play again").
+/// The parameters a game was started with, read back from its view ("play again"). Once a Swap2
+/// opening settled the colours, the view names players by colour; the parameters name them by
+/// part (black: the first player), so the first player's colour turns them back.
 export function paramsOf(view) {
+  const first = view.opening === 'swap2' ? view.swap2?.firstColour : null;
+  const nameOf = (colour) => (colour === 'black' ? view.blackName : view.whiteName);
+  const [firstName, secondName] = first ? [nameOf(first), nameOf(other(first))] : [view.blackName, view.whiteName];
+  const humanColour = first ? (view.humanColour === first ? 'black' : 'white') : view.humanColour;
   return {
-    rule: view.rule, opponent: view.opponent, humanColour: view.humanColour,
-    blackName: view.blackName, whiteName: view.whiteName,
+    rule: view.rule, opening: view.opening ?? 'standard', opponent: view.opponent, humanColour,
+    blackName: firstName, whiteName: secondName,
   };
 }
 
@@ -77,10 +97,11 @@ export async function chooseParams(app, start) {
   if (initial.opponent !== 'human') typed[other(initial.humanColour)] = defaultName(other(initial.humanColour));
 
   const ruleChoices = radios('rule', RULES, initial.rule, (r) => t(`gm.rule.${r}`), (r) => t(`gm.rule.${r}.hint`));
+  const openingChoices = radios('opening', OPENINGS, initial.opening, (o) => t(OPENING_TEXT[o].label), (o) => t(OPENING_TEXT[o].hint));
   const opponentChoices = radios('opponent', OPPONENTS, initial.opponent, (o) => t(`gm.opponent.${o}`));
   const colourChoices = radios('colour', COLOURS, initial.humanColour, (c) => t(`gm.new.colour.${c}`));
-  const colourSet = el('fieldset', { class: 'gm-fieldset', id: 'gm-colour' },
-    el('legend', { text: t('gm.new.yourColour') }), colourChoices);
+  const colourLegend = el('legend', { text: t('gm.new.yourColour') });
+  const colourSet = el('fieldset', { class: 'gm-fieldset', id: 'gm-colour' }, colourLegend, colourChoices);
   const inputs = Object.fromEntries(COLOURS.map((colour) => [colour, el('input', {
     type: 'text', id: `gm-name-${colour}`, name: `${colour}Name`, maxlength: MAX_NAME, autocomplete: 'off',
     spellcheck: 'false', 'aria-describedby': 'gm-new-error',
@@ -90,13 +111,21 @@ export async function chooseParams(app, start) {
 
   const choice = () => ({
     rule: form.value('rule') ?? initial.rule,
+    opening: form.value('opening') ?? initial.opening,
     opponent: form.value('opponent') ?? initial.opponent,
     humanColour: form.value('colour') ?? initial.humanColour,
   });
   const update = () => {
-    const { opponent, humanColour } = choice();
+    const { opponent, humanColour, opening } = choice();
     const computerSide = opponent === 'human' ? null : other(humanColour);
     colourSet.disabled = opponent === 'human';
+    // Under Swap2 the colours are chosen in the opening: the player picks a part instead.
+    const swap2 = opening === 'swap2';
+    colourLegend.textContent = t(swap2 ? 'gm.new.yourPart' : 'gm.new.yourColour');
+    colourChoices.forEach((node, index) => {
+      const colour = COLOURS[index];
+      node.querySelector('.gm-choice-label').textContent = swap2 ? t(SWAP2_PART[colour]) : t(`gm.new.colour.${colour}`);
+    });
     for (const colour of COLOURS) {
       const input = inputs[colour];
       input.disabled = colour === computerSide;
@@ -113,6 +142,7 @@ export async function chooseParams(app, start) {
     title: t('gm.new.title'),
     body: [
       el('fieldset', { class: 'gm-fieldset', id: 'gm-rule' }, el('legend', { text: t('gm.new.rule') }), ruleChoices),
+      el('fieldset', { class: 'gm-fieldset', id: 'gm-opening' }, el('legend', { text: t('gm.new.opening') }), openingChoices),
       el('fieldset', { class: 'gm-fieldset', id: 'gm-opponent' }, el('legend', { text: t('gm.new.opponent') }), opponentChoices),
       colourSet,
       el('fieldset', { class: 'gm-fieldset gm-names' }, el('legend', { text: t('gm.new.names') }),
@@ -133,7 +163,7 @@ export async function chooseParams(app, start) {
     validate: (value, formNode) => {
       if (started) return null;
       if (pending) return 'pending';
-      const { rule, opponent, humanColour } = choice();
+      const { rule, opening, opponent, humanColour } = choice();
       for (const colour of COLOURS) {
         const input = inputs[colour];
         const problem = input.disabled ? null : nameProblem(input.value);
@@ -144,7 +174,7 @@ export async function chooseParams(app, start) {
           return 'invalid';
         }
       }
-      const params = { rule, opponent, humanColour, blackName: inputs.black.value.trim(), whiteName: inputs.white.value.trim() };
+      const params = { rule, opening, opponent, humanColour, blackName: inputs.black.value.trim(), whiteName: inputs.white.value.trim() };
       error.textContent = '';
       pending = true;
       start(params).then(() => {

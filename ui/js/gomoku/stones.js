@@ -5,8 +5,8 @@
 // WebKit, whatever lies on it, and a move paints again only the squares around the stones that
 // changed, so WebKit repaints just those squares of the page.
 //
-// What a stone shows (colour, last move, part of the winning five) is given; nothing is decided
-// here. Move numbers stay text in the points (read by screen readers and tests alike).
+// What a point shows (a stone's colour, last move, part of the winning five; on an empty point
+// black's forbidden cross under Renju, or the hint's ring) is given; nothing is decided here. Move numbers stay text in the points (read by screen readers and tests alike).
 
 import { el } from '../dom.js';
 
@@ -30,11 +30,13 @@ export class StoneLayer {
     this.size = 0;
     this.cell = 0;
     this.scale = 1;
-    /// What is on the canvas: one entry per point ({colour, last, win} or null), and the options.
+    /// What is on the canvas: one entry per point ({colour, last, win, forbidden, hint} or null),
+    /// and the options.
     this.shown = [];
     this.options = { numbers: false, colourBlind: false };
-    /// The last move's and the winning five's colours, read from gomoku.css (--gm-mark, --gm-win).
-    this.colours = { mark: '', win: '' };
+    /// The last move's, the winning five's, the forbidden crosses' and the hint's colours, read
+    /// from gomoku.css (--gm-mark, --gm-win, --gm-forbidden, --gm-hint).
+    this.colours = { mark: '', win: '', forbidden: '', hint: '' };
   }
 
   /// Gives the canvas as many device pixels as it covers: `cell` CSS pixels a line, `size` lines.
@@ -43,13 +45,15 @@ export class StoneLayer {
     if (size === this.size && cell === this.cell && scale === this.scale) return;
     Object.assign(this, { size, cell, scale });
     const style = getComputedStyle(this.canvas);
-    this.colours = { mark: style.getPropertyValue('--gm-mark').trim(), win: style.getPropertyValue('--gm-win').trim() };
+    const colour = (name) => style.getPropertyValue(`--gm-${name}`).trim();
+    this.colours = { mark: colour('mark'), win: colour('win'), forbidden: colour('forbidden'), hint: colour('hint') };
     this.canvas.width = Math.round(size * cell * scale);
     this.canvas.height = Math.round(size * cell * scale);
     this.paint();
   }
 
-  /// Shows `points` (one per intersection, row by row: {colour, last, win} or null). Only the
+  /// Shows `points` (one per intersection, row by row: {colour, last, win, forbidden, hint} or
+  /// null; `colour` null on an empty point with a cross or the hint). Only the
   /// squares around the points that changed are painted again: WebKit then repaints just those
   /// squares of the board under the canvas (a whole-canvas paint made it repaint the whole board,
   /// lines, points and all, with every stone). Nothing is painted when nothing changed.
@@ -113,9 +117,37 @@ export class StoneLayer {
     this.context.setTransform(unit, 0, 0, unit, 0, 0);
     const x = (index % this.size) + 0.5;
     const y = Math.floor(index / this.size) + 0.5;
+    if (point.forbidden) this.cross(x, y);
+    if (point.hint) this.hintRing(x, y);
+    if (!point.colour) return;
     if (point.win) this.halo(x, y);
     this.stone(x, y, point.colour);
     if (point.last) this.lastMark(x, y, point.colour);
+  }
+
+  /// Black's forbidden point under Renju: a small cross on the intersection, in the board's ink
+  /// colour with a light rim so that it stands out from the lines.
+  cross(x, y) {
+    const { context, pixel } = this;
+    const arm = 0.17;
+    context.lineCap = 'round';
+    for (const [width, colour] of [[4 * pixel, 'rgba(255, 240, 210, 0.8)'], [2 * pixel, this.colours.forbidden]]) {
+      context.lineWidth = width;
+      context.strokeStyle = colour;
+      context.beginPath();
+      context.moveTo(x - arm, y - arm);
+      context.lineTo(x + arm, y + arm);
+      context.moveTo(x + arm, y - arm);
+      context.lineTo(x - arm, y + arm);
+      context.stroke();
+    }
+  }
+
+  /// The hint's point: a ring the size of a stone with a soft fill, gone with the next move.
+  hintRing(x, y) {
+    const { context, pixel } = this;
+    disc(context, x, y, STONE, 'rgba(255, 255, 255, 0.28)');
+    ring(context, x, y, STONE - pixel, 3 * pixel, this.colours.hint);
   }
 
   /// One CSS pixel, in units of the line distance.
@@ -175,7 +207,9 @@ export class StoneLayer {
 
 const overlap = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
-const sameStone = (a, b) => (a && b ? a.colour === b.colour && a.last === b.last && a.win === b.win : a === b);
+const sameStone = (a, b) => (a && b
+  ? a.colour === b.colour && a.last === b.last && a.win === b.win && a.forbidden === b.forbidden && a.hint === b.hint
+  : a === b);
 
 function disc(context, x, y, radius, fill) {
   context.fillStyle = fill;
