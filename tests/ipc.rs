@@ -125,6 +125,24 @@ fn a_hint_answers_with_the_game_marked_assisted() {
 }
 
 #[test]
+fn verify_records_replays_every_finished_game() {
+    let h = harness_with_seed(Some(42));
+    let empty = h.call("verify_records", json!({})).unwrap();
+    assert_eq!(empty, json!({"checked": 0, "mismatched": []}));
+    h.call("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).unwrap();
+    let mut last = Value::Null;
+    for (x, y) in (0..9).flat_map(|y| (0..9).map(move |x| (x, y))) {
+        last =
+            h.call("play", json!({"game": "minesweeper", "move": {"action": "open", "x": x, "y": y}})).unwrap_or(last);
+        if last["status"] != "playing" {
+            break;
+        }
+    }
+    assert_ne!(last["status"], "playing", "a beginner board opened cell by cell ends");
+    assert_eq!(h.call("verify_records", json!({})).unwrap(), json!({"checked": 1, "mismatched": []}));
+}
+
+#[test]
 fn the_games_catalogue_comes_from_the_registry() {
     let h = harness_with_seed(None);
     let games = h.call("games", json!({})).unwrap();

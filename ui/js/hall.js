@@ -6,6 +6,7 @@ import { t, formatDate, formatSeconds, formatNumber, locale } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
 import { allGames, categoryLabel, gameInfo, gameName, listedCategories, measureOf } from './catalogue.js';
 import { confirmReset } from './reset.js';
+import { openDialog } from './dialog.js';
 import { mountHistory } from './history.js';
 
 export const id = 'hall';
@@ -25,11 +26,13 @@ export async function mount(root, app, { highlight, tab } = {}) {
     panels[name] = el('div', { role: 'tabpanel', id: `hall-panel-${name}`, class: 'hall-body', 'aria-labelledby': `hall-tab-${name}`, hidden: true });
   }
   const resetButton = el('button', { id: 'hall-reset', onclick: () => reset(null), text: t('hall.reset') });
+  const verifyButton = el('button', { id: 'hall-verify', onclick: () => verifyRecords(app, verifyButton), text: t('hall.verify') });
   root.append(
     el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('hall.title') },
       el('h1', { class: 'toolbar-title', text: t('hall.title') }),
       el('div', { class: 'group tabs', role: 'tablist', 'aria-label': t('hall.title') }, tabs.map((name) => buttons[name])),
       el('span', { class: 'spacer' }),
+      verifyButton,
       resetButton,
       el('button', { id: 'hall-home', onclick: () => app.show('home'), text: t('game.allGames') })),
     ...tabs.map((name) => panels[name]));
@@ -101,6 +104,27 @@ function table(game, category, entries, highlight) {
   el('td', { class: 'hall-date', text: formatDay(entry.finishedAt), title: formatDate(entry.finishedAt) })));
   return el('div', { class: 'hall-category', dataset: { category } }, caption,
     el('table', { class: 'stats' }, el('thead', {}, head), el('tbody', {}, rows)));
+}
+
+/// "Verify records": the backend replays every stored game through the rules; the dialog says
+/// how many it checked and lists any that do not lead to what is stored with them.
+async function verifyRecords(app, button) {
+  button.disabled = true;
+  try {
+    const { checked, mismatched } = await call('verify_records');
+    const summary = mismatched.length
+      ? t('hall.verifyMismatch', { checked: formatNumber(checked), bad: formatNumber(mismatched.length) })
+      : t('hall.verifyAllMatch', { checked: formatNumber(checked) });
+    const list = mismatched.length
+      ? el('ul', { id: 'verify-mismatched', class: 'verify-list' },
+        mismatched.map(({ id, reason }) => el('li', { dataset: { id }, text: t('hall.verifyRow', { id, reason }) })))
+      : null;
+    await openDialog({ id: 'verify-dialog', title: t('hall.verifyTitle'), body: [el('p', { id: 'verify-summary', text: summary }), list] });
+  } catch (error) {
+    app.showError(error);
+  } finally {
+    button.disabled = false;
+  }
 }
 
 /// The second table of a category: the best ten by the game's rate (Minesweeper's 3BV/s).
