@@ -466,6 +466,8 @@ impl AppState {
             if let Err(error) = self.persist(slot) {
                 eprintln!("pastimes: could not save the computer's move: {error}");
             }
+            // Its turn again (Swap2's three opening stones are one side's actions in a row).
+            self.start_computer_turn(kind, slot);
             self.start_analysis(kind, slot);
             Snapshot { effects, ..slot.snapshot() }
         };
@@ -666,6 +668,22 @@ mod tests {
         assert_eq!(told[0].effects["placed"]["colour"], "black", "the computer's stone is told");
         assert!(told[0].revision > first.revision, "the event is newer than the answer before it");
         assert_eq!(h.state.snapshot(gomoku::KIND).unwrap().unwrap().move_count, 1);
+    }
+
+    #[test]
+    fn the_computer_takes_its_actions_in_a_row_one_search_after_another() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = Harness::new(dir.path(), &Arc::default());
+        // In Swap2 the opener (the computer here) places three stones before the player chooses.
+        let params = json!({"opening": "swap2", "opponent": "easy", "humanColour": "white"});
+        assert!(h.state.new_game(gomoku::KIND, params).unwrap().computer_thinking);
+        for stones in 1..=3 {
+            assert_eq!(h.run_jobs(), 1, "one search at a time");
+            assert_eq!(h.told().last().unwrap().move_count, stones);
+        }
+        let choosing = h.told().last().cloned().unwrap();
+        assert!(!choosing.computer_thinking, "the player's choice is next: {:?}", choosing.view["swap2"]);
+        assert_eq!(h.run_jobs(), 0);
     }
 
     #[test]

@@ -201,7 +201,6 @@ async fn the_player_opens_swap2_and_the_computers_decision_is_shown() {
 /// The computer places the three opening stones in a row of its own actions: the app must start
 /// its next turn after each one (src-tauri/state.rs, `finish_computer_turn`).
 #[tokio::test(flavor = "current_thread")]
-#[ignore = "the app does not yet start the computer's next action after its own (Swap2's three stones)"]
 async fn the_computer_opens_swap2_and_the_player_chooses() {
     let (_data, app) = app_with_game(6, "freestyle", "swap2", "easy", "white").await;
     app.wait_for("the opening's three stones", &format!("return document.querySelectorAll({STONES:?}).length === 3"))
