@@ -10,7 +10,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     ranking: Ranking { measure: Measure::Moves, better: Better::Lower },
     rate_key: None,
     has_hint: true,
-    has_analysis: false,
+    has_analysis: true,
     has_undo: true,
     default_params: r#"{"rule":"freestyle","opponent":"human"}"#,
     categories: Categories { listed, label_prefix: "category.gomoku", patterns: &[], is_valid },

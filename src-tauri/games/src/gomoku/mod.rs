@@ -28,6 +28,7 @@ mod info;
 pub mod notation;
 mod params;
 pub mod renju;
+pub mod review;
 pub mod rules;
 pub mod swap2;
 mod view;
@@ -318,6 +319,11 @@ impl Game for Gomoku {
     /// The hard computer's move for the side to move.
     fn hint(&self, cancel: &AtomicBool) -> Option<serde_json::Value> {
         self.hint_stone(cancel).and_then(|hint| serde_json::to_value(hint).ok())
+    }
+
+    /// The engine's review of the whole game: see [`review`].
+    fn analyse(&self, seed: u64, actions: &[Action], cancel: &AtomicBool) -> Option<serde_json::Value> {
+        self.review(seed, actions, cancel).and_then(|review| serde_json::to_value(review).ok())
     }
 
     /// Only games against the computer are records.
