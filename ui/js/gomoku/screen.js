@@ -146,7 +146,7 @@ const vsComputer = (view) => view.opponent !== 'human';
 
 /// What a new snapshot means to the player: the computer's move and the result are told to
 /// screen readers (a record's name is asked by the shared screen).
-function onEffects(effects, next, { before }) {
+function onEffects(effects, next, { before, cause }) {
   const view = next.view;
   if (!view || !before?.view) return null;
   if (before.status === 'playing' && next.status !== 'playing') {
@@ -157,7 +157,8 @@ function onEffects(effects, next, { before }) {
   const decided = ui.swap2.decision(before.view, view);
   if (decided) announce(decided);
   const last = view.lastMove;
-  if (grew && last && vsComputer(view) && last.colour !== view.humanColour) {
+  // The computer's stones come as events (in the Swap2 opening the player places both colours).
+  if (grew && last && vsComputer(view) && cause === 'event') {
     announce(t('gm.announce.played', { name: nameOf(view, last.colour), point: last.notation }));
   }
   return null;
