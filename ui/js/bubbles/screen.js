@@ -163,7 +163,14 @@ function fitToField() {
   const rows = view?.height ?? 11;
   const cell = 40;
   const chrome = ui.toolbar.offsetHeight + ui.panel.offsetHeight + ui.status.offsetHeight + 40;
-  fitWindow(Math.max(740, columns * cell + 48), rows * cell + chrome).catch(() => {});
+  fitWindow(Math.max(740, toolbarWidth(), columns * cell + 48), rows * cell + chrome).catch(() => {});
+}
+
+/// The toolbar's width on one line, in this language: its buttons, their gaps and its padding.
+function toolbarWidth() {
+  const buttons = [...ui.toolbar.children].filter((node) => !node.classList.contains('spacer'));
+  const gap = 6;
+  return buttons.reduce((width, node) => width + node.offsetWidth + gap, 20 + 24);
 }
 
 function fitBoard() {
