@@ -71,6 +71,9 @@ async fn a_no_guess_expert_game_won_by_following_the_hint() {
             first = false;
         }
         assert_ne!(kind, "guess", "a no-guess board never needs a guess");
+        if steps == 12 {
+            app.screenshot("minesweeper-hint-midgame").await;
+        }
         let css = format!(".ms-cell[data-x='{x}'][data-y='{y}']");
         if kind == "safe" {
             app.click(&css).await;
