@@ -42,6 +42,9 @@ pub struct Snapshot {
     pub analysis: Option<Value>,
     /// Whether that work is still under way.
     pub analysing: bool,
+    /// Whether a win of this game could enter the hall of fame without help (not a replay, not
+    /// a two-player game): an assisted one says what it lost.
+    pub rankable: bool,
     /// Whether this game, finished as it stands, could enter the hall of fame (not a replay,
     /// not a two-player game, no help): the page warns before the first help that ends it.
     pub can_rank: bool,
@@ -320,6 +323,7 @@ impl Session {
             summary: self.game.summary(self.clock.elapsed_ms()),
             analysis: self.analysis.clone(),
             analysing: false,
+            rankable: self.game.can_rank(),
             can_rank: self.game.can_rank() && !self.assistance.is_assisted(),
             // "Try again" is offered after a loss, as KMines and Windows Vista do.
             can_replay: status == Status::Lost && self.game.replay_params().is_some(),

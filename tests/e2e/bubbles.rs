@@ -290,6 +290,12 @@ async fn play_a_standard_game_to_its_end_and_name_the_record() {
     assert_eq!(app.text("#bb-over-title").await.to_lowercase(), "game over");
     assert_eq!(app.text("#bb-over-score").await, format!("You scored {} points.", number(score)));
     assert!(app.text("#bb-over-record").await.contains("place 1"));
+    // A moment later the cover says what a solver found for the same deal: never less.
+    app.wait_for("the best found", "return /best found/.test(document.querySelector('#bb-over-best').textContent)")
+        .await;
+    let best_text = app.text("#bb-over-best").await;
+    let best: i64 = best_text.chars().filter(char::is_ascii_digit).collect::<String>().parse().unwrap();
+    assert!(best >= score, "{best_text} (the player scored {score})");
     assert_title(&app, &title(score)).await;
     app.screenshot("bubbles-game-over").await;
 

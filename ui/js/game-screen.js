@@ -44,8 +44,6 @@ export function statsRows(rows) {
 /// - `showHint(hint, snapshot)`: shows the backend's hint (its JSON for this game) on the board
 ///   just drawn from `snapshot`, and tells it to screen readers; for a game whose catalogue entry
 ///   `hasHint` (button `#prefix-hint` in the toolbar, key H);
-/// - optional `couldRank(snapshot)`: whether the game, unhelped, could enter the hall of fame
-///   (default: unless it is a replay); the note "Assisted: not ranked" shows only then;
 /// - `onEffects(effects, snapshot, { before, move, cause })`: what a move's result means to the
 ///   player (sounds, words for screen readers); `effects` is what the backend says happened (when
 ///   it says); returns what the board animates, if anything. `cause`: play, undo, redo or event;
@@ -286,7 +284,7 @@ export function gameScreen(game) {
   /// A game that was helped and could otherwise rank says so, quietly.
   function isAssisted(next) {
     const { undos = 0, hints = 0 } = next.assistance ?? {};
-    return (undos > 0 || hints > 0) && !next.isReplay && (game.couldRank?.(next) ?? true);
+    return (undos > 0 || hints > 0) && next.rankable;
   }
 
   function redo() {

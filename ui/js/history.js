@@ -86,6 +86,12 @@ export async function mountHistory(root, app) {
   function resultCell(row) {
     const rate = row.summary?.bbbvPerSecond;
     const rateKey = gameInfo(row.game)?.rateKey;
+    const best = row.analysis?.bestScore;
+    if (best !== undefined) {
+      // Bubble Breaker: the best a solver found for the same deal, below the score.
+      return el('td', { class: 'number' }, scoreOrTime(row),
+        el('span', { class: 'hist-rate', text: t('history.bestFound', { best: formatNumber(best) }) }));
+    }
     if (rate == null || !rateKey) return el('td', { class: 'number', text: scoreOrTime(row) });
     const figure = formatNumber(rate, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const summary = row.summary;

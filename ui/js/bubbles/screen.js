@@ -64,17 +64,19 @@ function build(shared) {
   const field = new BubbleField({ onIntent: screen.play });
   const overScore = el('p', { class: 'bb-over-score', id: 'bb-over-score' });
   const overRecord = el('p', { class: 'bb-over-record', id: 'bb-over-record', hidden: true });
+  // What a solver finds for the same deal, a moment after the end (the backend's analysis).
+  const overBest = el('p', { class: 'bb-over-best', id: 'bb-over-best', 'aria-live': 'polite' });
   const overNew = el('button', { class: 'primary', id: 'bb-over-new', onclick: () => start(screen), text: t('game.new') });
   const overHall = screen.hallButton('bb-over-hall');
   const over = el('section', { class: 'bb-cover bb-over', id: 'bb-over', hidden: true, 'aria-labelledby': 'bb-over-title' },
     el('h2', { id: 'bb-over-title', text: t('bb.gameOver') }),
-    overScore, overRecord,
+    overScore, overBest, overRecord,
     el('div', { class: 'bb-over-buttons' }, overHall, overNew));
   const frame = el('div', { class: 'bb-frame' }, field.node, controls.cover, over);
   const stage = el('div', { class: 'bb-stage' }, frame);
   const statusText = el('span', { id: 'bb-status', role: 'status' });
   const status = el('div', { class: 'statusline' }, statusText);
-  ui = { toolbar, styleButtons, panel, scoreValue, field, stage, over, overScore, overRecord, overNew, overHall, statusText, status };
+  ui = { toolbar, styleButtons, panel, scoreValue, field, stage, over, overScore, overBest, overRecord, overNew, overHall, statusText, status };
   return { nodes: [toolbar, panel, stage, status], board: field, concealed: field.node, resized: stage };
 }
 
@@ -120,10 +122,18 @@ function drawBoard(next, motion) {
   ui.over.hidden = !finished;
   if (!finished) return;
   setText(ui.overScore, t('bb.gameOver.score', { score: formatNumber(next.score ?? 0) }));
+  setText(ui.overBest, bestFound(next));
   const rank = next.record?.rank;
   ui.overRecord.hidden = !rank;
   setText(ui.overRecord, rank ? t('bb.gameOver.record', { rank }) : '');
   ui.overHall.hidden = !rank;
+}
+
+/// "The best found for this deal: 2,960", once the backend's search of the deal is done.
+function bestFound(next) {
+  const best = next.analysis?.bestScore;
+  if (best !== undefined) return t('bb.gameOver.best', { best: formatNumber(best) });
+  return next.analysing ? t('bb.gameOver.searching') : '';
 }
 
 /// The score, the title, the style bar and the status line.
