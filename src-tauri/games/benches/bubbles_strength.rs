@@ -94,6 +94,11 @@ fn options() -> Options {
         per_deal: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo test --all-targets` runs this too (without `--bench`): a smoke run of every player
+    // on a few deals and small budgets, so the test command checks it works in seconds.
+    if !args.iter().any(|a| a == "--bench") {
+        o = Options { deals: 3, hint_deals: 1, solver_deals: 1, hint_ms: 5, solver_ms: 20, ..o };
+    }
     let mut i = 0;
     while i < args.len() {
         let value = args.get(i + 1).cloned().unwrap_or_default();

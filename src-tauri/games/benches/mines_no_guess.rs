@@ -20,29 +20,35 @@ const EXPERT_FIRST: (usize, usize) = (15, 8);
 fn main() {
     // `cargo bench` passes `--bench`; any other argument filters the sections by name.
     let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    // `cargo test --all-targets` runs this too (without `--bench`): then a smoke run, a few
+    // boards of each section, so the test command checks it works in seconds.
+    let full = std::env::args().any(|a| a == "--bench");
+    let count = |n: u64| if full { n } else { n.min(3) };
     let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
     if wanted("generate") {
-        generation("expert 30x16/99", Params::expert(), 1000);
-        generation("dense 30x16/170", Params::custom(30, 16, 170), 200);
-        generation("intermediate 16x16/40", Params::intermediate(), 1000);
-        generation("beginner 9x9/10", Params::beginner(), 1000);
-        generation("big 100x100/2000", Params::custom(100, 100, 2000), 20);
+        generation("expert 30x16/99", Params::expert(), count(1000));
+        generation("dense 30x16/170", Params::custom(30, 16, 170), count(200));
+        generation("intermediate 16x16/40", Params::intermediate(), count(1000));
+        generation("beginner 9x9/10", Params::beginner(), count(1000));
+        generation("big 100x100/2000", Params::custom(100, 100, 2000), count(20));
     }
     if wanted("bbbv") {
-        bbbv("expert 30x16/99", Params::expert(), 1000);
-        bbbv("dense 30x16/170", Params::custom(30, 16, 170), 200);
+        bbbv("expert 30x16/99", Params::expert(), count(1000));
+        bbbv("dense 30x16/170", Params::custom(30, 16, 170), count(200));
     }
     if wanted("hint") {
-        hints_along_games(300);
-        hints_on_scattered_openings(300);
-        hints_on_a_big_lattice();
+        hints_along_games(count(300));
+        hints_on_scattered_openings(count(300));
+        if full {
+            hints_on_a_big_lattice();
+        }
     }
-    if wanted("feasib") {
+    if wanted("feasib") && full {
         feasibility();
     }
     if wanted("regenerate") {
-        regenerate("expert 30x16/99", Params::expert(), 200, 2000);
-        regenerate("dense 30x16/170", Params::custom(30, 16, 170), 10, 2000);
+        regenerate("expert 30x16/99", Params::expert(), count(200), 2000);
+        regenerate("dense 30x16/170", Params::custom(30, 16, 170), count(10), 2000);
     }
 }
 
