@@ -261,6 +261,17 @@ async fn records_of_three_games_in_the_hall_the_history_its_chart_export_and_res
     assert_eq!(empty, "No records yet.", "a category without games says so");
     picture(&app, "hall-records").await;
 
+    // Verify records: every finished game replayed through the rules, all of them matching.
+    app.click("#hall-verify").await;
+    app.wait_for("the verification", "return Boolean(document.querySelector('#verify-dialog[open] #verify-summary'))")
+        .await;
+    let summary = app.text("#verify-summary").await;
+    assert!(summary.starts_with(&format!("{played} games replayed")), "{summary}");
+    assert!(summary.contains("each reaches"), "{summary}");
+    picture(&app, "hall-verify").await;
+    app.click("#verify-dialog button[data-value='ok']").await;
+    app.wait_for("the dialog closed", "return !document.querySelector('#verify-dialog[open]')").await;
+
     // The history: every game, newest first; the replay marked.
     app.click("#hall-tab-history").await;
     wait_rows(&app, played as usize).await;
