@@ -173,8 +173,11 @@ impl Game for Minesweeper {
 
     /// The competitive statistics of a finished game: 3BV, 3BV/s, clicks, IOE, correctness.
     fn summary(&self, elapsed_ms: u64) -> Option<serde_json::Value> {
-        let stats = self.stats(elapsed_ms).filter(|_| self.status.is_over())?;
-        serde_json::to_value(stats).ok()
+        // Only once the game is over (it tells about the hidden board), and so not on every click.
+        if !self.status.is_over() {
+            return None;
+        }
+        serde_json::to_value(self.stats(elapsed_ms)?).ok()
     }
 
     /// 3BV/s of a won board that is not a replay.
