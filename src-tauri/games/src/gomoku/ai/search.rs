@@ -425,38 +425,22 @@ struct History<'h> {
 
 /// As [`select`], with the ply's killers and the history table to break ties among quiet moves.
 fn select_ordered(list: &mut Vec<Candidate>, scan: &Scan, hint: u8, killers: [u8; 2], history: History, width: usize) {
-    if let Some(block) = scan.their_five {
-        list.retain(|c| c.point == block);
-        return;
-    }
-    if scan.they_threaten {
-        list.retain(eval::answers_threat);
-    }
-    let first = match list.iter().position(|c| c.point as u8 == hint) {
-        Some(i) => {
-            list.swap(0, i);
-            1
-        }
-        None => 0,
-    };
-    let rest = &mut list[first..];
-    let keep = if scan.they_threaten { rest.len() } else { width.saturating_sub(first).min(rest.len()) };
-    let key = |c: &Candidate| {
+    select_by(list, scan, hint, width, |c: &Candidate| {
         let killer = if killers.contains(&(c.point as u8)) { KILLER_BONUS } else { 0 };
         let learnt = (history.values[c.point] as u64 * HISTORY_CAP as u64 / history.max as u64) as i32;
         (-(c.priority() + killer + learnt), c.point)
-    };
-    if 0 < keep && keep < rest.len() {
-        rest.select_nth_unstable_by_key(keep - 1, key);
-    }
-    rest[..keep].sort_unstable_by_key(key);
-    list.truncate(first + keep);
+    });
 }
 
 /// Orders the candidates in place and keeps the ones worth searching: the one move that blocks
 /// a four (the caller knows it is the only one that matters), the answers to a threatened open
 /// four, or the `width` most promising moves. The transposition table's move goes first.
 pub fn select(list: &mut Vec<Candidate>, scan: &Scan, hint: u8, width: usize) {
+    select_by(list, scan, hint, width, |c: &Candidate| (-c.priority(), c.point));
+}
+
+/// [`select`] with the order `key` gives (smallest first).
+fn select_by(list: &mut Vec<Candidate>, scan: &Scan, hint: u8, width: usize, key: impl Fn(&Candidate) -> (i32, usize)) {
     if let Some(block) = scan.their_five {
         list.retain(|c| c.point == block);
         return;
@@ -474,10 +458,9 @@ pub fn select(list: &mut Vec<Candidate>, scan: &Scan, hint: u8, width: usize) {
     let rest = &mut list[first..];
     let keep = if scan.they_threaten { rest.len() } else { width.saturating_sub(first).min(rest.len()) };
     // Only the kept moves need sorting: pick them out first (most nodes are cut after a few).
-    let key = |c: &Candidate| (-c.priority(), c.point);
     if 0 < keep && keep < rest.len() {
-        rest.select_nth_unstable_by_key(keep - 1, key);
+        rest.select_nth_unstable_by_key(keep - 1, &key);
     }
-    rest[..keep].sort_unstable_by_key(key);
+    rest[..keep].sort_unstable_by_key(&key);
     list.truncate(first + keep);
 }
