@@ -81,6 +81,16 @@ async fn win_an_expert_game_by_clicking_and_name_the_record() {
     assert_eq!(hall[0]["category"], "expert-noguess");
     assert_eq!(hall[0]["entries"][0]["name"], "<b>Ada</b>");
     assert_eq!(hall[0]["entries"][0]["rank"], 1);
+    // Seed 001's hero list: the statistics' "Best times" shows the level's record and holder.
+    app.click("#ms-stats").await;
+    app.wait_for("the statistics", "return Boolean(document.querySelector('dialog[open] button[data-value=\"best\"]'))").await;
+    app.click("dialog[open] button[data-value='best']").await;
+    app.wait_for("the best times", "return Boolean(document.querySelector('#best-times-dialog[open]'))").await;
+    let expert = app.text("#best-times-dialog tr[data-level='expert-noguess']").await;
+    assert!(expert.contains("Expert, no guessing") && expert.contains("<b>Ada</b>"), "{expert}");
+    app.screenshot("minesweeper-best-times").await;
+    app.click("#best-times-dialog button[data-value='ok']").await;
+    app.wait_for("the best times closed", "return !document.querySelector('#best-times-dialog')").await;
     // The page cannot name a game that is not a fresh record.
     let refused = app.invoke("submit_record_name", json!({"id": 9999, "name": "Mallory"})).await.unwrap_err();
     assert_eq!(refused["code"], "not_a_record");

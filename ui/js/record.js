@@ -3,9 +3,8 @@
 
 import { el } from './dom.js';
 import { t, errorText, formatSeconds, formatNumber } from './i18n.js';
-import { call, games } from './ipc.js';
+import { games } from './ipc.js';
 import { openDialog } from './dialog.js';
-import { confirmReset } from './reset.js';
 
 const MAX_NAME = 32;
 
@@ -40,26 +39,4 @@ export async function askRecordName(app, snapshot, categoryLabel) {
       return 'pending';
     },
   });
-}
-
-/// Seed 001's hero list: the best time and its holder for each Minesweeper level, with the
-/// seed's reset button, which is the Hall of Fame's own reset (one dialog, one transaction).
-export async function showBestTimes(app) {
-  const levels = ['beginner', 'intermediate', 'expert'];
-  const hall = await call('hall_of_fame', { game: 'minesweeper' });
-  const best = new Map(hall.map((c) => [c.category, c.entries[0]]));
-  const rows = levels.map((level) => {
-    const entry = best.get(level);
-    return el('tr', { dataset: { level } },
-      el('th', { scope: 'row', text: t(`ms.level.${level}`) }),
-      el('td', { class: 'number', text: entry ? t('stats.seconds', { seconds: formatSeconds(entry.timeMs) }) : '—' }),
-      el('td', { class: 'hall-name', text: entry ? entry.name ?? t('hall.anonymous') : '' }));
-  });
-  const result = await openDialog({
-    id: 'best-times-dialog',
-    title: t('record.bestTimes'),
-    body: el('table', { class: 'stats' }, el('tbody', {}, rows)),
-    buttons: [{ value: 'reset', label: t('record.resetScores') }, { value: 'ok', label: t('dialog.close'), primary: true }],
-  });
-  if (result.value === 'reset' && await confirmReset(app, 'minesweeper')) await showBestTimes(app);
 }

@@ -10,7 +10,7 @@ import { counter } from './digits.js';
 import { face } from './face.js';
 import { MineField } from './board.js';
 import { play as playSound } from './sound.js';
-import { showBestTimes } from '../record.js';
+import { showBestTimes } from './best-times.js';
 
 const LEVELS = ['beginner', 'intermediate', 'expert'];
 // The custom dialog's limits; the backend checks them again and has the last word.
