@@ -130,7 +130,17 @@ function showHint(hint, snap) {
   if (!hint || !shown?.view || (snap?.view && snap.view.moves.length !== shown.view.moves.length)) return;
   hinted = { x: hint.x, y: hint.y, notation: hint.notation, moves: shown.view.moves.length };
   drawStones();
-  announce(t('gm.hint.announce', { point: hint.notation }));
+  // When the engine sees a win by force from there, it says the line too.
+  hinted.text = hintText(hint);
+  // Said in the status line too (statusText keeps it until the next move).
+  setText(ui.statusText, hinted.text);
+  announce(hinted.text);
+}
+
+/// "Hint: H8", and the win by force from there when the engine sees one.
+function hintText(hint) {
+  const line = hint.forcedWin?.join(' ');
+  return line ? t('gm.hint.forcedWin', { point: hint.notation, line }) : t('gm.hint.announce', { point: hint.notation });
 }
 
 const nameOf = (view, colour) => (colour === 'black' ? view.blackName : view.whiteName);
@@ -335,6 +345,8 @@ function statusText(snap) {
     const replay = at < total ? ` · ${t('gm.replay.position', { at: formatNumber(at), total: formatNumber(total) })}` : '';
     return `${resultTitle(snap)} ${resultDetail(snap)}${replay}`;
   }
+  // A hint for this very position stays said here until the next move.
+  if (hinted && hinted.moves === view.moves.length && hinted.text) return hinted.text;
   // Whose turn it is, and the moves, are beside the board (the turn is read out from there): a
   // move changes nothing down here, so its frame repaints nothing down here.
   return `${kind} · ${t(`gm.rule.${view.rule}.hint`)}`;
