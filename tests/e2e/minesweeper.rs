@@ -83,7 +83,11 @@ async fn win_an_expert_game_by_clicking_and_name_the_record() {
     assert_eq!(hall[0]["entries"][0]["rank"], 1);
     // Seed 001's hero list: the statistics' "Best times" shows the level's record and holder.
     app.click("#ms-stats").await;
-    app.wait_for("the statistics", "return Boolean(document.querySelector('dialog[open] button[data-value=\"best\"]'))").await;
+    app.wait_for(
+        "the statistics",
+        "return Boolean(document.querySelector('dialog[open] button[data-value=\"best\"]'))",
+    )
+    .await;
     app.click("dialog[open] button[data-value='best']").await;
     app.wait_for("the best times", "return Boolean(document.querySelector('#best-times-dialog[open]'))").await;
     let expert = app.text("#best-times-dialog tr[data-level='expert-noguess']").await;
