@@ -78,9 +78,17 @@ pub fn run() {
             std::process::exit(2);
         }
     };
-    // The single-instance plugin first: a second launch on the same data exits inside `build`,
-    // before the store is opened (and so before it could move anything aside).
-    let built = with_commands(tauri::Builder::default().plugin(single_instance::plugin(&config.data_dir)))
+    // A second launch on the same data exits before any window or the store is opened (and so
+    // before it could move anything aside).
+    let listener = match single_instance::claim(&config.data_dir) {
+        Ok(single_instance::Claim::First(listener)) => Some(listener),
+        Ok(single_instance::Claim::Second) => std::process::exit(0),
+        Err(error) => {
+            eprintln!("pastimes: cannot tell whether Pastimes already runs on this data folder: {error}");
+            None
+        }
+    };
+    let built = with_commands(tauri::Builder::default())
         .setup(|app| {
             let handle = app.handle().clone();
             let state = app.state::<Arc<AppState>>();
@@ -105,6 +113,10 @@ pub fn run() {
             if let Some(main) = app.get_webview_window("main") {
                 window::restore_placement(&main, &state);
                 window::watch(&main);
+            }
+            if let Some(listener) = listener {
+                let handle = app.handle().clone();
+                single_instance::serve(listener, move || window::bring_to_front(&handle));
             }
             Ok(())
         })

@@ -6,7 +6,9 @@ use crate::state::AppState;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
-use tauri::{Emitter, LogicalSize, Manager, PhysicalPosition, PhysicalSize, Runtime, WebviewWindow, WindowEvent};
+use tauri::{
+    AppHandle, Emitter, LogicalSize, Manager, PhysicalPosition, PhysicalSize, Runtime, WebviewWindow, WindowEvent,
+};
 
 /// The smallest and largest content size the page may ask for, in logical pixels.
 const MIN_SIDE: f64 = 320.0;
@@ -25,6 +27,18 @@ pub fn fit<R: Runtime>(window: &WebviewWindow<R>, width: f64, height: f64) -> Ap
         height = height.min(screen.height * 0.9);
     }
     window.set_size(LogicalSize::new(width.round(), height.round())).map_err(|e| AppError::Window(e.to_string()))
+}
+
+/// Another launch on the same data folder asked for this window: unminimised, shown, focused.
+pub fn bring_to_front<R: Runtime>(app: &AppHandle<R>) {
+    let app = app.clone();
+    let _ = app.clone().run_on_main_thread(move || {
+        if let Some(window) = app.get_webview_window("main") {
+            let _ = window.unminimize();
+            let _ = window.show();
+            let _ = window.set_focus();
+        }
+    });
 }
 
 /// Puts the window where the player last left it, if that is still on a screen.

@@ -103,7 +103,6 @@ async fn a_second_launch_brings_the_first_window_to_the_front_and_exits_with_0()
     let window = pastimes_window();
     // Another window takes the focus first.
     let mut other = Command::new("xmessage").args(["-name", "other", "another program"]).spawn().expect("xmessage");
-    tokio::time::sleep(Duration::from_millis(500)).await;
     let other_id = String::from_utf8_lossy(
         &Command::new("xdotool").args(["search", "--sync", "--name", "^other$"]).output().unwrap().stdout,
     )
