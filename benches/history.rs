@@ -2,52 +2,93 @@
 //! bulk transaction), then prints the median of each operation the issue sets a budget for.
 //!
 //! `cargo bench -p pastimes --bench history` (`PASTIMES_BENCH_GAMES=N` for another size).
+//!
+//! Every game carries a full record as the app stores it ([`pastimes_lib::record`]): real
+//! moves of a board of its category, encoded by the app's own encoder, as long as the game's
+//! move count. Encoding a million records one by one would take longer than the queries, so
+//! each category deals a pool of records once and the games take theirs from it; SQLite stores
+//! every copy, so the database's size and pages are those of a million recorded games.
 
 use pastimes_games::{bubbles, gomoku, minesweeper};
-use pastimes_games::{GameKind, Status};
+use pastimes_games::{AnyGame, GameKind, Status};
+use pastimes_lib::record::{self, GameRecord};
 use pastimes_lib::store::{Cursor, FinishedGame, HistoryFilter, PageStart, Store, HALL_SIZE};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
-/// Categories and their share of the games (out of 1000).
-const CATEGORIES: &[(GameKind, &str, u32)] = &[
-    (minesweeper::KIND, "beginner", 200),
-    (minesweeper::KIND, "intermediate", 120),
-    (minesweeper::KIND, "expert", 80),
-    (minesweeper::KIND, "custom-20x12/40", 20),
-    (minesweeper::KIND, "custom-50x40/300", 10),
-    (minesweeper::KIND, "custom-100x100/2000", 5),
-    (minesweeper::KIND, "custom-9x9/20", 15),
-    (bubbles::KIND, "standard", 120),
-    (bubbles::KIND, "megashift", 80),
-    (bubbles::KIND, "continuous", 60),
-    (bubbles::KIND, "shifter", 40),
-    (gomoku::KIND, "freestyle-easy", 60),
-    (gomoku::KIND, "freestyle-medium", 50),
-    (gomoku::KIND, "freestyle-hard", 30),
-    (gomoku::KIND, "exactFive-easy", 30),
-    (gomoku::KIND, "exactFive-medium", 20),
-    (gomoku::KIND, "exactFive-hard", 20),
-    (gomoku::KIND, "freestyle-human", 30),
-    (gomoku::KIND, "exactFive-human", 10),
+/// Categories, their share of the games (out of 1000) and the parameters of their boards.
+const CATEGORIES: &[(GameKind, &str, u32, &str)] = &[
+    (minesweeper::KIND, "beginner", 200, r#"{"level":"beginner"}"#),
+    (minesweeper::KIND, "intermediate", 120, r#"{"level":"intermediate"}"#),
+    (minesweeper::KIND, "expert", 80, r#"{"level":"expert"}"#),
+    (minesweeper::KIND, "custom-20x12/40", 20, r#"{"level":"custom","width":20,"height":12,"mines":40}"#),
+    (minesweeper::KIND, "custom-50x40/300", 10, r#"{"level":"custom","width":50,"height":40,"mines":300}"#),
+    (minesweeper::KIND, "custom-100x100/2000", 5, r#"{"level":"custom","width":100,"height":100,"mines":2000}"#),
+    (minesweeper::KIND, "custom-9x9/20", 15, r#"{"level":"custom","width":9,"height":9,"mines":20}"#),
+    (bubbles::KIND, "standard", 120, r#"{"style":"standard"}"#),
+    (bubbles::KIND, "megashift", 80, r#"{"style":"megashift"}"#),
+    (bubbles::KIND, "continuous", 60, r#"{"style":"continuous"}"#),
+    (bubbles::KIND, "shifter", 40, r#"{"style":"shifter"}"#),
+    (gomoku::KIND, "freestyle-easy", 60, r#"{"rule":"freestyle","opponent":"easy"}"#),
+    (gomoku::KIND, "freestyle-medium", 50, r#"{"rule":"freestyle","opponent":"medium"}"#),
+    (gomoku::KIND, "freestyle-hard", 30, r#"{"rule":"freestyle","opponent":"hard"}"#),
+    (gomoku::KIND, "exactFive-easy", 30, r#"{"rule":"exactFive","opponent":"easy"}"#),
+    (gomoku::KIND, "exactFive-medium", 20, r#"{"rule":"exactFive","opponent":"medium"}"#),
+    (gomoku::KIND, "exactFive-hard", 20, r#"{"rule":"exactFive","opponent":"hard"}"#),
+    (gomoku::KIND, "freestyle-human", 30, r#"{"rule":"freestyle","opponent":"human"}"#),
+    (gomoku::KIND, "exactFive-human", 10, r#"{"rule":"exactFive","opponent":"human"}"#),
 ];
+
+/// Records dealt per category (see the module's doc).
+const POOL: usize = 256;
+
+/// A pool of encoded records for each category, in the order of [`CATEGORIES`].
+fn record_pools(rng: &mut StdRng) -> Vec<Vec<(u32, Vec<u8>)>> {
+    CATEGORIES
+        .iter()
+        .map(|&(kind, _, _, params)| {
+            let params: serde_json::Value = serde_json::from_str(params).expect("bench parameters");
+            let dealt = (kind.info().new_game)(&params, 7).expect("a board of the category");
+            (0..POOL).map(|_| encoded_record(dealt.as_ref(), rng)).collect()
+        })
+        .collect()
+}
+
+/// A record of 5 to 400 moves of `dealt`, at a human pace (0.1 to 3 s a move), and its length.
+fn encoded_record(dealt: &dyn AnyGame, rng: &mut StdRng) -> (u32, Vec<u8>) {
+    let mut codes = 0;
+    while dealt.code_move(codes).is_some() {
+        codes += 1;
+    }
+    let count = rng.random_range(5..400u32).min(codes / 3 + 5);
+    let mut record = GameRecord::default();
+    let mut at = 0;
+    for _ in 0..count {
+        record.moves.push(dealt.code_move(rng.random_range(0..codes)).expect("a code of the game"));
+        at += rng.random_range(100..3_000u64);
+        record.times_ms.push(at);
+    }
+    (count, record::encode(dealt, &record))
+}
 
 fn timestamp(ms: i64) -> String {
     pastimes_lib::store::timestamp(chrono::DateTime::from_timestamp_millis(ms).unwrap())
 }
 
 /// The `n`-th game: about two minutes after the one before, from 2020 on.
-fn game(rng: &mut StdRng, at_ms: i64) -> FinishedGame {
+fn game(rng: &mut StdRng, pools: &[Vec<(u32, Vec<u8>)>], at_ms: i64) -> FinishedGame {
     let mut pick = rng.random_range(0..1000);
-    let &(kind, category, _) = CATEGORIES
+    let index = CATEGORIES
         .iter()
-        .find(|(_, _, share)| {
+        .position(|(_, _, share, _)| {
             let hit = pick < *share;
             pick = pick.saturating_sub(*share);
             hit
         })
-        .unwrap_or(&CATEGORIES[0]);
+        .unwrap_or(0);
+    let (kind, category, _, _) = CATEGORIES[index];
+    let (moves, record) = pools[index][rng.random_range(0..POOL)].clone();
     let time_ms = rng.random_range(2_000..600_000u64);
     // Results shaped like each game's own (this bench makes data, not games).
     let (result, score, rank_key, replay) = match kind.as_str() {
@@ -79,7 +120,7 @@ fn game(rng: &mut StdRng, at_ms: i64) -> FinishedGame {
         result,
         score,
         time_ms,
-        moves: rng.random_range(5..400),
+        moves,
         replay,
         started_at: timestamp(at_ms - time_ms as i64),
         finished_at: timestamp(at_ms),
@@ -87,7 +128,7 @@ fn game(rng: &mut StdRng, at_ms: i64) -> FinishedGame {
         rank_key,
         assistance: Default::default(),
         rate: None,
-        record: None,
+        record: Some(record),
     }
 }
 
@@ -129,16 +170,22 @@ fn main() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let mut store = Store::open(dir.path()).expect("a new store");
     let mut rng = StdRng::seed_from_u64(2026);
+    let pools = record_pools(&mut rng);
     let start_ms = 1_577_836_800_000i64; // 2020-01-01
     let build = Instant::now();
     let mut at = start_ms;
     let games = (0..count).map(|_| {
         at += rng.random_range(30_000..210_000);
-        game(&mut rng, at)
+        game(&mut rng, &pools, at)
     });
     store.record_many(games).expect("bulk insert");
     let size = std::fs::metadata(dir.path().join(pastimes_lib::store::DATABASE_FILE)).map(|m| m.len()).unwrap_or(0);
-    println!("built {count} finished games in {:.1} s ({} MiB)", build.elapsed().as_secs_f64(), size >> 20);
+    println!(
+        "built {count} finished games with records in {:.1} s: database {} MiB, {} bytes a game",
+        build.elapsed().as_secs_f64(),
+        size >> 20,
+        size / count.max(1)
+    );
     let last_ms = at;
 
     // The cursors of pages deep in the history: existing rows at random places.
@@ -243,7 +290,7 @@ fn main() {
     let mut at = last_ms;
     measure("record a finished game", Some(2.0), 501, |_| {
         at += 60_000;
-        store.record_finished(&game(&mut rng, at)).unwrap()
+        store.record_finished(&game(&mut rng, &pools, at)).unwrap()
     });
 
     println!("\n-- reset preview --");
