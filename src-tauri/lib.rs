@@ -88,10 +88,17 @@ pub fn run() {
             None
         }
     };
+    // The store opens on its own thread while GTK starts and the window and its web process are
+    // made; the setup waits for it, before the page can ask for anything.
+    let opening = std::thread::spawn(move || AppState::open(config));
     let built = with_commands(tauri::Builder::default())
-        .setup(|app| {
+        .setup(move |app| {
+            let state = Arc::new(opening.join().map_err(|_| "the store could not be opened")?);
+            if let Some(reason) = state.startup_error() {
+                eprintln!("pastimes: {reason}");
+            }
+            app.manage(Arc::clone(&state));
             let handle = app.handle().clone();
-            let state = app.state::<Arc<AppState>>();
             state.set_notifier(Box::new(move |snapshot| {
                 let _ = handle.emit("snapshot", snapshot);
             }));
@@ -101,7 +108,7 @@ pub fn run() {
             }));
             // While the disk is full, what was kept in memory is written as soon as there is room,
             // even if the player makes no move.
-            let retrying = Arc::clone(state.inner());
+            let retrying = Arc::clone(&state);
             std::thread::spawn(move || loop {
                 std::thread::sleep(std::time::Duration::from_secs(15));
                 retrying.retry_unsaved();
@@ -128,11 +135,6 @@ pub fn run() {
             std::process::exit(1);
         }
     };
-    let state = Arc::new(AppState::open(config));
-    if let Some(reason) = state.startup_error() {
-        eprintln!("pastimes: {reason}");
-    }
-    app.manage(state);
     app.run(|app, event| {
         if let tauri::RunEvent::Exit = event {
             app.state::<Arc<AppState>>().retry_unsaved();

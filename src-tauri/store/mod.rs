@@ -3,6 +3,7 @@
 //! One file in the app's data dir keeps settings, the game of each kind in progress, and every
 //! finished game (from which the hall of fame and the statistics are read).
 
+mod check;
 mod finished;
 mod history;
 mod migrations;

@@ -1,6 +1,7 @@
 //! Opening the store whatever state its file is in: play never waits on a damaged file.
 //!
-//! - A damaged store (it cannot be opened, or fails `PRAGMA quick_check`) is moved aside as
+//! - A damaged store (it cannot be opened, or fails `PRAGMA quick_check`: at start, or for a
+//!   store too large to check then, at the next start, see [`super::check`]) is moved aside as
 //!   `pastimes.sqlite3.damaged-<date>` with its `-wal` and `-shm`, never changed; a fresh store
 //!   takes its place and gets every finished game and setting that can still be read from it.
 //! - Another program's SQLite file is moved aside the same way, untouched and unread, as
@@ -10,6 +11,7 @@
 //!   memory until the player chooses to start a new store, which moves the newer file aside.
 //! - A data folder that cannot be written: games go into a store in memory.
 
+use super::check::{self, Checked};
 use super::salvage::{salvage, Salvaged};
 use super::{migrations, Store, DATABASE_FILE};
 use crate::error::{AppError, AppResult};
@@ -72,6 +74,8 @@ impl StoreReport {
 enum Found {
     /// No file, or a Pastimes store that passes its check: open it.
     Usable,
+    /// A Pastimes store too large to check at start: open it, and check it in the background.
+    Unchecked,
     Newer {
         found: i64,
         known: i64,
@@ -92,8 +96,13 @@ impl Store {
         let path = data_dir.join(DATABASE_FILE);
         let found = inspect(&path);
         match found {
-            Found::Usable => match Store::open(data_dir) {
-                Ok(store) => (Ok(store), StoreReport::Opened),
+            Found::Usable | Found::Unchecked => match Store::open(data_dir) {
+                Ok(store) => {
+                    if found == Found::Unchecked {
+                        check::in_background(path);
+                    }
+                    (Ok(store), StoreReport::Opened)
+                }
                 Err(AppError::NewerSchema { found, known }) => newer(&path, found, known),
                 Err(error) if looks_damaged(&error) => replace(data_dir, WhyMoved::Damaged, error.to_string()),
                 Err(error) => in_memory(error.to_string()),
@@ -261,11 +270,13 @@ fn inspect_database(path: &Path) -> AppResult<Found> {
     if found > known {
         return Ok(Found::Newer { found, known });
     }
-    let problems = quick_check(&conn)?;
-    if problems != ["ok"] {
-        return Ok(Found::Unusable(WhyMoved::Damaged, format!("its check failed: {}", problems.join("; "))));
+    match check::at_start(&conn, path, check::START_BUDGET)? {
+        Checked::Passed => Ok(Found::Usable),
+        Checked::Unfinished => Ok(Found::Unchecked),
+        Checked::Failed(problems) => {
+            Ok(Found::Unusable(WhyMoved::Damaged, format!("its check failed: {}", problems.join("; "))))
+        }
     }
-    Ok(Found::Usable)
 }
 
 /// Opens a database only to read it: SQLite writes nothing to the file through it.
@@ -278,13 +289,6 @@ pub(super) fn table_names(conn: &Connection) -> AppResult<Vec<String>> {
     let mut stmt = conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")?;
     let names = stmt.query_map([], |row| row.get(0))?.collect::<Result<Vec<String>, _>>()?;
     Ok(names)
-}
-
-/// The first problems `PRAGMA quick_check` finds, or `["ok"]`.
-fn quick_check(conn: &Connection) -> AppResult<Vec<String>> {
-    let mut stmt = conn.prepare("PRAGMA quick_check(5)")?;
-    let rows = stmt.query_map([], |row| row.get(0))?.collect::<Result<Vec<String>, _>>()?;
-    Ok(rows)
 }
 
 /// Moves the store's file and its `-wal`, `-shm` and `-journal` out of the way, renamed (never
