@@ -141,7 +141,7 @@ pub fn submit_record_name(state: AppStateArg, id: i64, name: String) -> AppResul
 }
 
 #[tauri::command]
-pub fn fit_window<R: Runtime>(window: WebviewWindow<R>, width: f64, height: f64) -> AppResult<()> {
+pub fn fit_window<R: Runtime>(window: WebviewWindow<R>, width: f64, height: f64) -> AppResult<bool> {
     window::fit(&window, width, height)
 }
 

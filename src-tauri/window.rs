@@ -15,7 +15,8 @@ const MIN_SIDE: f64 = 320.0;
 const MAX_SIDE: f64 = 16_384.0;
 
 /// Resizes the window so its content area is `width` x `height` logical pixels, kept on screen.
-pub fn fit<R: Runtime>(window: &WebviewWindow<R>, width: f64, height: f64) -> AppResult<()> {
+/// Returns whether the size changes (if not, no resize will come for the page to wait for).
+pub fn fit<R: Runtime>(window: &WebviewWindow<R>, width: f64, height: f64) -> AppResult<bool> {
     if !(width.is_finite() && height.is_finite()) || width.max(height) > MAX_SIDE || width.min(height) <= 0.0 {
         return Err(AppError::bad_argument(format!("window size {width}x{height} is out of range")));
     }
@@ -26,7 +27,16 @@ pub fn fit<R: Runtime>(window: &WebviewWindow<R>, width: f64, height: f64) -> Ap
         width = width.min(screen.width * 0.95);
         height = height.min(screen.height * 0.9);
     }
-    window.set_size(LogicalSize::new(width.round(), height.round())).map_err(|e| AppError::Window(e.to_string()))
+    let wanted = LogicalSize::new(width.round(), height.round());
+    let scale = window.scale_factor().unwrap_or(1.0);
+    if let Ok(now) = window.inner_size() {
+        let now = now.to_logical::<f64>(scale);
+        if (now.width.round(), now.height.round()) == (wanted.width, wanted.height) {
+            return Ok(false);
+        }
+    }
+    window.set_size(wanted).map_err(|e| AppError::Window(e.to_string()))?;
+    Ok(true)
 }
 
 /// Another launch on the same data folder asked for this window: unminimised, shown, focused.

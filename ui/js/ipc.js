@@ -59,8 +59,8 @@ export async function fitWindow(width, height) {
   fitsUnderWay += 1;
   screen?.setAttribute('aria-busy', 'true');
   try {
-    await call('fit_window', { width: width * zoom, height: height * zoom });
-    await resizedOrSettled();
+    // The window already has that size: no resize is coming.
+    if (await call('fit_window', { width: width * zoom, height: height * zoom })) await resizedOrSettled();
   } finally {
     fitsUnderWay -= 1;
     if (fitsUnderWay === 0) screen?.removeAttribute('aria-busy');
