@@ -1,8 +1,10 @@
-//! The page's own files: `ui/index.html` preloads every JavaScript module the page imports
-//! (start-up asks for them all at once), and nothing that is not there.
+//! The page's own files: `ui/index.html` preloads exactly the JavaScript modules that app.js
+//! imports, directly or through other static imports (start-up asks for them all at once);
+//! every other module is reached from a screen loaded with `import()` when first shown, and no
+//! file in ui/js is reached by neither.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 fn modules_under(dir: &Path, root: &Path, found: &mut BTreeSet<String>) {
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -22,21 +24,81 @@ fn preloaded(html: &str) -> BTreeSet<String> {
         .collect()
 }
 
-#[test]
-fn index_html_preloads_every_module_but_the_entry_point() {
-    let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui");
-    let html = std::fs::read_to_string(ui.join("index.html")).unwrap();
-    let mut modules = BTreeSet::new();
-    modules_under(&ui.join("js"), &ui, &mut modules);
-    assert!(html.contains("<script type=\"module\" src=\"js/app.js\"></script>"));
-    modules.remove("js/app.js");
-    assert!(modules.len() > 20, "{modules:?}");
-    assert_eq!(preloaded(&html), modules, "ui/index.html's modulepreload links and the files in ui/js differ");
+/// `target` ("./x.js", "../y.js") seen from the module `from` ("js/a/b.js"): "js/a/x.js".
+fn resolve(from: &str, target: &str) -> String {
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for part in target.split('/') {
+        match part {
+            "." => {}
+            ".." => {
+                parts.pop();
+            }
+            name => parts.push(name),
+        }
+    }
+    parts.join("/")
+}
+
+/// The modules `source` (the module `from`) imports: (static, dynamic).
+fn imports(from: &str, source: &str) -> (Vec<String>, Vec<String>) {
+    let quoted = |rest: &str| rest.split('\'').nth(1).map(|target| resolve(from, target));
+    let statics = source
+        .lines()
+        .filter(|line| line.starts_with("import "))
+        .filter_map(|line| line.rsplit_once(" from ").map(|(_, rest)| rest).or(line.strip_prefix("import ")))
+        .filter_map(quoted)
+        .collect();
+    let dynamics = source.split("import(").skip(1).filter_map(|rest| quoted(rest.split(')').next()?)).collect();
+    (statics, dynamics)
+}
+
+/// Follows the imports from `entry`: (the static closure, everything reached at all).
+fn reached(ui: &Path, entry: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    let read =
+        |module: &str| std::fs::read_to_string(ui.join(module)).unwrap_or_else(|_| panic!("{module} is imported"));
+    let follow = |starts: Vec<String>, with_dynamic: bool| {
+        let mut seen = BTreeSet::new();
+        let mut todo = starts;
+        while let Some(module) = todo.pop() {
+            let (statics, dynamics) = imports(&module, &read(&module));
+            for next in statics.into_iter().chain(dynamics.into_iter().filter(|_| with_dynamic)) {
+                if seen.insert(next.clone()) {
+                    todo.push(next);
+                }
+            }
+        }
+        seen
+    };
+    (follow(vec![entry.to_string()], false), follow(vec![entry.to_string()], true))
+}
+
+fn ui() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("ui")
 }
 
 #[test]
-fn the_list_reader_sees_a_missing_or_extra_module() {
+fn index_html_preloads_what_app_js_imports_and_every_module_is_reached() {
+    let ui = ui();
+    let html = std::fs::read_to_string(ui.join("index.html")).unwrap();
+    assert!(html.contains("<script type=\"module\" src=\"js/app.js\"></script>"));
+    let (shell, all) = reached(&ui, "js/app.js");
+    assert_eq!(preloaded(&html), shell, "ui/index.html's modulepreload links and app.js's static imports differ");
+    let mut files = BTreeSet::new();
+    modules_under(&ui.join("js"), &ui, &mut files);
+    files.remove("js/app.js");
+    assert!(files.len() > 20, "{files:?}");
+    let unreached: Vec<_> = files.difference(&all).collect();
+    assert!(unreached.is_empty(), "modules nothing imports: {unreached:?}");
+    assert!(all.contains("js/minesweeper/screen.js") && !shell.contains("js/minesweeper/screen.js"), "{shell:?}");
+}
+
+#[test]
+fn the_readers_see_imports_and_links() {
     let html = r#"<link rel="modulepreload" href="js/a.js"><link rel="modulepreload" href="js/b.js">"#;
     assert_eq!(preloaded(html), BTreeSet::from(["js/a.js".to_string(), "js/b.js".to_string()]));
-    assert_ne!(preloaded(html), BTreeSet::from(["js/a.js".to_string()]));
+    let source = "import { a } from './a.js';\nimport '../side.js';\nconst b = () => import('./b/c.js');\n// import x from 'no';";
+    let (statics, dynamics) = imports("js/x/y.js", source);
+    assert_eq!(statics, ["js/x/a.js", "js/side.js"]);
+    assert_eq!(dynamics, ["js/x/b/c.js"]);
 }

@@ -5,20 +5,25 @@ import { loadLanguage, language, prefetchCatalogue, resolveLanguage, t, errorTex
 import { el, clear, toast } from './dom.js';
 import { openDialog } from './dialog.js';
 import * as home from './home.js';
-import * as hall from './hall.js';
 import { gameScreens } from './games.js';
 import { gameName, loadCatalogue } from './catalogue.js';
 import { showSavingNotice, showStoreReport, watchSaving } from './storage.js';
 
-const screens = { home, hall, ...gameScreens };
+// Each screen's module, loaded the first time it is shown (home is the shell's own).
+const screens = { home: async () => home, hall: () => import('./hall.js'), ...gameScreens };
 
 export const app = {
   settings: {},
   info: null,
   current: null,
+  asked: 0,
   /// Opens a screen by name; the screen's module gets the root element and this app object.
   async show(name, options = {}) {
-    const screen = screens[name] ?? screens.home;
+    // The module first: the screen shown stays until the next one can be drawn, and of two
+    // screens asked for in a row the later one is shown.
+    const asked = ++this.asked;
+    const screen = await (screens[name] ?? screens.home)();
+    if (asked !== this.asked) return;
     const root = document.getElementById('screen');
     // `keep`: the same screen drawn again (a new language), its game left running.
     this.current?.unmount?.({ keep: Boolean(options.keep) });
@@ -172,7 +177,10 @@ async function start() {
     listen('menu-error', (error) => app.showError(error)),
     watchSaving(),
   ]);
-  [app.settings, app.info] = await Promise.all([settingsApi.all().catch(() => ({})), appInfo(), loadCatalogue()]);
+  const settings = settingsApi.all().catch(() => ({}));
+  // The first screen's modules load while the backend answers.
+  settings.then((chosen) => screens[chosen.lastScreen]?.()).catch(() => {});
+  [app.settings, app.info] = await Promise.all([settings, appInfo(), loadCatalogue()]);
   await loadLanguage(app.info.language);
   document.body.dataset.language = language();
   applyTheme(app.settings);

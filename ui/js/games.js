@@ -1,7 +1,8 @@
 // Every game's screen, one line a game; the backend's registry (catalogue.js) tells the rest.
+// Loaded when first shown: start-up loads only the modules of the screen it opens on.
 
-import * as minesweeper from './minesweeper/screen.js';
-import * as bubbles from './bubbles/screen.js';
-import * as gomoku from './gomoku/screen.js';
-
-export const gameScreens = { minesweeper, bubbles, gomoku };
+export const gameScreens = {
+  minesweeper: () => import('./minesweeper/screen.js'),
+  bubbles: () => import('./bubbles/screen.js'),
+  gomoku: () => import('./gomoku/screen.js'),
+};
