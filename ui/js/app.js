@@ -7,15 +7,18 @@ import { openDialog } from './dialog.js';
 import * as home from './home.js';
 import * as hall from './hall.js';
 import { gameScreens } from './games.js';
+import * as gomokuReview from './gomoku/review.js';
 import { gameName, loadCatalogue } from './catalogue.js';
 import { showSavingNotice, showStoreReport, watchSaving } from './storage.js';
 
-const screens = { home, hall, ...gameScreens };
+const screens = { home, hall, ...gameScreens, [gomokuReview.id]: gomokuReview };
 
 export const app = {
   settings: {},
   info: null,
   current: null,
+  /// What the current screen was opened with (a review's game), to draw it again in a new language.
+  currentOptions: {},
   /// Opens a screen by name; the screen's module gets the root element and this app object.
   async show(name, options = {}) {
     const screen = screens[name] ?? screens.home;
@@ -25,12 +28,14 @@ export const app = {
     clear(root);
     root.className = `screen screen-${screen.id}`;
     this.current = screen;
+    this.currentOptions = options;
     // A screen may put its own text in the title (Bubble Breaker's score); others get the name.
     setTitle(t('app.name')).catch(() => {});
     await screen.mount(root, this, options);
     // Every screen has a main heading; a game's is for screen readers (its toolbar shows the rest).
     if (!root.querySelector('h1')) root.prepend(el('h1', { class: 'visually-hidden', text: gameName(screen.id) }));
-    if (this.settings.lastScreen !== screen.id) this.saveSetting('lastScreen', screen.id);
+    // A transient screen (a game's review) needs what it was opened with: not the one to restart on.
+    if (!screen.transient && this.settings.lastScreen !== screen.id) this.saveSetting('lastScreen', screen.id);
   },
   async saveSetting(key, value) {
     try {
@@ -62,7 +67,7 @@ async function settingsChanged(settings) {
   if (next === language()) return;
   await loadLanguage(next);
   if (app.current && document.body.dataset.ready === 'true') {
-    await app.show(app.current.id, { keep: true });
+    await app.show(app.current.id, { ...app.currentOptions, keep: true });
   }
   document.body.dataset.language = next;
 }
