@@ -62,6 +62,7 @@ async fn a_finished_gomoku_game_is_reviewed_from_the_history_and_from_its_result
     app.click("#hall-button").await;
     app.click("#hall-tab-history").await;
     app.wait_for("the game in the history", "return document.querySelector('#hist-rows button.hist-review')").await;
+    picture(&app, "gomoku-review-history").await;
     app.click("#hist-rows button.hist-review").await;
     app.wait_for(
         "the review screen",
