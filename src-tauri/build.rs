@@ -27,6 +27,7 @@ const COMMANDS: &[&str] = &[
     "category_chart",
     "played_categories",
     "verify_records",
+    "gomoku_review",
     "reset_preview",
     "reset_hall",
     "export_history",

@@ -186,6 +186,12 @@ pub async fn verify_records(state: AppStateArg<'_>) -> AppResult<crate::verify::
     state.verify_records()
 }
 
+/// A finished Gomoku game and its review, for the review screen.
+#[tauri::command]
+pub async fn gomoku_review(state: AppStateArg<'_>, id: i64) -> AppResult<crate::review::GomokuReview> {
+    state.gomoku_review(id)
+}
+
 #[tauri::command]
 pub async fn reset_preview(state: AppStateArg<'_>, game: Option<Value>) -> AppResult<ResetCounts> {
     state.reset_preview(queries::optional_game(game)?)

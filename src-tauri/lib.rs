@@ -15,6 +15,7 @@ mod menu;
 mod names;
 pub mod queries;
 pub mod record;
+mod review;
 mod save_dialog;
 pub mod session;
 mod settings;
@@ -59,6 +60,7 @@ fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::category_chart,
         commands::played_categories,
         commands::verify_records,
+        commands::gomoku_review,
         commands::reset_preview,
         commands::reset_hall,
         commands::export_history,

@@ -4,6 +4,7 @@
 use crate::clock::{system_time, Time};
 use crate::error::{AppError, AppResult};
 use crate::names::validate_name;
+use crate::review::GomokuReview;
 use crate::session::{Session, Snapshot};
 use crate::settings;
 use crate::store::{
@@ -11,7 +12,7 @@ use crate::store::{
     StoreReport,
 };
 use crate::verify::Verified;
-use pastimes_games::{Applied, ComputerMove, GameKind};
+use pastimes_games::{gomoku, Applied, ComputerMove, GameKind};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -538,6 +539,23 @@ impl AppState {
         let mut verified = Verified::default();
         verified.checked = self.store()?.for_each_record(|stored| crate::verify::tally(&mut verified, &stored))?;
         Ok(verified)
+    }
+
+    /// The finished Gomoku game `id` for its review: its stones, and the engine's review or
+    /// whether it is still under way (the game that just ended here is reviewed in the
+    /// background; a game whose review was cancelled by a new one has none).
+    pub fn gomoku_review(&self, id: i64) -> AppResult<GomokuReview> {
+        // The game slots before the store, as `finish_analysis` takes them: the review is either
+        // stored or still running, never neither in between.
+        let slots = lock(&self.slots);
+        let analysing = slots.get(&gomoku::KIND).is_some_and(|slot| {
+            slot.analysing.is_some() && slot.session.record().is_some_and(|record| record.id == id)
+        });
+        let found = self.store()?.stored_record(id)?;
+        drop(slots);
+        let (stored, analysis) =
+            found.ok_or_else(|| AppError::BadArgument(format!("no finished game {id} with a record")))?;
+        crate::review::gomoku_review(stored, analysis, analysing)
     }
 
     /// What resetting the hall of fame of `kind` (or of every game) would remove.

@@ -22,14 +22,28 @@ pub struct Verified {
     pub mismatched: Vec<Mismatch>,
 }
 
-/// Replays one stored game; `Err` says what differs.
-pub fn check(stored: &StoredRecord) -> Result<(), String> {
+/// A stored game played again from its parameters, seed and record.
+pub struct Replayed {
+    pub game: Box<dyn AnyGame>,
+    pub record: GameRecord,
+    /// The stored detail (parameters, seed, summary).
+    pub detail: Value,
+}
+
+/// Deals a stored game again and plays its record through the rules; `Err` says why it cannot.
+pub fn replay_stored(stored: &StoredRecord) -> Result<Replayed, String> {
     let kind = GameKind::parse(&stored.game).ok_or("an unknown game")?;
     let detail: Value = serde_json::from_str(&stored.detail).map_err(|_| "its detail is not JSON")?;
     let seed: u64 = detail["seed"].as_str().and_then(|s| s.parse().ok()).ok_or("no seed")?;
     let dealt = (kind.info().new_game)(&detail["params"], seed).map_err(|e| format!("its parameters: {e}"))?;
-    let GameRecord { moves, times_ms } = record::decode(dealt.as_ref(), &stored.record).map_err(|e| e.to_string())?;
-    let game = replay(dealt, &moves)?;
+    let record = record::decode(dealt.as_ref(), &stored.record).map_err(|e| e.to_string())?;
+    let game = replay(dealt, &record.moves)?;
+    Ok(Replayed { game, record, detail })
+}
+
+/// Replays one stored game; `Err` says what differs.
+pub fn check(stored: &StoredRecord) -> Result<(), String> {
+    let Replayed { game, record: GameRecord { moves, times_ms }, detail } = replay_stored(stored)?;
     let expect = |what: &str, stored: String, replayed: String| {
         if stored == replayed {
             Ok(())

@@ -142,6 +142,62 @@ fn verify_records_replays_every_finished_game() {
     assert_eq!(h.call("verify_records", json!({})).unwrap(), json!({"checked": 1, "mismatched": []}));
 }
 
+/// A two-player Gomoku game to black's five on row 8, white looking away: the review command
+/// gives its stones, and once the background review is done (it says so meanwhile), the review.
+#[test]
+fn a_finished_gomoku_game_is_reviewed_with_its_stones() {
+    let h = harness_with_seed(Some(7));
+    h.call("new_game", json!({"game": "gomoku", "params": {"opponent": "human"}})).unwrap();
+    let stones = [(7, 7), (0, 0), (8, 7), (0, 14), (9, 7), (14, 14), (10, 7), (14, 0), (11, 7)];
+    let mut last = Value::Null;
+    for (x, y) in stones {
+        last = h.call("play", json!({"game": "gomoku", "move": {"x": x, "y": y}})).unwrap();
+    }
+    assert_eq!(last["status"], "won", "{last}");
+    let id = last["record"]["id"].as_i64().expect("recorded");
+
+    let mut review = h.call("gomoku_review", json!({"id": id})).unwrap();
+    let moves = review["view"]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 9);
+    assert_eq!((&moves[0]["notation"], &moves[0]["colour"]), (&json!("H8"), &json!("black")));
+    assert_eq!(review["view"]["winner"], "black");
+    // The engine works on it in the background; the command says so until it is done.
+    while review["analysis"].is_null() {
+        assert_eq!(review["analysing"], true, "{review}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        review = h.call("gomoku_review", json!({"id": id})).unwrap();
+    }
+    assert_eq!(review["analysing"], false);
+    assert_eq!(review["analysis"]["evaluations"].as_array().unwrap().len(), 9, "one value per stone");
+    let blunder = review["analysis"]["mistakes"].as_array().unwrap().iter().find(|m| m["colour"] == "white");
+    assert!(blunder.is_some_and(|m| m["better"].is_string()), "{review}");
+
+    let missing = h.call("gomoku_review", json!({"id": id + 1})).unwrap_err();
+    assert_eq!(missing["code"], "bad_argument", "{missing}");
+    // Without an id Tauri itself refuses the call (the page reads that as a bad argument).
+    let no_id = h.call("gomoku_review", json!({})).unwrap_err().to_string();
+    assert!(no_id.contains("missing required key id"), "{no_id}");
+}
+
+/// Only a Gomoku game has a review.
+#[test]
+fn another_game_has_no_gomoku_review() {
+    let h = harness_with_seed(Some(42));
+    h.call("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).unwrap();
+    let mut last = Value::Null;
+    for (x, y) in (0..9).flat_map(|y| (0..9).map(move |x| (x, y))) {
+        last =
+            h.call("play", json!({"game": "minesweeper", "move": {"action": "open", "x": x, "y": y}})).unwrap_or(last);
+        if last["status"] != "playing" {
+            break;
+        }
+    }
+    let id = last["record"]["id"].as_i64().expect("recorded");
+    let refused = h.call("gomoku_review", json!({"id": id})).unwrap_err();
+    assert_eq!(refused["code"], "bad_argument", "{refused}");
+    assert!(refused["message"].as_str().unwrap().contains("not a Gomoku game"), "{refused}");
+}
+
 #[test]
 fn the_games_catalogue_comes_from_the_registry() {
     let h = harness_with_seed(None);

@@ -10,5 +10,6 @@ mod hall;
 mod harness;
 mod hints;
 mod minesweeper;
+mod review;
 mod shell;
 mod store;

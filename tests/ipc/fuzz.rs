@@ -257,5 +257,5 @@ fn every_granted_command_is_fuzzed() {
         assert!(fuzzed.contains(&command), "{command} in {fuzzed:?}");
     }
     assert!(!fuzzed.contains(&"export_history"), "it would open the save dialog");
-    assert_eq!(fuzzed.len(), 25, "{fuzzed:?}");
+    assert_eq!(fuzzed.len(), 26, "{fuzzed:?}");
 }

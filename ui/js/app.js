@@ -10,13 +10,20 @@ import { gameName, loadCatalogue } from './catalogue.js';
 import { showSavingNotice, showStoreReport, watchSaving } from './storage.js';
 
 // Each screen's module, loaded the first time it is shown (home is the shell's own).
-const screens = { home: async () => home, hall: () => import('./hall.js'), ...gameScreens };
+const screens = {
+  home: async () => home,
+  hall: () => import('./hall.js'),
+  'gomoku-review': () => import('./gomoku/review.js'),
+  ...gameScreens,
+};
 
 export const app = {
   settings: {},
   info: null,
   current: null,
   asked: 0,
+  /// What the current screen was opened with (a review's game), to draw it again in a new language.
+  currentOptions: {},
   /// Opens a screen by name; the screen's module gets the root element and this app object.
   async show(name, options = {}) {
     // The module first: the screen shown stays until the next one can be drawn, and of two
@@ -30,12 +37,14 @@ export const app = {
     clear(root);
     root.className = `screen screen-${screen.id}`;
     this.current = screen;
+    this.currentOptions = options;
     // A screen may put its own text in the title (Bubble Breaker's score); others get the name.
     setTitle(t('app.name')).catch(() => {});
     await screen.mount(root, this, options);
     // Every screen has a main heading; a game's is for screen readers (its toolbar shows the rest).
     if (!root.querySelector('h1')) root.prepend(el('h1', { class: 'visually-hidden', text: gameName(screen.id) }));
-    if (this.settings.lastScreen !== screen.id) this.saveSetting('lastScreen', screen.id);
+    // A transient screen (a game's review) needs what it was opened with: not the one to restart on.
+    if (!screen.transient && this.settings.lastScreen !== screen.id) this.saveSetting('lastScreen', screen.id);
   },
   async saveSetting(key, value) {
     try {
@@ -67,7 +76,7 @@ async function settingsChanged(settings) {
   if (next === language()) return;
   await loadLanguage(next);
   if (app.current && document.body.dataset.ready === 'true') {
-    await app.show(app.current.id, { keep: true });
+    await app.show(app.current.id, { ...app.currentOptions, keep: true });
   }
   document.body.dataset.language = next;
 }

@@ -34,7 +34,7 @@ export async function mountHistory(root, app) {
   const count = el('p', { class: 'hist-count', id: 'hist-count', role: 'status' });
   const body = el('tbody', { id: 'hist-rows' });
   const table = el('table', { class: 'stats hist-table', id: 'hist-table' },
-    el('thead', {}, el('tr', {}, ['date', 'game', 'category', 'result', 'scoreOrTime', 'moves', 'replay', 'name'].map((key) =>
+    el('thead', {}, el('tr', {}, ['date', 'game', 'category', 'result', 'scoreOrTime', 'moves', 'replay', 'name', 'review'].map((key) =>
       el('th', { scope: 'col', text: t(`history.${key}`) })))),
     body);
   const newest = el('button', { id: 'hist-newest', type: 'button', text: t('history.newest') });
@@ -110,10 +110,23 @@ export async function mountHistory(root, app) {
     });
   }
 
+  /// A finished Gomoku game opens its review (the engine's, done in the background after the
+  /// game; until it is there the review screen says so and waits).
+  function reviewCell(row) {
+    if (row.game !== 'gomoku') return el('td', {});
+    const pending = !row.analysis;
+    return el('td', {}, el('button', {
+      type: 'button', class: 'hist-review', dataset: { id: row.id },
+      title: pending ? t('history.reviewPending') : undefined,
+      onclick: () => app.show('gomoku-review', { id: row.id, back: 'history' }),
+      text: t('history.reviewOpen'),
+    }), pending ? el('span', { class: 'hist-rate', text: t('history.reviewPending') }) : null);
+  }
+
   function showRows() {
     clear(body);
     if (!page.rows.length) {
-      body.append(el('tr', {}, el('td', { colspan: 8, class: 'hist-none', text: t('history.none') })));
+      body.append(el('tr', {}, el('td', { colspan: 9, class: 'hist-none', text: t('history.none') })));
     }
     for (const row of page.rows) {
       body.append(el('tr', { dataset: { id: row.id, game: row.game, result: row.result } },
@@ -124,7 +137,8 @@ export async function mountHistory(root, app) {
         resultCell(row),
         el('td', { class: 'number', text: formatNumber(row.moves) }),
         noteCell(row),
-        el('td', { class: 'hall-name', text: row.player ?? '' })));
+        el('td', { class: 'hall-name', text: row.player ?? '' }),
+        reviewCell(row)));
     }
     newer.disabled = !page.newer;
     newest.disabled = !page.newer;

@@ -28,9 +28,11 @@ function starPoints(size) {
 }
 
 export class GoBoard {
-  /// `onPlay({x, y})` is called when the player clicks a point or presses Space/Enter on it.
-  constructor({ onPlay }) {
+  /// `onPlay({x, y})` is called when the player clicks a point or presses Space/Enter on it;
+  /// `hintLabel` is what a ringed point is called (the review's better move; default: the hint).
+  constructor({ onPlay, hintLabel = null }) {
     this.onPlay = onPlay;
+    this.hintLabel = hintLabel;
     this.size = 0;
     this.cursor = { x: 7, y: 7 };
     this.signature = '';
@@ -195,7 +197,7 @@ export class GoBoard {
     if (isLast) parts.push(t('gm.point.last'));
     if (isWin) parts.push(t('gm.point.win'));
     if (isForbidden) parts.push(t('gm.point.forbidden'));
-    if (isHint) parts.push(t('gm.point.hint'));
+    if (isHint) parts.push(this.hintLabel ?? t('gm.point.hint'));
     return parts.join(', ');
   }
 

@@ -84,10 +84,13 @@ function build(shared) {
   const resultRecord = el('p', { class: 'gm-result-record', id: 'gm-result-record', hidden: true });
   const againButton = el('button', { class: 'primary', id: 'gm-again', onclick: playAgain, text: t('gm.again') });
   const hallButton = screen.hallButton('gm-result-hall');
+  // The engine's review of the finished game, once it is done (in the background).
+  const reviewButton = el('button', { id: 'gm-review', hidden: true, onclick: openReview, text: t('gm.review.open') });
+  const reviewWait = el('p', { class: 'gm-review-wait', id: 'gm-review-wait', hidden: true, text: t('gm.review.waiting') });
   const result = el('section', { class: 'gm-result', id: 'gm-result', hidden: true, 'aria-labelledby': 'gm-result-title' },
-    resultTitle, resultText, resultRecord,
+    resultTitle, resultText, resultRecord, reviewWait,
     el('div', { class: 'gm-result-buttons' }, againButton,
-      el('button', { id: 'gm-result-new', onclick: chooseGame, text: t('gm.newGame') }), hallButton));
+      el('button', { id: 'gm-result-new', onclick: chooseGame, text: t('gm.newGame') }), reviewButton, hallButton));
 
   const moveList = new MoveList({ onStep: step });
   const swap2 = new Swap2Panel({ onChoose: (choice) => screen.play({ choose: choice }) });
@@ -101,7 +104,8 @@ function build(shared) {
   const status = el('div', { class: 'statusline' }, statusText);
   ui = {
     toolbar, kind, board, frame, boardArea, players, turn, turnBadge, turnText, thinking, thinkingText, thinkingBadge,
-    result, resultTitle, resultText, resultRecord, againButton, hallButton, moveList, swap2, side, stage, statusText, status,
+    result, resultTitle, resultText, resultRecord, againButton, hallButton, reviewButton, reviewWait, moveList, swap2, side, stage,
+    statusText, status,
   };
   return { nodes: [toolbar, stage, ui.status], board, concealed: frame, resized: boardArea };
 }
@@ -254,11 +258,15 @@ function step(n) {
 }
 
 function showPlayers(view, snap) {
+  // Until the Swap2 opening settles the colours, the cards are the first and the second player.
+  const unsettled = inSwap2Opening(view) && !view.swap2.firstColour;
   for (const colour of COLOURS) {
     const { card, name, role } = ui.players[colour];
     setText(name, nameOf(view, colour));
     const computer = vsComputer(view) && colour !== view.humanColour;
-    const colourWord = namedByColour(nameOf(view, colour), colour) ? null : t(`gm.colour.${colour}`);
+    const partWord = t(colour === 'black' ? 'gm.role.first' : 'gm.role.second');
+    const colourWord = unsettled ? partWord : namedByColour(nameOf(view, colour), colour) ? null : t(`gm.colour.${colour}`);
+    card.classList.toggle('unsettled', unsettled);
     const winner = view.winner === colour ? t('gm.role.winner') : null;
     setText(role, [colourWord, computer ? t('gm.role.computer') : vsComputer(view) ? t('gm.role.you') : null, winner]
       .filter(Boolean).join(' · '));
@@ -312,7 +320,7 @@ function resultTitle(snap) {
 
 function resultDetail(snap) {
   const view = snap.view;
-  if (snap.status === 'draw') return t('gm.result.drawText');
+  if (snap.status === 'draw') return t(view?.stones?.includes(0) ? 'gm.result.noLegalPoint' : 'gm.result.drawText');
   if (!view?.winner) return '';
   return t('gm.result.five', {
     colour: t(`gm.colour.${view.winner}`), moves: formatNumber(view.moves.length), seconds: formatSeconds(snap.elapsedMs),
@@ -331,6 +339,15 @@ function showResult(snap) {
   ui.resultRecord.hidden = !rank;
   setText(ui.resultRecord, rank ? t('gm.result.record', { rank }) : '');
   ui.hallButton.hidden = !rank;
+  const reviewed = Boolean(snap.analysis) && Boolean(snap.record);
+  ui.reviewButton.hidden = !reviewed;
+  ui.reviewWait.hidden = reviewed || !snap.analysing;
+}
+
+/// The finished game's review, on its own screen; its Back button comes back here.
+function openReview() {
+  const id = screen.snapshot?.record?.id;
+  if (id != null) screen.app.show('gomoku-review', { id, back: 'gomoku' });
 }
 
 function statusText(snap) {

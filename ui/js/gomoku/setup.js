@@ -88,6 +88,10 @@ function radios(name, values, checked, label, hint) {
       hint ? el('span', { class: 'hint', text: hint(value) }) : null)));
 }
 
+/// Who a name belongs to: "Black", or under Swap2 (colours chosen later) "First player".
+const playerWord = (colour, swap2) => t(swap2 ? SWAP2_PLAYER[colour] : `gm.colourName.${colour}`);
+const SWAP2_PLAYER = { black: 'gm.new.player.first', white: 'gm.new.player.second' };
+
 /// Asks for a new game's settings; `start(params)` starts it and may fail with the backend's
 /// error, which the dialog then shows. Resolves with the params started, or null if cancelled.
 export async function chooseParams(app, start) {
@@ -127,6 +131,10 @@ export async function chooseParams(app, start) {
       node.querySelector('.gm-choice-label').textContent = swap2 ? t(SWAP2_PART[colour]) : t(`gm.new.colour.${colour}`);
     });
     for (const colour of COLOURS) {
+      // Under Swap2 nobody has a colour yet: the names are the first and the second player's.
+      const label = document.getElementById(`gm-name-${colour}-label`);
+      if (label) label.textContent = playerWord(colour, swap2);
+      label?.parentNode.querySelector('.gm-badge').toggleAttribute('hidden', swap2);
       const input = inputs[colour];
       input.disabled = colour === computerSide;
       input.value = colour === computerSide ? computerName(opponent) : typed[colour];
@@ -147,7 +155,8 @@ export async function chooseParams(app, start) {
       colourSet,
       el('fieldset', { class: 'gm-fieldset gm-names' }, el('legend', { text: t('gm.new.names') }),
         COLOURS.map((colour) => el('label', { for: `gm-name-${colour}` },
-          el('span', { class: 'gm-name-label' }, el('span', { class: `gm-badge ${colour}`, 'aria-hidden': 'true' }), t(`gm.colourName.${colour}`)),
+          el('span', { class: 'gm-name-label' }, el('span', { class: `gm-badge ${colour}`, 'aria-hidden': 'true' }),
+            el('span', { class: 'gm-name-text', id: `gm-name-${colour}-label` })),
           inputs[colour])),
         el('span', { class: 'hint', text: t('gm.new.namesHint', { max: MAX_NAME }) })),
       error,
@@ -168,7 +177,7 @@ export async function chooseParams(app, start) {
         const input = inputs[colour];
         const problem = input.disabled ? null : nameProblem(input.value);
         if (problem) {
-          error.textContent = t(`gm.name.${problem}`, { colour: t(`gm.colourName.${colour}`), max: MAX_NAME });
+          error.textContent = t(`gm.name.${problem}`, { colour: playerWord(colour, opening === 'swap2'), max: MAX_NAME });
           input.setAttribute('aria-invalid', 'true');
           input.focus();
           return 'invalid';

@@ -140,6 +140,9 @@ mod tests {
         let white = white.unwrap_or_else(|| panic!("white's blunder is found: {:?}", review.mistakes));
         // The block was on black's row (the 8th).
         assert!(white.better.as_deref().is_some_and(|better| better.ends_with('8')), "{white:?}");
+        // Black's open four (stone 7) and five are no mistakes.
+        let black = review.mistakes.iter().filter(|m| m.colour == Colour::Black && m.stone >= 7).collect::<Vec<_>>();
+        assert!(black.is_empty(), "{black:?}");
         let forced = review.forced_win.as_ref().expect("black had a win by force");
         assert_eq!(forced.winner, Colour::Black);
         assert!(forced.after_stone <= 6, "{forced:?}");

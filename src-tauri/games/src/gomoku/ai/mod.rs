@@ -313,6 +313,22 @@ pub struct ForcedWin {
 
 /// The engine's evaluation of `game` from `side`'s point of view, searched within `limits`.
 pub fn evaluate(game: &Gomoku, side: Colour, limits: &Limits, cancel: &AtomicBool) -> Evaluation {
+    evaluate_past_replies(game, side, limits, cancel, FORCED_REPLIES)
+}
+
+/// How many forced replies in a row [`evaluate`] plays out: a chain of fours is rarely longer.
+const FORCED_REPLIES: u32 = 12;
+
+/// The engine plays a forced reply (a five to block, its only candidate) without weighing the
+/// position, so its score says nothing there (0, even facing an open four). The position is
+/// then worth what it is after that reply: an open four still wins whichever end is blocked.
+fn evaluate_past_replies(
+    game: &Gomoku,
+    side: Colour,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    replies: u32,
+) -> Evaluation {
     if let Some(winner) = game.winner() {
         let score = if winner == side { eval::WIN } else { -eval::WIN };
         return Evaluation { score, best: None, forced_win: None };
@@ -322,6 +338,13 @@ pub fn evaluate(game: &Gomoku, side: Colour, limits: &Limits, cancel: &AtomicBoo
     }
     let mover = game.side_to_move();
     let result = search(game, limits, cancel);
+    if replies > 0 && matches!(result.decision, Decision::Block | Decision::Only) {
+        let mut replied = game.clone();
+        if let Some(reply) = result.best.filter(|&reply| replied.play(reply).is_ok()) {
+            let after = evaluate_past_replies(&replied, side, limits, cancel, replies - 1);
+            return Evaluation { score: after.score, best: Some(reply), forced_win: None };
+        }
+    }
     let score = if side == mover { result.score } else { -result.score };
     let forced_win = result.forced_win.map(|line| ForcedWin { winner: mover, line });
     Evaluation { score, best: result.best, forced_win }

@@ -297,6 +297,17 @@ fn long_wins_by_fours_replay_to_five() {
     }
 }
 
+/// Facing an open four the engine just blocks one end (a forced reply it does not weigh): the
+/// evaluation looks past it and sees the other five.
+#[test]
+fn an_open_four_evaluates_as_a_win_for_its_side() {
+    let game = game_of(&["H8", "I8", "J8", "K8"], &["A1", "A15", "O15"]);
+    let never = AtomicBool::new(false);
+    let black = evaluate(&game, Colour::Black, &Limits::nodes(20_000), &never);
+    assert!(black.score >= WIN_SCORE, "{}", black.score);
+    assert!(matches!(black.best, Some(Move { y: 7, .. })), "white's reply blocks row 8: {:?}", black.best);
+}
+
 #[test]
 fn evaluation_of_a_finished_game_is_the_result() {
     let game = game_of(&["D8", "E8", "F8", "G8", "H8"], &["A1", "B1", "C1", "E1"]);

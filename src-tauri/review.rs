@@ -1,0 +1,40 @@
+//! A finished Gomoku game for its review screen: the game as it ended (every stone in order, the
+//! players, the result), replayed from its record, and the engine's review kept with it, or
+//! whether that review is still being worked out. The game is over, so nothing is hidden.
+
+use crate::error::{AppError, AppResult};
+use crate::store::StoredRecord;
+use crate::verify::replay_stored;
+use pastimes_games::gomoku;
+use serde::Serialize;
+use serde_json::Value;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GomokuReview {
+    pub id: i64,
+    /// The stored result, from the side of the player the game was for ("won", "lost", "draw").
+    pub result: String,
+    /// The final position as the Gomoku screen draws it (`moves`: every stone in order).
+    pub view: Value,
+    /// The engine's review (`evaluations`, `mistakes`, `forcedWin`); `null` until it is done.
+    pub analysis: Option<Value>,
+    /// Whether the engine is still reviewing this game (a `snapshot` event tells when it is done).
+    pub analysing: bool,
+}
+
+/// The review of a stored game, which must be a Gomoku game with a record.
+pub fn gomoku_review(stored: StoredRecord, analysis: Option<Value>, analysing: bool) -> AppResult<GomokuReview> {
+    if stored.game != gomoku::KIND.as_str() {
+        return Err(AppError::BadArgument(format!("game {} is not a Gomoku game", stored.id)));
+    }
+    let replayed = replay_stored(&stored)
+        .map_err(|reason| AppError::BadArgument(format!("game {} cannot be replayed: {reason}", stored.id)))?;
+    Ok(GomokuReview {
+        id: stored.id,
+        result: stored.result,
+        view: replayed.game.view(),
+        analysing: analysing && analysis.is_none(),
+        analysis,
+    })
+}

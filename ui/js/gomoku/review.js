@@ -1,0 +1,284 @@
+// The review of a finished Gomoku game (issue 18): the engine's value after every stone as a
+// graph (black's view), the mistakes and blunders with the stone the engine would have played,
+// each shown on a read-only board, and the first move from which a side had a win by force.
+// The backend replays the game's record and keeps the engine's review with it
+// (src-tauri/review.rs, src-tauri/games/src/gomoku/review.rs); this screen only draws them.
+// Opened from a Gomoku row of the history and from the game-over panel.
+
+import { el, announce, setText } from '../dom.js';
+import { t, count as countOf, errorText, formatNumber } from '../i18n.js';
+import { call, fitWindow, listen } from '../ipc.js';
+import { GoBoard } from './board.js';
+import { drawGraph, kindText } from './review-graph.js';
+
+export const id = 'gomoku-review';
+export const helpTopic = 'gomokuReview';
+/// Not the screen to come back to after a restart: it needs a game to show.
+export const transient = true;
+
+const SIZE = 15;
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/// The open screen: null once it is left (answers and events that arrive later are dropped).
+let current = null;
+
+/// `options.id`: the finished game; `options.back`: 'gomoku' (its game-over panel) or the history.
+export async function mount(root, app, { id: gameId, back = 'history' } = {}) {
+  const token = { app, root, gameId, back, data: null, selected: null, unlisten: null, resizes: null };
+  current = token;
+  token.ui = build(token);
+  root.append(...token.ui.nodes);
+  token.resizes = new ResizeObserver(() => fitBoard(token));
+  token.resizes.observe(token.ui.boardArea);
+  if (gameId == null) {
+    showProblem(token, t('gmr.noGame'));
+    return;
+  }
+  // Listening first: the review done in the background arrives as a snapshot of the finished
+  // game, and none may slip between the question and the listener.
+  await listen('snapshot', (snap) => reviewArrived(token, snap)).then((stop) => {
+    if (current === token) token.unlisten = stop;
+    else stop();
+  }).catch((error) => console.error(error));
+  if (current !== token) return;
+  await load(token);
+  if (current !== token) return;
+  // The keyboard starts on the mistake shown, else on the way back.
+  (root.querySelector('.gmr-mistake[aria-current]') ?? token.ui.back).focus();
+  const board = 34 * (SIZE + 1.8);
+  fitWindow(Math.round(board + 400 + 48), Math.round(Math.max(board, 560) + 90)).catch(() => {});
+}
+
+export function unmount() {
+  current?.unlisten?.();
+  current?.resizes?.disconnect();
+  current = null;
+}
+
+function build(token) {
+  const back = el('button', { id: 'gmr-back', onclick: () => goBack(token), text: t(token.back === 'gomoku' ? 'gmr.backToGame' : 'gmr.backToHistory') });
+  const toolbar = el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('gmr.title') },
+    el('h1', { class: 'toolbar-title', text: t('gmr.title') }),
+    el('span', { class: 'gmr-game', id: 'gmr-game' }),
+    el('span', { class: 'spacer' }),
+    back,
+    el('button', { id: 'gmr-home', onclick: () => token.app.show('home'), text: t('game.allGames') }));
+  const board = new GoBoard({ onPlay: () => {}, hintLabel: t('gmr.point.better') });
+  board.node.id = 'gmr-board';
+  board.grid.id = 'gmr-grid';
+  board.grid.setAttribute('aria-label', t('gmr.board'));
+  const caption = el('p', { class: 'gmr-position', id: 'gmr-position', role: 'status' });
+  const boardArea = el('div', { class: 'gm-board-area gmr-board-area' }, el('div', { class: 'gm-frame' }, board.node));
+  const players = el('p', { class: 'gmr-players', id: 'gmr-players' });
+  const status = el('p', { class: 'gmr-status', id: 'gmr-status', role: 'status' });
+  const forced = el('p', { class: 'gmr-forced', id: 'gmr-forced', hidden: true });
+  const graph = el('figure', { class: 'gmr-graph', id: 'gmr-graph-box', hidden: true });
+  const mistakes = el('ol', { class: 'gmr-mistakes', id: 'gmr-mistakes', 'aria-labelledby': 'gmr-mistakes-title' });
+  const mistakesBox = el('section', { class: 'gmr-mistakes-box', hidden: true, 'aria-labelledby': 'gmr-mistakes-title' },
+    el('h2', { class: 'gm-side-title', id: 'gmr-mistakes-title', text: t('gmr.mistakes') }),
+    mistakes,
+    el('p', { class: 'hint gmr-thresholds', id: 'gmr-thresholds', text: t('gmr.thresholds') }));
+  const side = el('aside', { class: 'gmr-side', 'aria-label': t('gmr.side') }, players, status, forced, graph, mistakesBox);
+  const stage = el('div', { class: 'gm-stage gmr-stage' }, el('div', { class: 'gmr-board-column' }, boardArea, caption), side);
+  return { nodes: [toolbar, stage], back, board, caption, boardArea, players, status, forced, graph, mistakes, mistakesBox, game: toolbar.querySelector('#gmr-game') };
+}
+
+function goBack(token) {
+  if (token.back === 'gomoku') token.app.show('gomoku');
+  else token.app.show('hall', { tab: 'history' });
+}
+
+function fitBoard(token) {
+  const { boardArea, board } = token.ui;
+  board.fit(boardArea.clientWidth - 8, boardArea.clientHeight - 8);
+}
+
+/// Asks the backend for the game and its review, and shows what there is.
+async function load(token) {
+  try {
+    const data = await call('gomoku_review', { id: token.gameId });
+    if (current !== token) return;
+    token.data = data;
+    show(token);
+  } catch (problem) {
+    if (current === token) showProblem(token, problem?.code ? errorText(problem) : String(problem));
+  }
+}
+
+/// The review was done in the background: the finished game's snapshot brings it.
+function reviewArrived(token, snap) {
+  if (current !== token || snap?.game !== 'gomoku' || snap.record?.id !== token.gameId) return;
+  if (!snap.analysis || token.data?.analysis) return;
+  load(token).then(() => { if (current === token) announce(t('gmr.ready')); });
+}
+
+function showProblem(token, text) {
+  token.root.dataset.state = 'error';
+  setText(token.ui.status, text);
+  token.ui.board.render({ size: SIZE, stones: new Array(SIZE * SIZE).fill(0), moves: [], turn: null });
+}
+
+const colourWord = (colour) => t(`gm.colour.${colour}`);
+const nameOf = (view, colour) => (colour === 'black' ? view.blackName : view.whiteName);
+/// A player as the review names them: "Ann (white)", or just "White" when the name is the colour.
+function player(view, colour) {
+  const name = nameOf(view, colour);
+  const byColour = [t(`gm.colour.${colour}`), t(`gm.colourName.${colour}`)]
+    .some((word) => word.toLocaleLowerCase() === name.trim().toLocaleLowerCase());
+  return byColour ? name : t('gmr.player', { name, colour: colourWord(colour) });
+}
+/// The stone after which the win by force existed, as the engine's review stores it.
+const afterStoneOf = (forced) => forced.after_stone;
+
+function show(token) {
+  const { data, ui, root } = token;
+  const { view, analysis } = data;
+  setText(ui.game, t(`category.gomoku.${categoryOf(view)}`));
+  setText(ui.players, t('gmr.players', {
+    black: player(view, 'black'), white: player(view, 'white'), result: resultText(view), moves: formatNumber(view.moves.length),
+  }));
+  root.dataset.state = analysis ? 'ready' : data.analysing ? 'analysing' : 'none';
+  if (!analysis) {
+    setText(ui.status, t(data.analysing ? 'gmr.analysing' : 'gmr.notKept'));
+    ui.status.classList.toggle('gmr-waiting', data.analysing);
+    showPosition(token, view.moves.length);
+    return;
+  }
+  ui.status.classList.remove('gmr-waiting');
+  setText(ui.status, summary(analysis));
+  showForcedWin(token, analysis.forcedWin, view);
+  showGraph(token, analysis);
+  showMistakes(token, analysis.mistakes, view);
+  if (analysis.mistakes.length) select(token, 0);
+  else showPosition(token, view.moves.length);
+}
+
+/// The category's name from the view (as the backend names categories).
+function categoryOf(view) {
+  return `${view.rule}-${view.opponent}${view.opening === 'swap2' ? '-swap2' : ''}`;
+}
+
+function resultText(view) {
+  if (!view.winner) return t('gmr.result.draw');
+  return t('gmr.result.won', { name: player(view, view.winner) });
+}
+
+/// "3 mistakes and 1 blunder": what the engine found, in a line.
+function summary(analysis) {
+  const count = (kind) => analysis.mistakes.filter((m) => m.kind === kind).length;
+  if (!analysis.mistakes.length) return t('gmr.summary.none');
+  return t('gmr.summary', { mistakes: countOf('mistakes', count('mistake')), blunders: countOf('blunders', count('blunder')) });
+}
+
+function showForcedWin(token, forced, view) {
+  const { ui } = token;
+  ui.forced.hidden = false;
+  ui.forced.replaceChildren();
+  if (!forced) {
+    ui.forced.textContent = t('gmr.forced.none');
+    return;
+  }
+  const name = player(view, forced.winner);
+  const after = afterStoneOf(forced);
+  const text = after === 0
+    ? t('gmr.forced.start', { name })
+    : t('gmr.forced.after', { name, stone: formatNumber(after), move: formatNumber(after + 1) });
+  ui.forced.append(el('span', { text }), ' ',
+    el('button', { class: 'link', id: 'gmr-forced-show', onclick: () => showPosition(token, after, { forced }), text: t('gmr.forced.show') }));
+  ui.forced.dataset.afterStone = String(after);
+  ui.forced.dataset.winner = forced.winner;
+}
+
+function showGraph(token, analysis) {
+  const { ui } = token;
+  ui.graph.hidden = false;
+  const { svg, description } = drawGraph(analysis, {
+    onMark: (index) => select(token, index),
+    label: t('gmr.graph.title'),
+  });
+  ui.graph.replaceChildren(svg,
+    el('figcaption', { class: 'gmr-graph-caption' },
+      el('span', { class: 'legend-point', 'aria-hidden': 'true' }), t('gmr.graph.legend'), ' ',
+      el('span', { class: 'gmr-legend-mistake', 'aria-hidden': 'true' }), kindText('mistake'), ' ',
+      el('span', { class: 'gmr-legend-blunder', 'aria-hidden': 'true' }), kindText('blunder')),
+    el('p', { class: 'visually-hidden', id: 'gmr-graph-summary', text: description }));
+  svg.setAttribute('aria-describedby', 'gmr-graph-summary');
+}
+
+function showMistakes(token, mistakes, view) {
+  const { ui } = token;
+  ui.mistakesBox.hidden = false;
+  ui.mistakes.replaceChildren(...mistakes.map((m, index) => el('li', {},
+    el('button', {
+      type: 'button', class: `gmr-mistake ${m.kind}`, id: `gmr-mistake-${index}`,
+      dataset: { stone: m.stone, kind: m.kind, colour: m.colour, played: m.notation, better: m.better ?? '' },
+      onclick: () => select(token, index),
+    },
+    el('span', { class: 'gmr-mistake-number', text: formatNumber(m.stone) }),
+    el('span', { class: `gm-badge ${m.colour}`, 'aria-hidden': 'true' }),
+    el('span', { class: 'gmr-mistake-text', text: mistakeText(m, view) })))));
+  if (!mistakes.length) ui.mistakes.append(el('li', { class: 'gmr-none', text: t('gmr.mistakes.none') }));
+}
+
+/// "Ann (white), K9: blunder, lost 2,400. Better: H8."
+function mistakeText(m, view) {
+  const parts = { player: player(view, m.colour), point: m.notation, kind: kindText(m.kind), drop: formatNumber(m.drop) };
+  return m.better ? t('gmr.mistake', { ...parts, better: m.better }) : t('gmr.mistake.noBetter', parts);
+}
+
+/// Shows the position of the `index`th mistake: the stone played marked as the last, and the
+/// engine's better point ringed.
+function select(token, index) {
+  const mistake = token.data?.analysis?.mistakes[index];
+  if (!mistake) return;
+  token.selected = index;
+  for (const [i, button] of [...token.ui.mistakes.querySelectorAll('button.gmr-mistake')].entries()) {
+    if (i === index) button.setAttribute('aria-current', 'true');
+    else button.removeAttribute('aria-current');
+  }
+  token.ui.graph.querySelectorAll('.gmr-mark').forEach((mark, i) => mark.classList.toggle('selected', i === index));
+  showPosition(token, mistake.stone, { mistake });
+}
+
+/// No mistake is shown any more (the forced win's position is).
+function unselect(token) {
+  token.selected = null;
+  token.ui.mistakes.querySelectorAll('[aria-current]').forEach((button) => button.removeAttribute('aria-current'));
+  token.ui.graph.querySelectorAll('.gmr-mark.selected').forEach((mark) => mark.classList.remove('selected'));
+}
+
+/// The board after `count` stones; a mistake's better point is ringed, its stone the last.
+function showPosition(token, count, { mistake = null, forced = null } = {}) {
+  const { view } = token.data ?? { view: null };
+  const { ui, app, root } = token;
+  if (!view) return;
+  const moves = view.moves.slice(0, count);
+  const stones = new Array(view.size * view.size).fill(0);
+  for (const m of moves) stones[m.y * view.size + m.x] = m.colour === 'black' ? 1 : 2;
+  const better = mistake?.better ? pointOf(mistake.better, view.size) : null;
+  ui.board.render({
+    size: view.size, stones, moves, numbers: Boolean(app.settings.moveNumbers), turn: null,
+    winningLine: count === view.moves.length ? view.winningLine : null,
+    hint: better,
+  });
+  root.dataset.shown = String(count);
+  if (!mistake) unselect(token);
+  setText(ui.caption, caption(count, view, mistake, forced));
+}
+
+function caption(count, view, mistake, forced) {
+  if (mistake) {
+    const played = { stone: formatNumber(mistake.stone), colour: colourWord(mistake.colour), point: mistake.notation, kind: kindText(mistake.kind) };
+    return mistake.better ? t('gmr.position.mistake', { ...played, better: mistake.better }) : t('gmr.position.mistakeNoBetter', played);
+  }
+  if (forced) return t('gmr.position.forced', { stone: formatNumber(count), colour: colourWord(forced.winner) });
+  return t('gmr.position.end', { stones: formatNumber(view.moves.length) });
+}
+
+/// "H8" to {x, y} on a board of `size` lines (rows counted from the bottom).
+function pointOf(name, size) {
+  const x = LETTERS.indexOf(name[0]);
+  const row = Number(name.slice(1));
+  if (x < 0 || !Number.isInteger(row)) return null;
+  return { x, y: size - row };
+}
