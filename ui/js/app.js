@@ -35,6 +35,8 @@ export const app = {
     // `keep`: the same screen drawn again (a new language), its game left running.
     this.current?.unmount?.({ keep: Boolean(options.keep) });
     clear(root);
+    // What the last screen said about itself (its state, its status) goes with it.
+    for (const key of Object.keys(root.dataset)) delete root.dataset[key];
     root.className = `screen screen-${screen.id}`;
     this.current = screen;
     this.currentOptions = options;
