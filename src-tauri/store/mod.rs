@@ -4,6 +4,7 @@
 //! finished game (from which the hall of fame and the statistics are read).
 
 mod finished;
+mod full_record;
 mod history;
 mod migrations;
 mod pages;
@@ -16,6 +17,7 @@ mod unsaved;
 
 pub(crate) use finished::result_name;
 pub use finished::{CategoryStats, FinishedGame, HallEntry, Recorded, HALL_SIZE};
+pub use full_record::FullRecord;
 pub use history::{
     CategoryChart, ChartPoint, Cursor, HistoryFilter, HistoryPage, HistoryRow, PageStart, ResetCounts, CHART_POINTS,
 };
