@@ -379,6 +379,10 @@ fn parse(text: &str) -> Result<Parsed<'_>, ImportError> {
     if version != VERSION.to_string() {
         return Err(ImportError::UnknownVersion(version.chars().take(20).collect()));
     }
+    // A file cut anywhere after its format line has lost its last line, `end`.
+    if text.trim_end().lines().last() != Some("end") {
+        return Err(ImportError::Truncated("end".into()));
+    }
     let mut parsed = Parsed { header: Vec::new(), move_lines: Vec::new() };
     loop {
         let (number, line) = lines.next().ok_or_else(|| ImportError::Truncated("header".into()))?;
@@ -506,7 +510,9 @@ mod tests {
             assert!(expected, "cut at {cut}: {error:?}");
         }
         let without_end = text.trim_end().trim_end_matches("end");
-        assert_eq!(import(without_end), Err(ImportError::Truncated("moves".into())));
+        assert_eq!(import(without_end), Err(ImportError::Truncated("end".into())));
+        let mid_line = &text[..text.len() - 10];
+        assert_eq!(import(mid_line), Err(ImportError::Truncated("end".into())), "cut inside a move line");
         // Whole lines lost from the end: the moves left no longer reach the result.
         let lines: Vec<&str> = text.lines().collect();
         let short = format!("{}\nend\n", lines[..lines.len() - 3].join("\n"));
