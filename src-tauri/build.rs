@@ -31,6 +31,11 @@ const COMMANDS: &[&str] = &[
     "reset_preview",
     "reset_hall",
     "export_history",
+    "export_game",
+    "import_game",
+    "import_game_text",
+    "new_game_from_moves",
+    "copy_moves",
 ];
 
 fn main() {

@@ -238,3 +238,75 @@ pub async fn export_history<R: Runtime>(
     let games = state.export_history(&filter, &path)?;
     Ok(Some(Exported { path: path.display().to_string(), games }))
 }
+
+/// Asks where to save the finished game `id` as a text record file (the native dialog, its
+/// name offered as `pastimes-<game>-<date>-<time>.txt`) and writes it there. `None` when the
+/// player cancels.
+#[tauri::command]
+pub async fn export_game<R: Runtime>(
+    window: WebviewWindow<R>,
+    state: AppStateArg<'_>,
+    id: i64,
+) -> AppResult<Option<Exported>> {
+    let (text, file_name) = state.export_record(id)?;
+    let lang = language(&state);
+    let say = |key: &str| crate::i18n::t(lang, key);
+    let request = SaveRequest {
+        title: say("history.exportGameTitle"),
+        accept: say("dialog.save"),
+        cancel: say("dialog.cancel"),
+        file_name,
+        filter_name: say("history.recordFilter"),
+        pattern: "*.txt".into(),
+    };
+    let Some(path) = ask_save_path(&window, request)? else { return Ok(None) };
+    state.save_record_text(&text, &path)?;
+    Ok(Some(Exported { path: path.display().to_string(), games: 1 }))
+}
+
+/// Asks for a record file (the native open dialog) and imports it: replayed through the rules
+/// and checked, never stored; its header, id 0, for the watch view. `None` when cancelled.
+#[tauri::command]
+pub async fn import_game<R: Runtime>(
+    window: WebviewWindow<R>,
+    state: AppStateArg<'_>,
+) -> AppResult<Option<crate::record_text::RecordHeader>> {
+    let lang = language(&state);
+    let say = |key: &str| crate::i18n::t(lang, key);
+    let request = crate::open_dialog::OpenRequest {
+        title: say("history.importTitle"),
+        accept: say("dialog.open"),
+        cancel: say("dialog.cancel"),
+        filter_name: say("history.recordFilter"),
+        pattern: "*.txt".into(),
+    };
+    let Some(path) = crate::open_dialog::ask_open_path(&window, request)? else { return Ok(None) };
+    Ok(Some(crate::record_text::header(&state.import_record_file(&path)?)))
+}
+
+/// [`import_game`] without the dialog: a record file's text, as the page or a test has it.
+#[tauri::command]
+pub async fn import_game_text(state: AppStateArg<'_>, text: String) -> AppResult<crate::record_text::RecordHeader> {
+    Ok(crate::record_text::header(&state.import_record_text(&text)?))
+}
+
+/// "Paste position": a new game with `params` that goes on from the moves `text` names,
+/// marked imported (never ranked).
+#[tauri::command]
+pub fn new_game_from_moves(state: AppStateArg, game: String, params: Value, text: String) -> AppResult<Snapshot> {
+    state.new_game_from_moves(kind(&game)?, params, &text)
+}
+
+/// "Copy moves": the moves of the game in progress, or of the finished game `id`, in the
+/// board's notation, put on the clipboard; the text is returned too.
+#[tauri::command]
+pub async fn copy_moves<R: Runtime>(
+    window: WebviewWindow<R>,
+    state: AppStateArg<'_>,
+    game: String,
+    id: Option<i64>,
+) -> AppResult<String> {
+    let text = state.moves_text(kind(&game)?, id)?;
+    crate::clipboard::put_text(&window, text.clone())?;
+    Ok(text)
+}

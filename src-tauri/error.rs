@@ -45,6 +45,8 @@ pub enum AppError {
     Io(#[from] std::io::Error),
     #[error("the window could not be changed: {0}")]
     Window(String),
+    #[error(transparent)]
+    Import(#[from] crate::record_text::ImportError),
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -75,6 +77,7 @@ impl AppError {
             AppError::Store(_) => "store",
             AppError::Io(_) => "io",
             AppError::Window(_) => "window",
+            AppError::Import(import) => import.code(),
         }
     }
 
@@ -96,6 +99,7 @@ impl AppError {
             AppError::BadDateRange { from, to } => json!({ "from": from, "to": to }),
             AppError::NewerSchema { found, known } => json!({ "found": found, "known": known }),
             AppError::StoreUnavailable(reason) => json!({ "reason": reason }),
+            AppError::Import(import) => import.params(),
             _ => json!({}),
         }
     }

@@ -5,6 +5,7 @@
 
 pub mod assistance;
 mod catalogue;
+mod clipboard;
 pub mod clock;
 pub mod commands;
 pub mod config;
@@ -13,8 +14,11 @@ pub mod error;
 mod i18n;
 mod menu;
 mod names;
+mod open_dialog;
+pub mod pasted_moves;
 pub mod queries;
 pub mod record;
+pub mod record_text;
 mod review;
 mod save_dialog;
 pub mod session;
@@ -64,6 +68,11 @@ fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::reset_preview,
         commands::reset_hall,
         commands::export_history,
+        commands::export_game,
+        commands::import_game,
+        commands::import_game_text,
+        commands::new_game_from_moves,
+        commands::copy_moves,
     ])
 }
 

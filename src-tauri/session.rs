@@ -264,6 +264,16 @@ impl Session {
         self.assistance.hints += 1;
     }
 
+    /// The game was begun from a pasted position: it never ranks, and says so in the history.
+    pub fn mark_imported(&mut self) {
+        self.assistance.imported = true;
+    }
+
+    /// The logged moves, as JSON.
+    pub fn moves(&self) -> &[Value] {
+        &self.moves
+    }
+
     pub fn assistance(&self) -> Assistance {
         self.assistance
     }
@@ -508,10 +518,14 @@ mod tests {
         session.undo().unwrap();
         session.redo().unwrap();
         let snapshot = session.snapshot(false);
-        assert_eq!(snapshot.assistance, Assistance { undos: 1, hints: 0 });
+        assert_eq!(snapshot.assistance, Assistance { undos: 1, hints: 0, imported: false });
         assert!(!snapshot.can_rank);
         let restored = Session::restore(&session.saved(), time()).unwrap();
-        assert_eq!(restored.assistance(), Assistance { undos: 1, hints: 0 }, "a restart keeps the mark");
+        assert_eq!(
+            restored.assistance(),
+            Assistance { undos: 1, hints: 0, imported: false },
+            "a restart keeps the mark"
+        );
         while let Some((x, y)) = field(&session).first_group() {
             session.play(&json!({"action": "pop", "x": x, "y": y})).unwrap();
         }

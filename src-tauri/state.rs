@@ -5,11 +5,12 @@ use crate::clock::{system_time, Time};
 use crate::error::{AppError, AppResult};
 use crate::names::validate_name;
 use crate::review::GomokuReview;
+use crate::record_text;
 use crate::session::{Session, Snapshot};
 use crate::settings;
 use crate::store::{
-    CategoryChart, CategoryStats, HallEntry, HistoryFilter, HistoryPage, PageStart, ResetCounts, SavingListener, Store,
-    StoreReport,
+    CategoryChart, CategoryStats, FullRecord, HallEntry, HistoryFilter, HistoryPage, PageStart, ResetCounts,
+    SavingListener, Store, StoreReport,
 };
 use crate::verify::Verified;
 use pastimes_games::{gomoku, Applied, ComputerMove, GameKind};
@@ -126,6 +127,8 @@ pub struct AppState {
     slots: Mutex<HashMap<GameKind, Slot>>,
     generations: AtomicU64,
     notifier: OnceLock<Notifier>,
+    /// The record file imported last (id 0), for the watch view to show: never stored.
+    last_import: Mutex<Option<FullRecord>>,
 }
 
 impl AppState {
@@ -147,6 +150,7 @@ impl AppState {
             slots: Mutex::new(HashMap::new()),
             generations: AtomicU64::new(1),
             notifier: OnceLock::new(),
+            last_import: Mutex::new(None),
         };
         state.restore_saved_games();
         state
@@ -571,20 +575,82 @@ impl AppState {
     /// Writes the history that passes `filter` to `path` as CSV; returns how many games. The
     /// file appears whole or not at all: it is written beside and renamed into place.
     pub fn export_history(&self, filter: &HistoryFilter, path: &Path) -> AppResult<u64> {
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(".part");
-        let partial = PathBuf::from(partial);
-        let written = (|| {
-            let mut file = std::fs::File::create(&partial)?;
-            let rows = self.store()?.write_history_csv(filter, &mut file)?;
-            file.sync_all()?;
-            std::fs::rename(&partial, path)?;
-            Ok(rows)
-        })();
-        if written.is_err() {
-            let _ = std::fs::remove_file(&partial);
+        write_whole(path, |file| self.store()?.write_history_csv(filter, file))
+    }
+
+    // ----- one game exported and imported as a text record (record_text.rs) -----
+
+    /// The finished game `id` as a record file's text, and the file name to offer for it.
+    pub fn export_record(&self, id: i64) -> AppResult<(String, String)> {
+        let full = self.store()?.full_record(id)?.ok_or(AppError::NothingTo("export"))?;
+        Ok((record_text::export(&full)?, record_text::file_name(&full)))
+    }
+
+    /// Writes an exported record's text to `path`, whole or not at all.
+    pub fn save_record_text(&self, text: &str, path: &Path) -> AppResult<()> {
+        write_whole(path, |file| Ok(std::io::Write::write_all(file, text.as_bytes())?))
+    }
+
+    /// A record file's text as a finished game (id 0), replayed and checked; it becomes the
+    /// last import, for the watch view. Nothing is stored.
+    pub fn import_record_text(&self, text: &str) -> AppResult<FullRecord> {
+        let full = record_text::import(text)?;
+        *lock(&self.last_import) = Some(full.clone());
+        Ok(full)
+    }
+
+    /// The record file at `path`, imported as [`AppState::import_record_text`] does; a file
+    /// above the size limit is refused before it is read.
+    pub fn import_record_file(&self, path: &Path) -> AppResult<FullRecord> {
+        let file = std::fs::File::open(path)?;
+        if file.metadata()?.len() > record_text::MAX_BYTES {
+            return Err(record_text::ImportError::TooLarge.into());
         }
-        written
+        let full = record_text::import_from(file)?;
+        *lock(&self.last_import) = Some(full.clone());
+        Ok(full)
+    }
+
+    /// The record file imported last, if any: what the watch view shows for id 0.
+    pub fn last_import(&self) -> Option<FullRecord> {
+        lock(&self.last_import).clone()
+    }
+
+    /// The moves of the game of `kind` in progress (or just finished), or of the finished
+    /// game `id`, as the board names them, one space between: `H8 I9 J10`.
+    pub fn moves_text(&self, kind: GameKind, id: Option<i64>) -> AppResult<String> {
+        let Some(id) = id else {
+            let slots = lock(&self.slots);
+            let session = &slots.get(&kind).ok_or(AppError::NoGame(kind))?.session;
+            return Ok(record_text::moves_text(session.game(), session.moves()));
+        };
+        let full = self.store()?.full_record(id)?.filter(|full| full.stored.game == kind.as_str());
+        record_text::moves_text_of(&full.ok_or(AppError::NothingTo("copy"))?).map_err(AppError::from)
+    }
+
+    /// A new game of `kind` with `params` (the current setup) that goes on from the moves
+    /// `text` names (`pasted_moves`): marked imported, so it never ranks. A text that is not
+    /// such moves, or a move the rules refuse, changes nothing.
+    pub fn new_game_from_moves(self: &Arc<Self>, kind: GameKind, params: Value, text: &str) -> AppResult<Snapshot> {
+        let mut session = Session::new(kind, &params, self.seed(), self.runtime.time.clone())?;
+        let moves = crate::pasted_moves::read(session.game(), text)?;
+        for (index, (text, mv)) in moves.into_iter().enumerate() {
+            let refused = |reason: String| record_text::ImportError::IllegalMove { number: index + 1, text, reason };
+            match session.play(&mv) {
+                Ok(moved) if moved.applied == Applied::Move => {}
+                Ok(_) => return Err(refused("it changes nothing".into()).into()),
+                Err(error) => return Err(refused(error.to_string()).into()),
+            }
+        }
+        session.mark_imported();
+        let mut slots = lock(&self.slots);
+        if let Some(old) = slots.get_mut(&kind) {
+            old.stop_work();
+        }
+        let slot = slots.entry(kind).insert_entry(Slot::new(session, self.next_generation())).into_mut();
+        self.persist(slot)?;
+        self.start_computer_turn(kind, slot);
+        Ok(slot.snapshot())
     }
 
     // ----- settings -----
@@ -608,6 +674,24 @@ impl AppState {
     pub fn save_window_placement(&self, placement: Value) -> AppResult<()> {
         self.store()?.save_setting("window", &placement)
     }
+}
+
+/// Writes a file beside `path` and renames it into place, so it appears whole or not at all.
+fn write_whole<T>(path: &Path, write: impl FnOnce(&mut std::fs::File) -> AppResult<T>) -> AppResult<T> {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".part");
+    let partial = PathBuf::from(partial);
+    let written = (|| {
+        let mut file = std::fs::File::create(&partial)?;
+        let value = write(&mut file)?;
+        file.sync_all()?;
+        std::fs::rename(&partial, path)?;
+        Ok(value)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    written
 }
 
 /// Locks a mutex; a panic elsewhere while holding it leaves data we can still use.

@@ -12,6 +12,9 @@ use tauri::{WebviewWindow, WebviewWindowBuilder};
 #[path = "ipc/fuzz.rs"]
 mod fuzz;
 
+#[path = "ipc/exchange.rs"]
+mod exchange;
+
 struct Harness {
     _app: tauri::App<tauri::test::MockRuntime>,
     window: WebviewWindow<tauri::test::MockRuntime>,

@@ -244,8 +244,8 @@ fn ranked(mut entries: Vec<HallEntry>) -> AppResult<Vec<HallEntry>> {
 pub(super) fn insert_finished(tx: &Connection, finished: &FinishedGame) -> AppResult<i64> {
     tx.prepare_cached(
         "INSERT INTO finished_games (game, category, result, score, time_ms, moves, replay,
-             started_at, finished_at, detail, rank_key, undos, hints, rate, record)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+             started_at, finished_at, detail, rank_key, undos, hints, rate, record, imported)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
     )?
     .execute(params![
         finished.game.as_str(),
@@ -264,6 +264,7 @@ pub(super) fn insert_finished(tx: &Connection, finished: &FinishedGame) -> AppRe
         finished.assistance.hints,
         finished.rate.filter(|_| !finished.assistance.is_assisted()),
         finished.record,
+        finished.assistance.imported,
     ])?;
     let id = tx.last_insert_rowid();
     let won = finished.result == Status::Won;
@@ -369,8 +370,10 @@ mod tests {
     #[test]
     fn an_assisted_game_is_kept_with_its_help_but_never_ranks() {
         let mut store = Store::open_in_memory().unwrap();
-        let helped =
-            FinishedGame { assistance: Assistance { undos: 2, hints: 1 }, ..won_in(1, "2026-01-01T00:00:00.000Z") };
+        let helped = FinishedGame {
+            assistance: Assistance { undos: 2, hints: 1, imported: false },
+            ..won_in(1, "2026-01-01T00:00:00.000Z")
+        };
         let recorded = store.record_finished(&helped).unwrap();
         assert_eq!(recorded.rank, None, "even with a rank key, help keeps it out");
         assert!(store.hall_of_fame(minesweeper::KIND, "beginner").unwrap().is_empty());
@@ -386,7 +389,7 @@ mod tests {
         let fast = store.record_finished(&with_rate(3.25, "2026-01-01T00:00:02.000Z")).unwrap();
         store.record_finished(&won_in(4000, "2026-01-01T00:00:03.000Z")).unwrap();
         let helped = FinishedGame {
-            assistance: Assistance { undos: 0, hints: 1 },
+            assistance: Assistance { undos: 0, hints: 1, imported: false },
             ..with_rate(9.0, "2026-01-01T00:00:04.000Z")
         };
         store.record_finished(&helped).unwrap();

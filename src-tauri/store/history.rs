@@ -62,6 +62,11 @@ pub struct HistoryRow {
     /// Moves taken back and hints asked for: a game with either is assisted.
     pub undos: i64,
     pub hints: i64,
+    /// Whether the game began from a pasted position (unranked, marked).
+    pub imported: bool,
+    /// Whether its full record is kept (games finished before records were kept have none):
+    /// it can be exported.
+    pub has_record: bool,
     /// The game's competitive statistics, where it has them (Minesweeper's 3BV, 3BV/s...).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub summary: Option<serde_json::Value>,
@@ -138,7 +143,8 @@ const BEST_SCORE_BEFORE: &str = "SELECT score FROM finished_games
      ORDER BY score DESC LIMIT 1";
 
 const ROW_COLUMNS: &str =
-    "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, undos, hints, detail, analysis";
+    "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, undos, hints, detail, analysis,
+     imported, record IS NOT NULL";
 
 fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
     Ok(HistoryRow {
@@ -155,6 +161,8 @@ fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
         player: row.get(10)?,
         undos: row.get(11)?,
         hints: row.get(12)?,
+        imported: row.get(15)?,
+        has_record: row.get(16)?,
         summary: summary_of(&row.get::<_, String>(13)?),
         analysis: row.get::<_, Option<String>>(14)?.and_then(|text| serde_json::from_str(&text).ok()),
     })

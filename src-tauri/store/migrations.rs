@@ -122,6 +122,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
      ALTER TABLE saved_games ADD COLUMN times TEXT NOT NULL DEFAULT '[]';
      CREATE INDEX rate_hall ON finished_games (game, category, rate DESC, finished_at, id)
          WHERE rate IS NOT NULL;",
+    // 4: a game begun from a pasted position (assistance.rs): unranked, and marked so.
+    "ALTER TABLE finished_games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE saved_games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// The schema version this Pastimes writes.

@@ -5,6 +5,7 @@
 
 mod check;
 mod finished;
+mod full_record;
 mod history;
 mod migrations;
 mod pages;
@@ -17,6 +18,7 @@ mod unsaved;
 
 pub(crate) use finished::result_name;
 pub use finished::{CategoryStats, FinishedGame, HallEntry, Recorded, HALL_SIZE};
+pub use full_record::FullRecord;
 pub use history::{
     CategoryChart, ChartPoint, Cursor, HistoryFilter, HistoryPage, HistoryRow, PageStart, ResetCounts, CHART_POINTS,
 };

@@ -36,9 +36,9 @@ const MISSES_PAST_THE_END: i64 = 20_000;
 const FINISHED_COLUMNS: &str =
     "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, detail, rank_key";
 /// What a row goes into the fresh store as: schema 3 added the help taken, the rate, the
-/// analysis and the record.
+/// analysis and the record; schema 4 the imported mark.
 const FINISHED_INSERT: &str = "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, \
-     player, detail, rank_key, undos, hints, rate, analysis, record";
+     player, detail, rank_key, undos, hints, rate, analysis, record, imported";
 const RESULTS: &[&str] = &["won", "lost", "draw", "finished", "abandoned"];
 
 /// Copies every readable finished game, setting and game in progress from the damaged file at
@@ -62,11 +62,12 @@ pub(super) fn salvage(damaged: &Path, into: &mut Store) -> Salvaged {
     }
     if let Ok(file) = std::fs::read(damaged) {
         for row in leaf_rows(&file) {
-            // Rows written before schema 3 keep their shorter records (ALTER TABLE rewrites none).
+            // Rows written before schema 3 keep their shorter records (ALTER TABLE rewrites none);
+            // schema 4 added the imported mark to both tables.
             let table = match row.values.len() {
-                13 | 18 => "finished_games",
+                13 | 18 | 19 => "finished_games",
                 2 => "settings",
-                7 | 10 => "saved_games",
+                7 | 10 | 11 => "saved_games",
                 _ => continue,
             };
             if insert(&tx, table, row.rowid, &row.values) {
@@ -110,12 +111,12 @@ fn insert(tx: &Connection, table: &str, rowid: i64, values: &[SqlValue]) -> bool
     let Some(values) = checked else { return false };
     let (columns, marks) = match table {
         "finished_games" => {
-            (FINISHED_INSERT, "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18")
+            (FINISHED_INSERT, "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19")
         }
         "settings" => ("key, value", "?1, ?2"),
         _ => (
-            "game, params, seed, moves, elapsed_ms, started_at, updated_at, undos, hints, times",
-            "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10",
+            "game, params, seed, moves, elapsed_ms, started_at, updated_at, undos, hints, times, imported",
+            "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11",
         ),
     };
     tx.prepare_cached(&format!("INSERT OR IGNORE INTO {table} ({columns}) VALUES ({marks})"))
@@ -332,7 +333,15 @@ fn finished_row(rowid: i64, values: &[SqlValue]) -> Option<Vec<SqlValue>> {
         && optional(rank_key, |v| integer(v).is_some());
     let mut row = vec![SqlValue::Integer(rowid)];
     row.extend_from_slice(&base[1..]);
-    row.extend([SqlValue::Integer(undos), SqlValue::Integer(hints), rate, analysis, record]);
+    let imported = count(5)?.min(1);
+    row.extend([
+        SqlValue::Integer(undos),
+        SqlValue::Integer(hints),
+        rate,
+        analysis,
+        record,
+        SqlValue::Integer(imported),
+    ]);
     valid.then_some(row)
 }
 
@@ -362,7 +371,13 @@ fn saved_row(values: &[SqlValue]) -> Option<Vec<SqlValue>> {
         && is_time(started_at)
         && is_time(updated_at);
     let mut row = base.to_vec();
-    row.extend([SqlValue::Integer(undos), SqlValue::Integer(hints), SqlValue::Text(times)]);
+    let imported = count(3)?.min(1);
+    row.extend([
+        SqlValue::Integer(undos),
+        SqlValue::Integer(hints),
+        SqlValue::Text(times),
+        SqlValue::Integer(imported),
+    ]);
     valid.then_some(row)
 }
 

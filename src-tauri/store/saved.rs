@@ -34,7 +34,8 @@ impl Store {
         Ok(self
             .conn
             .query_row(
-                "SELECT params, seed, moves, elapsed_ms, started_at, undos, hints, times FROM saved_games WHERE game = ?1",
+                "SELECT params, seed, moves, elapsed_ms, started_at, undos, hints, times, imported FROM saved_games
+                 WHERE game = ?1",
                 [game.as_str()],
                 |row| {
                     Ok(SavedGame {
@@ -44,7 +45,7 @@ impl Store {
                         moves: row.get(2)?,
                         elapsed_ms: row.get::<_, i64>(3)?.max(0) as u64,
                         started_at: row.get(4)?,
-                        assistance: Assistance { undos: row.get(5)?, hints: row.get(6)? },
+                        assistance: Assistance { undos: row.get(5)?, hints: row.get(6)?, imported: row.get(8)? },
                         times: row.get(7)?,
                     })
                 },
@@ -59,12 +60,14 @@ impl Store {
 
 pub(super) fn save_game_in(conn: &Connection, saved: &SavedGame) -> AppResult<()> {
     conn.prepare_cached(
-        "INSERT INTO saved_games (game, params, seed, moves, elapsed_ms, started_at, updated_at, undos, hints, times)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+        "INSERT INTO saved_games (game, params, seed, moves, elapsed_ms, started_at, updated_at, undos, hints, times,
+             imported)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
          ON CONFLICT (game) DO UPDATE SET params = excluded.params, seed = excluded.seed,
              moves = excluded.moves, elapsed_ms = excluded.elapsed_ms,
              started_at = excluded.started_at, updated_at = excluded.updated_at,
-             undos = excluded.undos, hints = excluded.hints, times = excluded.times",
+             undos = excluded.undos, hints = excluded.hints, times = excluded.times,
+             imported = excluded.imported",
     )?
     .execute(params![
         saved.game.as_str(),
@@ -78,6 +81,7 @@ pub(super) fn save_game_in(conn: &Connection, saved: &SavedGame) -> AppResult<()
         saved.assistance.undos,
         saved.assistance.hints,
         saved.times,
+        saved.assistance.imported,
     ])?;
     Ok(())
 }

@@ -185,9 +185,16 @@ fn dialog_settled(window: &str, deadline: Instant) -> bool {
 
 /// Drives GTK's save dialog: waits for it, types the path into its name field, presses Enter.
 fn save_dialog_types(path: &std::path::Path) -> bool {
+    file_dialog_types("Export the history", &["ctrl+a"], path, "history-export-dialog")
+}
+
+/// Drives a GTK file dialog titled `title`: waits for it, presses `keys` (select the name
+/// field's text, or open the location field), types the path, takes a picture `shot`, presses
+/// Enter.
+pub(crate) fn file_dialog_types(title: &str, keys: &[&str], path: &std::path::Path, shot: &str) -> bool {
     let deadline = Instant::now() + Duration::from_secs(20);
     let window = loop {
-        let found = Command::new("xdotool").args(["search", "--onlyvisible", "--name", "Export the history"]).output();
+        let found = Command::new("xdotool").args(["search", "--onlyvisible", "--name", title]).output();
         if let Some(id) = found.ok().and_then(|o| String::from_utf8_lossy(&o.stdout).lines().last().map(str::to_string))
         {
             break id;
@@ -200,15 +207,13 @@ fn save_dialog_types(path: &std::path::Path) -> bool {
     if !dialog_settled(&window, deadline) {
         return false;
     }
-    let steps: [&[&str]; 3] = [
-        &["windowfocus", "--sync", &window],
-        &["key", "--clearmodifiers", "ctrl+a"],
-        &["type", "--delay", "5", &path.display().to_string()],
-    ];
-    let typed = steps.iter().all(|args| Command::new("xdotool").args(*args).status().is_ok_and(|s| s.success()));
+    let path = path.display().to_string();
+    let mut steps: Vec<Vec<&str>> = vec![vec!["windowfocus", "--sync", &window]];
+    steps.extend(keys.iter().map(|key| vec!["key", "--clearmodifiers", key]));
+    steps.push(vec!["type", "--delay", "5", &path]);
+    let typed = steps.iter().all(|args| Command::new("xdotool").args(args).status().is_ok_and(|s| s.success()));
     // The dialog as the player sees it, the file name typed in.
-    let _ =
-        Command::new("import").args(["-window", "root"]).arg(shots_dir().join("history-export-dialog.png")).status();
+    let _ = Command::new("import").args(["-window", "root"]).arg(shots_dir().join(format!("{shot}.png"))).status();
     typed && Command::new("xdotool").args(["key", "--clearmodifiers", "Return"]).status().is_ok_and(|s| s.success())
 }
 

@@ -4,6 +4,7 @@
 mod access;
 mod axe;
 mod bubbles;
+mod exchange;
 mod gomoku;
 mod gomoku_openings;
 mod hall;

@@ -3,6 +3,8 @@
 //!
 //! `export_history` is left out: with a valid filter it opens the native save dialog, which
 //! waits for a player. Its argument goes through the same parser as `history`'s, fuzzed here.
+//! So are `export_game` and `import_game` (their dialogs) and `copy_moves` (the desktop's
+//! clipboard); the parsing behind them is `import_game_text`'s, fuzzed here.
 //! Gomoku games get a human opponent, so no computer move changes the state between two looks.
 
 use super::{harness_with_seed, Harness};
@@ -11,7 +13,8 @@ use proptest::test_runner::{Config as ProptestConfig, TestRunner};
 use serde_json::{json, Map, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Every command the page may call, as the capability grants them, but `export_history`.
+/// Every command the page may call, as the capability grants them, but those that open a
+/// dialog or use the clipboard.
 fn commands() -> &'static [&'static str] {
     static COMMANDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     COMMANDS.get_or_init(|| {
@@ -22,11 +25,14 @@ fn commands() -> &'static [&'static str] {
             .unwrap()
             .iter()
             .filter_map(|p| p.as_str()?.strip_prefix("allow-").map(|name| name.replace('-', "_")))
-            .filter(|name| name != "export_history")
+            .filter(|name| !DESKTOP_ONLY.contains(&name.as_str()))
             .map(|name| &*Box::leak(name.into_boxed_str()))
             .collect()
     })
 }
+
+/// Commands that wait for a player in a native dialog, or need the desktop's clipboard.
+const DESKTOP_ONLY: &[&str] = &["export_history", "export_game", "import_game", "copy_moves"];
 
 /// Every argument name a command takes, and names and values the commands look for inside them,
 /// so that arbitrary JSON often reaches past the first check.
@@ -64,6 +70,7 @@ const NAMES: &[&str] = &[
     "language",
     "zoom",
     "colourBlind",
+    "text",
 ];
 const WORDS: &[&str] = &[
     "minesweeper",
@@ -98,6 +105,8 @@ const WORDS: &[&str] = &[
     "cs",
     "zh",
     "2026-01-01T00:00:00Z",
+    "H8 I9 J10",
+    "Pastimes record 1\ngame: gomoku\n",
     "",
 ];
 
@@ -249,13 +258,16 @@ fn arbitrary_bytes_as_parameters_and_moves_never_panic() {
     result.unwrap();
 }
 
-/// The fuzzed commands are every command the capability grants, `export_history` aside.
+/// The fuzzed commands are every command the capability grants, the desktop-only ones aside.
 #[test]
 fn every_granted_command_is_fuzzed() {
     let fuzzed = commands();
     for command in ["app_info", "games", "new_game", "play", "hint", "verify_records", "reset_hall"] {
         assert!(fuzzed.contains(&command), "{command} in {fuzzed:?}");
     }
-    assert!(!fuzzed.contains(&"export_history"), "it would open the save dialog");
-    assert_eq!(fuzzed.len(), 26, "{fuzzed:?}");
+    for command in DESKTOP_ONLY {
+        assert!(!fuzzed.contains(command), "{command} would open a dialog or use the clipboard");
+    }
+    assert!(fuzzed.contains(&"import_game_text") && fuzzed.contains(&"new_game_from_moves"));
+    assert_eq!(fuzzed.len(), 28, "{fuzzed:?}");
 }

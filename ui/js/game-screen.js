@@ -283,8 +283,8 @@ export function gameScreen(game) {
 
   /// A game that was helped and could otherwise rank says so, quietly.
   function isAssisted(next) {
-    const { undos = 0, hints = 0 } = next.assistance ?? {};
-    return (undos > 0 || hints > 0) && next.rankable;
+    const { undos = 0, hints = 0, imported = false } = next.assistance ?? {};
+    return (undos > 0 || hints > 0 || imported) && next.rankable;
   }
 
   function redo() {
@@ -373,6 +373,7 @@ export function gameScreen(game) {
     setIfChanged(pause, 'disabled', next.status !== 'playing');
     if (hintButton) setIfChanged(hintButton, 'disabled', !isOn(next));
     setIfChanged(assisted, 'hidden', !isAssisted(next));
+    setText(assisted, next.assistance?.imported ? t('game.imported') : t('game.assisted'));
     if (undoButton) {
       setIfChanged(undoButton, 'disabled', !next.canUndo);
       setIfChanged(redoButton, 'disabled', !next.canRedo);

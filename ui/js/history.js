@@ -1,12 +1,14 @@
 // The score history: every finished game, newest first, filtered and paged by the backend (a
 // keyset cursor, so the millionth game comes as fast as the first), with the chart and the
-// statistics of the chosen category, and the export to CSV.
+// statistics of the chosen category, the export to CSV, and one game's export and import as a
+// text record file.
 
 import { el, clear, toast } from './dom.js';
 import { t, count as countOf, errorText, formatDate, formatNumber, formatSeconds } from './i18n.js';
 import { call } from './ipc.js';
 import { allGames, categoryLabel, gameInfo, gameName, listedCategories, measureOf } from './catalogue.js';
 import { drawChart } from './chart.js';
+import { exportGame, copyMoves, importGame } from './record-file.js';
 
 const PAGE_SIZE = 50;
 const RESULTS = ['won', 'lost', 'draw', 'finished'];
@@ -21,6 +23,7 @@ export async function mountHistory(root, app) {
   const from = el('input', { type: 'date', id: 'hist-from', name: 'from' });
   const to = el('input', { type: 'date', id: 'hist-to', name: 'to' });
   const exportButton = el('button', { id: 'hist-export', type: 'button', text: t('history.export') });
+  const importButton = el('button', { id: 'hist-import', type: 'button', text: t('history.import'), onclick: () => importGame(app) });
   const error = el('p', { class: 'error', id: 'hist-error', role: 'alert' });
   const filters = el('form', { class: 'hist-filters', id: 'hist-filters', 'aria-label': t('history.filters'), onsubmit: (e) => e.preventDefault() },
     el('label', {}, t('history.game'), game),
@@ -28,13 +31,13 @@ export async function mountHistory(root, app) {
     el('label', {}, t('history.result'), result),
     el('label', {}, t('history.from'), from),
     el('label', {}, t('history.to'), to),
-    exportButton);
+    exportButton, importButton);
 
   const chartBox = el('section', { class: 'hist-chart-box', id: 'hist-chart-box', 'aria-labelledby': 'hist-chart-title' });
   const count = el('p', { class: 'hist-count', id: 'hist-count', role: 'status' });
   const body = el('tbody', { id: 'hist-rows' });
   const table = el('table', { class: 'stats hist-table', id: 'hist-table' },
-    el('thead', {}, el('tr', {}, ['date', 'game', 'category', 'result', 'scoreOrTime', 'moves', 'replay', 'name', 'review'].map((key) =>
+    el('thead', {}, el('tr', {}, ['date', 'game', 'category', 'result', 'scoreOrTime', 'moves', 'replay', 'name', 'review', 'record'].map((key) =>
       el('th', { scope: 'col', text: t(`history.${key}`) })))),
     body);
   const newest = el('button', { id: 'hist-newest', type: 'button', text: t('history.newest') });
@@ -102,6 +105,7 @@ export async function mountHistory(root, app) {
   /// A replay, or a game the player had help in (moves taken back, hints), says so.
   function noteCell(row) {
     if (row.replay) return el('td', { text: t('history.isReplay') });
+    if (row.imported) return el('td', { class: 'hist-assisted hist-imported', text: t('history.isImported'), title: t('history.importedDetail') });
     if (!row.undos && !row.hints) return el('td', {});
     return el('td', {
       class: 'hist-assisted',
@@ -123,10 +127,23 @@ export async function mountHistory(root, app) {
     }), pending ? el('span', { class: 'hist-rate', text: t('history.reviewPending') }) : null);
   }
 
+  /// A game with its full record exports as a text file; a Gomoku game also copies its moves.
+  function recordCell(row) {
+    if (!row.hasRecord) return el('td', {});
+    const exporting = el('button', {
+      type: 'button', class: 'hist-export-game', text: t('history.exportGame'), 'aria-label': t('history.exportGameLabel'),
+      onclick: () => exportGame(app, row.id, exporting),
+    });
+    const copying = row.game === 'gomoku'
+      ? el('button', { type: 'button', class: 'hist-copy-moves', text: t('history.copyMoves'), onclick: () => copyMoves(app, row.game, row.id) })
+      : null;
+    return el('td', { class: 'hist-record' }, exporting, copying);
+  }
+
   function showRows() {
     clear(body);
     if (!page.rows.length) {
-      body.append(el('tr', {}, el('td', { colspan: 9, class: 'hist-none', text: t('history.none') })));
+      body.append(el('tr', {}, el('td', { colspan: 10, class: 'hist-none', text: t('history.none') })));
     }
     for (const row of page.rows) {
       body.append(el('tr', { dataset: { id: row.id, game: row.game, result: row.result } },
@@ -138,7 +155,8 @@ export async function mountHistory(root, app) {
         el('td', { class: 'number', text: formatNumber(row.moves) }),
         noteCell(row),
         el('td', { class: 'hall-name', text: row.player ?? '' }),
-        reviewCell(row)));
+        reviewCell(row),
+        recordCell(row)));
     }
     newer.disabled = !page.newer;
     newest.disabled = !page.newer;

@@ -47,6 +47,9 @@ pub trait AnyGame: Send + Sync {
     /// See [`Game::move_code`] and [`Game::code_move`], for moves as logged (JSON).
     fn move_code(&self, mv: &Value) -> Option<u32>;
     fn code_move(&self, code: u32) -> Option<Value>;
+    /// See [`Game::move_text`] and [`Game::parse_move_text`], for moves as logged (JSON).
+    fn move_text(&self, mv: &Value) -> Option<String>;
+    fn parse_move_text(&self, text: &str) -> Option<Value>;
     /// See [`Game::analyse`]; the moves as logged (JSON).
     fn analyse(&self, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value>;
     /// The typed game, for tests and tools that know which game they hold.
@@ -172,6 +175,14 @@ impl<G: Game> AnyGame for Erased<G> {
         self.game.code_move(code).map(to_json)
     }
 
+    fn move_text(&self, mv: &Value) -> Option<String> {
+        self.game.move_text(&from_json("move", mv).ok()?)
+    }
+
+    fn parse_move_text(&self, text: &str) -> Option<Value> {
+        self.game.parse_move_text(text).map(to_json)
+    }
+
     fn analyse(&self, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value> {
         let moves: Vec<G::Move> = moves.iter().map(|mv| from_json("move", mv)).collect::<Result<_, _>>().ok()?;
         self.game.analyse(seed, &moves, cancel)
@@ -187,7 +198,57 @@ mod tests {
     use super::*;
     use crate::bubbles::Bubbles;
     use crate::gomoku::Gomoku;
+    use crate::minesweeper::Minesweeper;
     use serde_json::json;
+
+    /// Every move below reads back from its text, which is the one given.
+    fn assert_texts(game: &dyn AnyGame, moves: &[(Value, &str)]) {
+        for (mv, text) in moves {
+            assert_eq!(game.move_text(mv).as_deref(), Some(*text), "{mv}");
+            assert_eq!(game.parse_move_text(text).as_ref(), Some(mv), "{text}");
+        }
+    }
+
+    #[test]
+    fn every_game_names_its_moves_as_its_board_does_and_reads_them_back() {
+        let expert = new_game::<Minesweeper>(&json!({"level": "expert"}), 1).unwrap();
+        assert_texts(
+            expert.as_ref(),
+            &[
+                (json!({"action": "open", "x": 3, "y": 4}), "open D5"),
+                (json!({"action": "mark", "x": 0, "y": 0}), "mark A1"),
+                (json!({"action": "chord", "x": 29, "y": 15}), "chord AD16"),
+            ],
+        );
+        let bubbles = new_game::<Bubbles>(&json!({}), 1).unwrap();
+        assert_texts(bubbles.as_ref(), &[(json!({"action": "pop", "x": 2, "y": 3}), "pop C4")]);
+        assert_eq!(bubbles.move_text(&json!({"action": "click", "x": 2, "y": 3})), None, "a click is never logged");
+        let gomoku = new_game::<Gomoku>(&json!({"opening": "swap2"}), 1).unwrap();
+        assert_texts(
+            gomoku.as_ref(),
+            &[
+                (json!({"x": 7, "y": 7}), "H8"),
+                (json!({"x": 0, "y": 0}), "A15"),
+                (json!({"choose": "placeTwo"}), "choose placeTwo"),
+            ],
+        );
+    }
+
+    #[test]
+    fn text_that_names_no_move_is_none() {
+        let expert = new_game::<Minesweeper>(&json!({"level": "expert"}), 1).unwrap();
+        let bubbles = new_game::<Bubbles>(&json!({}), 1).unwrap();
+        let gomoku = new_game::<Gomoku>(&json!({}), 1).unwrap();
+        for text in ["", "dig D5", "open", "open 5D", "openD5", "H8"] {
+            assert_eq!(expert.parse_move_text(text), None, "{text:?}");
+        }
+        for text in ["pop", "popC4", "click C4", "C4"] {
+            assert_eq!(bubbles.parse_move_text(text), None, "{text:?}");
+        }
+        for text in ["P1", "H16", "choose red", "chooseblack", "open D5"] {
+            assert_eq!(gomoku.parse_move_text(text), None, "{text:?}");
+        }
+    }
 
     #[test]
     fn moves_and_parameters_that_do_not_parse_are_malformed_and_change_nothing() {

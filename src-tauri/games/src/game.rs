@@ -157,6 +157,19 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// A logged move as one line of a text record, named as the board names it (`"open D5"`,
+    /// `"pop C4"`, `"H8"`); [`Game::parse_move_text`] reads it back. `None` where the game has
+    /// no such text (the record then keeps the move's JSON).
+    fn move_text(&self, _mv: &Self::Move) -> Option<String> {
+        None
+    }
+
+    /// The move a [`Game::move_text`] names in this game, if the text is one. A move off the
+    /// board may come back: applying it refuses it, as for any other move.
+    fn parse_move_text(&self, _text: &str) -> Option<Self::Move> {
+        None
+    }
+
     /// Work on a finished game over its whole deal (its seed and its logged moves), for the
     /// game-over view and the history: Bubble Breaker's best line found for the deal. It may
     /// use what the player could not see, as the game is over. Slow (seconds); returns soon once

@@ -7,6 +7,7 @@
 //! app's session driver handles the clock, undo, redo, persistence and records for all alike.
 
 pub mod bubbles;
+pub mod cell_name;
 mod erased;
 mod game;
 pub mod gomoku;

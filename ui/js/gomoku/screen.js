@@ -11,6 +11,8 @@ import { gameScreen, statsRows } from '../game-screen.js';
 import { GoBoard } from './board.js';
 import { MoveList } from './movelist.js';
 import { notation } from './notation.js';
+import { copyMoves } from '../record-file.js';
+import { openDialog } from '../dialog.js';
 import { CATEGORIES, COLOURS, categoryOf, chooseParams, other, paramsOf, savedParams } from './setup.js';
 
 const SIZE = 15;
@@ -98,7 +100,10 @@ function build(shared) {
     el('div', { class: 'gm-players' }, players.black.card, players.white.card),
     turn, thinking, swap2.node, result,
     moveList.node,
-    el('div', { class: 'gm-actions' }, controls.undo, controls.redo));
+    el('div', { class: 'gm-actions' }, controls.undo, controls.redo),
+    el('div', { class: 'gm-actions gm-exchange' },
+      el('button', { id: 'gm-copy-moves', type: 'button', onclick: copyCurrentMoves, text: t('gm.copyMoves') }),
+      el('button', { id: 'gm-paste', type: 'button', onclick: pastePosition, text: t('gm.pastePosition') })));
   const stage = el('div', { class: 'gm-stage' }, boardArea, side);
   const statusText = el('span', { id: 'gm-status', role: 'status' });
   const status = el('div', { class: 'statusline' }, statusText);
@@ -373,6 +378,32 @@ function statusText(snap) {
 async function chooseGame() {
   if (document.querySelector('dialog[open]')) return;
   await chooseParams(screen.app, (params) => screen.start(params));
+}
+
+/// "Copy moves": the game's moves in board notation (H8 I9 J10) on the clipboard.
+function copyCurrentMoves() {
+  if (!screen.snapshot?.moveCount) { toast(t('gm.noMoves')); return; }
+  copyMoves(screen.app, 'gomoku');
+}
+
+/// "Paste position": moves in board notation (or a record file) pasted into a dialog open a new
+/// game from there, with the current setup (two players or the computer); the backend marks it
+/// imported, so it never ranks. A text it cannot play changes nothing and says why.
+async function pastePosition() {
+  if (document.querySelector('dialog[open]')) return;
+  const text = el('textarea', { id: 'gm-paste-text', name: 'moves', rows: 5, cols: 40, spellcheck: 'false', 'aria-label': t('gm.pasteMoves') });
+  const answer = await openDialog({
+    id: 'gm-paste-dialog',
+    title: t('gm.pasteTitle'),
+    body: [el('p', { class: 'hint', text: t('gm.pasteHelp') }), el('label', { class: 'gm-paste-label' }, t('gm.pasteMoves'), text)],
+    buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'open', label: t('gm.pasteOpen'), primary: true }],
+    onOpen: () => text.focus(),
+  });
+  if (answer.value !== 'open' || !text.value.trim()) return;
+  const params = gomoku.params();
+  screen.request(() => call('new_game_from_moves', { game: 'gomoku', params, text: text.value }), { newBoard: true, any: true })
+    .then((next) => { if (next) announce(t('gm.pasted', { count: formatNumber(next.moveCount) })); })
+    .catch((error) => screen.showError(error));
 }
 
 /// The same game again: same rule, opponent, colours and names.

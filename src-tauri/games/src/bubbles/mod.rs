@@ -268,6 +268,25 @@ impl Game for Bubbles {
         (i < field::CELLS).then_some(Move::Pop { x: (i % WIDTH) as i64, y: (i / WIDTH) as i64 })
     }
 
+    /// `"pop C4"`: the cell as the board names it ([`crate::cell_name`]); pops only, as logged.
+    fn move_text(&self, mv: &Move) -> Option<String> {
+        match *mv {
+            Move::Pop { x, y } => {
+                Some(format!("pop {}", crate::cell_name::cell_name(usize::try_from(x).ok()?, usize::try_from(y).ok()?)))
+            }
+            _ => None,
+        }
+    }
+
+    fn parse_move_text(&self, text: &str) -> Option<Move> {
+        let cell = text.trim().strip_prefix("pop")?;
+        if !cell.starts_with(char::is_whitespace) {
+            return None;
+        }
+        let (x, y) = crate::cell_name::parse_cell_name(cell)?;
+        Some(Move::Pop { x, y })
+    }
+
     /// The group the solver would pop, from what the player sees only (see [`hint`]).
     fn hint(&self, _cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
         hint::hint(self, Budget::time(HINT_TIME)).and_then(|hint| serde_json::to_value(hint).ok())

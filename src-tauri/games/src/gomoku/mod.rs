@@ -316,6 +316,26 @@ impl Game for Gomoku {
         Choice::ALL.get((code - STONE_CODES) as usize).map(|&choose| Action::Choose { choose })
     }
 
+    /// A stone in board notation (`"H8"`, [`notation`]), a Swap2 decision as `"choose white"`,
+    /// `"choose black"` or `"choose placeTwo"`.
+    fn move_text(&self, action: &Action) -> Option<String> {
+        match *action {
+            Action::Stone(mv) => Point::new(mv.x, mv.y).map(Point::notation),
+            Action::Choose { choose } => Some(format!("choose {}", choose.as_str())),
+        }
+    }
+
+    fn parse_move_text(&self, text: &str) -> Option<Action> {
+        let text = text.trim();
+        match text.strip_prefix("choose") {
+            Some(choice) if choice.starts_with(char::is_whitespace) => {
+                let choose = Choice::ALL.into_iter().find(|c| c.as_str() == choice.trim())?;
+                Some(Action::Choose { choose })
+            }
+            _ => Point::parse_notation(text).map(Action::from),
+        }
+    }
+
     /// The hard computer's move for the side to move.
     fn hint(&self, cancel: &AtomicBool) -> Option<serde_json::Value> {
         self.hint_stone(cancel).and_then(|hint| serde_json::to_value(hint).ok())

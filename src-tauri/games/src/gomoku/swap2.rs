@@ -63,6 +63,15 @@ pub enum Choice {
 
 impl Choice {
     pub const ALL: [Choice; 3] = [Choice::White, Choice::Black, Choice::PlaceTwo];
+
+    /// The name in JSON and in a text record: `"white"`, `"black"`, `"placeTwo"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Choice::White => "white",
+            Choice::Black => "black",
+            Choice::PlaceTwo => "placeTwo",
+        }
+    }
 }
 
 /// Where the opening stands. Serialised in camelCase: `"placeThree"`, `"chooseSide"`,

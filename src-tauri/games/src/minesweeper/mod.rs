@@ -171,6 +171,20 @@ impl Game for Minesweeper {
         })
     }
 
+    /// `"open D5"`, `"mark A1"` or `"chord C3"`: the action and the cell as the board names it
+    /// ([`crate::cell_name`]). `mark` is the right click, which cycles flag, question mark, none.
+    fn move_text(&self, mv: &Move) -> Option<String> {
+        let (x, y) = mv.xy();
+        let cell = crate::cell_name::cell_name(usize::try_from(x).ok()?, usize::try_from(y).ok()?);
+        Some(format!("{} {cell}", mv.action_name()))
+    }
+
+    fn parse_move_text(&self, text: &str) -> Option<Move> {
+        let (action, cell) = text.trim().split_once(char::is_whitespace)?;
+        let (x, y) = crate::cell_name::parse_cell_name(cell)?;
+        Move::of_action(action, x, y)
+    }
+
     /// The competitive statistics of a finished game: 3BV, 3BV/s, clicks, IOE, correctness.
     fn summary(&self, elapsed_ms: u64) -> Option<serde_json::Value> {
         // Only once the game is over (it tells about the hidden board), and so not on every click.

@@ -30,6 +30,25 @@ impl Move {
             Move::Open { x, y } | Move::Mark { x, y } | Move::Chord { x, y } => (x, y),
         }
     }
+
+    /// The action's name, as in the JSON: `"open"`, `"mark"` or `"chord"`.
+    pub fn action_name(&self) -> &'static str {
+        match self {
+            Move::Open { .. } => "open",
+            Move::Mark { .. } => "mark",
+            Move::Chord { .. } => "chord",
+        }
+    }
+
+    /// The move of an [`Move::action_name`] at `(x, y)`; `None` for another word.
+    pub fn of_action(action: &str, x: i64, y: i64) -> Option<Move> {
+        match action {
+            "open" => Some(Move::Open { x, y }),
+            "mark" => Some(Move::Mark { x, y }),
+            "chord" => Some(Move::Chord { x, y }),
+            _ => None,
+        }
+    }
 }
 
 impl Minesweeper {

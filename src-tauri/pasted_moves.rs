@@ -1,0 +1,106 @@
+//! A position or game pasted in as text, read as the moves that lead to it: Gomoku's "Paste
+//! position". The text is a list of moves as the game's board names them (`H8 I9 J10`, with
+//! or without move numbers such as `1.`, commas or line breaks between), or a whole Pastimes
+//! record file of the same game. The game then goes on from there, marked imported
+//! (`Assistance::imported`): it never ranks.
+
+use crate::record_text::{self, ImportError, MAX_BYTES};
+use pastimes_games::AnyGame;
+use serde_json::Value;
+
+/// The moves `text` names in `game` (as dealt, before any move), each with its text; nothing
+/// is played yet. Not a move, another game's record or no move at all: an error naming it.
+pub fn read(game: &dyn AnyGame, text: &str) -> Result<Vec<(String, Value)>, ImportError> {
+    if text.len() as u64 > MAX_BYTES {
+        return Err(ImportError::TooLarge);
+    }
+    let texts = if record_text::is_record_file(text) {
+        let (found, moves) = record_text::game_and_moves(text)?;
+        let expected = game.kind().as_str();
+        if found != expected {
+            return Err(ImportError::WrongGame { expected: expected.into(), found });
+        }
+        moves
+    } else {
+        move_words(text)
+    };
+    if texts.is_empty() {
+        return Err(ImportError::NoMoves);
+    }
+    texts
+        .into_iter()
+        .enumerate()
+        .map(|(index, text)| {
+            let mv = if text.starts_with('{') { serde_json::from_str(&text).ok() } else { game.parse_move_text(&text) };
+            match mv {
+                Some(mv) => Ok((text, mv)),
+                None => Err(ImportError::IllegalMove { number: index + 1, text, reason: "not a move".into() }),
+            }
+        })
+        .collect()
+}
+
+/// The words of a move list: split at spaces, commas and semicolons, move numbers (`12.`)
+/// dropped, and a word that needs the next one (`choose white`, `open D5`) kept with it.
+fn move_words(text: &str) -> Vec<String> {
+    let mut words = text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|word| !word.is_empty() && !is_move_number(word));
+    let mut moves = Vec::new();
+    while let Some(word) = words.next() {
+        match word {
+            "choose" | "open" | "mark" | "chord" | "pop" => {
+                moves.push(format!("{word} {}", words.next().unwrap_or_default()));
+            }
+            _ => moves.push(word.to_string()),
+        }
+    }
+    moves
+}
+
+fn is_move_number(word: &str) -> bool {
+    word.strip_suffix('.').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pastimes_games::{gomoku, minesweeper, GameKind};
+    use serde_json::json;
+
+    fn dealt(kind: GameKind, params: Value) -> Box<dyn AnyGame> {
+        (kind.info().new_game)(&params, 1).unwrap()
+    }
+
+    fn points(moves: &[(String, Value)]) -> Vec<&str> {
+        moves.iter().map(|(text, _)| text.as_str()).collect()
+    }
+
+    #[test]
+    fn a_move_list_reads_with_or_without_numbers_and_commas() {
+        let game = dealt(gomoku::KIND, json!({}));
+        for text in ["H8 I9 J10", "1. H8 2. i9\n3. J10", "H8, I9, J10", "  H8;I9;J10  "] {
+            let moves = read(game.as_ref(), text).unwrap();
+            assert_eq!(points(&moves).join(" ").to_uppercase(), "H8 I9 J10", "{text:?}");
+            let stones: Vec<&Value> = moves.iter().map(|(_, mv)| mv).collect();
+            assert_eq!(stones, [&json!({"x": 7, "y": 7}), &json!({"x": 8, "y": 6}), &json!({"x": 9, "y": 5})]);
+        }
+        let swap2 = dealt(gomoku::KIND, json!({"opening": "swap2"}));
+        let moves = read(swap2.as_ref(), "H8 I9 J10 choose white").unwrap();
+        assert_eq!(moves[3].1, json!({"choose": "white"}));
+    }
+
+    #[test]
+    fn nonsense_another_game_or_nothing_is_refused_by_name() {
+        let game = dealt(gomoku::KIND, json!({}));
+        let error = read(game.as_ref(), "H8 Z99 J10").unwrap_err();
+        assert_eq!(error, ImportError::IllegalMove { number: 2, text: "Z99".into(), reason: "not a move".into() });
+        assert_eq!(read(game.as_ref(), "  \n "), Err(ImportError::NoMoves));
+        let record = "Pastimes record 1\ngame: minesweeper\n\n0 open A1\nend\n";
+        let error = read(game.as_ref(), record).unwrap_err();
+        assert_eq!(error, ImportError::WrongGame { expected: "gomoku".into(), found: "minesweeper".into() });
+        let field = dealt(minesweeper::KIND, json!({"level": "beginner"}));
+        assert_eq!(read(field.as_ref(), record).unwrap()[0].1, json!({"action": "open", "x": 0, "y": 0}));
+        assert_eq!(read(game.as_ref(), &"H8 ".repeat(1_000_000)), Err(ImportError::TooLarge));
+    }
+}

@@ -1,0 +1,75 @@
+// One finished game as a text record file: its export through the native save dialog, the
+// import of such a file (shown in a dialog for now; the watch view will show it), and "Copy
+// moves" in the board's notation. The backend writes, reads and checks the files; the page only
+// asks and tells.
+
+import { el, toast } from './dom.js';
+import { t, formatDate, formatNumber, formatSeconds } from './i18n.js';
+import { call } from './ipc.js';
+import { openDialog } from './dialog.js';
+import { categoryLabel, gameName, measureOf } from './catalogue.js';
+
+/// Saves the finished game `id` where the player chooses; `button` is disabled meanwhile.
+export async function exportGame(app, id, button) {
+  if (button) button.disabled = true;
+  try {
+    const saved = await call('export_game', { id });
+    if (saved) toast(t('history.gameExported', { path: saved.path }));
+  } catch (problem) {
+    app.showError(problem);
+  } finally {
+    if (button) button.disabled = false;
+  }
+}
+
+/// Puts the moves of the game in progress of `game` (or of the finished game `id`) on the
+/// clipboard, in the board's notation; resolves with the text.
+export async function copyMoves(app, game, id = null) {
+  try {
+    const text = await call('copy_moves', { game, id });
+    toast(t('history.movesCopied', { moves: text.length > 60 ? `${text.slice(0, 60)}…` : text }));
+    return text;
+  } catch (problem) {
+    app.showError(problem);
+    return null;
+  }
+}
+
+/// Asks for a record file, has the backend replay and check it, and shows its header.
+export async function importGame(app) {
+  let header;
+  try {
+    header = await call('import_game');
+  } catch (problem) {
+    app.showError(problem);
+    return null;
+  }
+  if (!header) return null;
+  await showHeader(header);
+  return header;
+}
+
+/// The imported game's header, as a list of what the file says (all checked by the replay).
+function showHeader(header) {
+  const measure = measureOf(header.game) === 'score'
+    ? t('history.points', { score: formatNumber(header.score ?? 0) })
+    : t('stats.seconds', { seconds: formatSeconds(header.timeMs) });
+  const facts = [
+    ['history.game', gameName(header.game)],
+    ['history.category', categoryLabel(header.game, header.category)],
+    ['history.result', t(`result.${header.result}`)],
+    ['history.scoreOrTime', measure],
+    ['history.moves', formatNumber(header.moves)],
+    ['import.started', formatDate(header.startedAt)],
+    ['history.date', formatDate(header.finishedAt)],
+    ['history.name', header.player ?? '—'],
+    ['import.seed', header.seed],
+  ];
+  const list = el('dl', { class: 'import-facts', id: 'import-facts' },
+    facts.flatMap(([key, value]) => [el('dt', { text: t(key) }), el('dd', { dataset: { fact: key }, text: value })]));
+  return openDialog({
+    id: 'import-dialog',
+    title: t('import.title'),
+    body: [list, el('p', { class: 'hint', text: t('import.checked', { moves: formatNumber(header.moves) }) })],
+  });
+}
