@@ -4,8 +4,8 @@
 use crate::clock::{system_time, Time};
 use crate::error::{AppError, AppResult};
 use crate::names::validate_name;
-use crate::review::GomokuReview;
 use crate::record_text;
+use crate::review::GomokuReview;
 use crate::session::{Session, Snapshot};
 use crate::settings;
 use crate::store::{
