@@ -30,6 +30,9 @@ const COMMANDS: &[&str] = &[
     "reset_preview",
     "reset_hall",
     "export_history",
+    "watch_open",
+    "watch_best_line",
+    "watch_frame",
 ];
 
 fn main() {

@@ -45,6 +45,18 @@ pub enum AppError {
     Io(#[from] std::io::Error),
     #[error("the window could not be changed: {0}")]
     Window(String),
+    #[error("no finished game has the id {0}")]
+    NoSuchGame(i64),
+    #[error("game {0} was finished before games kept their records")]
+    NoRecord(i64),
+    #[error("the record of game {id} does not replay: {reason}")]
+    BadRecord { id: i64, reason: String },
+    #[error("no best line was found for game {0}")]
+    NoBestLine(i64),
+    #[error("no game is open in the watch view")]
+    NotWatching,
+    #[error("frame {index} is not one of the {frames} of the game watched")]
+    NoSuchFrame { index: u64, frames: usize },
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -75,6 +87,12 @@ impl AppError {
             AppError::Store(_) => "store",
             AppError::Io(_) => "io",
             AppError::Window(_) => "window",
+            AppError::NoSuchGame(_) => "no_such_game",
+            AppError::NoRecord(_) => "no_record",
+            AppError::BadRecord { .. } => "bad_record",
+            AppError::NoBestLine(_) => "no_best_line",
+            AppError::NotWatching => "not_watching",
+            AppError::NoSuchFrame { .. } => "no_such_frame",
         }
     }
 
@@ -96,6 +114,9 @@ impl AppError {
             AppError::BadDateRange { from, to } => json!({ "from": from, "to": to }),
             AppError::NewerSchema { found, known } => json!({ "found": found, "known": known }),
             AppError::StoreUnavailable(reason) => json!({ "reason": reason }),
+            AppError::NoSuchGame(id) | AppError::NoRecord(id) | AppError::NoBestLine(id) => json!({ "id": id }),
+            AppError::BadRecord { id, reason } => json!({ "id": id, "reason": reason }),
+            AppError::NoSuchFrame { index, frames } => json!({ "index": index, "frames": frames }),
             _ => json!({}),
         }
     }

@@ -15,6 +15,7 @@ mod menu;
 mod names;
 pub mod queries;
 pub mod record;
+pub mod replay;
 mod save_dialog;
 pub mod session;
 mod settings;
@@ -23,6 +24,7 @@ mod single_instance;
 pub mod state;
 pub mod store;
 pub mod verify;
+pub mod watch;
 mod window;
 
 use state::AppState;
@@ -31,7 +33,7 @@ use tauri::{Emitter, Manager, Runtime};
 
 /// Registers the state and the commands: everything the mock runtime in tests needs too.
 pub fn app_builder<R: Runtime>(builder: tauri::Builder<R>, state: Arc<AppState>) -> tauri::Builder<R> {
-    with_commands(builder).manage(state)
+    with_commands(builder).manage(state).manage(watch::Watching::default())
 }
 
 fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
@@ -62,6 +64,9 @@ fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::reset_preview,
         commands::reset_hall,
         commands::export_history,
+        commands::watch_open,
+        commands::watch_best_line,
+        commands::watch_frame,
     ])
 }
 
@@ -121,6 +126,7 @@ pub fn run() {
         eprintln!("pastimes: {reason}");
     }
     app.manage(state);
+    app.manage(watch::Watching::default());
     app.run(|app, event| {
         if let tauri::RunEvent::Exit = event {
             app.state::<Arc<AppState>>().retry_unsaved();

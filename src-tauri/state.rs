@@ -541,6 +541,11 @@ impl AppState {
     }
 
     /// What resetting the hall of fame of `kind` (or of every game) would remove.
+    /// One finished game with its record, to watch; an unknown id is an error.
+    pub fn finished_record(&self, id: i64) -> AppResult<crate::store::FinishedRecord> {
+        self.store()?.finished_record(id)?.ok_or(AppError::NoSuchGame(id))
+    }
+
     pub fn reset_preview(&self, kind: Option<GameKind>) -> AppResult<ResetCounts> {
         self.store()?.reset_preview(kind)
     }

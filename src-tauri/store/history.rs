@@ -68,6 +68,9 @@ pub struct HistoryRow {
     /// What the work on the finished game found (Bubble Breaker's best line for the deal).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub analysis: Option<serde_json::Value>,
+    /// Whether the game kept its full record (every game since records were kept): it can be
+    /// watched.
+    pub has_record: bool,
 }
 
 /// A page of the history, newest first, and the cursors to its neighbours (`None` at either end).
@@ -138,7 +141,7 @@ const BEST_SCORE_BEFORE: &str = "SELECT score FROM finished_games
      ORDER BY score DESC LIMIT 1";
 
 const ROW_COLUMNS: &str =
-    "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, undos, hints, detail, analysis";
+    "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, undos, hints, detail, analysis, record IS NOT NULL";
 
 fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
     Ok(HistoryRow {
@@ -157,6 +160,7 @@ fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
         hints: row.get(12)?,
         summary: summary_of(&row.get::<_, String>(13)?),
         analysis: row.get::<_, Option<String>>(14)?.and_then(|text| serde_json::from_str(&text).ok()),
+        has_record: row.get(15)?,
     })
 }
 

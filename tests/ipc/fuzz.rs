@@ -37,6 +37,7 @@ const NAMES: &[&str] = &[
     "key",
     "value",
     "id",
+    "index",
     "name",
     "width",
     "height",
@@ -253,9 +254,9 @@ fn arbitrary_bytes_as_parameters_and_moves_never_panic() {
 #[test]
 fn every_granted_command_is_fuzzed() {
     let fuzzed = commands();
-    for command in ["app_info", "games", "new_game", "play", "hint", "verify_records", "reset_hall"] {
+    for command in ["app_info", "games", "new_game", "play", "hint", "verify_records", "reset_hall", "watch_frame"] {
         assert!(fuzzed.contains(&command), "{command} in {fuzzed:?}");
     }
     assert!(!fuzzed.contains(&"export_history"), "it would open the save dialog");
-    assert_eq!(fuzzed.len(), 25, "{fuzzed:?}");
+    assert_eq!(fuzzed.len(), 28, "{fuzzed:?}");
 }
