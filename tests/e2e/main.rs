@@ -12,3 +12,4 @@ mod hints;
 mod minesweeper;
 mod shell;
 mod store;
+mod watch;

@@ -6,11 +6,12 @@ import { el, clear, toast } from './dom.js';
 import { openDialog } from './dialog.js';
 import * as home from './home.js';
 import * as hall from './hall.js';
+import * as watch from './watch.js';
 import { gameScreens } from './games.js';
 import { gameName, loadCatalogue } from './catalogue.js';
 import { showSavingNotice, showStoreReport, watchSaving } from './storage.js';
 
-const screens = { home, hall, ...gameScreens };
+const screens = { home, hall, watch, ...gameScreens };
 
 export const app = {
   settings: {},
@@ -30,7 +31,8 @@ export const app = {
     await screen.mount(root, this, options);
     // Every screen has a main heading; a game's is for screen readers (its toolbar shows the rest).
     if (!root.querySelector('h1')) root.prepend(el('h1', { class: 'visually-hidden', text: gameName(screen.id) }));
-    if (this.settings.lastScreen !== screen.id) this.saveSetting('lastScreen', screen.id);
+    // A transient screen (the watch view) needs what opened it: Pastimes never starts on it.
+    if (!screen.transient && this.settings.lastScreen !== screen.id) this.saveSetting('lastScreen', screen.id);
   },
   async saveSetting(key, value) {
     try {

@@ -35,7 +35,7 @@ export async function mountHistory(root, app) {
   const body = el('tbody', { id: 'hist-rows' });
   const table = el('table', { class: 'stats hist-table', id: 'hist-table' },
     el('thead', {}, el('tr', {}, ['date', 'game', 'category', 'result', 'scoreOrTime', 'moves', 'replay', 'name'].map((key) =>
-      el('th', { scope: 'col', text: t(`history.${key}`) })))),
+      el('th', { scope: 'col', text: t(`history.${key}`) })), el('th', { scope: 'col', text: t('watch.open') }))),
     body);
   const newest = el('button', { id: 'hist-newest', type: 'button', text: t('history.newest') });
   const newer = el('button', { id: 'hist-newer', type: 'button', text: t('history.newer') });
@@ -110,10 +110,22 @@ export async function mountHistory(root, app) {
     });
   }
 
+  /// Watch the game (when it kept its record) and, for Bubble Breaker, the best line of its deal.
+  function watchCell(row) {
+    if (!row.hasRecord) return el('td', {});
+    const back = { screen: 'hall', options: { tab: 'history' } };
+    const open = (bestLine) => () => app.show('watch', { gameId: row.id, bestLine, back });
+    return el('td', { class: 'hist-watch' },
+      el('button', { class: 'link watch-record', type: 'button', onclick: open(false), text: t('watch.open') }),
+      row.analysis?.moves?.length
+        ? [' ', el('button', { class: 'link watch-best', type: 'button', onclick: open(true), text: t('watch.openBestLine') })]
+        : null);
+  }
+
   function showRows() {
     clear(body);
     if (!page.rows.length) {
-      body.append(el('tr', {}, el('td', { colspan: 8, class: 'hist-none', text: t('history.none') })));
+      body.append(el('tr', {}, el('td', { colspan: 9, class: 'hist-none', text: t('history.none') })));
     }
     for (const row of page.rows) {
       body.append(el('tr', { dataset: { id: row.id, game: row.game, result: row.result } },
@@ -124,7 +136,8 @@ export async function mountHistory(root, app) {
         resultCell(row),
         el('td', { class: 'number', text: formatNumber(row.moves) }),
         noteCell(row),
-        el('td', { class: 'hall-name', text: row.player ?? '' })));
+        el('td', { class: 'hall-name', text: row.player ?? '' }),
+        watchCell(row)));
     }
     newer.disabled = !page.newer;
     newest.disabled = !page.newer;
