@@ -77,6 +77,8 @@ export function unmount() {
   document.removeEventListener('keyup', spaceUp);
   state.resize?.disconnect();
   state.board.unmounted?.();
+  const { dataset } = document.getElementById('screen');
+  for (const key of ['game', 'line', 'index', 'atEnd', 'playing']) delete dataset[key];
   state = null;
 }
 
