@@ -65,6 +65,7 @@ async fn a_won_minesweeper_game_is_watched_at_four_times_its_pace_to_the_board_i
     win_by_clicking(&app, &Params::beginner(), SEED, (4, 4)).await;
     app.wait_for("the win", "return document.querySelector('.screen-minesweeper').dataset.status === 'won'").await;
     app.wait_for("the record dialog", "return document.querySelector('#record-dialog[open]')").await;
+    app.find("#record-name").await.send_keys("Ada").await.unwrap();
     app.click("#record-dialog button[value=save]").await;
     app.wait_for("the dialog to close", "return !document.querySelector('#record-dialog')").await;
     let ended = board(&app, ".ms-cell").await;
@@ -79,7 +80,8 @@ async fn a_won_minesweeper_game_is_watched_at_four_times_its_pace_to_the_board_i
     .await
     .as_bool()
     .unwrap());
-    assert!(app.text("#watch-about").await.starts_with("Won"), "{}", app.text("#watch-about").await);
+    let about = app.text("#watch-about").await;
+    assert!(about.starts_with("Won · ") && about.ends_with(" · Ada"), "{about}");
     picture(&app, "watch-minesweeper-dealt").await;
     app.click("#watch-speed-4").await;
     app.click("#watch-play").await;
@@ -90,8 +92,11 @@ async fn a_won_minesweeper_game_is_watched_at_four_times_its_pace_to_the_board_i
     assert_eq!(app.find("#ms-clock").await.attr("aria-label").await.unwrap(), clock, "the recorded time");
     let mood = run(&app, "return document.querySelector('.face').dataset.mood").await;
     assert_eq!(mood, json!("cool"));
-    let announced = app.text("#announcer").await;
-    assert!(announced.is_empty() || announced.starts_with("Move "), "{announced}");
+    app.wait_for(
+        "the last move told",
+        "return /^Move (\\d+) of \\1: opened /.test(document.querySelector('#announcer').textContent)",
+    )
+    .await;
     picture(&app, "watch-minesweeper-end").await;
 
     // Home goes back to the dealt board; a step on opens the first cell.
@@ -103,7 +108,8 @@ async fn a_won_minesweeper_game_is_watched_at_four_times_its_pace_to_the_board_i
     assert!(opened.as_u64().unwrap() > 0, "the first click opens an area");
     app.wait_for("the move told", "return document.querySelector('#announcer').textContent.startsWith('Move 1 of ')")
         .await;
-    assert!(app.text("#announcer").await.contains("opened row 5, column 5"), "{}", app.text("#announcer").await);
+    let told = run(&app, "return document.querySelector('#announcer').textContent").await;
+    assert!(told.as_str().unwrap().ends_with(": opened row 5, column 5"), "{told}");
 
     // The hall of fame's row watches the same game; Back comes to the records.
     back_to_the_history(&app).await;

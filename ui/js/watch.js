@@ -86,11 +86,11 @@ function build(root, header, board, goBack) {
   const button = (name, text, onclick, more = {}) => el('button', { id: `watch-${name}`, type: 'button', onclick, text, ...more });
   const ui = {
     back: button('back', t('watch.back'), goBack),
-    start: button('start', '⏮', () => go(0), { 'aria-label': t('watch.start'), title: `${t('watch.start')} (Home)`, 'aria-keyshortcuts': 'Home' }),
+    start: button('start', '|◀', () => go(0), { 'aria-label': t('watch.start'), title: `${t('watch.start')} (Home)`, 'aria-keyshortcuts': 'Home' }),
     previous: button('previous', '◀', () => step(-1), { 'aria-label': t('watch.stepBack'), title: `${t('watch.stepBack')} (←)`, 'aria-keyshortcuts': 'ArrowLeft' }),
     play: button('play', t('watch.play'), togglePlay, { class: 'primary', title: `${t('watch.play')} (Space)`, 'aria-keyshortcuts': 'Space' }),
     next: button('next', '▶', () => step(1), { 'aria-label': t('watch.stepForward'), title: `${t('watch.stepForward')} (→)`, 'aria-keyshortcuts': 'ArrowRight' }),
-    end: button('end', '⏭', () => go(header.moves), { 'aria-label': t('watch.end'), title: `${t('watch.end')} (End)`, 'aria-keyshortcuts': 'End' }),
+    end: button('end', '▶|', () => go(header.moves), { 'aria-label': t('watch.end'), title: `${t('watch.end')} (End)`, 'aria-keyshortcuts': 'End' }),
     speeds: SPEEDS.map((speed) => button(`speed-${speed}`, t('watch.speedTimes', { speed }), () => setSpeed(speed), {
       class: 'watch-speed', 'aria-pressed': String(speed === 1), 'aria-keyshortcuts': String(speed),
     })),
@@ -132,6 +132,8 @@ async function showFrame(index, { announceMove = true } = {}) {
   const current = state;
   if (!current) return false;
   const ticket = ++current.asked;
+  // Where the board is going: a second step before the first answer goes on from there.
+  current.wanted = index;
   let frame;
   try {
     frame = await call('watch_frame', { index });
@@ -177,7 +179,7 @@ function go(index, options) {
 
 function step(by) {
   if (!state) return;
-  go(state.index + by);
+  go((state.wanted ?? state.index) + by);
 }
 
 function togglePlay() {

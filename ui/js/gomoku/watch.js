@@ -17,7 +17,7 @@ export function watchBoard(app) {
       board.render({ size, stones, moves, winningLine, turn: null, numbers: Boolean(app.settings.moveNumbers) });
     },
     fit: (width, height) => board.fit(width, height),
-    size: () => ({ width: 720, height: 640 }),
+    size: () => ({ width: 720, height: 560 }),
     describe,
   };
 }
