@@ -36,6 +36,9 @@ const COMMANDS: &[&str] = &[
     "import_game_text",
     "new_game_from_moves",
     "copy_moves",
+    "watch_open",
+    "watch_best_line",
+    "watch_frame",
 ];
 
 fn main() {

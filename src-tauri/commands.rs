@@ -7,6 +7,7 @@ use crate::save_dialog::{ask_save_path, SaveRequest};
 use crate::session::Snapshot;
 use crate::state::{AppState, HallCategory, Hinted, PlayedCategory};
 use crate::store::{CategoryChart, CategoryStats, HistoryPage, ResetCounts, StoreReport};
+use crate::watch::{Watch, WatchFrame, WatchHeader, Watching};
 use crate::window;
 use pastimes_games::GameKind;
 use serde::Serialize;
@@ -309,4 +310,24 @@ pub async fn copy_moves<R: Runtime>(
     let text = state.moves_text(kind(&game)?, id)?;
     crate::clipboard::put_text(&window, text.clone())?;
     Ok(text)
+}
+
+// The watch view: one finished game replayed through the rules and shown frame by frame.
+
+/// Opens the finished game `id` in the watch view, as the player played it.
+#[tauri::command]
+pub async fn watch_open(state: AppStateArg<'_>, watching: State<'_, Watching>, id: i64) -> AppResult<WatchHeader> {
+    Ok(watching.show(Watch::of_finished(state.finished_record(id)?, false)?))
+}
+
+/// Opens the best line the analysis found for the deal of the finished game `id` (Bubble Breaker).
+#[tauri::command]
+pub async fn watch_best_line(state: AppStateArg<'_>, watching: State<'_, Watching>, id: i64) -> AppResult<WatchHeader> {
+    Ok(watching.show(Watch::of_finished(state.finished_record(id)?, true)?))
+}
+
+/// The watched game after `index` moves.
+#[tauri::command]
+pub fn watch_frame(watching: State<Watching>, index: u64) -> AppResult<WatchFrame> {
+    watching.frame(index)
 }

@@ -47,6 +47,18 @@ pub enum AppError {
     Window(String),
     #[error(transparent)]
     Import(#[from] crate::record_text::ImportError),
+    #[error("no finished game has the id {0}")]
+    NoSuchGame(i64),
+    #[error("game {0} was finished before games kept their records")]
+    NoRecord(i64),
+    #[error("the record of game {id} does not replay: {reason}")]
+    BadRecord { id: i64, reason: String },
+    #[error("no best line was found for game {0}")]
+    NoBestLine(i64),
+    #[error("no game is open in the watch view")]
+    NotWatching,
+    #[error("frame {index} is not one of the {frames} of the game watched")]
+    NoSuchFrame { index: u64, frames: usize },
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -78,6 +90,12 @@ impl AppError {
             AppError::Io(_) => "io",
             AppError::Window(_) => "window",
             AppError::Import(import) => import.code(),
+            AppError::NoSuchGame(_) => "no_such_game",
+            AppError::NoRecord(_) => "no_record",
+            AppError::BadRecord { .. } => "bad_record",
+            AppError::NoBestLine(_) => "no_best_line",
+            AppError::NotWatching => "not_watching",
+            AppError::NoSuchFrame { .. } => "no_such_frame",
         }
     }
 
@@ -100,6 +118,9 @@ impl AppError {
             AppError::NewerSchema { found, known } => json!({ "found": found, "known": known }),
             AppError::StoreUnavailable(reason) => json!({ "reason": reason }),
             AppError::Import(import) => import.params(),
+            AppError::NoSuchGame(id) | AppError::NoRecord(id) | AppError::NoBestLine(id) => json!({ "id": id }),
+            AppError::BadRecord { id, reason } => json!({ "id": id, "reason": reason }),
+            AppError::NoSuchFrame { index, frames } => json!({ "index": index, "frames": frames }),
             _ => json!({}),
         }
     }

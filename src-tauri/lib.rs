@@ -19,6 +19,7 @@ pub mod pasted_moves;
 pub mod queries;
 pub mod record;
 pub mod record_text;
+pub mod replay;
 mod review;
 mod save_dialog;
 pub mod session;
@@ -28,6 +29,7 @@ mod single_instance;
 pub mod state;
 pub mod store;
 pub mod verify;
+pub mod watch;
 mod window;
 
 use state::AppState;
@@ -36,7 +38,7 @@ use tauri::{Emitter, Manager, Runtime};
 
 /// Registers the state and the commands: everything the mock runtime in tests needs too.
 pub fn app_builder<R: Runtime>(builder: tauri::Builder<R>, state: Arc<AppState>) -> tauri::Builder<R> {
-    with_commands(builder).manage(state)
+    with_commands(builder).manage(state).manage(watch::Watching::default())
 }
 
 fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
@@ -73,6 +75,9 @@ fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::import_game_text,
         commands::new_game_from_moves,
         commands::copy_moves,
+        commands::watch_open,
+        commands::watch_best_line,
+        commands::watch_frame,
     ])
 }
 
@@ -146,6 +151,7 @@ pub fn run() {
             std::process::exit(1);
         }
     };
+    app.manage(watch::Watching::default());
     app.run(|app, event| {
         if let tauri::RunEvent::Exit = event {
             app.state::<Arc<AppState>>().retry_unsaved();

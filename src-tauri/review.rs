@@ -3,8 +3,8 @@
 //! whether that review is still being worked out. The game is over, so nothing is hidden.
 
 use crate::error::{AppError, AppResult};
+use crate::replay;
 use crate::store::StoredRecord;
-use crate::verify::replay_stored;
 use pastimes_games::gomoku;
 use serde::Serialize;
 use serde_json::Value;
@@ -28,12 +28,13 @@ pub fn gomoku_review(stored: StoredRecord, analysis: Option<Value>, analysing: b
     if stored.game != gomoku::KIND.as_str() {
         return Err(AppError::BadArgument(format!("game {} is not a Gomoku game", stored.id)));
     }
-    let replayed = replay_stored(&stored)
-        .map_err(|reason| AppError::BadArgument(format!("game {} cannot be replayed: {reason}", stored.id)))?;
+    let cannot = |reason| AppError::BadArgument(format!("game {} cannot be replayed: {reason}", stored.id));
+    let dealt = replay::deal(&stored).map_err(cannot)?;
+    let game = replay::play_through(dealt.game, &dealt.record.moves, |_, _, _| {}).map_err(cannot)?;
     Ok(GomokuReview {
         id: stored.id,
         result: stored.result,
-        view: replayed.game.view(),
+        view: game.view(),
         analysing: analysing && analysis.is_none(),
         analysis,
     })

@@ -555,14 +555,22 @@ impl AppState {
         let analysing = slots.get(&gomoku::KIND).is_some_and(|slot| {
             slot.analysing.is_some() && slot.session.record().is_some_and(|record| record.id == id)
         });
-        let found = self.store()?.stored_record(id)?;
+        let found = self.store()?.finished_record(id)?;
         drop(slots);
-        let (stored, analysis) =
-            found.ok_or_else(|| AppError::BadArgument(format!("no finished game {id} with a record")))?;
+        let (stored, about) = found
+            .and_then(|found| Some((found.stored?, found.about)))
+            .ok_or_else(|| AppError::BadArgument(format!("no finished game {id} with a record")))?;
+        let analysis = about.analysis.and_then(|text| serde_json::from_str(&text).ok());
         crate::review::gomoku_review(stored, analysis, analysing)
     }
 
+    /// One finished game with its record, to watch; an unknown id is an error.
+    pub fn finished_record(&self, id: i64) -> AppResult<crate::store::FinishedRecord> {
+        self.store()?.finished_record(id)?.ok_or(AppError::NoSuchGame(id))
+    }
+
     /// What resetting the hall of fame of `kind` (or of every game) would remove.
+
     pub fn reset_preview(&self, kind: Option<GameKind>) -> AppResult<ResetCounts> {
         self.store()?.reset_preview(kind)
     }

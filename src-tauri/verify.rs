@@ -2,9 +2,9 @@
 //! and seed, and must reach the result, score, moves, time and (Minesweeper) 3BV stored with it.
 //! A row changed behind the app's back no longer matches its record.
 
-use crate::record::{self, GameRecord};
+use crate::record::GameRecord;
+use crate::replay::{self, Dealt};
 use crate::store::{result_name, StoredRecord};
-use pastimes_games::{AnyGame, Applied, GameKind};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -22,28 +22,11 @@ pub struct Verified {
     pub mismatched: Vec<Mismatch>,
 }
 
-/// A stored game played again from its parameters, seed and record.
-pub struct Replayed {
-    pub game: Box<dyn AnyGame>,
-    pub record: GameRecord,
-    /// The stored detail (parameters, seed, summary).
-    pub detail: Value,
-}
-
-/// Deals a stored game again and plays its record through the rules; `Err` says why it cannot.
-pub fn replay_stored(stored: &StoredRecord) -> Result<Replayed, String> {
-    let kind = GameKind::parse(&stored.game).ok_or("an unknown game")?;
-    let detail: Value = serde_json::from_str(&stored.detail).map_err(|_| "its detail is not JSON")?;
-    let seed: u64 = detail["seed"].as_str().and_then(|s| s.parse().ok()).ok_or("no seed")?;
-    let dealt = (kind.info().new_game)(&detail["params"], seed).map_err(|e| format!("its parameters: {e}"))?;
-    let record = record::decode(dealt.as_ref(), &stored.record).map_err(|e| e.to_string())?;
-    let game = replay(dealt, &record.moves)?;
-    Ok(Replayed { game, record, detail })
-}
-
 /// Replays one stored game; `Err` says what differs.
 pub fn check(stored: &StoredRecord) -> Result<(), String> {
-    let Replayed { game, record: GameRecord { moves, times_ms }, detail } = replay_stored(stored)?;
+    let Dealt { detail, game, record, .. } = replay::deal(stored)?;
+    let GameRecord { moves, times_ms } = record;
+    let game = replay::play_through(game, &moves, |_, _, _| {})?;
     let expect = |what: &str, stored: String, replayed: String| {
         if stored == replayed {
             Ok(())
@@ -61,18 +44,6 @@ pub fn check(stored: &StoredRecord) -> Result<(), String> {
     expect("3BV", format!("{:?}", bbbv(&detail["summary"])), format!("{:?}", bbbv(&replayed_summary)))
 }
 
-/// The game after every logged move, each a real move of the game.
-fn replay(mut game: Box<dyn AnyGame>, moves: &[Value]) -> Result<Box<dyn AnyGame>, String> {
-    for (index, mv) in moves.iter().enumerate() {
-        match game.play(mv) {
-            Ok(played) if played.applied == Applied::Move => {}
-            Ok(_) => return Err(format!("move {} changes nothing", index + 1)),
-            Err(error) => return Err(format!("move {} is refused: {error}", index + 1)),
-        }
-    }
-    Ok(game)
-}
-
 /// Adds one check to a report.
 pub fn tally(verified: &mut Verified, stored: &StoredRecord) {
     if let Err(reason) = check(stored) {
@@ -86,7 +57,7 @@ mod tests {
     use crate::clock::{ManualTime, Time};
     use crate::session::Session;
     use crate::store::Store;
-    use pastimes_games::{bubbles, gomoku, minesweeper};
+    use pastimes_games::{bubbles, gomoku, minesweeper, GameKind};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
     use serde_json::json;

@@ -202,6 +202,39 @@ fn another_game_has_no_gomoku_review() {
 }
 
 #[test]
+fn a_finished_game_is_watched_frame_by_frame_from_the_history() {
+    let h = harness_with_seed(Some(42));
+    let none = h.call("watch_frame", json!({"index": 0})).unwrap_err();
+    assert_eq!(none["code"], "not_watching");
+    h.call("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).unwrap();
+    let mut last = Value::Null;
+    for (x, y) in (0..9).flat_map(|y| (0..9).map(move |x| (x, y))) {
+        last =
+            h.call("play", json!({"game": "minesweeper", "move": {"action": "open", "x": x, "y": y}})).unwrap_or(last);
+        if last["status"] != "playing" {
+            break;
+        }
+    }
+    let row = h.call("history", json!({})).unwrap()["rows"][0].clone();
+    assert_eq!(row["hasRecord"], true);
+    let header = h.call("watch_open", json!({"id": row["id"]})).unwrap();
+    assert_eq!(
+        (&header["game"], &header["result"], &header["moves"]),
+        (&json!("minesweeper"), &row["result"], &row["moves"])
+    );
+    assert_eq!(header["timesMs"].as_array().unwrap().len() as i64, row["moves"].as_i64().unwrap());
+    let dealt = h.call("watch_frame", json!({"index": 0})).unwrap();
+    assert!(dealt["view"]["cells"].as_str().unwrap().chars().all(|c| c == '.'));
+    let end = h.call("watch_frame", json!({"index": header["moves"]})).unwrap();
+    assert_eq!(end["view"], last["view"], "the last frame is the board the game ended on");
+    assert_eq!(end["status"], last["status"]);
+    let past = h.call("watch_frame", json!({"index": header["moves"].as_i64().unwrap() + 1})).unwrap_err();
+    assert_eq!(past["code"], "no_such_frame");
+    assert_eq!(h.call("watch_open", json!({"id": 999})).unwrap_err()["code"], "no_such_game");
+    assert_eq!(h.call("watch_best_line", json!({"id": row["id"]})).unwrap_err()["code"], "no_best_line");
+}
+
+#[test]
 fn the_games_catalogue_comes_from_the_registry() {
     let h = harness_with_seed(None);
     let games = h.call("games", json!({})).unwrap();

@@ -11,12 +11,14 @@ use serde::Serialize;
 pub const HALL_SIZE: i64 = 10;
 
 /// The best of a category by rate, from the `rate_hall` index.
-const RATE_TOP: &str = "SELECT id, player, score, time_ms, moves, finished_at, rate FROM finished_games
+const RATE_TOP: &str =
+    "SELECT id, player, score, time_ms, moves, finished_at, rate, record IS NOT NULL FROM finished_games
      WHERE game = ?1 AND category = ?2 AND rate IS NOT NULL
      ORDER BY rate DESC, finished_at, id LIMIT ?3";
 
 /// The best of a category, from the `hall_of_fame` index.
-pub(super) const HALL_TOP: &str = "SELECT id, player, score, time_ms, moves, finished_at, rate FROM finished_games
+pub(super) const HALL_TOP: &str =
+    "SELECT id, player, score, time_ms, moves, finished_at, rate, record IS NOT NULL FROM finished_games
      WHERE game = ?1 AND category = ?2 AND rank_key IS NOT NULL
      ORDER BY rank_key, finished_at, id LIMIT ?3";
 
@@ -65,6 +67,8 @@ pub struct HallEntry {
     pub finished_at: String,
     /// Its rate, in the second table (3BV/s).
     pub rate: Option<f64>,
+    /// Whether it kept its full record, to be watched.
+    pub has_record: bool,
 }
 
 /// Per-category statistics, as GNOME Mines shows them.
@@ -229,6 +233,7 @@ fn hall_entry(row: &rusqlite::Row) -> rusqlite::Result<HallEntry> {
         moves: row.get(4)?,
         finished_at: row.get(5)?,
         rate: row.get(6)?,
+        has_record: row.get(7)?,
     })
 }
 

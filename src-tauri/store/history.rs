@@ -65,7 +65,7 @@ pub struct HistoryRow {
     /// Whether the game began from a pasted position (unranked, marked).
     pub imported: bool,
     /// Whether its full record is kept (games finished before records were kept have none):
-    /// it can be exported.
+    /// it can be watched and exported.
     pub has_record: bool,
     /// The game's competitive statistics, where it has them (Minesweeper's 3BV, 3BV/s...).
     #[serde(skip_serializing_if = "Option::is_none")]

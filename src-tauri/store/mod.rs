@@ -22,7 +22,7 @@ pub use full_record::FullRecord;
 pub use history::{
     CategoryChart, ChartPoint, Cursor, HistoryFilter, HistoryPage, HistoryRow, PageStart, ResetCounts, CHART_POINTS,
 };
-pub use records::StoredRecord;
+pub use records::{FinishedRecord, RecordAbout, StoredRecord};
 pub use recovery::{MovedAside, StoreReport, WhyMoved};
 pub use saved::SavedGame;
 pub use unsaved::SavingListener;

@@ -14,3 +14,4 @@ mod minesweeper;
 mod review;
 mod shell;
 mod store;
+mod watch;

@@ -43,6 +43,7 @@ const NAMES: &[&str] = &[
     "key",
     "value",
     "id",
+    "index",
     "name",
     "width",
     "height",
@@ -262,12 +263,12 @@ fn arbitrary_bytes_as_parameters_and_moves_never_panic() {
 #[test]
 fn every_granted_command_is_fuzzed() {
     let fuzzed = commands();
-    for command in ["app_info", "games", "new_game", "play", "hint", "verify_records", "reset_hall"] {
+    for command in ["app_info", "games", "new_game", "play", "hint", "verify_records", "reset_hall", "watch_frame"] {
         assert!(fuzzed.contains(&command), "{command} in {fuzzed:?}");
     }
     for command in DESKTOP_ONLY {
         assert!(!fuzzed.contains(command), "{command} would open a dialog or use the clipboard");
     }
     assert!(fuzzed.contains(&"import_game_text") && fuzzed.contains(&"new_game_from_moves"));
-    assert_eq!(fuzzed.len(), 28, "{fuzzed:?}");
+    assert_eq!(fuzzed.len(), 31, "{fuzzed:?}");
 }

@@ -14,6 +14,7 @@ const screens = {
   home: async () => home,
   hall: () => import('./hall.js'),
   'gomoku-review': () => import('./gomoku/review.js'),
+  watch: () => import('./watch.js'),
   ...gameScreens,
 };
 
@@ -45,7 +46,8 @@ export const app = {
     await screen.mount(root, this, options);
     // Every screen has a main heading; a game's is for screen readers (its toolbar shows the rest).
     if (!root.querySelector('h1')) root.prepend(el('h1', { class: 'visually-hidden', text: gameName(screen.id) }));
-    // A transient screen (a game's review) needs what it was opened with: not the one to restart on.
+    // A transient screen (a game's review, the watch view) needs what opened it: Pastimes never
+    // starts on it.
     if (!screen.transient && this.settings.lastScreen !== screen.id) this.saveSetting('lastScreen', screen.id);
   },
   async saveSetting(key, value) {

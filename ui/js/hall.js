@@ -37,6 +37,14 @@ export async function mount(root, app, { highlight, tab } = {}) {
       el('button', { id: 'hall-home', onclick: () => app.show('home'), text: t('game.allGames') })),
     ...tabs.map((name) => panels[name]));
 
+  /// Watch a record's game in the watch view; Back comes to the records again.
+  const watchButton = (entry) => (entry.hasRecord
+    ? el('button', {
+      class: 'link watch-record', type: 'button', text: t('watch.open'),
+      onclick: () => app.show('watch', { gameId: entry.id, back: { screen: 'hall', options: { tab: 'records' } } }),
+    })
+    : null);
+
   let history = null;
   async function select(name) {
     for (const other of tabs) {
@@ -60,8 +68,8 @@ export async function mount(root, app, { highlight, tab } = {}) {
           el('h2', { id: `hall-${game}-title`, text: gameName(game) }),
           el('button', { class: 'link', id: `hall-reset-${game}`, onclick: () => reset(game), text: t('hall.resetGame', { game: gameName(game) }) })),
         el('div', { class: 'hall-grid' }, categories.flatMap((category) => [
-          table(game, category, byCategory.get(category) ?? [], highlight),
-          ...(byRate.get(category)?.length ? [rateTable(game, category, byRate.get(category), highlight)] : []),
+          table(game, category, byCategory.get(category) ?? [], highlight, watchButton),
+          ...(byRate.get(category)?.length ? [rateTable(game, category, byRate.get(category), highlight, watchButton)] : []),
         ]))));
     }
     clear(panels.records).append(...sections);
@@ -84,7 +92,7 @@ export async function mount(root, app, { highlight, tab } = {}) {
   fitWindow(1120, 780).catch(() => {});
 }
 
-function table(game, category, entries, highlight) {
+function table(game, category, entries, highlight, watchButton) {
   const caption = el('h3', { text: categoryLabel(game, category) });
   if (!entries.length) {
     return el('div', { class: 'hall-category empty', dataset: { category } }, caption, el('p', { class: 'hall-empty', text: t('hall.empty') }));
@@ -93,7 +101,8 @@ function table(game, category, entries, highlight) {
     el('th', { scope: 'col', class: 'number', text: t('hall.rank') }),
     el('th', { scope: 'col', text: t('hall.name') }),
     el('th', { scope: 'col', class: 'number', text: t(`hall.${measureOf(game)}`) }),
-    el('th', { scope: 'col', text: t('hall.date') }));
+    el('th', { scope: 'col', text: t('hall.date') }),
+    el('th', { scope: 'col', text: t('watch.open') }));
   const rows = entries.map((entry) => el('tr', {
     class: entry.id === highlight ? 'highlight' : undefined, dataset: { id: entry.id },
     'aria-current': entry.id === highlight ? 'true' : undefined,
@@ -101,7 +110,8 @@ function table(game, category, entries, highlight) {
   el('td', { class: 'number', text: formatNumber(entry.rank) }),
   el('td', { class: 'hall-name', text: entry.name ?? t('hall.anonymous') }),
   el('td', { class: 'number', text: result(game, entry) }),
-  el('td', { class: 'hall-date', text: formatDay(entry.finishedAt), title: formatDate(entry.finishedAt) })));
+  el('td', { class: 'hall-date', text: formatDay(entry.finishedAt), title: formatDate(entry.finishedAt) }),
+  el('td', {}, watchButton(entry))));
   return el('div', { class: 'hall-category', dataset: { category } }, caption,
     el('table', { class: 'stats' }, el('thead', {}, head), el('tbody', {}, rows)));
 }
@@ -128,20 +138,22 @@ async function verifyRecords(app, button) {
 }
 
 /// The second table of a category: the best ten by the game's rate (Minesweeper's 3BV/s).
-function rateTable(game, category, entries, highlight) {
+function rateTable(game, category, entries, highlight, watchButton) {
   const rate = t(gameInfo(game).rateKey);
   const head = el('tr', {},
     el('th', { scope: 'col', class: 'number', text: t('hall.rank') }),
     el('th', { scope: 'col', text: t('hall.name') }),
     el('th', { scope: 'col', class: 'number', text: rate }),
-    el('th', { scope: 'col', text: t('hall.date') }));
+    el('th', { scope: 'col', text: t('hall.date') }),
+    el('th', { scope: 'col', text: t('watch.open') }));
   const rows = entries.map((entry) => el('tr', {
     class: entry.id === highlight ? 'highlight' : undefined, dataset: { id: entry.id },
   },
   el('td', { class: 'number', text: formatNumber(entry.rank) }),
   el('td', { class: 'hall-name', text: entry.name ?? t('hall.anonymous') }),
   el('td', { class: 'number', text: formatNumber(entry.rate, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) }),
-  el('td', { class: 'hall-date', text: formatDay(entry.finishedAt), title: formatDate(entry.finishedAt) })));
+  el('td', { class: 'hall-date', text: formatDay(entry.finishedAt), title: formatDate(entry.finishedAt) }),
+  el('td', {}, watchButton(entry))));
   return el('div', { class: 'hall-category hall-by-rate', dataset: { category, by: 'rate' } },
     el('h3', { text: t('hall.byRate', { category: categoryLabel(game, category), rate }) }),
     el('table', { class: 'stats' }, el('thead', {}, head), el('tbody', {}, rows)));

@@ -37,7 +37,7 @@ export async function mountHistory(root, app) {
   const count = el('p', { class: 'hist-count', id: 'hist-count', role: 'status' });
   const body = el('tbody', { id: 'hist-rows' });
   const table = el('table', { class: 'stats hist-table', id: 'hist-table' },
-    el('thead', {}, el('tr', {}, ['date', 'game', 'category', 'result', 'scoreOrTime', 'moves', 'replay', 'name', 'review', 'record'].map((key) =>
+    el('thead', {}, el('tr', {}, ['date', 'game', 'category', 'result', 'scoreOrTime', 'moves', 'replay', 'name', 'record', 'review'].map((key) =>
       el('th', { scope: 'col', text: t(`history.${key}`) })))),
     body);
   const newest = el('button', { id: 'hist-newest', type: 'button', text: t('history.newest') });
@@ -137,7 +137,19 @@ export async function mountHistory(root, app) {
     const copying = row.game === 'gomoku'
       ? el('button', { type: 'button', class: 'hist-copy-moves', text: t('history.copyMoves'), onclick: () => copyMoves(app, row.game, row.id) })
       : null;
-    return el('td', { class: 'hist-record' }, exporting, copying);
+    return el('td', { class: 'hist-record' }, watching(row), exporting, copying);
+  }
+
+  /// Watch the game and, for Bubble Breaker, the best line of its deal.
+  function watching(row) {
+    const back = { screen: 'hall', options: { tab: 'history' } };
+    const open = (bestLine) => () => app.show('watch', { gameId: row.id, bestLine, back });
+    return [
+      el('button', { class: 'link watch-record', type: 'button', onclick: open(false), text: t('watch.open') }),
+      row.analysis?.moves?.length
+        ? el('button', { class: 'link watch-best', type: 'button', onclick: open(true), text: t('watch.openBestLine') })
+        : null,
+    ];
   }
 
   function showRows() {
@@ -155,8 +167,8 @@ export async function mountHistory(root, app) {
         el('td', { class: 'number', text: formatNumber(row.moves) }),
         noteCell(row),
         el('td', { class: 'hall-name', text: row.player ?? '' }),
-        reviewCell(row),
-        recordCell(row)));
+        recordCell(row),
+        reviewCell(row)));
     }
     newer.disabled = !page.newer;
     newest.disabled = !page.newer;

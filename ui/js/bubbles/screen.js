@@ -42,6 +42,9 @@ const bubbles = {
   unmounted: () => ui?.field.stopAnimation(),
 };
 
+/// The board as the watch view shows it (./watch.js).
+export { watchBoard } from './watch.js';
+
 export const { id, helpTopic, mount, unmount, newGame } = gameScreen(bubbles);
 
 function build(shared) {
@@ -68,15 +71,17 @@ function build(shared) {
   const overBest = el('p', { class: 'bb-over-best', id: 'bb-over-best', 'aria-live': 'polite' });
   const overNew = el('button', { class: 'primary', id: 'bb-over-new', onclick: () => start(screen), text: t('game.new') });
   const overHall = screen.hallButton('bb-over-hall');
+  // The solver's line, watched on the same deal (hidden until the search has found it).
+  const overWatch = el('button', { id: 'bb-over-watch', hidden: true, onclick: watchBestLine, text: t('watch.openBestLine') });
   const over = el('section', { class: 'bb-cover bb-over', id: 'bb-over', hidden: true, 'aria-labelledby': 'bb-over-title' },
     el('h2', { id: 'bb-over-title', text: t('bb.gameOver') }),
     overScore, overBest, overRecord,
-    el('div', { class: 'bb-over-buttons' }, overHall, overNew));
+    el('div', { class: 'bb-over-buttons' }, overWatch, overHall, overNew));
   const frame = el('div', { class: 'bb-frame' }, field.node, controls.cover, over);
   const stage = el('div', { class: 'bb-stage' }, frame);
   const statusText = el('span', { id: 'bb-status', role: 'status' });
   const status = el('div', { class: 'statusline' }, statusText);
-  ui = { toolbar, styleButtons, panel, scoreValue, field, stage, over, overScore, overBest, overRecord, overNew, overHall, statusText, status };
+  ui = { toolbar, styleButtons, panel, scoreValue, field, stage, over, overScore, overBest, overRecord, overNew, overHall, overWatch, statusText, status };
   return { nodes: [toolbar, panel, stage, status], board: field, concealed: field.node, resized: stage };
 }
 
@@ -123,10 +128,17 @@ function drawBoard(next, motion) {
   if (!finished) return;
   setText(ui.overScore, t('bb.gameOver.score', { score: formatNumber(next.score ?? 0) }));
   setText(ui.overBest, bestFound(next));
+  ui.overWatch.hidden = !(next.analysis?.moves?.length && next.record?.id);
   const rank = next.record?.rank;
   ui.overRecord.hidden = !rank;
   setText(ui.overRecord, rank ? t('bb.gameOver.record', { rank }) : '');
   ui.overHall.hidden = !rank;
+}
+
+/// The best line of the finished game's deal in the watch view; Back comes to this game again.
+function watchBestLine() {
+  const gameId = screen.snapshot?.record?.id;
+  if (gameId) screen.app.show('watch', { gameId, bestLine: true, back: { screen: 'bubbles' } });
 }
 
 /// "The best found for this deal: 2,960", once the backend's search of the deal is done.

@@ -53,6 +53,9 @@ const gomoku = {
   mounted: () => { shown = null; replayAt = null; hinted = null; },
 };
 
+/// The board as the watch view shows it (./watch.js).
+export { watchBoard } from './watch.js';
+
 export const { id, helpTopic, mount, unmount, newGame } = gameScreen(gomoku);
 
 function build(shared) {

@@ -57,6 +57,9 @@ const minesweeper = {
   },
 };
 
+/// The board as the watch view shows it (./watch.js).
+export { watchBoard } from './watch.js';
+
 export const { id, helpTopic, mount, unmount, newGame } = gameScreen(minesweeper);
 
 function build(shared) {
