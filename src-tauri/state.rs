@@ -917,4 +917,24 @@ mod tests {
         hand.advance(Duration::from_millis(800));
         assert_eq!(reopened.snapshot(minesweeper::KIND).unwrap().unwrap().elapsed_ms, 5_000);
     }
+
+    #[test]
+    fn a_pasted_position_against_the_computer_is_answered_and_stays_imported_after_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let hand = Arc::new(ManualTime::default());
+        let h = Harness::new(dir.path(), &hand);
+        let pasted = h.state.new_game_from_moves(gomoku::KIND, against_computer("black"), "H8 I9 J10").unwrap();
+        assert!(pasted.assistance.imported && pasted.rankable && !pasted.can_rank, "{:?}", pasted.assistance);
+        assert!(pasted.computer_thinking, "white, the computer, is to move");
+        assert_eq!(h.run_jobs(), 1);
+        assert_eq!(h.state.snapshot(gomoku::KIND).unwrap().unwrap().move_count, 4);
+        assert_eq!(
+            h.state.moves_text(gomoku::KIND, None).unwrap().split(' ').take(3).collect::<Vec<_>>(),
+            ["H8", "I9", "J10"]
+        );
+        drop(h);
+        let reopened = Harness::new(dir.path(), &hand).state;
+        let restored = reopened.snapshot(gomoku::KIND).unwrap().expect("the game came back");
+        assert!(restored.assistance.imported && !restored.can_rank, "the mark survives a restart");
+    }
 }

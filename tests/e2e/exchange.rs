@@ -7,11 +7,31 @@ use crate::gomoku::{open_gomoku, picture, point, run, wait_stones};
 use crate::hall::file_dialog_types;
 use crate::harness::{shots_dir, App};
 use serde_json::json;
+use std::process::Command;
+use std::time::{Duration, Instant};
 
 const CTRL_V: &str = "\u{E009}v\u{E000}";
 /// Black's five along row 8, white's stones down the A file between them.
 const PASTED: &str = "1. H8 2. A1 3. I8 4. A2 5. J8";
 const WHOLE_GAME: &str = "H8 A1 I8 A2 J8 A3 K8 A4 L8";
+
+/// Presses Enter on the GTK dialog titled `title` again while it is still open: the open
+/// dialog's location field may take the first Enter for its completion. False if it stays.
+fn enter_until_closed(title: &str) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let found = Command::new("xdotool").args(["search", "--onlyvisible", "--name", title]).output();
+        let open = found.is_ok_and(|o| !String::from_utf8_lossy(&o.stdout).trim().is_empty());
+        if !open {
+            return true;
+        }
+        if Instant::now() > deadline {
+            return false;
+        }
+        let _ = Command::new("xdotool").args(["key", "--clearmodifiers", "Return"]).status();
+        std::thread::sleep(Duration::from_millis(300));
+    }
+}
 
 /// Opens the paste dialog and waits for its text field to have the focus.
 async fn open_paste_dialog(app: &App) {
@@ -79,6 +99,13 @@ async fn a_pasted_position_plays_on_copies_its_moves_exports_and_imports_again()
     .await;
     assert_eq!(app.text("#hist-rows tr[data-id] .hist-imported").await, "imported");
     picture(&app, "exchange-history").await;
+    // The row's Copy moves: the same moves, from the stored record.
+    run(&app, "document.querySelector('#toast').hidden = true").await;
+    app.click("#hist-rows tr[data-id] .hist-copy-moves").await;
+    let toast = app
+        .wait_for("the row's copy", "const t = document.querySelector('#toast'); return !t.hidden && t.textContent")
+        .await;
+    assert_eq!(toast, json!(format!("Moves copied: {WHOLE_GAME}")));
     let path = shots_dir().join("exchange-gomoku.txt");
     let _ = std::fs::remove_file(&path);
     app.click("#hist-rows tr[data-id] .hist-export-game").await;
@@ -96,6 +123,7 @@ async fn a_pasted_position_plays_on_copies_its_moves_exports_and_imports_again()
     // Import game…: the file through the native open dialog, its header shown.
     app.click("#hist-import").await;
     assert!(file_dialog_types("Import a game", &["ctrl+l"], &path, "exchange-import-dialog"), "the open dialog");
+    assert!(enter_until_closed("Import a game"), "the open dialog takes the path");
     app.wait_for("the imported header", "return document.querySelector('#import-dialog[open] #import-facts')").await;
     let moves =
         run(&app, "return document.querySelector(\"#import-facts dd[data-fact='history.moves']\").textContent").await;
