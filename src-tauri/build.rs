@@ -39,6 +39,7 @@ const COMMANDS: &[&str] = &[
     "watch_open",
     "watch_best_line",
     "watch_frame",
+    "watch_import",
 ];
 
 fn main() {

@@ -326,6 +326,13 @@ pub async fn watch_best_line(state: AppStateArg<'_>, watching: State<'_, Watchin
     Ok(watching.show(Watch::of_finished(state.finished_record(id)?, true)?))
 }
 
+/// Opens the record file imported last (Import game...) in the watch view.
+#[tauri::command]
+pub async fn watch_import(state: AppStateArg<'_>, watching: State<'_, Watching>) -> AppResult<WatchHeader> {
+    let imported = state.last_import().ok_or(crate::error::AppError::NothingImported)?;
+    Ok(watching.show(Watch::imported(&imported)?))
+}
+
 /// The watched game after `index` moves.
 #[tauri::command]
 pub fn watch_frame(watching: State<Watching>, index: u64) -> AppResult<WatchFrame> {

@@ -57,6 +57,8 @@ pub enum AppError {
     NoBestLine(i64),
     #[error("no game is open in the watch view")]
     NotWatching,
+    #[error("no record file has been imported")]
+    NothingImported,
     #[error("frame {index} is not one of the {frames} of the game watched")]
     NoSuchFrame { index: u64, frames: usize },
 }
@@ -95,6 +97,7 @@ impl AppError {
             AppError::BadRecord { .. } => "bad_record",
             AppError::NoBestLine(_) => "no_best_line",
             AppError::NotWatching => "not_watching",
+            AppError::NothingImported => "nothing_imported",
             AppError::NoSuchFrame { .. } => "no_such_frame",
         }
     }

@@ -78,6 +78,7 @@ fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::watch_open,
         commands::watch_best_line,
         commands::watch_frame,
+        commands::watch_import,
     ])
 }
 

@@ -12,7 +12,7 @@
 
 use crate::error::{AppError, AppResult};
 use crate::replay::{self, Dealt};
-use crate::store::{result_name, FinishedRecord, RecordAbout, StoredRecord};
+use crate::store::{result_name, FinishedRecord, FullRecord, RecordAbout, StoredRecord};
 use pastimes_games::{AnyGame, GameKind, Status};
 use serde::Serialize;
 use serde_json::Value;
@@ -92,6 +92,13 @@ impl Watch {
         let times = dealt.record.times_ms.clone();
         let moves = dealt.record.moves.clone();
         Watch::replayed(stored.id, dealt, moves, Some(times), about).map_err(bad)
+    }
+
+    /// An imported record file (never in the history: id 0), with what its header says.
+    pub fn imported(full: &FullRecord) -> AppResult<Watch> {
+        let about =
+            RecordAbout { finished_at: Some(full.finished_at.clone()), player: full.player.clone(), analysis: None };
+        Watch::open(&full.stored, about)
     }
 
     /// Another line on the same deal: the analysis's best line (`moves` as the game logs them).

@@ -270,5 +270,5 @@ fn every_granted_command_is_fuzzed() {
         assert!(!fuzzed.contains(command), "{command} would open a dialog or use the clipboard");
     }
     assert!(fuzzed.contains(&"import_game_text") && fuzzed.contains(&"new_game_from_moves"));
-    assert_eq!(fuzzed.len(), 31, "{fuzzed:?}");
+    assert_eq!(fuzzed.len(), 32, "{fuzzed:?}");
 }

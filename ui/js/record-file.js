@@ -1,5 +1,5 @@
 // One finished game as a text record file: its export through the native save dialog, the
-// import of such a file (shown in a dialog for now; the watch view will show it), and "Copy
+// import of such a file (its header, then the watch view), and "Copy
 // moves" in the board's notation. The backend writes, reads and checks the files; the page only
 // asks and tells.
 
@@ -45,7 +45,9 @@ export async function importGame(app) {
     return null;
   }
   if (!header) return null;
-  await showHeader(header);
+  const shown = await showHeader(header);
+  // Watched on its own board; back to the history it was imported from.
+  if (shown.value === 'watch') await app.show('watch', { imported: true, back: { screen: 'hall', options: { tab: 'history' } } });
   return header;
 }
 
@@ -71,5 +73,6 @@ function showHeader(header) {
     id: 'import-dialog',
     title: t('import.title'),
     body: [list, el('p', { class: 'hint', text: t('import.checked', { moves: formatNumber(header.moves) }) })],
+    buttons: [{ value: 'ok', label: t('dialog.close') }, { value: 'watch', label: t('watch.open'), primary: true }],
   });
 }

@@ -37,13 +37,15 @@ let state = null;
 export async function mount(root, app, options = {}) {
   const back = options.back ?? { screen: 'hall', options: { tab: 'history' } };
   const goBack = () => app.show(back.screen, back.options);
-  if (options.gameId == null) {
+  if (options.gameId == null && !options.imported) {
     await goBack();
     return;
   }
   let header;
   try {
-    header = await call(options.bestLine ? 'watch_best_line' : 'watch_open', { id: options.gameId });
+    header = options.imported
+      ? await call('watch_import')
+      : await call(options.bestLine ? 'watch_best_line' : 'watch_open', { id: options.gameId });
   } catch (error) {
     app.showError(error);
     root.append(el('p', { class: 'error', id: 'watch-error', role: 'alert', text: error.code ? errorText(error) : String(error) }),
