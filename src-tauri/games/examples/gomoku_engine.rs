@@ -621,7 +621,7 @@ fn play_game(
     old_nodes: u64,
     mut old: Option<&mut OldEngine>,
 ) -> Played {
-    let a_is_black = g % 2 == 0;
+    let a_is_black = g.is_multiple_of(2);
     let params = Params { opponent: Opponent::Human, ..Params::default() };
     let mut game = Gomoku::new(&params, g as u64 / 2).unwrap();
     for name in OPENINGS[g / 2 % OPENINGS.len()].split_whitespace() {
@@ -668,12 +668,12 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
                     }
                     let played = play_game(g, (&a, &b), nodes, old_nodes, old.as_mut());
                     if std::env::var_os("LADDER_LOG").is_some() {
-                        let colour = if g % 2 == 0 { "black" } else { "white" };
+                        let colour = if g.is_multiple_of(2) { "black" } else { "white" };
                         eprintln!("game {g}: {first} {colour} won {:?}: {}", played.first_won, played.moves);
                     }
                     results.lock().unwrap()[g] = Some(played);
                     let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                    if finished % 20 == 0 {
+                    if finished.is_multiple_of(20) {
                         eprintln!("{pairing}: {finished} of {games} games played");
                     }
                 }
