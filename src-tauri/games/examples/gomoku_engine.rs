@@ -30,6 +30,18 @@
 //!   of commit c6919af (no late move reductions, larger threat budgets): 54k, 200 games,
 //!   67.5 % (102 / 77 ms), 60k, 100 games, 76.5 % (129 / 115 ms). On time (not reproducible,
 //!   40 games each): 200 ms a move, 57.5 %; 500 ms a move, 50.0 %.
+//! - The same ladder again (`scripts/ladder-old-hard.sh`, its adapter now committed): 64.5 %
+//!   (126-68-6), the same games. Changes tried on top, none kept (same ladder, 48k/40k):
+//!   trusting a root defence only when its threat search finished without a win (not when it
+//!   ran out of budget): 59.1 % over the first 126 games (61.5 % for the unchanged engine on
+//!   them); with double threes followed at the leaves like fours: 58.0 % (200 games); with
+//!   probes for a win by threes at plies 2 and 3 (200 nodes each, counted as main nodes):
+//!   51.9 % (185 games); the threat budgets under a node limit doubled (nodes / 2 and nodes):
+//!   62.7 % (200 games, +5 % processor time a move), quadrupled: 58.5 % over 82 games (59.1 %
+//!   unchanged). The losses replayed with a 100k-node VCT search: of the unchanged engine's
+//!   first 10, 5 came from a move that let the old engine win by threes while safe moves
+//!   existed; with the proven defences, 16 of 23 came where every move already allowed such a
+//!   win (the set-up was one move earlier, beyond the root's checks).
 
 use pastimes_games::gomoku::ai::{forced_win, move_seed, search_level, Limits};
 use pastimes_games::gomoku::{Colour, Gomoku, Level, Move, Opponent, Params, Point, SIZE};
