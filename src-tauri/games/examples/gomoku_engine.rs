@@ -12,7 +12,9 @@
 //! against an older engine behind a pipe: a program (path in `OLD_ENGINE`) that reads lines
 //! `<rule> <level> <nodes> <seed> <moves...>` and answers `<move> <nodes> <micros> <depth>`.
 //! Searches in the ladder are limited by nodes, so a ladder is reproducible; the openings are
-//! [`OPENINGS`], each played twice with the colours swapped.
+//! [`OPENINGS`], each played twice with the colours swapped. `scripts/ladder-old-hard.sh` builds
+//! the old engine's adapter (`ladder/old_hard_brain.rs`) and runs `hard-old`. `LADDER_THREADS=N`
+//! plays N games at once (the same games), `LADDER_LOG=1` prints each game's moves.
 //!
 //! Figures of 1 December 2026 on the shared 2-core machine (wall-clock figures depend on the
 //! share of it the run got; "per processor second" does not):
@@ -28,10 +30,22 @@
 //!   of commit c6919af (no late move reductions, larger threat budgets): 54k, 200 games,
 //!   67.5 % (102 / 77 ms), 60k, 100 games, 76.5 % (129 / 115 ms). On time (not reproducible,
 //!   40 games each): 200 ms a move, 57.5 %; 500 ms a move, 50.0 %.
+//! - The same ladder again (`scripts/ladder-old-hard.sh`, its adapter now committed): 64.5 %
+//!   (126-68-6), the same games. Changes tried on top, none kept (same ladder, 48k/40k):
+//!   trusting a root defence only when its threat search finished without a win (not when it
+//!   ran out of budget): 59.1 % over the first 126 games (61.5 % for the unchanged engine on
+//!   them); with double threes followed at the leaves like fours: 58.0 % (200 games); with
+//!   probes for a win by threes at plies 2 and 3 (200 nodes each, counted as main nodes):
+//!   51.9 % (185 games); the threat budgets under a node limit doubled (nodes / 2 and nodes):
+//!   62.7 % (200 games, +5 % processor time a move), quadrupled: 58.5 % over 82 games (59.1 %
+//!   unchanged). The losses replayed with a 100k-node VCT search: of the unchanged engine's
+//!   first 10, 5 came from a move that let the old engine win by threes while safe moves
+//!   existed; with the proven defences, 16 of 23 came where every move already allowed such a
+//!   win (the set-up was one move earlier, beyond the root's checks).
 
 use pastimes_games::gomoku::ai::{forced_win, move_seed, search_level, Limits};
 use pastimes_games::gomoku::{Colour, Gomoku, Level, Move, Opponent, Params, Point, SIZE};
-use pastimes_games::{Game, Status};
+use pastimes_games::Game;
 use rand::{Rng, SeedableRng};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -587,55 +601,106 @@ fn opening(seed: u64) -> Vec<Point> {
 }
 
 /// Per side: moves played and time spent.
-#[derive(Default)]
+#[derive(Default, Clone, Copy)]
 struct Clock {
     moves: u64,
     time: Duration,
     slowest: Duration,
 }
 
+impl Clock {
+    fn add(&mut self, other: &Clock) {
+        self.moves += other.moves;
+        self.time += other.time;
+        self.slowest = self.slowest.max(other.slowest);
+    }
+}
+
+/// One ladder game's outcome: whether the first player won (`None` for a draw), whether
+/// black won, both sides' clocks and the moves.
+struct Played {
+    first_won: Option<bool>,
+    black_won: bool,
+    clocks: [Clock; 2],
+    moves: String,
+}
+
+/// Game `g` of a ladder: opening `g / 2`, the first player black in even games.
+fn play_game(
+    g: usize,
+    players: (&Player, &Player),
+    nodes: u64,
+    old_nodes: u64,
+    mut old: Option<&mut OldEngine>,
+) -> Played {
+    let a_is_black = g.is_multiple_of(2);
+    let params = Params { opponent: Opponent::Human, ..Params::default() };
+    let mut game = Gomoku::new(&params, g as u64 / 2).unwrap();
+    for name in OPENINGS[g / 2 % OPENINGS.len()].split_whitespace() {
+        game.play(Point::parse_notation(name).unwrap().into()).unwrap();
+    }
+    let mut clocks = [Clock::default(); 2];
+    while !game.status().is_over() {
+        let a_to_move = (game.side_to_move() == Colour::Black) == a_is_black;
+        let player = if a_to_move { players.0 } else { players.1 };
+        let started = Instant::now();
+        let mv = play(player, &game, nodes, old_nodes, old.as_deref_mut());
+        let took = started.elapsed();
+        let clock = &mut clocks[usize::from(!a_to_move)];
+        clock.moves += 1;
+        clock.time += took;
+        clock.slowest = clock.slowest.max(took);
+        game.play(mv).expect("a legal move");
+    }
+    Played {
+        first_won: game.winner().map(|c| (c == Colour::Black) == a_is_black),
+        black_won: game.winner() == Some(Colour::Black),
+        clocks,
+        moves: moves_text(&game),
+    }
+}
+
+/// The ladder's games, on `LADDER_THREADS` threads (default 1), each with its own old engine;
+/// every game is the same whatever the number of threads (node limits, seeded searches).
 fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
     let (first, second) = pairing.split_once('-').expect("PAIRING like hard-old");
     let (a, b) = (Player::of(first), Player::of(second));
-    let mut old = std::env::var("OLD_ENGINE").ok().map(|p| OldEngine::start(&p));
-    let (mut wins, mut losses, mut draws, mut black_wins) = (0, 0, 0, 0);
-    let mut clocks = [Clock::default(), Clock::default()];
-    for g in 0..games {
-        let a_is_black = g % 2 == 0;
-        let params = Params { opponent: Opponent::Human, ..Params::default() };
-        let mut game = Gomoku::new(&params, g as u64 / 2).unwrap();
-        for name in OPENINGS[g / 2 % OPENINGS.len()].split_whitespace() {
-            game.play(Point::parse_notation(name).unwrap().into()).unwrap();
+    let threads: usize = std::env::var("LADDER_THREADS").ok().and_then(|n| n.parse().ok()).unwrap_or(1).max(1);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: std::sync::Mutex<Vec<Option<Played>>> = std::sync::Mutex::new((0..games).map(|_| None).collect());
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut old = std::env::var("OLD_ENGINE").ok().map(|p| OldEngine::start(&p));
+                loop {
+                    let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if g >= games {
+                        break;
+                    }
+                    let played = play_game(g, (&a, &b), nodes, old_nodes, old.as_mut());
+                    if std::env::var_os("LADDER_LOG").is_some() {
+                        let colour = if g.is_multiple_of(2) { "black" } else { "white" };
+                        eprintln!("game {g}: {first} {colour} won {:?}: {}", played.first_won, played.moves);
+                    }
+                    results.lock().unwrap()[g] = Some(played);
+                    let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    if finished.is_multiple_of(20) {
+                        eprintln!("{pairing}: {finished} of {games} games played");
+                    }
+                }
+            });
         }
-        while !game.status().is_over() {
-            let a_to_move = (game.side_to_move() == Colour::Black) == a_is_black;
-            let player = if a_to_move { &a } else { &b };
-            let started = Instant::now();
-            let mv = play(player, &game, nodes, old_nodes, old.as_mut());
-            let took = started.elapsed();
-            let clock = &mut clocks[usize::from(!a_to_move)];
-            clock.moves += 1;
-            clock.time += took;
-            clock.slowest = clock.slowest.max(took);
-            game.play(mv).expect("a legal move");
-        }
-        black_wins += usize::from(game.winner() == Some(Colour::Black));
-        if std::env::var_os("LADDER_LOG").is_some() {
-            let first_won = game.winner().map(|c| (c == Colour::Black) == a_is_black);
-            eprintln!(
-                "game {g}: {first} {} won {first_won:?}: {}",
-                if a_is_black { "black" } else { "white" },
-                moves_text(&game)
-            );
-        }
-        match game.winner() {
-            Some(c) if (c == Colour::Black) == a_is_black => wins += 1,
-            Some(_) => losses += 1,
-            None => draws += 1,
-        }
-        if game.status() == Status::Draw || (g + 1) % 20 == 0 || g + 1 == games {
-            eprintln!("{pairing}: {} games, {wins}-{losses}-{draws}", g + 1);
-        }
+    });
+    let results: Vec<Played> = results.into_inner().unwrap().into_iter().flatten().collect();
+    let wins = results.iter().filter(|p| p.first_won == Some(true)).count();
+    let losses = results.iter().filter(|p| p.first_won == Some(false)).count();
+    let draws = results.iter().filter(|p| p.first_won.is_none()).count();
+    let black_wins = results.iter().filter(|p| p.black_won).count();
+    let mut clocks = [Clock::default(); 2];
+    for played in &results {
+        clocks[0].add(&played.clocks[0]);
+        clocks[1].add(&played.clocks[1]);
     }
     let score = (wins as f64 + draws as f64 / 2.0) / games as f64;
     let per_move = |c: &Clock| c.time / c.moves.max(1) as u32;
