@@ -2,8 +2,8 @@
 //! plain JSON and are checked by the domain, so a malformed argument gets our typed error.
 
 use crate::error::AppResult;
+use crate::file_dialog::{ask_path, FileRequest, Purpose};
 use crate::queries;
-use crate::save_dialog::{ask_save_path, SaveRequest};
 use crate::session::Snapshot;
 use crate::state::{AppState, HallCategory, Hinted, PlayedCategory};
 use crate::store::{CategoryChart, CategoryStats, HistoryPage, ResetCounts, StoreReport};
@@ -227,15 +227,15 @@ pub async fn export_history<R: Runtime>(
     let filter = queries::filter(filter)?;
     let lang = language(&state);
     let text = |key: &str| crate::i18n::t(lang, key);
-    let request = SaveRequest {
+    let request = FileRequest {
+        purpose: Purpose::Save { file_name: "pastimes-history.csv".into() },
         title: text("history.exportTitle"),
         accept: text("dialog.save"),
         cancel: text("dialog.cancel"),
-        file_name: "pastimes-history.csv".into(),
         filter_name: text("history.exportFilter"),
         pattern: "*.csv".into(),
     };
-    let Some(path) = ask_save_path(&window, request)? else { return Ok(None) };
+    let Some(path) = ask_path(&window, request)? else { return Ok(None) };
     let games = state.export_history(&filter, &path)?;
     Ok(Some(Exported { path: path.display().to_string(), games }))
 }
@@ -252,15 +252,15 @@ pub async fn export_game<R: Runtime>(
     let (text, file_name) = state.export_record(id)?;
     let lang = language(&state);
     let say = |key: &str| crate::i18n::t(lang, key);
-    let request = SaveRequest {
+    let request = FileRequest {
+        purpose: Purpose::Save { file_name },
         title: say("history.exportGameTitle"),
         accept: say("dialog.save"),
         cancel: say("dialog.cancel"),
-        file_name,
         filter_name: say("history.recordFilter"),
         pattern: "*.txt".into(),
     };
-    let Some(path) = ask_save_path(&window, request)? else { return Ok(None) };
+    let Some(path) = ask_path(&window, request)? else { return Ok(None) };
     state.save_record_text(&text, &path)?;
     Ok(Some(Exported { path: path.display().to_string(), games: 1 }))
 }
@@ -274,14 +274,15 @@ pub async fn import_game<R: Runtime>(
 ) -> AppResult<Option<crate::record_text::RecordHeader>> {
     let lang = language(&state);
     let say = |key: &str| crate::i18n::t(lang, key);
-    let request = crate::open_dialog::OpenRequest {
+    let request = FileRequest {
+        purpose: Purpose::Open,
         title: say("history.importTitle"),
         accept: say("dialog.open"),
         cancel: say("dialog.cancel"),
         filter_name: say("history.recordFilter"),
         pattern: "*.txt".into(),
     };
-    let Some(path) = crate::open_dialog::ask_open_path(&window, request)? else { return Ok(None) };
+    let Some(path) = ask_path(&window, request)? else { return Ok(None) };
     Ok(Some(crate::record_text::header(&state.import_record_file(&path)?)))
 }
 

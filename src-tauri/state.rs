@@ -570,7 +570,6 @@ impl AppState {
     }
 
     /// What resetting the hall of fame of `kind` (or of every game) would remove.
-
     pub fn reset_preview(&self, kind: Option<GameKind>) -> AppResult<ResetCounts> {
         self.store()?.reset_preview(kind)
     }

@@ -1,6 +1,7 @@
 //! One finished game with its record and everything the history says of it: what a text
 //! record file (`record_text`) holds.
 
+use super::records::{stored_record, RECORD_COLUMNS};
 use super::{Store, StoredRecord};
 use crate::assistance::Assistance;
 use crate::error::AppResult;
@@ -26,22 +27,14 @@ impl Store {
         let found = self
             .conn
             .query_row(
-                "SELECT id, game, result, score, time_ms, moves, detail, record, category, started_at,
-                        finished_at, player, replay, undos, hints, imported
-                 FROM finished_games WHERE id = ?1 AND record IS NOT NULL",
+                &format!(
+                    "SELECT {RECORD_COLUMNS}, category, started_at, finished_at, player, replay, undos, hints, imported
+                     FROM finished_games WHERE id = ?1 AND record IS NOT NULL"
+                ),
                 [id],
                 |row| {
                     Ok(FullRecord {
-                        stored: StoredRecord {
-                            id: row.get(0)?,
-                            game: row.get(1)?,
-                            result: row.get(2)?,
-                            score: row.get(3)?,
-                            time_ms: row.get(4)?,
-                            moves: row.get(5)?,
-                            detail: row.get(6)?,
-                            record: row.get(7)?,
-                        },
+                        stored: stored_record(row)?,
                         category: row.get(8)?,
                         started_at: row.get(9)?,
                         finished_at: row.get(10)?,

@@ -37,9 +37,9 @@ pub struct FinishedRecord {
     pub about: RecordAbout,
 }
 
-const RECORD_COLUMNS: &str = "id, game, result, score, time_ms, moves, detail, record";
+pub(super) const RECORD_COLUMNS: &str = "id, game, result, score, time_ms, moves, detail, record";
 
-fn stored_record(row: &rusqlite::Row) -> rusqlite::Result<StoredRecord> {
+pub(super) fn stored_record(row: &rusqlite::Row) -> rusqlite::Result<StoredRecord> {
     Ok(StoredRecord {
         id: row.get(0)?,
         game: row.get(1)?,

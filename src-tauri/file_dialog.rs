@@ -1,5 +1,6 @@
-//! The native "save as" dialog of the history's export: GTK's file chooser (through the desktop
-//! portal where there is one), opened from Rust only, so no path ever comes from the page.
+//! The native file dialogs: "save as" for the exports, "open" for a record file's import. GTK's
+//! file chooser (through the desktop portal where there is one), opened from Rust only, so no
+//! path ever comes from the page.
 
 use crate::error::{AppError, AppResult};
 use gtk::glib;
@@ -11,36 +12,48 @@ use std::rc::Rc;
 use std::sync::mpsc;
 use tauri::{Runtime, WebviewWindow};
 
-/// What the dialog says, in the player's language.
-pub struct SaveRequest {
+/// Which dialog: save under a name offered, or open a file.
+pub enum Purpose {
+    Save { file_name: String },
+    Open,
+}
+
+/// What the dialog says, in the player's language, and the files it shows.
+pub struct FileRequest {
+    pub purpose: Purpose,
     pub title: String,
     pub accept: String,
     pub cancel: String,
-    pub file_name: String,
     pub filter_name: String,
     pub pattern: String,
 }
 
-/// Asks where to save, modal over `window`; `None` when the player cancels. GTK lives on the
-/// main thread, so the dialog is opened there and this (command) thread waits for the answer.
-pub fn ask_save_path<R: Runtime>(window: &WebviewWindow<R>, request: SaveRequest) -> AppResult<Option<PathBuf>> {
+/// Asks for a path, modal over `window`; `None` when the player cancels. GTK lives on the main
+/// thread, so the dialog is opened there and this (command) thread waits for the answer.
+pub fn ask_path<R: Runtime>(window: &WebviewWindow<R>, request: FileRequest) -> AppResult<Option<PathBuf>> {
     let (answer, answered) = mpsc::channel();
     let parent = window.clone();
     window
         .run_on_main_thread(move || {
+            let action = match request.purpose {
+                Purpose::Save { .. } => FileChooserAction::Save,
+                Purpose::Open => FileChooserAction::Open,
+            };
             let dialog = FileChooserNative::new(
                 Some(&request.title),
                 parent.gtk_window().ok().as_ref(),
-                FileChooserAction::Save,
+                action,
                 Some(&request.accept),
                 Some(&request.cancel),
             );
             dialog.set_modal(true);
-            dialog.set_do_overwrite_confirmation(true);
             // The player's documents (else home), not wherever the program was started from.
             let folder = glib::user_special_dir(glib::UserDirectory::Documents).unwrap_or_else(glib::home_dir);
             dialog.set_current_folder(folder);
-            dialog.set_current_name(&request.file_name);
+            if let Purpose::Save { file_name } = &request.purpose {
+                dialog.set_do_overwrite_confirmation(true);
+                dialog.set_current_name(file_name);
+            }
             let filter = FileFilter::new();
             filter.set_name(Some(&request.filter_name));
             filter.add_pattern(&request.pattern);
