@@ -94,7 +94,7 @@ fn solve(style: Style, path: &str, nodes: u64) -> Option<()> {
         let alone = timed(&|| best_line(&params, g.seed, Budget::nodes(nodes), &never));
         let after = timed(&|| best_line_after(&params, g.seed, &g.line, Budget::nodes(nodes), &never));
         let row = Row { seed: g.seed, hint: Played { score: g.score, moves: g.moves, ms: g.ms }, alone, after };
-        println!("{}", row.to_line(style));
+        println!("{}", row.line(style));
         rows.push(row);
     }
     eprintln!("{}", table(style, &rows));
@@ -119,7 +119,7 @@ struct Row {
 }
 
 impl Row {
-    fn to_line(&self, style: Style) -> String {
+    fn line(&self, style: Style) -> String {
         let p = |p: Played| format!("{} {} {}", p.score, p.moves, p.ms);
         format!("{} {} {} {} {}", style.name(), self.seed, p(self.hint), p(self.alone), p(self.after))
     }
