@@ -1,5 +1,5 @@
 //! The page's own files: `ui/index.html` preloads exactly the JavaScript modules that app.js
-//! imports, directly or through other static imports (start-up asks for them all at once);
+//! imports, directly or through other static imports (and re-exports) (start-up asks for them all at once);
 //! every other module is reached from a screen loaded with `import()` when first shown, and no
 //! file in ui/js is reached by neither.
 
@@ -45,7 +45,7 @@ fn imports(from: &str, source: &str) -> (Vec<String>, Vec<String>) {
     let quoted = |rest: &str| rest.split('\'').nth(1).map(|target| resolve(from, target));
     let statics = source
         .lines()
-        .filter(|line| line.starts_with("import "))
+        .filter(|line| line.starts_with("import ") || (line.starts_with("export ") && line.contains(" from '")))
         .filter_map(|line| line.rsplit_once(" from ").map(|(_, rest)| rest).or(line.strip_prefix("import ")))
         .filter_map(quoted)
         .collect();
@@ -97,8 +97,8 @@ fn index_html_preloads_what_app_js_imports_and_every_module_is_reached() {
 fn the_readers_see_imports_and_links() {
     let html = r#"<link rel="modulepreload" href="js/a.js"><link rel="modulepreload" href="js/b.js">"#;
     assert_eq!(preloaded(html), BTreeSet::from(["js/a.js".to_string(), "js/b.js".to_string()]));
-    let source = "import { a } from './a.js';\nimport '../side.js';\nconst b = () => import('./b/c.js');\n// import x from 'no';";
+    let source = "import { a } from './a.js';\nimport '../side.js';\nconst b = () => import('./b/c.js');\n// import x from 'no';\nexport { d } from './d.js';\nexport const e = 1;";
     let (statics, dynamics) = imports("js/x/y.js", source);
-    assert_eq!(statics, ["js/x/a.js", "js/side.js"]);
+    assert_eq!(statics, ["js/x/a.js", "js/side.js", "js/x/d.js"]);
     assert_eq!(dynamics, ["js/x/b/c.js"]);
 }

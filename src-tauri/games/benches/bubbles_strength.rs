@@ -17,38 +17,23 @@
 //! solver-beats-hint share is over the deals both played. A last row gives the solver the hint
 //! follower's line too (`best_line_after`, as the app can give it the player's line).
 //!
-//! # Figures
+//! Hint-following and the solver over many deals cost hours (a hint-follower spends its budget on
+//! every move): the `bubbles_versus` example plays them by deal ranges, resumable and in several
+//! processes, and prints the same table. The figures over the largest samples reached, and the
+//! calibration of the budgets, are in the README's "Bubble Breaker's solver" section.
 //!
-//! 1 December 2026, the 2-core build machine under a load of about 10 (each run got a fifth of a
-//! core), so budgets in positions: `--nodes-per-ms 1000`, what the search looks at in a
-//! millisecond on an idle core (`bubbles_solve`: 869,049 positions in 0.77 s of CPU). A 200 ms
-//! hint is 200,000 positions a move, a 2 s solver 2,000,000 a deal; their time per move on an
-//! idle core is that budget (solver: 2 s over the line's moves). Random and largest-group play:
-//! 1000 deals each; the hint and the solver: the first 30 (hint-following costs its budget every
-//! move: 30 Standard deals took 25 minutes of wall time here). Scores: mean ± standard deviation.
+//! # Figures of 1 December 2026
 //!
-//! | style | random | largest | hint, 200 ms a move | solver, 2 s a deal | solver after the hint's line |
-//! | --- | --- | --- | --- | --- | --- |
-//! | Standard | 271 ± 69 | 272 ± 55 | 969 ± 162 (28 moves) | 978 ± 158 | 990 ± 157 |
-//! | Continuous | 309 ± 89 | 311 ± 74 | 2162 ± 1138 (134 moves) | 3279 ± 1509 (222 moves) | 3482 ± 1499 |
-//! | Shifter | 316 ± 78 | 334 ± 61 | 1388 ± 142 (23 moves) | 1387 ± 150 | 1407 ± 150 |
-//! | MegaShift | 434 ± 149 | 447 ± 123 | 2241 ± 684 (101 moves, 10 deals) | 22172 ± 4648 (833 moves, 20 deals) | 22948 ± 5657 (10 deals) |
+//! Random and largest-group play over 1000 deals (mean ± standard deviation; under 0.3 ms a move
+//! on a loaded machine): Standard 271 ± 69 and 272 ± 55, Continuous 309 ± 89 and 311 ± 74,
+//! Shifter 316 ± 78 and 334 ± 61, MegaShift 434 ± 149 and 447 ± 123. An earlier run of this bench
+//! over the first 30 deals (budgets `--nodes-per-ms 1000`) had hint-following at Standard 969,
+//! Continuous 2162, Shifter 1388, MegaShift 2241 (10 deals), and the solver beating it on 37%,
+//! 87%, 33% and 100% of deals.
 //!
-//! - Hint / largest-group mean: Standard 3.55, Continuous 6.96, Shifter 4.16, MegaShift 5.02.
-//!   The target (1.5 in Standard and MegaShift) is met.
-//! - Solver beats hint-following (strictly) on: Standard 11 of 30 deals (37%, 4 ties), Shifter
-//!   10 of 30 (33%, 2 ties), Continuous 26 of 30 (87%), MegaShift 10 of 10 (100%). The 90% target is
-//!   not met in Standard and Shifter: there the solver has no knowledge the hint lacks, and a
-//!   hint-follower searches 200,000 positions at every move, 5.6 million over a Standard game
-//!   against the solver's 2 million. Even a 6 s solver (6 million) beat it on only 9 of the first
-//!   15 Standard deals (2 ties; mean 1000 against 967). In Continuous and MegaShift the solver
-//!   knows the columns to come and keeps the game going far longer.
-//! - The solver after the hint's line is never below it (by construction) and beats it on
-//!   Standard 8 of 30, Shifter 8 of 30, Continuous 30 of 30, MegaShift 10 of 10.
-//! - Time per move of random and largest-group play: under 0.1 ms.
-//! - MegaShift's hint at 50 ms a move scored 2575 ± 556 over the same 10 deals (113 moves), more
-//!   than at 200 ms: the hint plans with one made-up future, and a deeper plan leans harder on
-//!   columns that will not come. Several sampled futures, or a horizon, should do better.
+//! MegaShift's hint at 50 ms a move scored 2575 ± 556 over the same 10 deals (113 moves), more
+//! than at 200 ms: the hint plans with one made-up future, and a deeper plan leans harder on
+//! columns that will not come. Several sampled futures, or a horizon, should do better.
 
 use pastimes_games::bubbles::{best_line, best_line_after, hint, Bubbles, Budget, Move, Params, Style};
 use pastimes_games::{Game, GameRng};

@@ -24,10 +24,11 @@
 //! mean of a 2 s search by about 4% (942 to 982 over 8 deals, with the earlier weights 4,2). The
 //! hint needs only a first move, so it spends its whole budget on the first phase.
 //!
-//! What it reaches (the `bubbles_strength` bench, budgets in positions at 1000 a millisecond):
-//! see that bench's documentation for the table. In short, over 30 Standard deals a 2 s search
-//! averages 978 against 272 for always popping the largest group; in MegaShift, where it knows the
-//! columns to come, 22,172 against 447.
+//! What it reaches (the `bubbles_strength` bench and the `bubbles_versus` example, budgets in
+//! positions at 1000 a millisecond): see the README's "Bubble Breaker's solver" section. In
+//! short, over 80 Standard deals a 2 s search averages 975 against 272 for always popping the
+//! largest group (and 972 for following a 200 ms hint); over 15 MegaShift deals, where it knows
+//! the columns to come, 22,816 against 447.
 //!
 //! # How it evaluates a position
 //!
@@ -114,10 +115,18 @@ pub fn best_line(params: &Params, seed: u64, budget: Budget, cancel: &AtomicBool
     solve(&Bubbles::from_field(params.style, field, rng), budget, cancel)
 }
 
-/// [`best_line`], also starting from the line the player played (their logged moves, from the
-/// deal's start): the answer is never below the player's own score, and the improving phase
-/// works on whichever line is better. Moves that do not replay (a refused pop) end the played
-/// line there; a transient move is skipped.
+/// [`best_line`], also given the line the player played (their logged moves, from the deal's
+/// start): the answer is never below the player's own score. Moves that do not replay (a refused
+/// pop) end the played line there; a transient move is skipped.
+///
+/// The improving phase first works on the search's own line, over half of what is left, and only
+/// then on the better of that and the player's line. When the player followed the hint in
+/// Standard, their line already had a 200 ms search at every move and improving it mostly fails:
+/// over the first 38 Standard deals of `bubbles_versus`, improving only the better line (as this
+/// did before) beat the hint follower on 10 (28 ties), while the solver on its own beat it on 13.
+/// Improving its own line first raised the wins over the first 20 of those deals from 5 to 6, a
+/// small gain. In Continuous, where the hint did not know the columns to come, improving the
+/// player's line pays, so it keeps the second half.
 pub fn best_line_after(params: &Params, seed: u64, played: &[Move], budget: Budget, cancel: &AtomicBool) -> Solution {
     let mut rng = seeded(seed);
     let field = Field::deal(&mut rng);
@@ -127,11 +136,16 @@ pub fn best_line_after(params: &Params, seed: u64, played: &[Move], budget: Budg
         if let Some(line) = search.widen_within(&root, PLAN_SHARE) {
             search.offer_line(line);
         }
+        search.improve_within(&root, OWN_LINE_SHARE);
         search.offer_line(replayed(&root, played));
         search.improve(&root);
     }
     search.solution(&root)
 }
+
+/// The share of what is left after the first phase that [`best_line_after`] spends improving its
+/// own line before it turns to the better of that and the player's.
+const OWN_LINE_SHARE: f64 = 0.5;
 
 /// `played` from `root` as a line of pops by cell, up to the first move that does not replay.
 fn replayed(root: &Bubbles, played: &[Move]) -> Line {
@@ -292,6 +306,17 @@ impl<'a> Search<'a> {
         sub.widen(root);
         self.meter.used += sub.meter.used;
         sub.best
+    }
+
+    /// [`Search::improve`] within `share` of what is left of the budget.
+    fn improve_within(&mut self, root: &Bubbles, share: f64) {
+        let mut sub = Search::new(self.meter.slice(share), self.weights);
+        sub.best = self.best.clone();
+        sub.improve(root);
+        self.meter.used += sub.meter.used;
+        if let Some(line) = sub.best {
+            self.offer_line(line);
+        }
     }
 
     /// Improves the best line found so far, position by position: from each position along it,
