@@ -93,6 +93,7 @@ async fn axe_finds_no_serious_violation_on_any_screen_in_any_theme() {
     let app = App::launch(data.path(), Some(11)).await;
     let mut serious = Vec::new();
     let mut table = Vec::new();
+    finish_a_reviewed_gomoku_game(&app).await;
     for theme in THEMES {
         app.invoke("set_setting", json!({"key": "theme", "value": theme})).await.unwrap();
         app.wait_for("the theme", &format!("return document.documentElement.dataset.theme === '{theme}'")).await;
@@ -229,9 +230,44 @@ async fn axe_finds_no_serious_violation_on_any_screen_in_any_theme() {
         app.click("#hall-button").await;
         app.wait_for("the hall of fame", "return document.querySelector('.screen-hall')").await;
         check(&app, &source, &format!("{theme}/hall of fame"), &mut serious, &mut table).await;
+        app.click("#hall-tab-history").await;
+        app.wait_for("the history's rows", "return document.querySelector('#hist-rows tr[data-id] .watch-record')")
+            .await;
+        check(&app, &source, &format!("{theme}/history"), &mut serious, &mut table).await;
+        app.click("#hist-rows tr[data-id]:first-child .watch-record").await;
+        app.wait_for("the watch view", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
+        check(&app, &source, &format!("{theme}/watch view"), &mut serious, &mut table).await;
+        app.click("#watch-back").await;
+        app.wait_for("the history", "return document.querySelector('.screen-hall')?.dataset.tab === 'history'").await;
+        app.click("#hist-rows tr[data-id]:first-child .hist-review").await;
+        app.wait_for("the review", "return document.querySelector('.screen-gomoku-review')?.dataset.state === 'ready'")
+            .await;
+        check(&app, &source, &format!("{theme}/gomoku review"), &mut serious, &mut table).await;
+        app.click("#gmr-back").await;
+        app.wait_for("the history", "return document.querySelector('.screen-hall')?.dataset.tab === 'history'").await;
         app.click("#hall-home").await;
     }
     eprintln!("axe-core violations (nodes) per screen:\n{}", table.join("\n"));
     app.quit().await;
     assert!(serious.is_empty(), "serious or critical accessibility violations:\n{}", serious.join("\n"));
+}
+
+/// A two-player Gomoku game won by black, in the history with its review done (a new game
+/// before the review ends would cancel it), then a fresh game for the screens' own checks.
+async fn finish_a_reviewed_gomoku_game(app: &App) {
+    let human = json!({"game": "gomoku", "params": {"opponent": "human"}});
+    app.invoke("new_game", human.clone()).await.unwrap();
+    for (x, y) in [(3, 7), (3, 8), (4, 7), (4, 8), (5, 7), (5, 8), (6, 7), (6, 8), (7, 7)] {
+        app.invoke("play", json!({"game": "gomoku", "move": {"x": x, "y": y}})).await.unwrap();
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    loop {
+        let page = app.invoke("history", json!({})).await.unwrap();
+        if !page["rows"][0]["analysis"].is_null() {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the review never came: {page}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    app.invoke("new_game", human).await.unwrap();
 }
