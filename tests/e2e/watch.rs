@@ -3,23 +3,13 @@
 //! (played at 4x, or with End and the arrow keys); the board must come to what the game's own
 //! screen showed when it ended: the cells, the score, the stones.
 
+use crate::gomoku::{picture, run};
 use crate::harness::App;
 use crate::minesweeper::win_by_clicking;
 use pastimes_games::bubbles::{Bubbles, Move as BubbleMove, Params as BubbleParams, Style};
 use pastimes_games::minesweeper::Params;
 use pastimes_games::{Game, Status};
 use serde_json::{json, Value};
-
-async fn run(app: &App, script: &str) -> Value {
-    app.client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{script}: {e}"))
-}
-
-/// Waits until the page has painted (two animation frames), then takes a picture.
-async fn picture(app: &App, name: &str) {
-    let script = "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));";
-    let _ = app.client.execute_async(script, vec![]).await;
-    app.screenshot(name).await;
-}
 
 /// What a player reads off the board: each cell's classes and text, in order (`cells`: the
 /// cells' selector), with the animation's passing classes left out.
