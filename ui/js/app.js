@@ -1,6 +1,6 @@
 // The app shell: settings, theme, language, the screens and the native menu's events.
 
-import { appInfo, listen, setTitle, setZoomFactor, settings as settingsApi } from './ipc.js';
+import { appInfo, listen, listenToSnapshots, setTitle, setZoomFactor, settings as settingsApi } from './ipc.js';
 import { loadLanguage, language, prefetchCatalogue, resolveLanguage, t, errorText, LANGUAGES } from './i18n.js';
 import { el, clear, toast } from './dom.js';
 import { openDialog } from './dialog.js';
@@ -188,6 +188,7 @@ async function start() {
     listen('menu', runMenuAction),
     listen('settings', (settings) => settingsChanged(settings).catch((error) => app.showError(error))),
     listen('menu-error', (error) => app.showError(error)),
+    listenToSnapshots(),
     watchSaving(),
   ]);
   const settings = settingsApi.all().catch(() => ({}));

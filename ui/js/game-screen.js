@@ -8,7 +8,7 @@
 
 import { el, afterNextPaint, setText } from './dom.js';
 import { t } from './i18n.js';
-import { games, listen } from './ipc.js';
+import { games, onSnapshot } from './ipc.js';
 import { gameInfo } from './catalogue.js';
 import { openDialog } from './dialog.js';
 import { isScreenKey, undoRedoPauseKeys } from './keys.js';
@@ -132,13 +132,9 @@ export function gameScreen(game) {
     document.addEventListener('keydown', screenKeys);
     game.mounted?.();
     // Listening before the game is asked for, so that no move of the computer goes unseen (it
-    // may be thinking already, in a restored game); the listener is let go even if the screen is
-    // left before it is in place.
-    await listen('snapshot', onSnapshotEvent).then((stop) => {
-      if (mounted === token) unlisten = stop;
-      else stop();
-    }).catch((error) => console.error(error));
-    if (mounted !== token) return;
+    // may be thinking already, in a restored game): the page's subscription is in place since
+    // start-up.
+    unlisten = onSnapshot(onSnapshotEvent);
     const current = await request(() => games.snapshot(GAME), { newBoard: true, any: true });
     if (mounted !== token) return;
     if (!current) await start(game.params()).catch((error) => app.showError(error));
@@ -357,10 +353,18 @@ export function gameScreen(game) {
   /// frame is on screen. In this software-rendered WebKit a frame repaints the box around all
   /// that changed in it; the board and the panel changed together made that most of the window.
   function show(next, animation = null) {
+    const first = snapshot === null;
     snapshot = next;
     setIfChanged(screen.controls.cover, 'hidden', !next.paused);
     ui.concealed.classList.toggle('concealed', next.paused);
     game.drawBoard(next, animation);
+    // The screen's first snapshot: nothing of it is on screen yet, so board and panel go into
+    // one first frame (and the title is set without waiting for a frame).
+    if (first) {
+      drawPanel(next);
+      panelShown = Promise.resolve();
+      return;
+    }
     const token = mounted;
     panelShown = afterNextPaint(() => {
       if (token === mounted && snapshot === next) drawPanel(next);

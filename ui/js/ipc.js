@@ -25,6 +25,22 @@ export function listen(event, handler) {
   return tauri.event.listen(event, (e) => handler(e.payload));
 }
 
+// One subscription to the backend's snapshots for the whole page, made once at start-up
+// (app.js), so that opening a screen costs no round trip: a screen adds its handler while shown.
+const snapshotHandlers = new Set();
+
+export function listenToSnapshots() {
+  return listen('snapshot', (snapshot) => {
+    for (const handler of snapshotHandlers) handler(snapshot);
+  });
+}
+
+/// Calls `handler` with every snapshot the backend sends from now on; returns its removal.
+export function onSnapshot(handler) {
+  snapshotHandlers.add(handler);
+  return () => snapshotHandlers.delete(handler);
+}
+
 export const games = {
   newGame: (game, params) => call('new_game', { game, params }),
   play: (game, move) => call('play', { game, move }),

@@ -7,7 +7,7 @@
 
 import { el, announce, setText } from '../dom.js';
 import { t, count as countOf, errorText, formatNumber } from '../i18n.js';
-import { call, fitWindow, listen } from '../ipc.js';
+import { call, fitWindow, onSnapshot } from '../ipc.js';
 import { GoBoard } from './board.js';
 import { drawGraph, kindText } from './review-graph.js';
 
@@ -36,11 +36,7 @@ export async function mount(root, app, { id: gameId, back = 'history' } = {}) {
   }
   // Listening first: the review done in the background arrives as a snapshot of the finished
   // game, and none may slip between the question and the listener.
-  await listen('snapshot', (snap) => reviewArrived(token, snap)).then((stop) => {
-    if (current === token) token.unlisten = stop;
-    else stop();
-  }).catch((error) => console.error(error));
-  if (current !== token) return;
+  token.unlisten = onSnapshot((snap) => reviewArrived(token, snap));
   await load(token);
   if (current !== token) return;
   // The keyboard starts on the mistake shown, else on the way back.
