@@ -3,11 +3,12 @@
 //!
 //! ```sh
 //! cargo bench -p pastimes-games --bench bubbles_strength -- [--deals 1000] [--hint-deals 20]
-//!     [--solver-deals 20] [--hint-ms 200] [--solver-ms 2000] [--styles standard,megashift]
+//!     [--solver-deals 20] [--hint-ms MS] [--solver-ms 2000] [--styles standard,megashift]
 //!     [--nodes-per-ms K] [--per-deal]
 //! ```
 //!
-//! With `--nodes-per-ms K` every budget of `ms` milliseconds becomes `ms * K` positions: what the
+//! The hint gets the app's budget (`bubbles::HINT_BUDGET`, 5,000 positions) unless `--hint-ms` says a
+//! time. With `--nodes-per-ms K` every budget of `ms` milliseconds becomes `ms * K` positions: what the
 //! search does in that time on an idle core, measured by `bubbles_solve`, and the same on a busy
 //! machine.
 //!
@@ -35,7 +36,7 @@
 //! than at 200 ms: the hint plans with one made-up future, and a deeper plan leans harder on
 //! columns that will not come. Several sampled futures, or a horizon, should do better.
 
-use pastimes_games::bubbles::{best_line, best_line_after, hint, Bubbles, Budget, Move, Params, Style};
+use pastimes_games::bubbles::{best_line, best_line_after, hint, Bubbles, Budget, Move, Params, Style, HINT_BUDGET};
 use pastimes_games::{Game, GameRng};
 use rand::{RngCore, SeedableRng};
 use std::sync::atomic::AtomicBool;
@@ -48,7 +49,8 @@ struct Options {
     deals: u64,
     hint_deals: u64,
     solver_deals: u64,
-    hint_ms: u64,
+    /// None: the app's hint budget.
+    hint_ms: Option<u64>,
     solver_ms: u64,
     styles: Vec<Style>,
     /// When set, budgets are nodes (this many a millisecond) instead of wall time: the figures
@@ -65,6 +67,17 @@ impl Options {
             None => Budget::millis(ms),
         }
     }
+
+    fn hint_budget(&self) -> Budget {
+        self.hint_ms.map_or(HINT_BUDGET, |ms| self.budget(ms))
+    }
+
+    fn hint_label(&self) -> String {
+        match self.hint_ms {
+            Some(ms) => format!("{ms} ms a move"),
+            None => format!("{} positions a move", HINT_BUDGET.nodes.unwrap_or_default()),
+        }
+    }
 }
 
 fn options() -> Options {
@@ -72,7 +85,7 @@ fn options() -> Options {
         deals: 1000,
         hint_deals: 20,
         solver_deals: 20,
-        hint_ms: 200,
+        hint_ms: None,
         solver_ms: 2000,
         styles: Style::ALL.to_vec(),
         nodes_per_ms: None,
@@ -82,7 +95,7 @@ fn options() -> Options {
     // `cargo test --all-targets` runs this too (without `--bench`): a smoke run of every player
     // on a few deals and small budgets, so the test command checks it works in seconds.
     if !args.iter().any(|a| a == "--bench") {
-        o = Options { deals: 3, hint_deals: 1, solver_deals: 1, hint_ms: 5, solver_ms: 20, ..o };
+        o = Options { deals: 3, hint_deals: 1, solver_deals: 1, hint_ms: Some(5), solver_ms: 20, ..o };
     }
     let mut i = 0;
     while i < args.len() {
@@ -92,7 +105,7 @@ fn options() -> Options {
             "--deals" => o.deals = number(),
             "--hint-deals" => o.hint_deals = number(),
             "--solver-deals" => o.solver_deals = number(),
-            "--hint-ms" => o.hint_ms = number(),
+            "--hint-ms" => o.hint_ms = Some(number()),
             "--solver-ms" => o.solver_ms = number(),
             "--nodes-per-ms" => o.nodes_per_ms = Some(number()),
             "--styles" => {
@@ -223,13 +236,13 @@ fn mean(games: &[Played]) -> f64 {
 fn main() {
     let o = options();
     println!(
-        "Bubble Breaker players over seeded deals (seeds {FIRST_SEED}..): hint {} ms a move on {} deals, solver {} ms a deal on {} deals, random and largest on {} deals",
-        o.hint_ms, o.hint_deals, o.solver_ms, o.solver_deals, o.deals
+        "Bubble Breaker players over seeded deals (seeds {FIRST_SEED}..): hint {} on {} deals, solver {} ms a deal on {} deals, random and largest on {} deals",
+        o.hint_label(), o.hint_deals, o.solver_ms, o.solver_deals, o.deals
     );
     if let Some(rate) = o.nodes_per_ms {
         println!(
             "budgets in positions, {rate} a millisecond: hint {} a move, solver {} a deal",
-            rate * o.hint_ms,
+            o.hint_budget().nodes.unwrap_or_default(),
             rate * o.solver_ms
         );
     }
@@ -238,7 +251,7 @@ fn main() {
         let seeds = |n: u64| FIRST_SEED..FIRST_SEED + n;
         let random: Vec<Played> = seeds(o.deals).map(|s| play_random(&params, s)).collect();
         let largest: Vec<Played> = seeds(o.deals).map(|s| play_largest(&params, s)).collect();
-        let hints: Vec<Played> = seeds(o.hint_deals).map(|s| play_hints(&params, s, o.budget(o.hint_ms))).collect();
+        let hints: Vec<Played> = seeds(o.hint_deals).map(|s| play_hints(&params, s, o.hint_budget())).collect();
         let solver: Vec<Played> =
             seeds(o.solver_deals).map(|s| play_solver(&params, s, o.budget(o.solver_ms))).collect();
         let after: Vec<Played> = hints
@@ -253,7 +266,7 @@ fn main() {
         );
         println!("{}", summary("random", &random));
         println!("{}", summary("largest group", &largest));
-        println!("{}", summary(&format!("hint ({} ms a move)", o.hint_ms), &hints));
+        println!("{}", summary(&format!("hint ({})", o.hint_label()), &hints));
         println!("{}", summary(&format!("solver ({} ms a deal)", o.solver_ms), &solver));
         println!("{}", summary("solver after the hint's", &after));
         let largest_same: Vec<Played> = seeds(o.hint_deals).map(|s| play_largest(&params, s)).collect();

@@ -2,6 +2,7 @@
 //! runs once: `hints` plays every deal by always following the hint and prints one line per deal
 //! (seed, score, moves, thinking time, the line); `solve` reads such lines and runs the solver on
 //! the same deals, alone and given the hint's line, and counts where it scores strictly more.
+//! `solve ... after` runs only the app's post-game search, given the hint's line (half the time).
 //!
 //! ```sh
 //! cargo run --release -p pastimes-games --example bubbles_versus -- hints standard 0 40 200000 > hints.txt
@@ -18,7 +19,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-const USAGE: &str = "usage: bubbles_versus hints STYLE FROM TO NODES | solve STYLE FILE NODES | table FILE...";
+const USAGE: &str = "usage: bubbles_versus hints STYLE FROM TO NODES | solve STYLE FILE NODES [after] | table FILE...";
 
 /// The seed of deal 0, as in the `bubbles_strength` bench.
 const FIRST_SEED: u64 = 1_000_000;
@@ -79,8 +80,9 @@ fn read_hints(path: &str) -> Option<Vec<HintGame>> {
     Some(text.lines().filter_map(parse_line).collect())
 }
 
-/// Runs the solver on the deals of `path` and counts its strict wins over the hint.
-fn solve(style: Style, path: &str, nodes: u64) -> Option<()> {
+/// Runs the solver on the deals of `path` and counts its strict wins over the hint; `with_alone`:
+/// the solver alone too, not only given the hint's line.
+fn solve(style: Style, path: &str, nodes: u64, with_alone: bool) -> Option<()> {
     let params = Params { style };
     let never = AtomicBool::new(false);
     let games = read_hints(path)?;
@@ -91,7 +93,7 @@ fn solve(style: Style, path: &str, nodes: u64) -> Option<()> {
             let solution = run();
             Played { score: solution.score, moves: solution.moves.len(), ms: started.elapsed().as_millis() as u64 }
         };
-        let alone = timed(&|| best_line(&params, g.seed, Budget::nodes(nodes), &never));
+        let alone = with_alone.then(|| timed(&|| best_line(&params, g.seed, Budget::nodes(nodes), &never)));
         let after = timed(&|| best_line_after(&params, g.seed, &g.line, Budget::nodes(nodes), &never));
         let row = Row { seed: g.seed, hint: Played { score: g.score, moves: g.moves, ms: g.ms }, alone, after };
         println!("{}", row.line(style));
@@ -109,26 +111,28 @@ struct Played {
     ms: u64,
 }
 
-/// One deal: the hint follower, the solver alone and the solver given the hint's line.
+/// One deal: the hint follower, the solver alone (unless it was not run) and the solver given
+/// the hint's line.
 #[derive(Clone, Copy)]
 struct Row {
     seed: u64,
     hint: Played,
-    alone: Played,
+    alone: Option<Played>,
     after: Played,
 }
 
 impl Row {
     fn line(&self, style: Style) -> String {
         let p = |p: Played| format!("{} {} {}", p.score, p.moves, p.ms);
-        format!("{} {} {} {} {}", style.name(), self.seed, p(self.hint), p(self.alone), p(self.after))
+        let alone = self.alone.map_or_else(|| "- - -".to_string(), p);
+        format!("{} {} {} {alone} {}", style.name(), self.seed, p(self.hint), p(self.after))
     }
 
     fn parse(line: &str) -> Option<(Style, Row)> {
         let f: Vec<&str> = line.split_whitespace().collect();
         let n = |i: usize| f.get(i).and_then(|v| v.parse::<i64>().ok());
         let p = |i: usize| Some(Played { score: n(i)?, moves: n(i + 1)? as usize, ms: n(i + 2)? as u64 });
-        Some((style_named(f.first()?)?, Row { seed: n(1)? as u64, hint: p(2)?, alone: p(5)?, after: p(8)? }))
+        Some((style_named(f.first()?)?, Row { seed: n(1)? as u64, hint: p(2)?, alone: p(5), after: p(8)? }))
     }
 }
 
@@ -155,37 +159,33 @@ fn summary(name: &str, games: &[Played]) -> String {
     )
 }
 
-/// The side-by-side table of one style's rows, and the solver's wins over the hint.
+/// The side-by-side table of one style's rows, and the solver's wins over the hint (the solver
+/// alone over the rows that ran it).
 fn table(style: Style, rows: &[Row]) -> String {
-    let column = |pick: fn(&Row) -> Played| rows.iter().map(pick).collect::<Vec<_>>();
-    let count = |pick: fn(&Row) -> Played, cmp: fn(i64, i64) -> bool| {
-        rows.iter().filter(|r| cmp(pick(r).score, r.hint.score)).count()
+    let share = |k: usize, of: usize| 100.0 * k as f64 / of.max(1) as f64;
+    // Strict wins and ties over the hint-follower of the same deal.
+    let versus = |pairs: &[(Played, Played)]| {
+        let wins = pairs.iter().filter(|(p, h)| p.score > h.score).count();
+        let ties = pairs.iter().filter(|(p, h)| p.score == h.score).count();
+        format!("{wins} of {} deals ({:.1}%), ties {ties}", pairs.len(), share(wins, pairs.len()))
     };
-    let share = |k: usize| 100.0 * k as f64 / rows.len().max(1) as f64;
-    let (wins, ties) = (count(|r| r.alone, |a, b| a > b), count(|r| r.alone, |a, b| a == b));
-    let (after_wins, after_ties) = (count(|r| r.after, |a, b| a > b), count(|r| r.after, |a, b| a == b));
-    format!(
-        "{}\n{:<26} {:>5} {:>8} {:>7} {:>6} {:>6} {:>6} {:>6} {:>6} {:>7} {:>8}\n{}\n{}\n{}\n\
-         solver beats hint on {wins} of {} deals ({:.1}%), ties {ties}; given the hint's line: {after_wins} ({:.1}%), ties {after_ties}",
-        style.name(),
-        "player",
-        "deals",
-        "mean",
-        "sd",
-        "min",
-        "q1",
-        "median",
-        "q3",
-        "max",
-        "pops",
-        "ms/pop",
-        summary("hint-following", &column(|r| r.hint)),
-        summary("solver", &column(|r| r.alone)),
-        summary("solver after hint's line", &column(|r| r.after)),
-        rows.len(),
-        share(wins),
-        share(after_wins),
-    )
+    let alone: Vec<(Played, Played)> = rows.iter().filter_map(|r| Some((r.alone?, r.hint))).collect();
+    let after: Vec<(Played, Played)> = rows.iter().map(|r| (r.after, r.hint)).collect();
+    let header = format!(
+        "{:<26} {:>5} {:>8} {:>7} {:>6} {:>6} {:>6} {:>6} {:>6} {:>7} {:>8}",
+        "player", "deals", "mean", "sd", "min", "q1", "median", "q3", "max", "pops", "ms/pop"
+    );
+    let mut lines = vec![style.name().to_string(), header];
+    lines.push(summary("hint-following", &rows.iter().map(|r| r.hint).collect::<Vec<_>>()));
+    if !alone.is_empty() {
+        lines.push(summary("solver", &alone.iter().map(|(p, _)| *p).collect::<Vec<_>>()));
+    }
+    lines.push(summary("solver after hint's line", &after.iter().map(|(p, _)| *p).collect::<Vec<_>>()));
+    if !alone.is_empty() {
+        lines.push(format!("solver beats hint on {}", versus(&alone)));
+    }
+    lines.push(format!("solver given the hint's line beats it on {}", versus(&after)));
+    lines.join("\n")
 }
 
 /// Merges the lines `solve` printed (several files, e.g. from processes over different ranges)
@@ -217,7 +217,11 @@ fn main() -> ExitCode {
             _ => None,
         },
         (Some("solve"), Some(style)) => match (args.get(2), number(3)) {
-            (Some(path), Some(nodes)) => solve(style, path, nodes),
+            (Some(path), Some(nodes)) => match args.get(4).map(String::as_str) {
+                None => solve(style, path, nodes, true),
+                Some("after") => solve(style, path, nodes, false),
+                Some(_) => None,
+            },
             _ => None,
         },
         (Some("table"), _) => tables(&args[1..]),

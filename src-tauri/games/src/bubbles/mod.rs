@@ -61,7 +61,7 @@ mod tests;
 pub use analysis::Weights;
 pub use colour::Colour;
 pub use effects::{Burst, Effects, Entered, Slide};
-pub use hint::{hint, Hint, HINT_TIME};
+pub use hint::{hint, Hint, HINT_BUDGET};
 pub use info::KIND;
 #[doc(hidden)]
 pub use solver::solve_with;
@@ -289,7 +289,7 @@ impl Game for Bubbles {
 
     /// The group the solver would pop, from what the player sees only (see [`hint`]).
     fn hint(&self, _cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
-        hint::hint(self, Budget::time(HINT_TIME)).and_then(|hint| serde_json::to_value(hint).ok())
+        hint::hint(self, HINT_BUDGET).and_then(|hint| serde_json::to_value(hint).ok())
     }
 
     /// The best line found for the whole deal in about 2 s, never below the player's own line
