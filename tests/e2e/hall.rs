@@ -130,7 +130,7 @@ async fn hall_names(app: &App, game: &str, category: &str) -> Vec<String> {
     serde_json::from_value(run(app, &script).await).unwrap()
 }
 
-async fn set_select(app: &App, css: &str, value: &str) {
+pub(crate) async fn set_select(app: &App, css: &str, value: &str) {
     let script = format!(
         "const s = document.querySelector({css:?}); s.value = {value:?};
          s.dispatchEvent(new Event('change', {{ bubbles: true }})); return s.value === {value:?};"
@@ -139,7 +139,7 @@ async fn set_select(app: &App, css: &str, value: &str) {
 }
 
 /// Waits until the history shows `n` rows and has stopped loading.
-async fn wait_rows(app: &App, n: usize) {
+pub(crate) async fn wait_rows(app: &App, n: usize) {
     let script = format!(
         "const root = document.querySelector('#hall-panel-history');
          return root.dataset.loading === 'false' && document.querySelectorAll('#hist-rows tr[data-id]').length === {n}"

@@ -4,6 +4,7 @@
 //! screen showed when it ended: the cells, the score, the stones.
 
 use crate::gomoku::{picture, run};
+use crate::hall::{set_select, wait_rows};
 use crate::harness::App;
 use crate::minesweeper::win_by_clicking;
 use pastimes_games::bubbles::{Bubbles, Move as BubbleMove, Params as BubbleParams, Style};
@@ -101,8 +102,25 @@ async fn a_won_minesweeper_game_is_watched_at_four_times_its_pace_to_the_board_i
     let told = run(&app, "return document.querySelector('#announcer').textContent").await;
     assert!(told.as_str().unwrap().ends_with(": opened row 5, column 5"), "{told}");
 
-    // The hall of fame's row watches the same game; Back comes to the records.
+    // Back comes to the history as the player left it: filtered to won Minesweeper games.
     back_to_the_history(&app).await;
+    set_select(&app, "#hist-game", "minesweeper").await;
+    set_select(&app, "#hist-category", "beginner").await;
+    set_select(&app, "#hist-result", "won").await;
+    wait_rows(&app, 1).await;
+    app.click("#hist-rows tr[data-id]:first-child .watch-record").await;
+    app.wait_for("the watch view", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
+    back_to_the_history(&app).await;
+    wait_rows(&app, 1).await;
+    let filters = run(
+        &app,
+        "return ['#hist-game', '#hist-category', '#hist-result'].map((s) => document.querySelector(s).value)",
+    )
+    .await;
+    assert_eq!(filters, json!(["minesweeper", "beginner", "won"]), "the filters the player chose");
+    app.wait_for("the category's chart", "return document.querySelector('#hist-chart-title')").await;
+
+    // The hall of fame's row watches the same game; Back comes to the records.
     app.click("#hall-tab-records").await;
     app.click("#hall-minesweeper .hall-category[data-category='beginner'] .watch-record").await;
     app.wait_for("the watch view", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;

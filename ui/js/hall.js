@@ -14,7 +14,7 @@ export const helpTopic = 'home';
 
 /// `highlight` is the id of a record just set, shown marked when the screen opens after a game;
 /// `tab` is 'records' (the default) or 'history'.
-export async function mount(root, app, { highlight, tab } = {}) {
+export async function mount(root, app, { highlight, tab, history: keptHistory } = {}) {
   const tabs = ['records', 'history'];
   const buttons = {};
   const panels = {};
@@ -53,7 +53,7 @@ export async function mount(root, app, { highlight, tab } = {}) {
       panels[other].hidden = other !== name;
     }
     root.dataset.tab = name;
-    if (name === 'history' && !history) history = await mountHistory(panels.history, app);
+    if (name === 'history' && !history) history = await mountHistory(panels.history, app, keptHistory);
   }
 
   async function showRecords() {

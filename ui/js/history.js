@@ -13,8 +13,9 @@ import { exportGame, copyMoves, importGame } from './record-file.js';
 const PAGE_SIZE = 50;
 const RESULTS = ['won', 'lost', 'draw', 'finished'];
 
-/// Builds the history panel into `root`; `app` shows errors.
-export async function mountHistory(root, app) {
+/// Builds the history panel into `root`; `app` shows errors. `kept`: where the player was (its
+/// filters and page, from `place()`), when they come back from a game's watch view or review.
+export async function mountHistory(root, app, kept = null) {
   const played = await call('played_categories').catch(() => []);
   const option = (value, text) => el('option', { value, text });
   const game = el('select', { id: 'hist-game', name: 'game' }, option('', t('history.allGames')), allGames().map((g) => option(g.id, gameName(g.id))));
@@ -49,6 +50,8 @@ export async function mountHistory(root, app) {
 
   let page = null;
   let offset = 0;
+  // What asked for the page shown (a cursor), to ask for it again on the way back.
+  let pageShown = {};
   let total = null;
   let loading = 0;
 
@@ -122,7 +125,7 @@ export async function mountHistory(root, app) {
     return el('td', {}, el('button', {
       type: 'button', class: 'hist-review', dataset: { id: row.id },
       title: pending ? t('history.reviewPending') : undefined,
-      onclick: () => app.show('gomoku-review', { id: row.id, back: 'history' }),
+      onclick: () => app.show('gomoku-review', { id: row.id, back: 'history', history: place() }),
       text: t('history.reviewOpen'),
     }), pending ? el('span', { class: 'hist-rate', text: t('history.reviewPending') }) : null);
   }
@@ -140,9 +143,15 @@ export async function mountHistory(root, app) {
     return el('td', { class: 'hist-record' }, watching(row), exporting, copying);
   }
 
+  /// Where the player is: the filters and the page, for the way back to it.
+  function place() {
+    const values = { game: game.value, category: category.value, result: result.value, from: from.value, to: to.value };
+    return { values, page: pageShown, offset };
+  }
+
   /// Watch the game and, for Bubble Breaker, the best line of its deal.
   function watching(row) {
-    const back = { screen: 'hall', options: { tab: 'history' } };
+    const back = { screen: 'hall', options: { tab: 'history', history: place() } };
     const open = (bestLine) => () => app.show('watch', { gameId: row.id, bestLine, back });
     return [
       el('button', { class: 'link watch-record', type: 'button', onclick: open(false), text: t('watch.open') }),
@@ -192,6 +201,7 @@ export async function mountHistory(root, app) {
       const answer = await call('history', { filter: filter(), page: { size: PAGE_SIZE, ...pageArgs } });
       if (ticket !== loading) return;
       page = answer;
+      pageShown = pageArgs;
       offset = nextOffset(answer);
       error.textContent = '';
       showRows();
@@ -206,10 +216,10 @@ export async function mountHistory(root, app) {
     }
   }
 
-  async function reload() {
+  async function reload(pageArgs = {}, pageOffset = 0) {
     total = null;
     count.textContent = '';
-    await load({}, () => 0);
+    await load(pageArgs, () => pageOffset);
     if (error.textContent) { clear(chartBox); return; }
     call('history_count', { filter: filter() }).then((n) => {
       total = n;
@@ -248,7 +258,7 @@ export async function mountHistory(root, app) {
   }
 
   game.addEventListener('change', () => { fillCategories(); reload(); });
-  for (const input of [category, result, from, to]) input.addEventListener('change', reload);
+  for (const input of [category, result, from, to]) input.addEventListener('change', () => reload());
   newest.addEventListener('click', () => load({}, () => 0));
   older.addEventListener('click', () => {
     const before = offset + page.rows.length;
@@ -270,9 +280,19 @@ export async function mountHistory(root, app) {
     }
   });
 
-  fillCategories();
-  await reload();
-  return { reload };
+  // Back from a game's watch view or review: the same filters and page (what the filters no
+  // longer offer, a category of another game, falls back to all).
+  if (kept) {
+    game.value = kept.values.game;
+    fillCategories();
+    for (const [input, value] of [[category, kept.values.category], [result, kept.values.result], [from, kept.values.from], [to, kept.values.to]]) {
+      input.value = value;
+    }
+  } else {
+    fillCategories();
+  }
+  await reload(kept?.page ?? {}, kept?.offset ?? 0);
+  return { reload: () => reload() };
 }
 
 /// Played, won, win %, best, average, current and longest streak (Bubble Breaker: the scores).

@@ -22,9 +22,10 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /// The open screen: null once it is left (answers and events that arrive later are dropped).
 let current = null;
 
-/// `options.id`: the finished game; `options.back`: 'gomoku' (its game-over panel) or the history.
-export async function mount(root, app, { id: gameId, back = 'history' } = {}) {
-  const token = { app, root, gameId, back, data: null, selected: null, unlisten: null, resizes: null };
+/// `options.id`: the finished game; `options.back`: 'gomoku' (its game-over panel) or the history,
+/// `options.history` the history's filters and page to go back to.
+export async function mount(root, app, { id: gameId, back = 'history', history = null } = {}) {
+  const token = { app, root, gameId, back, history, data: null, selected: null, unlisten: null, resizes: null };
   current = token;
   token.ui = build(token);
   root.append(...token.ui.nodes);
@@ -81,7 +82,7 @@ function build(token) {
 
 function goBack(token) {
   if (token.back === 'gomoku') token.app.show('gomoku');
-  else token.app.show('hall', { tab: 'history' });
+  else token.app.show('hall', { tab: 'history', history: token.history });
 }
 
 function fitBoard(token) {
