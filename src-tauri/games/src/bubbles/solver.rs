@@ -27,7 +27,8 @@
 //! What it reaches (the `bubbles_strength` bench and the `bubbles_versus` example, budgets in
 //! positions at 1000 a millisecond): see the README's "Bubble Breaker's solver" section. In
 //! short, over 80 Standard deals a 2 s search averages 975 against 272 for always popping the
-//! largest group (and 972 for following a 200 ms hint); over 15 MegaShift deals, where it knows
+//! largest group (and 972 for following a hint of 200 ms a move, which the app's hint no longer
+//! spends: see [`super::HINT_BUDGET`]); over 15 MegaShift deals, where it knows
 //! the columns to come, 22,816 against 447.
 //!
 //! # How it evaluates a position
@@ -120,8 +121,9 @@ pub fn best_line(params: &Params, seed: u64, budget: Budget, cancel: &AtomicBool
 /// pop) end the played line there; a transient move is skipped.
 ///
 /// The improving phase first works on the search's own line, over half of what is left, and only
-/// then on the better of that and the player's line. When the player followed the hint in
-/// Standard, their line already had a 200 ms search at every move and improving it mostly fails:
+/// then on the better of that and the player's line. When the player followed a hint of 200 ms a
+/// move in Standard (its budget before [`super::HINT_BUDGET`]), their line already had a longer
+/// search at every move than this has in all, and improving it mostly failed:
 /// over the first 38 Standard deals of `bubbles_versus`, improving only the better line (as this
 /// did before) beat the hint follower on 10 (28 ties), while the solver on its own beat it on 13.
 /// Improving its own line first raised the wins over the first 20 of those deals from 5 to 6, a
