@@ -48,6 +48,21 @@ impl Harness {
         };
         get_ipc_response(&self.window, request).map(|body| body.deserialize::<Value>().unwrap())
     }
+
+    /// A new beginner Minesweeper game, its cells opened row by row until it ends (won or lost);
+    /// the last snapshot.
+    fn finish_a_beginner_game(&self) -> Value {
+        self.call("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).unwrap();
+        let mut last = Value::Null;
+        for (x, y) in (0..9).flat_map(|y| (0..9).map(move |x| (x, y))) {
+            let open = json!({"game": "minesweeper", "move": {"action": "open", "x": x, "y": y}});
+            last = self.call("play", open).unwrap_or(last);
+            if last["status"] != "playing" {
+                break;
+            }
+        }
+        last
+    }
 }
 
 #[test]
@@ -132,15 +147,7 @@ fn verify_records_replays_every_finished_game() {
     let h = harness_with_seed(Some(42));
     let empty = h.call("verify_records", json!({})).unwrap();
     assert_eq!(empty, json!({"checked": 0, "mismatched": []}));
-    h.call("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).unwrap();
-    let mut last = Value::Null;
-    for (x, y) in (0..9).flat_map(|y| (0..9).map(move |x| (x, y))) {
-        last =
-            h.call("play", json!({"game": "minesweeper", "move": {"action": "open", "x": x, "y": y}})).unwrap_or(last);
-        if last["status"] != "playing" {
-            break;
-        }
-    }
+    let last = h.finish_a_beginner_game();
     assert_ne!(last["status"], "playing", "a beginner board opened cell by cell ends");
     assert_eq!(h.call("verify_records", json!({})).unwrap(), json!({"checked": 1, "mismatched": []}));
 }
@@ -186,15 +193,7 @@ fn a_finished_gomoku_game_is_reviewed_with_its_stones() {
 #[test]
 fn another_game_has_no_gomoku_review() {
     let h = harness_with_seed(Some(42));
-    h.call("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).unwrap();
-    let mut last = Value::Null;
-    for (x, y) in (0..9).flat_map(|y| (0..9).map(move |x| (x, y))) {
-        last =
-            h.call("play", json!({"game": "minesweeper", "move": {"action": "open", "x": x, "y": y}})).unwrap_or(last);
-        if last["status"] != "playing" {
-            break;
-        }
-    }
+    let last = h.finish_a_beginner_game();
     let id = last["record"]["id"].as_i64().expect("recorded");
     let refused = h.call("gomoku_review", json!({"id": id})).unwrap_err();
     assert_eq!(refused["code"], "bad_argument", "{refused}");
@@ -206,15 +205,7 @@ fn a_finished_game_is_watched_frame_by_frame_from_the_history() {
     let h = harness_with_seed(Some(42));
     let none = h.call("watch_frame", json!({"index": 0})).unwrap_err();
     assert_eq!(none["code"], "not_watching");
-    h.call("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).unwrap();
-    let mut last = Value::Null;
-    for (x, y) in (0..9).flat_map(|y| (0..9).map(move |x| (x, y))) {
-        last =
-            h.call("play", json!({"game": "minesweeper", "move": {"action": "open", "x": x, "y": y}})).unwrap_or(last);
-        if last["status"] != "playing" {
-            break;
-        }
-    }
+    let last = h.finish_a_beginner_game();
     let row = h.call("history", json!({})).unwrap()["rows"][0].clone();
     assert_eq!(row["hasRecord"], true);
     let header = h.call("watch_open", json!({"id": row["id"]})).unwrap();

@@ -151,8 +151,8 @@ export async function mountHistory(root, app, kept = null) {
 
   /// Watch the game and, for Bubble Breaker, the best line of its deal.
   function watching(row) {
-    const back = { screen: 'hall', options: { tab: 'history', history: place() } };
-    const open = (bestLine) => () => app.show('watch', { gameId: row.id, bestLine, back });
+    const back = () => ({ screen: 'hall', options: { tab: 'history', history: place() } });
+    const open = (bestLine) => () => app.show('watch', { gameId: row.id, bestLine, back: back() });
     return [
       el('button', { class: 'link watch-record', type: 'button', onclick: open(false), text: t('watch.open') }),
       row.analysis?.moves?.length
@@ -282,14 +282,10 @@ export async function mountHistory(root, app, kept = null) {
 
   // Back from a game's watch view or review: the same filters and page (what the filters no
   // longer offer, a category of another game, falls back to all).
+  if (kept) game.value = kept.values.game;
+  fillCategories();
   if (kept) {
-    game.value = kept.values.game;
-    fillCategories();
-    for (const [input, value] of [[category, kept.values.category], [result, kept.values.result], [from, kept.values.from], [to, kept.values.to]]) {
-      input.value = value;
-    }
-  } else {
-    fillCategories();
+    for (const [input, name] of [[category, 'category'], [result, 'result'], [from, 'from'], [to, 'to']]) input.value = kept.values[name];
   }
   await reload(kept?.page ?? {}, kept?.offset ?? 0);
   return { reload: () => reload() };
