@@ -18,30 +18,30 @@
 //!
 //! Figures of 1 December 2026 on the shared 2-core machine (wall-clock figures depend on the
 //! share of it the run got; "per processor second" does not):
-//! - main search: 1.12 M nodes/s wall, 1.30 M per processor second; depth in 1 s on the 20
-//!   positions: median 9 (4 to 10); the old engine (5ee5e47), same run: median 9 (5 to 10),
-//!   0.57 M nodes/s (all its searches).
-//! - VCF puzzles: 17 of 17 solved and verified, 2 to 10 fours, 1.9 ms for all (0.4 ms at most).
+//! - main search: 1.12 M nodes per processor second (idle machine, after the tempo change;
+//!   1.30 M in an earlier run); depth in 1 s on the 20 positions: median 9 (4 to 11); the old
+//!   engine (5ee5e47), an earlier run: median 9 (5 to 10), 0.57 M nodes/s (all its searches).
+//! - VCF puzzles: 17 of 17 solved and verified, 2 to 10 fours, 3.4 ms for all.
 //! - hard, app limits: slowest move on the 20 positions 1.50 s (budget 2 s).
-//! - ladder, 200 games each: hard 48k nodes against the old hard 40k (about equal time a move,
-//!   31 / 29 ms): 64.5 %; hard against medium 93.0 %; medium against easy 100 %; easy against
-//!   random 100 %. Hard against the old hard at other settings (time a move new / old): 54k,
-//!   100 games, 67.5 % (79 / 69 ms); 80k, 100 games, 69.0 % (105 / 65 ms); the configuration
-//!   of commit c6919af (no late move reductions, larger threat budgets): 54k, 200 games,
-//!   67.5 % (102 / 77 ms), 60k, 100 games, 76.5 % (129 / 115 ms). On time (not reproducible,
-//!   40 games each): 200 ms a move, 57.5 %; 500 ms a move, 50.0 %.
-//! - The same ladder again (`scripts/ladder-old-hard.sh`, its adapter now committed): 64.5 %
-//!   (126-68-6), the same games. Changes tried on top, none kept (same ladder, 48k/40k):
-//!   trusting a root defence only when its threat search finished without a win (not when it
-//!   ran out of budget): 59.1 % over the first 126 games (61.5 % for the unchanged engine on
-//!   them); with double threes followed at the leaves like fours: 58.0 % (200 games); with
-//!   probes for a win by threes at plies 2 and 3 (200 nodes each, counted as main nodes):
-//!   51.9 % (185 games); the threat budgets under a node limit doubled (nodes / 2 and nodes):
-//!   62.7 % (200 games, +5 % processor time a move), quadrupled: 58.5 % over 82 games (59.1 %
-//!   unchanged). The losses replayed with a 100k-node VCT search: of the unchanged engine's
-//!   first 10, 5 came from a move that let the old engine win by threes while safe moves
-//!   existed; with the proven defences, 16 of 23 came where every move already allowed such a
-//!   win (the set-up was one move earlier, beyond the root's checks).
+//! - ladder, 200 games each (`scripts/ladder-old-hard.sh`, machine idle apart from it, two
+//!   games at a time, about 2 minutes for 200): hard 48k nodes against the old hard 40k:
+//!   80.8 % (160-37-3; 28 / 25 ms a move); at 40k each 80.2 % (32 / 30 ms); at 96k / 80k
+//!   72.5 %, at 192k / 160k 75.8 %; on time, 200 ms a move each (not reproducible, 100 games),
+//!   75.0 % (53.5 % before the tempo change, same run). Hard against medium 83.0 %; medium
+//!   against easy 99.5 %; easy against random 100 %.
+//! - What did it: the evaluation's weight for the side to move's chances (eval::TEMPO), 25 %
+//!   before (as in the old engine), now 75 %. At 48k / 40k: 0 % 40.0, 25 % 64.5, 50 % 74.2,
+//!   75 % 80.8, 100 % 79.0. With 25 %, more nodes did not help (96k 60.2 %, 192k 64.8 %) and
+//!   on time it was 57.5 % at 200 ms and 50.0 % at 500 ms (40 games each, an earlier session).
+//! - Tried and not kept, 48k / 40k, 200 games each (noise about 3.5 points): with the 25 %
+//!   weight, no late move reductions 66.5 % (59.8 % at 96k), inner width 14 57.5 %, width 7
+//!   71.2 % (61.5 % at 96k), root width 24 66.0 %, quiescence 10 60.5 %, four-quiescence 14
+//!   62.5 %, no root defence 62.0 %; with 75 %, width 7 75.0 %, a bonus of 1,500 for a double
+//!   three at a quiet leaf when the other side has no four 81.0 %. Earlier sessions, 25 %:
+//!   trusting a root defence only when its threat search finished 59.1 % (126 games); double
+//!   threes followed at the leaves 58.0 %; probes for a win by threes at plies 2 and 3 51.9 %;
+//!   threat budgets doubled 62.7 %, quadrupled 58.5 % (82 games); the configuration of commit
+//!   c6919af (no late move reductions, larger threat budgets) 67.5 % at 54k.
 
 use pastimes_games::gomoku::ai::{forced_win, move_seed, search_level, Limits};
 use pastimes_games::gomoku::{Colour, Gomoku, Level, Move, Opponent, Params, Point, SIZE};
