@@ -36,6 +36,8 @@ pub struct AppInfo {
     startup_error: Option<String>,
     /// What opening the store found (a file moved aside, a newer store), for the start-up dialog.
     store: StoreReport,
+    /// The games in progress that could not be resumed and went into the history unfinished.
+    unresumed: Vec<crate::state::Unresumed>,
     /// Whether games are being saved now (not while the disk is full, nor in memory).
     keeps_games: bool,
     /// The language the page speaks: the player's choice, else the system's (`i18n::resolve`).
@@ -53,6 +55,7 @@ pub fn app_info(state: AppStateArg) -> AppInfo {
         data_dir: state.data_dir().display().to_string(),
         startup_error: state.startup_error().map(str::to_string),
         store: state.store_report(),
+        unresumed: state.unresumed(),
         keeps_games: state.keeps_games(),
         language: language(&state),
         system_language: crate::i18n::system_language(),

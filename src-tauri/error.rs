@@ -37,6 +37,8 @@ pub enum AppError {
          {known}); it was left untouched"
     )]
     NewerSchema { found: i64, known: i64 },
+    #[error("the database is another program's ({0}); it was left untouched")]
+    ForeignStore(String),
     #[error("the data store could not be opened: {0}")]
     StoreUnavailable(String),
     #[error("storage failed: {0}")]
@@ -87,6 +89,7 @@ impl AppError {
             AppError::UnknownCategory { .. } => "unknown_category",
             AppError::BadDateRange { .. } => "bad_date_range",
             AppError::NewerSchema { .. } => "newer_schema",
+            AppError::ForeignStore(_) => "foreign_store",
             AppError::StoreUnavailable(_) => "store_unavailable",
             AppError::Store(_) => "store",
             AppError::Io(_) => "io",
@@ -119,7 +122,7 @@ impl AppError {
             AppError::UnknownCategory { game, category } => json!({ "game": game.as_str(), "category": category }),
             AppError::BadDateRange { from, to } => json!({ "from": from, "to": to }),
             AppError::NewerSchema { found, known } => json!({ "found": found, "known": known }),
-            AppError::StoreUnavailable(reason) => json!({ "reason": reason }),
+            AppError::StoreUnavailable(reason) | AppError::ForeignStore(reason) => json!({ "reason": reason }),
             AppError::Import(import) => import.params(),
             AppError::NoSuchGame(id) | AppError::NoRecord(id) | AppError::NoBestLine(id) => json!({ "id": id }),
             AppError::BadRecord { id, reason } => json!({ "id": id, "reason": reason }),

@@ -84,6 +84,8 @@ pub fn filter(value: Option<Value>) -> AppResult<HistoryFilter> {
         Some("lost") => Some(Status::Lost),
         Some("draw") => Some(Status::Draw),
         Some("finished") => Some(Status::Finished),
+        // A game in progress that could not be resumed, kept in the history unfinished.
+        Some("abandoned") => Some(Status::Playing),
         Some(other) => return Err(AppError::bad_argument(format!("unknown result {:?}", truncate(other)))),
     };
     let from = raw.from.as_deref().map(|t| instant(t, "from")).transpose()?;
@@ -187,7 +189,7 @@ mod tests {
         assert_eq!(code(filter(Some(json!({"game": "chess"})))), "bad_argument");
         assert_eq!(code(filter(Some(json!({"game": "bubbles", "category": "expert"})))), "unknown_category");
         assert_eq!(code(filter(Some(json!({"category": "expert"})))), "bad_argument");
-        assert_eq!(code(filter(Some(json!({"result": "abandoned"})))), "bad_argument");
+        assert_eq!(code(filter(Some(json!({"result": "surrendered"})))), "bad_argument");
         assert_eq!(code(filter(Some(json!({"from": "yesterday"})))), "bad_argument");
         assert_eq!(
             code(filter(Some(json!({"from": "2026-02-01T00:00:00Z", "to": "2026-01-01T00:00:00Z"})))),

@@ -31,11 +31,16 @@ pub enum RecordError {
 
 /// The record in its stored form; `game` is the game as dealt (the codes depend on its size).
 pub fn encode(game: &dyn AnyGame, record: &GameRecord) -> Vec<u8> {
+    encode_maybe(Some(game), record)
+}
+
+/// [`encode`], or without a game (one that cannot be dealt any more): every move keeps its JSON.
+pub fn encode_maybe(game: Option<&dyn AnyGame>, record: &GameRecord) -> Vec<u8> {
     let mut out = MAGIC.to_vec();
     put(&mut out, record.moves.len() as u64);
     let mut last = 0;
     for (mv, &at) in record.moves.iter().zip(&record.times_ms) {
-        match game.move_code(mv) {
+        match game.and_then(|game| game.move_code(mv)) {
             Some(code) => put(&mut out, u64::from(code) + 1),
             None => {
                 let text = mv.to_string();
@@ -51,6 +56,11 @@ pub fn encode(game: &dyn AnyGame, record: &GameRecord) -> Vec<u8> {
 }
 
 pub fn decode(game: &dyn AnyGame, bytes: &[u8]) -> Result<GameRecord, RecordError> {
+    decode_maybe(Some(game), bytes)
+}
+
+/// [`decode`], or without a game (one that cannot be dealt here): only moves kept as JSON read.
+pub fn decode_maybe(game: Option<&dyn AnyGame>, bytes: &[u8]) -> Result<GameRecord, RecordError> {
     let mut rest = bytes.strip_prefix(MAGIC).ok_or(RecordError::NotARecord)?;
     let count = take(&mut rest)?;
     let mut record = GameRecord::default();
@@ -64,7 +74,7 @@ pub fn decode(game: &dyn AnyGame, bytes: &[u8]) -> Result<GameRecord, RecordErro
             serde_json::from_slice(text).map_err(|_| RecordError::BadMove(index))?
         } else {
             let code = u32::try_from(tag - 1).map_err(|_| RecordError::BadMove(index))?;
-            game.code_move(code).ok_or(RecordError::BadMove(index))?
+            game.and_then(|game| game.code_move(code)).ok_or(RecordError::BadMove(index))?
         };
         at = at.saturating_add(take(&mut rest)?);
         record.moves.push(mv);

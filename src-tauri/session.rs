@@ -88,11 +88,20 @@ pub struct Session {
 }
 
 impl Session {
-    /// A new game of `kind` from its parameters as JSON (checked by the game's rules), timed by
-    /// `time`.
+    /// A new game of `kind` from the player's parameters as JSON (checked by the game's rules),
+    /// dealt by the game's newest dealer, timed by `time`.
     pub fn new(kind: GameKind, params: &Value, seed: u64, time: Time) -> AppResult<Session> {
-        let game = (kind.info().new_game)(params, seed)?;
-        Ok(Session {
+        Ok(Session::of(kind.info().start_game(params, seed)?, seed, time))
+    }
+
+    /// A game dealt from stored parameters, with the dealer version they name: a saved game, or
+    /// the same board again.
+    fn dealt(kind: GameKind, params: &Value, seed: u64, time: Time) -> AppResult<Session> {
+        Ok(Session::of((kind.info().new_game)(params, seed)?, seed, time))
+    }
+
+    fn of(game: Box<dyn AnyGame>, seed: u64, time: Time) -> Session {
+        Session {
             seed,
             game,
             moves: Vec::new(),
@@ -105,7 +114,7 @@ impl Session {
             record: None,
             assistance: Assistance::default(),
             analysis: None,
-        })
+        }
     }
 
     /// Rebuilds a saved game by replaying its moves. It comes back paused, its clock showing the
@@ -114,7 +123,7 @@ impl Session {
     pub fn restore(saved: &SavedGame, time: Time) -> AppResult<Session> {
         let params: Value = serde_json::from_str(&saved.params).map_err(AppError::bad_argument)?;
         let moves: Vec<Value> = serde_json::from_str(&saved.moves).map_err(AppError::bad_argument)?;
-        let mut session = Session::new(saved.game, &params, saved.seed, Arc::clone(&time))?;
+        let mut session = Session::dealt(saved.game, &params, saved.seed, Arc::clone(&time))?;
         for mv in moves {
             session.play(&mv)?;
         }
@@ -128,6 +137,45 @@ impl Session {
         session.assistance = saved.assistance;
         session.paused = !session.moves.is_empty();
         Ok(session)
+    }
+
+    /// A saved game that cannot be resumed (`reason`), as an unfinished game for the history:
+    /// its moves and their times go into its record as they were saved, so nothing of it is
+    /// lost, and it never ranks. What cannot be dealt is left out: the category is the one its
+    /// parameters name (whatever their dealer version), the moves keep their JSON.
+    pub fn unresumable(saved: &SavedGame, reason: &str) -> FinishedGame {
+        let params: Value = serde_json::from_str(&saved.params).unwrap_or(Value::Null);
+        let moves: Vec<Value> = serde_json::from_str(&saved.moves).unwrap_or_default();
+        let times: Vec<u64> = serde_json::from_str(&saved.times).unwrap_or_default();
+        let times_ms = if times.len() == moves.len() { times } else { vec![saved.elapsed_ms; moves.len()] };
+        let dealt = (saved.game.info().new_game)(&params, saved.seed).ok();
+        let mut any_deal = params.clone();
+        if let Some(fields) = any_deal.as_object_mut() {
+            fields.remove(pastimes_games::deal::KEY);
+        }
+        let category = dealt
+            .as_ref()
+            .map(|game| game.category())
+            .or_else(|| (saved.game.info().new_game)(&any_deal, saved.seed).ok().map(|game| game.category()))
+            .unwrap_or_else(|| "unknown".to_string());
+        let record = GameRecord { moves, times_ms };
+        let detail = serde_json::json!({ "seed": saved.seed.to_string(), "params": params, "unresumable": reason });
+        FinishedGame {
+            game: saved.game,
+            category,
+            result: Status::Playing,
+            score: None,
+            time_ms: saved.elapsed_ms,
+            moves: u32::try_from(record.moves.len()).unwrap_or(u32::MAX),
+            replay: dealt.as_ref().is_some_and(|game| game.is_replay()),
+            started_at: saved.started_at.clone(),
+            finished_at: crate::store::timestamp(chrono::Utc::now()),
+            detail: detail.to_string(),
+            rank_key: None,
+            rate: None,
+            assistance: saved.assistance,
+            record: Some(record::encode_maybe(dealt.as_deref(), &record)),
+        }
     }
 
     pub fn kind(&self) -> GameKind {
@@ -396,7 +444,7 @@ impl Session {
     /// A new session that deals the same board again, once this one is over.
     pub fn replay(&self) -> AppResult<Session> {
         let params = self.game.replay_params().filter(|_| self.is_over()).ok_or(AppError::NothingTo("replay"))?;
-        Session::new(self.kind(), &params, self.seed, self.clock.time())
+        Session::dealt(self.kind(), &params, self.seed, self.clock.time())
     }
 
     /// Whether the computer should move now (not while paused or over).

@@ -129,6 +129,17 @@ pub struct AppState {
     notifier: OnceLock<Notifier>,
     /// The record file imported last (id 0), for the watch view to show: never stored.
     last_import: Mutex<Option<FullRecord>>,
+    /// The games in progress that could not be resumed at start (see `restore_saved_games`).
+    unresumed: Mutex<Vec<Unresumed>>,
+}
+
+/// A game in progress that could not be resumed and went into the history unfinished: for the
+/// start-up dialog.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Unresumed {
+    pub game: GameKind,
+    /// Why, in English.
+    pub reason: String,
 }
 
 impl AppState {
@@ -151,30 +162,51 @@ impl AppState {
             generations: AtomicU64::new(1),
             notifier: OnceLock::new(),
             last_import: Mutex::new(None),
+            unresumed: Mutex::new(Vec::new()),
         };
         state.restore_saved_games();
         state
     }
 
+    /// Brings back the game of each kind in progress. One that can no longer be resumed (its
+    /// moves no longer replay) is never dropped: it goes into the history as unfinished, with
+    /// its record, and the start-up dialog tells the player once ([`AppState::unresumed`]).
     fn restore_saved_games(&self) {
-        let Ok(store) = self.store() else { return };
+        let Ok(mut store) = self.store() else { return };
         let mut slots = lock(&self.slots);
         for kind in GameKind::all() {
-            // A saved game that no longer replays (rules changed) is dropped, not fatal.
-            let restored = store
-                .load_saved_game(kind)
-                .and_then(|saved| saved.map(|s| Session::restore(&s, self.runtime.time.clone())).transpose());
-            match restored {
-                Ok(Some(session)) => {
+            let saved = match store.load_saved_game(kind) {
+                Ok(Some(saved)) => saved,
+                Ok(None) => continue,
+                Err(error) => {
+                    eprintln!("pastimes: the saved {} game could not be read: {error}", kind.as_str());
+                    continue;
+                }
+            };
+            match Session::restore(&saved, self.runtime.time.clone()) {
+                Ok(session) => {
                     slots.insert(kind, Slot::new(session, self.next_generation()));
                 }
-                Ok(None) => {}
                 Err(error) => {
-                    eprintln!("pastimes: the saved {} game could not be restored: {error}", kind.as_str());
-                    let _ = store.delete_saved_game(kind);
+                    let reason = error.to_string();
+                    eprintln!(
+                        "pastimes: the saved {} game cannot be resumed ({reason}); kept in the history",
+                        kind.as_str()
+                    );
+                    let unfinished = Session::unresumable(&saved, &reason);
+                    // Deleted only once it is in the history: a failed write leaves it saved.
+                    if store.record_finished(&unfinished).is_ok() {
+                        let _ = store.delete_saved_game(kind);
+                    }
+                    lock(&self.unresumed).push(Unresumed { game: kind, reason });
                 }
             }
         }
+    }
+
+    /// The games in progress that could not be resumed at start and were moved to the history.
+    pub fn unresumed(&self) -> Vec<Unresumed> {
+        lock(&self.unresumed).clone()
     }
 
     pub fn set_notifier(&self, notifier: Notifier) {

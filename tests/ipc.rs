@@ -374,7 +374,7 @@ fn bad_history_and_reset_requests_get_typed_errors() {
         ("history", json!({"filter": {"game": "minesweeper", "category": "legendary"}}), "unknown_category"),
         ("history", json!({"filter": {"game": "bubbles", "category": "beginner"}}), "unknown_category"),
         ("history", json!({"filter": {"category": "beginner"}}), "bad_argument"),
-        ("history", json!({"filter": {"result": "abandoned"}}), "bad_argument"),
+        ("history", json!({"filter": {"result": "surrendered"}}), "bad_argument"),
         ("history", json!({"filter": {"from": "2026-13-01"}}), "bad_argument"),
         (
             "history",

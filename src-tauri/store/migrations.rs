@@ -40,6 +40,13 @@ macro_rules! totals_from_games {
 /// Fills the empty `category_totals` from the finished games.
 pub(super) const REBUILD_TOTALS: &str = totals_from_games!();
 
+/// The number in a Pastimes store's header (`PRAGMA application_id`, from migration 5): "PAST".
+macro_rules! application_id {
+    () => {
+        "1346458452"
+    };
+}
+
 pub(super) const MIGRATIONS: &[&str] = &[
     // 1: settings, games in progress, finished games and the hall-of-fame index.
     "CREATE TABLE settings (
@@ -125,7 +132,74 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // 4: a game begun from a pasted position (assistance.rs): unranked, and marked so.
     "ALTER TABLE finished_games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;
      ALTER TABLE saved_games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;",
+    // 5: the file says it is Pastimes' own in its header (see `owner`); no row changes.
+    concat!("PRAGMA application_id = ", application_id!(), ";"),
 ];
+
+/// [`application_id!`] as a number.
+pub(super) const APPLICATION_ID: i64 = 0x5041_5354;
+
+/// Whose database a file is, as far as its header and its tables tell.
+#[derive(Debug, PartialEq)]
+pub(super) enum Owner {
+    /// A Pastimes store (at any version this Pastimes knows), or an empty database.
+    Ours,
+    /// A store of a newer Pastimes.
+    Newer { found: i64, known: i64 },
+    /// Another program's database, and what tells.
+    Foreign(String),
+}
+
+/// Tells whose database `conn` is without writing anything, so that another program's file is
+/// never changed (not even by the journal mode). A store since migration 5 says so in its
+/// header; an older one is told by its tables, which must be exactly the ones its version's
+/// migrations made. A table named like one of ours is not enough.
+pub(super) fn owner(conn: &Connection) -> AppResult<Owner> {
+    let application_id: i64 = conn.pragma_query_value(None, "application_id", |row| row.get(0))?;
+    let found = version(conn)?;
+    let known = latest_version();
+    let tables = table_names(conn)?;
+    if application_id != 0 && application_id != APPLICATION_ID {
+        return Ok(Owner::Foreign(format!("its header names another program (application id {application_id})")));
+    }
+    if found > known {
+        let ours_now = tables_at(known);
+        let ours = application_id == APPLICATION_ID || tables.iter().any(|t| ours_now.contains(t));
+        return Ok(if ours { Owner::Newer { found, known } } else { foreign(&tables, found) });
+    }
+    let expected = if found < 0 { None } else { Some(tables_at(found)) };
+    Ok(if application_id == APPLICATION_ID || expected.as_ref() == Some(&tables) {
+        Owner::Ours
+    } else {
+        foreign(&tables, found)
+    })
+}
+
+fn foreign(tables: &[String], version: i64) -> Owner {
+    Owner::Foreign(format!("its tables are another program's: {} (schema version {version})", tables.join(", ")))
+}
+
+/// The tables a store has at `version`, as its migrations make them (in a database in memory),
+/// in name order.
+fn tables_at(version: i64) -> Vec<String> {
+    let made = || -> AppResult<Vec<String>> {
+        let conn = Connection::open_in_memory()?;
+        for sql in MIGRATIONS.iter().take(version.max(0) as usize) {
+            conn.execute_batch(sql)?;
+        }
+        table_names(&conn)
+    };
+    made().unwrap_or_default()
+}
+
+/// The database's own tables (not SQLite's `sqlite_*`), in name order.
+pub(super) fn table_names(conn: &Connection) -> AppResult<Vec<String>> {
+    let mut stmt = conn.prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+    )?;
+    let names = stmt.query_map([], |row| row.get(0))?.collect::<Result<Vec<String>, _>>()?;
+    Ok(names)
+}
 
 /// The schema version this Pastimes writes.
 pub(super) fn latest_version() -> i64 {
@@ -136,17 +210,19 @@ fn version(conn: &Connection) -> AppResult<i64> {
     Ok(conn.pragma_query_value(None, "user_version", |row| row.get(0))?)
 }
 
-pub(super) fn refuse_newer(conn: &Connection) -> AppResult<()> {
-    let found = version(conn)?;
-    if found > latest_version() {
-        return Err(AppError::NewerSchema { found, known: latest_version() });
+/// Refuses, before anything is written, a database that is not a Pastimes store this
+/// Pastimes can open: another program's, or a newer Pastimes'.
+pub(super) fn refuse_unknown(conn: &Connection) -> AppResult<()> {
+    match owner(conn)? {
+        Owner::Ours => Ok(()),
+        Owner::Newer { found, known } => Err(AppError::NewerSchema { found, known }),
+        Owner::Foreign(reason) => Err(AppError::ForeignStore(reason)),
     }
-    Ok(())
 }
 
 /// Applies every migration the database lacks, each in its own transaction with its version bump.
 pub(super) fn migrate(conn: &mut Connection) -> AppResult<()> {
-    refuse_newer(conn)?;
+    refuse_unknown(conn)?;
     let current = version(conn)?;
     for (index, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
         let tx = conn.transaction()?;
@@ -172,6 +248,16 @@ mod tests {
         let store = Store::open_in_memory().unwrap();
         assert_eq!(version(store.connection()).unwrap(), latest_version());
         assert_eq!(tables(store.connection()), ["category_totals", "finished_games", "saved_games", "settings"]);
+    }
+
+    #[test]
+    fn the_header_mark_is_pastimes_own_number() {
+        assert_eq!(application_id!().parse::<i64>().unwrap(), APPLICATION_ID);
+        assert_eq!(&APPLICATION_ID.to_be_bytes()[4..], b"PAST");
+        let store = Store::open_in_memory().unwrap();
+        let id: i64 = store.connection().pragma_query_value(None, "application_id", |row| row.get(0)).unwrap();
+        assert_eq!(id, APPLICATION_ID);
+        assert_eq!(owner(store.connection()).unwrap(), Owner::Ours);
     }
 
     #[test]
@@ -234,7 +320,11 @@ mod tests {
         let path = dir.path().join(crate::store::DATABASE_FILE);
         {
             let conn = Connection::open(&path).unwrap();
-            conn.execute_batch("CREATE TABLE future (x); PRAGMA user_version = 99;").unwrap();
+            // A newer Pastimes marks its store in the header, as this one does since migration 5.
+            conn.execute_batch(
+                "PRAGMA application_id = 1346458452; CREATE TABLE future (x); PRAGMA user_version = 99;",
+            )
+            .unwrap();
         }
         let before = std::fs::read(&path).unwrap();
         let error = Store::open(dir.path()).err().expect("a newer schema must be refused");

@@ -43,7 +43,7 @@ pub struct Store {
 
 impl Store {
     /// Opens (creating if needed) the database in `data_dir` and brings its schema up to date.
-    /// A database from a newer Pastimes is refused and left untouched.
+    /// A database from a newer Pastimes, or another program's, is refused and left untouched.
     pub fn open(data_dir: &Path) -> AppResult<Store> {
         std::fs::create_dir_all(data_dir)?;
         let conn = Connection::open(data_dir.join(DATABASE_FILE))?;
@@ -56,8 +56,8 @@ impl Store {
     }
 
     fn prepare(conn: Connection) -> AppResult<Store> {
-        // Check the version before anything writes: WAL mode alone would change the file.
-        migrations::refuse_newer(&conn)?;
+        // Check whose file it is before anything writes: WAL mode alone would change the file.
+        migrations::refuse_unknown(&conn)?;
         conn.busy_timeout(Duration::from_secs(5))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         // WAL with NORMAL sync is durable across an app crash (only an OS crash may lose the last

@@ -12,8 +12,9 @@
 //! - A data folder that cannot be written: games go into a store in memory.
 
 use super::check::{self, Checked};
+use super::migrations::{self, Owner};
 use super::salvage::{salvage, Salvaged};
-use super::{migrations, Store, DATABASE_FILE};
+use super::{Store, DATABASE_FILE};
 use crate::error::{AppError, AppResult};
 use rusqlite::{Connection, ErrorCode, OpenFlags};
 use serde::Serialize;
@@ -86,9 +87,6 @@ enum Found {
     Unreadable(String),
 }
 
-/// The tables a Pastimes store has (any of them makes a file ours).
-const OUR_TABLES: &[&str] = &["settings", "saved_games", "finished_games", "category_totals"];
-
 impl Store {
     /// Opens the store in `data_dir` whatever its file's state (see the module's doc). Fails only
     /// if not even a store in memory can be made.
@@ -104,6 +102,7 @@ impl Store {
                     (Ok(store), StoreReport::Opened)
                 }
                 Err(AppError::NewerSchema { found, known }) => newer(&path, found, known),
+                Err(AppError::ForeignStore(reason)) => replace(data_dir, WhyMoved::Foreign, reason),
                 Err(error) if looks_damaged(&error) => replace(data_dir, WhyMoved::Damaged, error.to_string()),
                 Err(error) => in_memory(error.to_string()),
             },
@@ -258,17 +257,10 @@ fn has_sqlite_header(path: &Path) -> std::io::Result<bool> {
 
 fn inspect_database(path: &Path) -> AppResult<Found> {
     let conn = open_read_only(path)?;
-    let tables = table_names(&conn)?;
-    if !tables.is_empty() && !tables.iter().any(|table| OUR_TABLES.contains(&table.as_str())) {
-        return Ok(Found::Unusable(
-            WhyMoved::Foreign,
-            format!("its tables are another program's: {}", tables.join(", ")),
-        ));
-    }
-    let found: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
-    let known = migrations::latest_version();
-    if found > known {
-        return Ok(Found::Newer { found, known });
+    match migrations::owner(&conn)? {
+        Owner::Ours => {}
+        Owner::Newer { found, known } => return Ok(Found::Newer { found, known }),
+        Owner::Foreign(reason) => return Ok(Found::Unusable(WhyMoved::Foreign, reason)),
     }
     match check::at_start(&conn, path, check::START_BUDGET)? {
         Checked::Passed => Ok(Found::Usable),
@@ -283,12 +275,6 @@ fn inspect_database(path: &Path) -> AppResult<Found> {
 pub(super) fn open_read_only(path: &Path) -> AppResult<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     Ok(Connection::open_with_flags(path, flags)?)
-}
-
-pub(super) fn table_names(conn: &Connection) -> AppResult<Vec<String>> {
-    let mut stmt = conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")?;
-    let names = stmt.query_map([], |row| row.get(0))?.collect::<Result<Vec<String>, _>>()?;
-    Ok(names)
 }
 
 /// Moves the store's file and its `-wal`, `-shm` and `-journal` out of the way, renamed (never
@@ -411,6 +397,64 @@ mod tests {
         assert_eq!(moved.games_recovered, 0);
         assert!(moved.moved_to.contains(".not-pastimes-"), "{}", moved.moved_to);
         assert!(store.is_ok());
+    }
+
+    /// Another program's SQLite file at the store's place, made by `sql`.
+    fn foreign_file(dir: &Path, sql: &str) -> (PathBuf, Vec<u8>) {
+        let path = dir.join(DATABASE_FILE);
+        Connection::open(&path).unwrap().execute_batch(sql).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        (path, bytes)
+    }
+
+    #[test]
+    fn a_file_whose_tables_are_named_like_ours_is_still_not_ours_and_is_never_written() {
+        let files = [
+            // The case found: another program's one table, named as one of ours, version 0.
+            "CREATE TABLE finished_games (id INTEGER PRIMARY KEY, player TEXT); INSERT INTO finished_games VALUES (1, 'x');",
+            // All four of our names, at version 0.
+            "CREATE TABLE settings (k); CREATE TABLE saved_games (k); CREATE TABLE finished_games (k);
+             CREATE TABLE category_totals (k);",
+            // Our names at a version we know, but one table too many.
+            "CREATE TABLE settings (k); CREATE TABLE saved_games (k); CREATE TABLE finished_games (k);
+             CREATE TABLE category_totals (k); CREATE TABLE recipes (k); PRAGMA user_version = 4;",
+            // Another program's number in the header.
+            "CREATE TABLE settings (k); PRAGMA application_id = 42; PRAGMA user_version = 1;",
+        ];
+        for sql in files {
+            let dir = tempfile::tempdir().unwrap();
+            let (path, before) = foreign_file(dir.path(), sql);
+            let error = Store::open(dir.path()).err().expect("another program's file is refused");
+            assert!(matches!(error, AppError::ForeignStore(_)), "{sql}: {error}");
+            assert_eq!(std::fs::read(&path).unwrap(), before, "{sql}: Store::open changed nothing");
+            assert!(!sidecar(&path, "-wal").exists(), "{sql}: not even the journal mode");
+            let (store, report) = Store::open_recovering(dir.path());
+            let moved = moved_aside(&report);
+            assert_eq!(moved.why, WhyMoved::Foreign, "{sql}");
+            assert!(moved.moved_to.contains(".not-pastimes-"), "{}", moved.moved_to);
+            assert_eq!(std::fs::read(&moved.moved_to).unwrap(), before, "{sql}: moved aside byte for byte");
+            assert!(!sidecar(Path::new(&moved.moved_to), "-wal").exists());
+            assert!(store.is_ok());
+        }
+    }
+
+    #[test]
+    fn a_store_of_every_earlier_version_is_ours_and_gets_the_header_mark() {
+        for version in 0..=migrations::latest_version() {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join(DATABASE_FILE);
+            {
+                let conn = Connection::open(&path).unwrap();
+                for sql in &migrations::MIGRATIONS[..version as usize] {
+                    conn.execute_batch(sql).unwrap();
+                }
+                conn.pragma_update(None, "user_version", version).unwrap();
+            }
+            let (store, report) = Store::open_recovering(dir.path());
+            assert_eq!(report, StoreReport::Opened, "version {version}");
+            let id: i64 = store.unwrap().conn.pragma_query_value(None, "application_id", |row| row.get(0)).unwrap();
+            assert_eq!(id, migrations::APPLICATION_ID, "version {version}");
+        }
     }
 
     #[test]

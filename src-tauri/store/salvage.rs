@@ -11,8 +11,9 @@
 //! Every row is checked as the app would read it (a known game and result, times, JSON) before
 //! it goes into the fresh store; the second pass adds only rows the first did not find.
 
+use super::migrations::table_names;
 use super::pages::leaf_rows;
-use super::recovery::{sidecar, table_names};
+use super::recovery::sidecar;
 use super::{migrations, Store};
 use crate::error::AppResult;
 use pastimes_games::GameKind;

@@ -16,7 +16,7 @@ fn cell(x: usize, y: usize) -> String {
 }
 
 fn twin(style: Style, seed: u64) -> Bubbles {
-    Bubbles::new(&Params { style }, seed).expect("a new game")
+    Bubbles::new(&Params::new(style), seed).expect("a new game")
 }
 
 fn click(x: usize, y: usize) -> Move {

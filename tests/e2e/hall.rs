@@ -62,7 +62,7 @@ async fn lose_minesweeper_and_its_replay(app: &App) {
 /// record's id and the score.
 async fn finish_bubbles(app: &App) -> (i64, i64) {
     app.invoke("new_game", json!({"game": "bubbles", "params": {"style": "standard"}})).await.unwrap();
-    let mut twin = Bubbles::new(&BubbleParams { style: Style::Standard }, SEED).unwrap();
+    let mut twin = Bubbles::new(&BubbleParams::new(Style::Standard), SEED).unwrap();
     let mut last = Value::Null;
     while twin.status() == Status::Playing {
         let (mut best, mut size) = ((0, 0), 0);

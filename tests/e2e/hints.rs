@@ -156,7 +156,7 @@ async fn the_bubble_hint_selects_the_group_the_next_click_pops() {
     let label = run(&app, "const l = document.querySelector('#bb-label'); return !l.hidden && l.textContent").await;
     assert_eq!(label, json!(points.to_string()), "the points show beside the group");
     // The outline is a whole group of the dealt field, as the engine sees it.
-    let mut twin = Bubbles::new(&Params { style: Style::Megashift }, SEED).unwrap();
+    let mut twin = Bubbles::new(&Params::new(Style::Megashift), SEED).unwrap();
     let (hx, hy) = (group[0].0 as usize, group[0].1 as usize);
     let mut engine_group: Vec<_> = twin.group_at(hx, hy).into_iter().map(|(x, y)| (x as i64, y as i64)).collect();
     engine_group.sort_unstable();

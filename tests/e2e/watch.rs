@@ -150,7 +150,7 @@ async fn a_bubble_breaker_game_and_its_best_line_are_watched_to_their_ends() {
     let app = App::launch(data.path(), Some(SEED)).await;
     // Played through the commands the page uses, the biggest group each time.
     app.invoke("new_game", json!({"game": "bubbles", "params": {"style": "standard"}})).await.unwrap();
-    let mut twin = Bubbles::new(&BubbleParams { style: Style::Standard }, SEED).unwrap();
+    let mut twin = Bubbles::new(&BubbleParams::new(Style::Standard), SEED).unwrap();
     while let Some((x, y)) = largest_group(&twin) {
         twin.apply(&BubbleMove::Pop { x: x as i64, y: y as i64 }).unwrap();
         app.invoke("play", json!({"game": "bubbles", "move": {"action": "pop", "x": x, "y": y}})).await.unwrap();

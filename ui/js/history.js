@@ -11,7 +11,7 @@ import { drawChart } from './chart.js';
 import { exportGame, copyMoves, importGame } from './record-file.js';
 
 const PAGE_SIZE = 50;
-const RESULTS = ['won', 'lost', 'draw', 'finished'];
+const RESULTS = ['won', 'lost', 'draw', 'finished', 'abandoned'];
 
 /// Builds the history panel into `root`; `app` shows errors. `kept`: where the player was (its
 /// filters and page, from `place()`), when they come back from a game's watch view or review.

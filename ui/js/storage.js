@@ -6,6 +6,7 @@ import { call, listen } from './ipc.js';
 import { el, toast } from './dom.js';
 import { openDialog } from './dialog.js';
 import { t, formatNumber } from './i18n.js';
+import { gameName } from './catalogue.js';
 
 const paragraph = (text, className) => el('p', { class: className, text });
 
@@ -16,12 +17,24 @@ const WHY_MOVED = {
   notADatabase: 'storage.movedAside.notADatabase',
 };
 
-/// The start-up dialog, once, when the store was not opened as it was. Resolves when it closes.
+/// The start-up dialogs, once: when the store was not opened as it was, and when a game in
+/// progress could not be resumed (the backend kept it in the history). Resolves when they close.
 export async function showStoreReport(app) {
   const report = app.info?.store;
   if (report?.kind === 'movedAside') await showMovedAside(report);
   else if (report?.kind === 'newer') await showNewer(app, report);
   else if (report?.kind === 'unwritable') await showUnwritable(report);
+  if (app.info?.unresumed?.length) await showUnresumed(app.info.unresumed);
+}
+
+function showUnresumed(games) {
+  const list = el('ul', { class: 'storage-unresumed' },
+    games.map(({ game, reason }) => el('li', { text: t('storage.unresumed.game', { game: gameName(game), reason }) })));
+  return openDialog({
+    id: 'unresumed-dialog',
+    title: t('storage.unresumed.title'),
+    body: [paragraph(t('storage.unresumed.text')), list],
+  });
 }
 
 function showMovedAside(report) {

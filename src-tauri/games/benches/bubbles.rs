@@ -16,7 +16,7 @@ fn largest_group(game: &Bubbles) -> (i64, i64) {
 
 /// A position after `pops` pops of the largest group: a more broken-up field than a fresh one.
 fn position(style: Style, pops: usize) -> Bubbles {
-    let mut game = Bubbles::new(&Params { style }, SEED).unwrap();
+    let mut game = Bubbles::new(&Params::new(style), SEED).unwrap();
     for _ in 0..pops {
         let (x, y) = largest_group(&game);
         game.apply(&Move::Pop { x, y }).unwrap();
@@ -26,7 +26,7 @@ fn position(style: Style, pops: usize) -> Bubbles {
 
 /// The first position on the largest-group line of play where that pop brings in new columns.
 fn refill_position(style: Style) -> Bubbles {
-    let mut game = Bubbles::new(&Params { style }, SEED).unwrap();
+    let mut game = Bubbles::new(&Params::new(style), SEED).unwrap();
     loop {
         let (x, y) = largest_group(&game);
         let popped = game.group_at(x as usize, y as usize).len() as u32;

@@ -247,7 +247,7 @@ fn main() {
         );
     }
     for &style in &o.styles {
-        let params = Params { style };
+        let params = Params::new(style);
         let seeds = |n: u64| FIRST_SEED..FIRST_SEED + n;
         let random: Vec<Played> = seeds(o.deals).map(|s| play_random(&params, s)).collect();
         let largest: Vec<Played> = seeds(o.deals).map(|s| play_largest(&params, s)).collect();

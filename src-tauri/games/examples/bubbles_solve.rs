@@ -54,7 +54,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let params = Params { style: args.style };
+    let params = Params::new(args.style);
     let Ok(mut game) = Bubbles::new(&params, args.seed) else {
         eprintln!("cannot deal seed {}", args.seed);
         return ExitCode::FAILURE;

@@ -36,7 +36,7 @@ fn main() -> ExitCode {
         let (mut total, mut moves) = (0i64, 0usize);
         let started = std::time::Instant::now();
         for seed in 1000..1000 + deals {
-            let Ok(game) = Bubbles::new(&Params { style }, seed) else { return ExitCode::FAILURE };
+            let Ok(game) = Bubbles::new(&Params::new(style), seed) else { return ExitCode::FAILURE };
             let solution = solve_with(&game, Budget::nodes(nodes), &never, w);
             total += solution.score;
             moves += solution.moves.len();

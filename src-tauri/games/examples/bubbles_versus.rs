@@ -30,7 +30,7 @@ fn style_named(name: &str) -> Option<Style> {
 
 /// Follows the hint to the end: prints `seed score moves ms cell,cell,...`.
 fn hints(style: Style, from: u64, to: u64, nodes: u64) -> Option<()> {
-    let params = Params { style };
+    let params = Params::new(style);
     for seed in FIRST_SEED + from..FIRST_SEED + to {
         let mut game = Bubbles::new(&params, seed).ok()?;
         let (mut cells, started) = (Vec::new(), Instant::now());
@@ -83,7 +83,7 @@ fn read_hints(path: &str) -> Option<Vec<HintGame>> {
 /// Runs the solver on the deals of `path` and counts its strict wins over the hint; `with_alone`:
 /// the solver alone too, not only given the hint's line.
 fn solve(style: Style, path: &str, nodes: u64, with_alone: bool) -> Option<()> {
-    let params = Params { style };
+    let params = Params::new(style);
     let never = AtomicBool::new(false);
     let games = read_hints(path)?;
     let mut rows = Vec::new();

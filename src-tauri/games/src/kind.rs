@@ -4,6 +4,7 @@
 //! Each game's module declares one [`GameInfo`]; [`crate::registry`] lists them. Nothing outside
 //! a game's own module and the registry names a particular game.
 
+use crate::deal::Deal;
 use crate::erased::AnyGame;
 use crate::RuleError;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -187,6 +188,11 @@ pub struct GameInfo {
     /// The parameters of a first game, as JSON text (the page starts from these).
     pub default_params: &'static str,
     pub categories: Categories,
+    /// The version its boards are dealt with now ([`crate::deal`]): what a new game gets.
+    pub newest_deal: Deal,
+    /// Deals a game from stored parameters, with the dealer version they name (version 1 when
+    /// they name none): for a game in progress, a finished game's record and a record file. A
+    /// new game starts through [`GameInfo::start_game`].
     pub new_game: NewGame,
 }
 
@@ -194,6 +200,16 @@ impl GameInfo {
     /// Whether `name` is one of this game's categories.
     pub fn is_category(&self, name: &str) -> bool {
         (self.categories.is_valid)(name)
+    }
+
+    /// Starts a new game from the player's parameters, dealt with the newest dealer version
+    /// whatever version they name: the page can only ask for a new board, never an old dealer.
+    pub fn start_game(&self, params: &Value, seed: u64) -> Result<Box<dyn AnyGame>, RuleError> {
+        let mut params = params.clone();
+        if let Some(fields) = params.as_object_mut() {
+            fields.insert(crate::deal::KEY.to_string(), Value::from(self.newest_deal.0));
+        }
+        (self.new_game)(&params, seed)
     }
 
     pub fn default_params(&self) -> Value {

@@ -8,6 +8,7 @@
 
 pub mod bubbles;
 pub mod cell_name;
+pub mod deal;
 mod erased;
 mod game;
 pub mod gomoku;
@@ -16,6 +17,7 @@ pub mod minesweeper;
 mod registry;
 mod rng;
 
+pub use deal::Deal;
 pub use erased::{new_game, AnyGame, ComputerMove, Played};
 pub use game::{Applied, Game, RuleError, Status};
 pub use kind::{Better, Categories, CategoryPattern, GameInfo, GameKind, Measure, NewGame, Ranking};

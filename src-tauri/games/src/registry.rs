@@ -26,4 +26,36 @@ mod tests {
             assert!(!info.is_category(""));
         }
     }
+
+    fn with_deal(params: serde_json::Value, deal: u32) -> serde_json::Value {
+        let mut params = params;
+        params[crate::deal::KEY] = deal.into();
+        params
+    }
+
+    fn deal_of(game: &dyn crate::AnyGame) -> u64 {
+        game.params().get(crate::deal::KEY).map_or(1, |deal| deal.as_u64().expect("a number"))
+    }
+
+    #[test]
+    fn a_new_game_gets_the_newest_deal_and_a_stored_one_keeps_its_own() {
+        for kind in GAMES {
+            let info = kind.info();
+            let newest = info.newest_deal.0;
+            // Whatever the page names, a new game is dealt by the newest dealer.
+            for asked in [0, 1, newest + 1] {
+                let started = info.start_game(&with_deal(info.default_params(), asked), 7).expect("a new game");
+                assert_eq!(deal_of(started.as_ref()), u64::from(newest), "{kind:?}");
+            }
+            // Stored params without a version are version 1, and keep it.
+            let stored = (info.new_game)(&info.default_params(), 7).unwrap();
+            assert_eq!(deal_of(stored.as_ref()), 1, "{kind:?}");
+            assert_eq!(stored.params().get(crate::deal::KEY), None, "version 1 keeps the old shape");
+            // A version from a later Pastimes is refused by name.
+            for unknown in [0, newest + 1] {
+                let error = (info.new_game)(&with_deal(info.default_params(), unknown), 7).err();
+                assert!(matches!(error, Some(crate::RuleError::OutOfRange { what: "deal", .. })), "{kind:?}");
+            }
+        }
+    }
 }

@@ -4,10 +4,10 @@
 //! keeps no copy of the gravity rules.
 
 use super::colour::EMPTY;
+use super::dealer::Dealer;
 use super::field::{Field, CELLS, WIDTH};
 use super::mask::Mask;
 use super::style::Style;
-use crate::GameRng;
 use serde::Serialize;
 
 /// A ball that burst: its cell and colour code.
@@ -47,7 +47,7 @@ pub struct Effects {
 const LABEL_OFFSET: usize = 6;
 
 /// Traces the pop of `group` from `field` under `style`, with the generator the pop will use.
-pub(super) fn trace(field: &Field, group: Mask, style: Style, rng: &GameRng) -> Effects {
+pub(super) fn trace(field: &Field, group: Mask, style: Style, dealer: &Dealer) -> Effects {
     let mut labels = Field { cells: [EMPTY; CELLS] };
     let mut popped = Vec::new();
     for (i, &code) in field.cells.iter().enumerate() {
@@ -59,7 +59,7 @@ pub(super) fn trace(field: &Field, group: Mask, style: Style, rng: &GameRng) -> 
         }
     }
     // The same settling, with a copy of the same generator: the labels land where the balls do.
-    style.settle(&mut labels, &mut rng.clone());
+    style.settle(&mut labels, &mut dealer.clone());
     let mut moved = Vec::new();
     let mut entering = Vec::new();
     for (to, &label) in labels.cells.iter().enumerate() {
@@ -120,7 +120,7 @@ mod tests {
         /// stayed give every ball of the new field, and what is left is exactly the refilled cells.
         #[test]
         fn the_effects_lead_from_the_old_view_to_the_new(seed in any::<u64>(), style in 0usize..4, picks in prop::collection::vec(any::<u8>(), 1..12)) {
-            let params = Params { style: Style::ALL[style] };
+            let params = Params::new(Style::ALL[style]);
             let mut game = Bubbles::new(&params, seed).unwrap();
             for pick in picks {
                 let groups: Vec<(usize, usize)> = (0..CELLS)

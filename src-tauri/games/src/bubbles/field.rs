@@ -2,8 +2,6 @@
 
 use super::colour::{Colour, EMPTY};
 use super::mask::Mask;
-use super::refill;
-use crate::GameRng;
 
 pub const WIDTH: usize = 11;
 pub const HEIGHT: usize = 11;
@@ -23,11 +21,11 @@ pub struct Field {
 }
 
 impl Field {
-    /// A full field of random colours, dealt row by row from the top left.
-    pub fn deal(rng: &mut GameRng) -> Field {
+    /// A full field, its colours drawn by `colour` row by row from the top left.
+    pub fn filled(mut colour: impl FnMut() -> u8) -> Field {
         let mut cells = [EMPTY; CELLS];
         for cell in &mut cells {
-            *cell = refill::random_colour(rng);
+            *cell = colour();
         }
         Field { cells }
     }
@@ -138,14 +136,15 @@ impl Field {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::seeded;
+    use crate::bubbles::dealer::Dealer;
+    use crate::Deal;
 
     #[test]
     fn a_dealt_field_is_full_and_reproducible() {
-        let a = Field::deal(&mut seeded(7));
+        let a = Dealer::new(Deal::FIRST, 7).field();
         assert_eq!(a.balls(), CELLS as u32);
-        assert_eq!(a, Field::deal(&mut seeded(7)));
-        assert_ne!(a, Field::deal(&mut seeded(8)));
+        assert_eq!(a, Dealer::new(Deal::FIRST, 7).field());
+        assert_ne!(a, Dealer::new(Deal::FIRST, 8).field());
         // All five colours turn up in 121 draws.
         assert!(a.counts()[1..].iter().all(|&n| n > 0));
     }

@@ -7,13 +7,13 @@
 //! as any, and independent of the real ones. Two games that look the same get the same hint,
 //! whatever their futures.
 
+use super::dealer::Dealer;
 use super::field::WIDTH;
 use super::group::{group_at, points};
 use super::mask::Mask;
 use super::solver::{plan, Budget};
 use super::view::{outline, Cell, Edge};
 use super::{Bubbles, Move};
-use crate::rng::seeded;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -79,11 +79,11 @@ fn as_seen(game: &Bubbles) -> Bubbles {
     for &code in game.field.cells.iter() {
         seed = (seed ^ u64::from(code)).wrapping_mul(0x0100_0000_01b3);
     }
-    let rng = seeded(seed ^ game.style as u64);
+    let dealer = Dealer::new(game.dealer.deal(), seed ^ game.style as u64);
     Bubbles {
         style: game.style,
         field: game.field.clone(),
-        rng,
+        dealer,
         selection: Mask::EMPTY,
         score: game.score,
         status: game.status,
@@ -100,9 +100,9 @@ mod tests {
     /// Two Continuous or MegaShift games with the same field but different generators: they look
     /// the same, and the columns they will bring in differ.
     fn twins(style: Style) -> (Bubbles, Bubbles) {
-        let field = Field::deal(&mut seeded(11));
-        let a = Bubbles::from_field(style, field.clone(), seeded(1));
-        let b = Bubbles::from_field(style, field, seeded(2));
+        let field = Dealer::new(crate::Deal::FIRST, 11).field();
+        let a = Bubbles::from_field(style, field.clone(), Dealer::new(crate::Deal::FIRST, 1));
+        let b = Bubbles::from_field(style, field, Dealer::new(crate::Deal::FIRST, 2));
         (a, b)
     }
 
@@ -131,7 +131,7 @@ mod tests {
     #[test]
     fn the_hint_never_names_a_lone_ball_and_pops_what_it_says() {
         for style in Style::ALL {
-            let mut game = Bubbles::new(&Params { style }, 21).unwrap();
+            let mut game = Bubbles::new(&Params::new(style), 21).unwrap();
             let mut pops = 0;
             while game.status() == Status::Playing && pops < 12 {
                 let h = hint(&game, Budget::nodes(300)).expect("a playing game has a hint");
@@ -151,7 +151,7 @@ mod tests {
     #[test]
     fn a_finished_game_has_no_hint() {
         let field = Field::parse(&["RGRGRGRGRGR"]);
-        let game = Bubbles::from_field(Style::Standard, field, seeded(0));
+        let game = Bubbles::from_field(Style::Standard, field, Dealer::new(crate::Deal::FIRST, 0));
         assert_eq!(game.status(), Status::Finished);
         assert_eq!(hint(&game, Budget::nodes(100)), None);
     }
@@ -172,7 +172,7 @@ mod proptests {
         #[test]
         fn the_hint_is_a_group_that_pops_for_its_points(seed in any::<u64>(), pops in 0usize..20, style_index in 0usize..4) {
             let style = Style::ALL[style_index];
-            let mut game = Bubbles::new(&Params { style }, seed).unwrap();
+            let mut game = Bubbles::new(&Params::new(style), seed).unwrap();
             for _ in 0..pops {
                 let Some((x, y)) = game.first_group() else { break };
                 game.apply(&Move::Pop { x, y }).unwrap();

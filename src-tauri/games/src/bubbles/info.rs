@@ -15,6 +15,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     has_undo: true,
     default_params: r#"{"style":"megashift"}"#,
     categories: Categories { listed, label_prefix: "category.bubbles", patterns: &[], is_valid },
+    newest_deal: super::dealer::NEWEST_DEAL,
     new_game: crate::erased::new_game::<Bubbles>,
 };
 

@@ -40,6 +40,7 @@
 
 mod analysis;
 mod colour;
+mod dealer;
 mod effects;
 mod field;
 mod gravity;
@@ -60,6 +61,7 @@ mod tests;
 #[doc(hidden)]
 pub use analysis::Weights;
 pub use colour::Colour;
+pub use dealer::NEWEST_DEAL;
 pub use effects::{Burst, Effects, Entered, Slide};
 pub use hint::{hint, Hint, HINT_BUDGET};
 pub use info::KIND;
@@ -69,8 +71,8 @@ pub use solver::{best_line, best_line_after, solve, Budget, Solution, BEST_LINE_
 pub use style::Style;
 pub use view::{Cell, ColourCounts, Edge, Side, View};
 
-use crate::rng::seeded;
-use crate::{Applied, Game, GameKind, GameRng, RuleError, Status};
+use crate::{Applied, Deal, Game, GameKind, RuleError, Status};
+use dealer::Dealer;
 use field::{index, Field, HEIGHT, WIDTH};
 use mask::Mask;
 use refill::Refill;
@@ -78,11 +80,28 @@ use serde::{Deserialize, Serialize};
 
 /// The choices before a game: `{"style": "megashift"}`. A missing style is MegaShift, the
 /// seed's game; an unknown one is a deserialisation error.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Params {
     #[serde(default)]
     pub style: Style,
+    /// The dealer version ([`crate::deal`], [`NEWEST_DEAL`]); absent (version 1) in params
+    /// stored before versions, and left out of the JSON for version 1.
+    #[serde(default = "Deal::first", skip_serializing_if = "Deal::is_first")]
+    pub deal: Deal,
+}
+
+impl Params {
+    /// A new game's parameters in `style`, dealt by the newest dealer.
+    pub fn new(style: Style) -> Params {
+        Params { style, deal: NEWEST_DEAL }
+    }
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params::new(Style::default())
+    }
 }
 
 /// One action of the player, e.g. `{"action": "click", "x": 3, "y": 10}`. Coordinates are
@@ -110,7 +129,7 @@ pub struct Bubbles {
     style: Style,
     field: Field,
     /// Dealt the field, then draws the new columns; kept so that replays and undo reproduce them.
-    rng: GameRng,
+    dealer: Dealer,
     /// The selected group: two balls or more of the current field, or empty.
     selection: Mask,
     score: i64,
@@ -175,14 +194,22 @@ impl Bubbles {
         self.score += group::points(group.len());
         self.field.remove(group);
         self.selection = Mask::EMPTY;
-        let refill = self.style.settle(&mut self.field, &mut self.rng);
+        let refill = self.style.settle(&mut self.field, &mut self.dealer);
         self.status = status_of(&self.field);
         refill
     }
 
-    fn from_field(style: Style, field: Field, rng: GameRng) -> Bubbles {
+    fn from_field(style: Style, field: Field, dealer: Dealer) -> Bubbles {
         let status = status_of(&field);
-        Bubbles { style, field, rng, selection: Mask::EMPTY, score: 0, status }
+        Bubbles { style, field, dealer, selection: Mask::EMPTY, score: 0, status }
+    }
+
+    /// The game `params` and `seed` deal, with the dealer version the params name (checked by
+    /// [`Game::new`]).
+    fn dealt(params: &Params, seed: u64) -> Bubbles {
+        let mut dealer = Dealer::new(params.deal, seed);
+        let field = dealer.field();
+        Bubbles::from_field(params.style, field, dealer)
     }
 }
 
@@ -215,9 +242,8 @@ impl Game for Bubbles {
 
     /// Deals a full field from `seed`; the same generator then draws every new column.
     fn new(params: &Params, seed: u64) -> Result<Bubbles, RuleError> {
-        let mut rng = seeded(seed);
-        let field = Field::deal(&mut rng);
-        Ok(Bubbles::from_field(params.style, field, rng))
+        params.deal.checked(NEWEST_DEAL)?;
+        Ok(Bubbles::dealt(params, seed))
     }
 
     /// The move to put in the move log for `mv`, asked *before* applying it: a click inside the
@@ -295,7 +321,7 @@ impl Game for Bubbles {
     /// The best line found for the whole deal in about 2 s, never below the player's own line
     /// ([`best_line_after`]): `{"bestScore": 2960, "moves": [...]}`.
     fn analyse(&self, seed: u64, moves: &[Move], cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
-        let params = Params { style: self.style };
+        let params = Params { style: self.style, deal: self.dealer.deal() };
         let best = best_line_after(&params, seed, moves, Budget::time(BEST_LINE_TIME), cancel);
         let cancelled = cancel.load(std::sync::atomic::Ordering::Relaxed);
         (!cancelled).then(|| serde_json::json!({ "bestScore": best.score, "moves": best.moves }))
@@ -306,7 +332,7 @@ impl Game for Bubbles {
         let effects = match self.logged_move(mv) {
             Move::Pop { x, y } if self.status == Status::Playing => {
                 let group = group::group_at(&self.field, cell_index(x, y)?);
-                effects::trace(&self.field, group, self.style, &self.rng)
+                effects::trace(&self.field, group, self.style, &self.dealer)
             }
             _ => Effects::default(),
         };

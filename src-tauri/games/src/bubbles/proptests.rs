@@ -100,12 +100,12 @@ fn off_field_moves() -> [Move; 4] {
 /// Plays one pop the way the player would, returning the logged move.
 fn play_turn(g: &mut Bubbles, turn: &Turn, (x, y): (i64, i64)) -> Result<Move, TestCaseError> {
     if let Some((sx, sy)) = turn.stray {
-        let before = (g.field.clone(), g.score, g.rng.clone());
+        let before = (g.field.clone(), g.score, g.dealer.clone());
         let applied = g.apply(&Move::Click { x: sx, y: sy });
         let on_field = (0..11).contains(&sx) && (0..11).contains(&sy);
         // A stray click pops only if it hit the current selection, which is empty here.
         prop_assert_eq!(applied.is_ok(), on_field);
-        prop_assert_eq!((g.field.clone(), g.score, g.rng.clone()), before, "a transient click changed the game");
+        prop_assert_eq!((g.field.clone(), g.score, g.dealer.clone()), before, "a transient click changed the game");
     }
     // By clicks: the first click selects, the second pops; if the stray click already selected
     // this group, the first click pops at once.
@@ -124,7 +124,7 @@ fn play_turn(g: &mut Bubbles, turn: &Turn, (x, y): (i64, i64)) -> Result<Move, T
 
 /// Plays a random game, checking every pop; returns the move log and the game after each move.
 fn play(style: Style, seed: u64, turns: &[Turn]) -> Result<(Vec<Move>, Vec<Bubbles>), TestCaseError> {
-    let mut g = Bubbles::new(&Params { style }, seed).unwrap();
+    let mut g = Bubbles::new(&Params::new(style), seed).unwrap();
     let mut log = Vec::new();
     let mut states = vec![g.clone()];
     check_layout(&g)?;
@@ -185,7 +185,7 @@ proptest! {
         // Every prefix of the log rebuilds the game as it was then: the snapshots undo goes back
         // to and the states a resumed game starts from are one and the same.
         for (n, state) in states.iter().enumerate() {
-            let mut replayed = Bubbles::new(&Params { style }, seed).unwrap();
+            let mut replayed = Bubbles::new(&Params::new(style), seed).unwrap();
             for mv in &log[..n] {
                 prop_assert_eq!(replayed.apply(mv), Ok(Applied::Move));
             }
@@ -196,7 +196,7 @@ proptest! {
     /// Once over, every move is refused and changes nothing.
     #[test]
     fn a_finished_game_refuses_everything(style in prop_oneof![Just(Style::Standard), Just(Style::Shifter)], seed in any::<u64>()) {
-        let mut g = Bubbles::new(&Params { style }, seed).unwrap();
+        let mut g = Bubbles::new(&Params::new(style), seed).unwrap();
         let mut k = seed;
         while let Some((x, y)) = pick(&g, k) {
             g.apply(&Move::Pop { x, y }).unwrap();
@@ -222,7 +222,7 @@ proptest! {
     ) {
         let mut field = super::field::Field::parse(&[]);
         field.cells.copy_from_slice(&cells);
-        let g = Bubbles::from_field(Style::Standard, field, crate::rng::seeded(0));
+        let g = Bubbles::from_field(Style::Standard, field, super::Dealer::new(crate::Deal::FIRST, 0));
         prop_assert_eq!(g.has_moves(), brute_force_pair(&g));
         prop_assert_eq!(g.status() == Status::Playing, brute_force_pair(&g));
     }

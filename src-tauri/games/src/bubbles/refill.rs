@@ -1,10 +1,11 @@
-//! The random numbers of Bubble Breaker: the dealt colours and the new columns that Continuous and
-//! MegaShift bring in.
+//! The random numbers of Bubble Breaker as version 1 of its dealer draws them ([`super::dealer`]):
+//! the dealt colours and the new columns that Continuous and MegaShift bring in.
 //!
 //! Every draw comes from the one generator kept in the game state, seeded from the game's seed, in
 //! a fixed order. Replaying the same moves from the same seed therefore brings in the very same
 //! columns, and undo (which restores a snapshot, generator included) can never reroll them.
 
+use super::dealer::Dealer;
 use super::field::{Field, HEIGHT};
 use crate::GameRng;
 use rand::RngCore;
@@ -55,10 +56,10 @@ pub struct Refill {
 impl Refill {
     /// Fills the empty column `x` with `height` random balls, drawn from the bottom up as the seed
     /// does, and counts them.
-    pub fn add_column(&mut self, field: &mut Field, rng: &mut GameRng, x: usize, height: usize) {
+    pub fn add_column(&mut self, field: &mut Field, dealer: &mut Dealer, x: usize, height: usize) {
         debug_assert!(field.column_is_empty(x));
         for y in (HEIGHT - height..HEIGHT).rev() {
-            let colour = random_colour(rng);
+            let colour = dealer.colour();
             field.set(x, y, colour);
             self.balls[usize::from(colour)] += 1;
         }
@@ -101,7 +102,7 @@ mod tests {
     fn a_new_column_stands_on_the_bottom_row() {
         let mut field = Field::parse(&[]);
         let mut refill = Refill::default();
-        refill.add_column(&mut field, &mut seeded(3), 0, 4);
+        refill.add_column(&mut field, &mut Dealer::new(crate::Deal::FIRST, 3), 0, 4);
         let rows = field.render();
         assert!(rows[..7].iter().all(|r| r == "..........."));
         assert!(rows[7..].iter().all(|r| r.starts_with(|c| c != '.') && r.ends_with("..........")));

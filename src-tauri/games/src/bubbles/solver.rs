@@ -47,11 +47,10 @@
 //! finished line and the time asked for is overrun only by that finish.
 
 use super::analysis::{Analysis, Weights};
-use super::field::{Field, WIDTH};
+use super::field::WIDTH;
 use super::group::group_at;
 use super::style::Style;
 use super::{cell_index, Bubbles, Move, Params};
-use crate::rng::seeded;
 use crate::{Applied, Game};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -111,9 +110,7 @@ pub const BEST_LINE_TIME: Duration = Duration::from_secs(2);
 /// The best line found for the whole deal of `seed` in `params`' style, refills included, from
 /// its first move: the post-game "best found for this deal" (about 2 s is the intended budget).
 pub fn best_line(params: &Params, seed: u64, budget: Budget, cancel: &AtomicBool) -> Solution {
-    let mut rng = seeded(seed);
-    let field = Field::deal(&mut rng);
-    solve(&Bubbles::from_field(params.style, field, rng), budget, cancel)
+    solve(&Bubbles::dealt(params, seed), budget, cancel)
 }
 
 /// [`best_line`], also given the line the player played (their logged moves, from the deal's
@@ -130,9 +127,7 @@ pub fn best_line(params: &Params, seed: u64, budget: Budget, cancel: &AtomicBool
 /// small gain. In Continuous, where the hint did not know the columns to come, improving the
 /// player's line pays, so it keeps the second half.
 pub fn best_line_after(params: &Params, seed: u64, played: &[Move], budget: Budget, cancel: &AtomicBool) -> Solution {
-    let mut rng = seeded(seed);
-    let field = Field::deal(&mut rng);
-    let root = Bubbles::from_field(params.style, field, rng);
+    let root = Bubbles::dealt(params, seed);
     let mut search = Search::new(Meter::new(budget, cancel), Weights::default());
     if !root.status.is_over() {
         if let Some(line) = search.widen_within(&root, PLAN_SHARE) {
@@ -474,7 +469,7 @@ fn fingerprint(game: &Bubbles) -> u64 {
         mix(u64::from_le_bytes(bytes));
     }
     if matches!(game.style, Style::Continuous | Style::Megashift) {
-        mix(game.rng.get_word_pos() as u64);
+        mix(game.dealer.position() as u64);
     }
     hash
 }
@@ -496,7 +491,7 @@ mod tests {
     fn the_line_replayed_through_the_rules_reaches_the_claimed_score() {
         let never = AtomicBool::new(false);
         for (k, style) in Style::ALL.into_iter().enumerate() {
-            let params = Params { style };
+            let params = Params::new(style);
             let seed = 100 + k as u64;
             let solution = best_line(&params, seed, Budget::nodes(3_000), &never);
             let game = replay(&params, seed, &solution.moves);
@@ -509,7 +504,7 @@ mod tests {
     #[test]
     fn a_node_budget_gives_the_same_line_every_time() {
         let never = AtomicBool::new(false);
-        let params = Params { style: Style::Megashift };
+        let params = Params::new(Style::Megashift);
         let a = best_line(&params, 7, Budget::nodes(2_000), &never);
         let b = best_line(&params, 7, Budget::nodes(2_000), &never);
         assert_eq!(a, b);
@@ -518,7 +513,7 @@ mod tests {
     #[test]
     fn a_cancelled_search_still_gives_a_finished_line() {
         let cancelled = AtomicBool::new(true);
-        let params = Params { style: Style::Standard };
+        let params = Params::new(Style::Standard);
         let solution = best_line(&params, 3, Budget::default(), &cancelled);
         let game = replay(&params, 3, &solution.moves);
         assert_eq!(game.status(), Status::Finished);
@@ -528,7 +523,7 @@ mod tests {
     #[test]
     fn the_best_after_a_played_line_is_never_below_it() {
         let never = AtomicBool::new(false);
-        let params = Params { style: Style::Continuous };
+        let params = Params::new(Style::Continuous);
         let mut game = Bubbles::new(&params, 9).unwrap();
         let mut played = Vec::new();
         while let Some((x, y)) = game.first_group() {

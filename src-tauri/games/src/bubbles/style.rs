@@ -1,8 +1,8 @@
 //! The four ways the field settles after a pop.
 
+use super::dealer::Dealer;
 use super::field::{Field, HEIGHT, WIDTH};
-use super::refill::{self, Refill};
-use crate::GameRng;
+use super::refill::Refill;
 use serde::{Deserialize, Serialize};
 
 /// How the field settles after a pop. Every style lets the balls fall first.
@@ -37,16 +37,16 @@ impl Style {
 
     /// Lets the field settle after the popped balls were removed, drawing any new columns from
     /// `rng`. Returns what was brought in.
-    pub fn settle(self, field: &mut Field, rng: &mut GameRng) -> Refill {
+    pub fn settle(self, field: &mut Field, dealer: &mut Dealer) -> Refill {
         let mut refill = Refill::default();
         field.fall();
         match self {
             Style::Standard => {
                 field.close_columns();
             }
-            Style::Continuous => continuous_refill(field, rng, &mut refill),
+            Style::Continuous => continuous_refill(field, dealer, &mut refill),
             Style::Shifter => field.push_rows_right(),
-            Style::Megashift => megashift_refill(field, rng, &mut refill),
+            Style::Megashift => megashift_refill(field, dealer, &mut refill),
         }
         refill
     }
@@ -57,11 +57,11 @@ impl Style {
 /// A Continuous field starts full and is refilled after every pop, so the empty columns after
 /// closing up are exactly the ones this pop emptied. They enter one by one from the left, each
 /// pushing the earlier ones right: the first drawn ends up rightmost of the new columns.
-fn continuous_refill(field: &mut Field, rng: &mut GameRng, refill: &mut Refill) {
+fn continuous_refill(field: &mut Field, dealer: &mut Dealer, refill: &mut Refill) {
     let emptied = field.close_columns();
     for x in (0..emptied).rev() {
-        let height = refill::continuous_height(rng);
-        refill.add_column(field, rng, x, height);
+        let height = dealer.continuous_height();
+        refill.add_column(field, dealer, x, height);
     }
 }
 
@@ -70,11 +70,11 @@ fn continuous_refill(field: &mut Field, rng: &mut GameRng, refill: &mut Refill) 
 ///
 /// Each new column adds one ball to the bottom row, so this ends after at most `WIDTH` rounds,
 /// with the bottom row full. The seed recurses; a loop does the same without the stack.
-fn megashift_refill(field: &mut Field, rng: &mut GameRng, refill: &mut Refill) {
+fn megashift_refill(field: &mut Field, dealer: &mut Dealer, refill: &mut Refill) {
     field.push_rows_right();
     while field.column_is_empty(0) {
-        let height = refill::megashift_height(rng);
-        refill.add_column(field, rng, 0, height);
+        let height = dealer.megashift_height();
+        refill.add_column(field, dealer, 0, height);
         field.push_rows_right();
     }
     debug_assert!((0..WIDTH).all(|x| field.get(x, HEIGHT - 1) != 0));
@@ -83,7 +83,11 @@ fn megashift_refill(field: &mut Field, rng: &mut GameRng, refill: &mut Refill) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::seeded;
+    use crate::Deal;
+
+    fn seeded(seed: u64) -> Dealer {
+        Dealer::new(Deal::FIRST, seed)
+    }
 
     /// The holes a pop left: column 2 is empty, columns 1, 6 and 9 have balls above holes.
     fn popped() -> Field {

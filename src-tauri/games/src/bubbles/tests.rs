@@ -1,13 +1,14 @@
 //! The rules through the public interface: the seed's examples, clicks, errors and the JSON shapes.
 
+use super::dealer::Dealer;
 use super::field::Field;
 use super::*;
-use crate::rng::seeded;
+use crate::Deal;
 use serde_json::json;
 
 /// A game on a field drawn as text (see [`Field::parse`]).
 fn game(style: Style, rows: &[&str]) -> Bubbles {
-    Bubbles::from_field(style, Field::parse(rows), seeded(0))
+    Bubbles::from_field(style, Field::parse(rows), Dealer::new(Deal::FIRST, 0))
 }
 
 fn click(x: i64, y: i64) -> Move {
@@ -230,7 +231,7 @@ fn the_game_reports_its_kind_category_and_score() {
     assert_eq!(Bubbles::KIND.as_str(), "bubbles");
     assert!(Bubbles::KIND.info().has_undo);
     for style in Style::ALL {
-        let g = Bubbles::new(&Params { style }, 1).unwrap();
+        let g = Bubbles::new(&Params::new(style), 1).unwrap();
         assert_eq!(g.category(), style.name());
         assert_eq!(g.score(), Some(0));
         assert_eq!(g.status(), Status::Playing);
@@ -359,13 +360,13 @@ mod seed {
 #[test]
 fn megashift_plays_exactly_as_the_seed() {
     for seed_value in 0..40u64 {
-        let mut g = Bubbles::new(&Params { style: Style::Megashift }, seed_value).unwrap();
+        let mut g = Bubbles::new(&Params::new(Style::Megashift), seed_value).unwrap();
         let mut form = seed::Form {
             p: std::array::from_fn(|x| std::array::from_fn(|y| g.field.get(x, y))),
             s: [[false; 11]; 11],
             selected: 0,
             score: 0,
-            r: g.rng.clone(),
+            r: g.dealer.rng().clone(),
         };
         let mut pops = 0;
         // Pop the groups at cells picked by a simple varying rule until the game ends.

@@ -14,6 +14,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     has_undo: true,
     default_params: r#"{"rule":"freestyle","opponent":"human"}"#,
     categories: Categories { listed, label_prefix: "category.gomoku", patterns: &[], is_valid },
+    newest_deal: super::NEWEST_DEAL,
     new_game: crate::erased::new_game::<Gomoku>,
 };
 

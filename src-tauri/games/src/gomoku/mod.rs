@@ -45,13 +45,20 @@ pub use rules::Rule;
 pub use swap2::{Choice, Opening, Phase, Role};
 pub use view::{MoveView, Swap2View, View};
 
-use crate::{Applied, Game, GameKind, RuleError, Status};
+use crate::{Applied, Deal, Game, GameKind, RuleError, Status};
 use board::Board;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use swap2::Swap2;
 
 /// The codes of stones in a record ([`Game::move_code`]): one per point.
+/// Gomoku's dealer version ([`crate::deal`]). Gomoku deals nothing from its seed that a replay
+/// needs: the board starts empty, and every stone and Swap2 decision, the computer's too, is a
+/// logged move (its seed only varies the computer's search, which a replay never runs). So a
+/// change to the engine or to its Swap2 choices changes no stored game, and this stays 1 until
+/// something dealt from the seed is added.
+pub const NEWEST_DEAL: Deal = Deal::FIRST;
+
 const STONE_CODES: u32 = (SIZE * SIZE) as u32;
 
 /// One stone for the side to move, e.g. `{"x":7,"y":7}` (H8). The numbers are wide so that a
@@ -282,8 +289,10 @@ impl Game for Gomoku {
 
     const KIND: GameKind = KIND;
 
-    /// Every combination of settings is playable, so this never fails.
+    /// Every combination of settings is playable; only a dealer version from a later Pastimes
+    /// is refused.
     fn new(params: &Params, seed: u64) -> Result<Self, RuleError> {
+        params.deal.checked(NEWEST_DEAL)?;
         let swap2 = (params.opening == Opening::Swap2).then(Swap2::default);
         Ok(Gomoku { params: params.clone(), seed, board: Board::default(), winning_line: None, swap2 })
     }

@@ -3,6 +3,7 @@
 use super::board::Colour;
 use super::rules::Rule;
 use super::swap2::{Opening, Role};
+use crate::Deal;
 use serde::{Deserialize, Serialize};
 
 /// How strong the computer plays. See [`super::ai`] for what each level does.
@@ -72,6 +73,10 @@ pub struct Params {
     /// Under Swap2, the first player's name; `white_name` the second's.
     pub black_name: String,
     pub white_name: String,
+    /// The dealer version ([`crate::deal`], [`super::NEWEST_DEAL`]); absent (version 1) in
+    /// params stored before versions, and left out of the JSON for version 1.
+    #[serde(default = "Deal::first", skip_serializing_if = "Deal::is_first")]
+    pub deal: Deal,
 }
 
 impl Default for Params {
@@ -83,6 +88,7 @@ impl Default for Params {
             human_colour: Colour::Black,
             black_name: "Black".into(),
             white_name: "White".into(),
+            deal: super::NEWEST_DEAL,
         }
     }
 }

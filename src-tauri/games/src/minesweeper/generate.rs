@@ -1,13 +1,36 @@
 //! Laying the mines once the first click is known.
 //!
-//! The layout depends only on (size, seed, first-click rule, first click cell): the same inputs
-//! give the same mines on every machine and every Pastimes version (ChaCha8, see `crate::rng`),
-//! which is what makes a replay possible.
+//! The layout depends only on (size, seed, first-click rule, first click cell, dealer version):
+//! the same inputs give the same mines on every machine and every Pastimes version (ChaCha8, see
+//! `crate::rng`), which is what makes a replay possible. What each dealer version lays is fixed
+//! for good once it has shipped ([`crate::deal`]): a change to this draw or to the no-guess
+//! generator ([`super::no_guess`]) is a new version, and [`laid_mines`] keeps dealing the old
+//! ones for the games stored with them.
 
 use super::board::Board;
-use super::params::FirstClick;
+use super::no_guess;
+use super::params::{FirstClick, Params};
 use crate::rng::{self, GameRng};
+use crate::{Deal, RuleError};
 use rand::Rng;
+
+/// The dealer version new games get ([`crate::deal`]).
+///
+/// Version 1: the partial Fisher-Yates draw of [`lay_mines`] for plain boards, and the
+/// perturbing generator of [`super::no_guess`] with its game budget for no-guess boards.
+pub const NEWEST_DEAL: Deal = Deal::FIRST;
+
+/// The mines of a game, plain or no-guess as `params` say, as its dealer version lays them.
+pub(super) fn laid_mines(params: &Params, board: &Board, seed: u64, first: usize) -> Result<Vec<usize>, RuleError> {
+    // Version 1 is the only one so far; a version 2 adds its arm beside this code, which then
+    // stays for the games dealt with version 1.
+    params.deal.checked(NEWEST_DEAL)?;
+    if !params.no_guess {
+        return Ok(lay_mines(board, seed, params.first_click, first));
+    }
+    no_guess::lay_mines(board, seed, params.first_click, first, no_guess::GAME_BUDGET)
+        .map_err(|_| RuleError::Illegal("no board without guessing was found for this size and mine count"))
+}
 
 /// The indices of the mines, in the order they were drawn.
 ///

@@ -14,7 +14,8 @@
 
 use super::board::Board;
 use super::field::Field;
-use super::{bbbv, laid_mines, solver, Params};
+use super::generate::laid_mines;
+use super::{bbbv, solver, Params};
 use crate::RuleError;
 
 /// Mines on a `width` x `height` board, row by row.

@@ -44,6 +44,7 @@ mod tests;
 
 pub use board::Board;
 pub use effects::{Cell, Effects};
+pub use generate::NEWEST_DEAL;
 pub use hint::{hint_for, Hint, HintRule, Reason};
 pub use info::KIND;
 pub use layout::{parse_boards, BoardText, Layout};
@@ -97,7 +98,7 @@ impl Minesweeper {
     /// fail (none found within the budget); the game is then unchanged.
     fn lay_mines(&mut self, first: usize) -> Result<(), RuleError> {
         if self.field.is_none() {
-            let mines = laid_mines(&self.params, &self.board, self.seed, first)?;
+            let mines = generate::laid_mines(&self.params, &self.board, self.seed, first)?;
             self.field = Some(Field::new(&self.board, &mines));
             self.first_click = Some(first);
         }
@@ -251,15 +252,6 @@ impl Game for Minesweeper {
         let counts = self.status == Status::Won && !self.is_replay();
         counts.then(|| i64::try_from(elapsed_ms).unwrap_or(i64::MAX))
     }
-}
-
-/// The mines of a game, plain or no-guess as `params` say.
-fn laid_mines(params: &Params, board: &Board, seed: u64, first: usize) -> Result<Vec<usize>, RuleError> {
-    if !params.no_guess {
-        return Ok(generate::lay_mines(board, seed, params.first_click, first));
-    }
-    no_guess::lay_mines(board, seed, params.first_click, first, no_guess::GAME_BUDGET)
-        .map_err(|_| RuleError::Illegal("no board without guessing was found for this size and mine count"))
 }
 
 /// A no-guess custom size the quick trial ([`no_guess_feasible`]) finds no board for: refused

@@ -32,9 +32,10 @@
 //! again (10.7 draws a board).
 //!
 //! The layout is part of what a stored game means: a replay (or a resumed game) lays it again
-//! from the seed and the first click. So any change to the solver's rules or to the
-//! perturbation changes the no-guess boards of seeds already stored; such a change needs a
-//! version in the stored params.
+//! from the seed and the first click. So any change to the solver's rules, to the perturbation
+//! or to the budget changes the no-guess boards of seeds already stored: such a change is a new
+//! dealer version (`generate::NEWEST_DEAL`, [`crate::deal`]), and this code stays as it is for
+//! the games of version 1.
 //!
 //! Everything depends only on (size, mines, seed, first-click rule, first click): no clock, no
 //! hash-map order, so a board is reproducible (and a replay finds the same mines).

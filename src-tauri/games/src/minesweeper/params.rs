@@ -3,7 +3,7 @@
 //! of the game being replayed.
 
 use super::board::Board;
-use crate::RuleError;
+use crate::{Deal, RuleError};
 use serde::{Deserialize, Serialize};
 
 /// The smallest custom side: the seeds' 9x9 minimum field.
@@ -113,6 +113,11 @@ pub struct Params {
     /// params keep their exact shape.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_guess: bool,
+    /// The dealer version that lays the mines ([`crate::deal`], [`super::generate::NEWEST_DEAL`]).
+    /// Absent (version 1) in params stored before versions, and left out of the JSON for
+    /// version 1, so those params keep their exact shape.
+    #[serde(default = "Deal::first", skip_serializing_if = "Deal::is_first")]
+    pub deal: Deal,
 }
 
 fn default_question_marks() -> bool {
@@ -122,7 +127,14 @@ fn default_question_marks() -> bool {
 impl Params {
     /// A level with the default options (first click opens an area, question marks on).
     pub fn new(level: Level) -> Params {
-        Params { level, first_click: FirstClick::default(), question_marks: true, replay_of: None, no_guess: false }
+        Params {
+            level,
+            first_click: FirstClick::default(),
+            question_marks: true,
+            replay_of: None,
+            no_guess: false,
+            deal: super::generate::NEWEST_DEAL,
+        }
     }
 
     pub fn beginner() -> Params {
@@ -158,9 +170,11 @@ impl Params {
         self.no_guess
     }
 
-    /// The checked size, and the replay's first click checked against it.
+    /// The checked size, the replay's first click checked against it, and a dealer version
+    /// this Pastimes has.
     pub fn board(&self) -> Result<Board, RuleError> {
         let board = self.level.board()?;
+        self.deal.checked(super::generate::NEWEST_DEAL)?;
         if let Some(p) = self.replay_of {
             board.checked_index(p.x as i64, p.y as i64)?;
         }
@@ -237,6 +251,17 @@ mod tests {
         let text = serde_json::to_value(p).unwrap();
         assert_eq!(text, json!({"level": "expert", "firstClick": "opensArea", "questionMarks": true, "noGuess": true}));
         assert_eq!(serde_json::from_value::<Params>(text).unwrap(), p);
+    }
+
+    #[test]
+    fn the_deal_version_is_one_when_absent_and_named_when_newer() {
+        let old: Params = serde_json::from_value(json!({"level": "expert"})).unwrap();
+        assert_eq!(old.deal, Deal::FIRST);
+        assert_eq!(serde_json::to_value(old).unwrap().get("deal"), None, "version 1 keeps the old shape");
+        let later = Params { deal: Deal(2), ..old };
+        assert_eq!(serde_json::to_value(later).unwrap()["deal"], 2);
+        let unknown = Params { deal: Deal(super::super::generate::NEWEST_DEAL.0 + 1), ..old };
+        assert!(matches!(unknown.board(), Err(RuleError::OutOfRange { what: "deal", .. })));
     }
 
     #[test]

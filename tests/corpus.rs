@@ -1,0 +1,206 @@
+//! Records that last: every committed corpus (`tests/fixtures/records/*/`, written by the
+//! `record_corpus` example of the Pastimes named in its folder's README) replays in this
+//! Pastimes exactly as it was played.
+//!
+//! - Each record file imports (through the rules, checking its result, score, moves and time),
+//!   plays to its end in the watch view with its recorded clock, reaches the final view stored
+//!   beside it (3BV included), and exports again to the very same text.
+//! - Each store file opens as it is: every finished game verifies, the game of each kind in
+//!   progress resumes, and the migrations leave every row it had as it was.
+//! - A saved game that cannot be resumed is kept in the history as unfinished, never dropped.
+//!
+//! A corpus is never written again to make these pass: a file that no longer replays is named,
+//! and what changed must deal the old games as before (a new dealer version, `pastimes_games::deal`).
+
+use pastimes_games::GameKind;
+use pastimes_lib::record_text;
+use pastimes_lib::state::{AppState, Config};
+use pastimes_lib::store::{HistoryFilter, PageStart, StoreReport, DATABASE_FILE};
+use pastimes_lib::watch::Watch;
+use rusqlite::Connection;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn corpora() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records");
+    let mut dirs: Vec<PathBuf> =
+        std::fs::read_dir(&root).unwrap().map(|entry| entry.unwrap().path()).filter(|path| path.is_dir()).collect();
+    dirs.sort();
+    assert!(!dirs.is_empty(), "no corpus in {}", root.display());
+    dirs
+}
+
+fn record_files(corpus: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "txt"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_record_file_replays_to_its_result_time_and_final_view_and_exports_the_same() {
+    let mut games = BTreeMap::<String, usize>::new();
+    for corpus in corpora() {
+        for file in record_files(&corpus) {
+            let name = file.display();
+            let text = std::fs::read_to_string(&file).unwrap();
+            let full = record_text::import(&text).unwrap_or_else(|error| panic!("{name} no longer replays: {error}"));
+            assert_eq!(record_text::export(&full).unwrap(), text, "{name} exports to other text");
+            let watch = Watch::imported(&full).unwrap_or_else(|error| panic!("{name} cannot be watched: {error}"));
+            let header = watch.header().clone();
+            assert_eq!(header.result, full.stored.result, "{name}");
+            let last = watch.frame(header.moves as u64).unwrap();
+            assert_eq!(i64::try_from(last.elapsed_ms).unwrap(), full.stored.time_ms, "{name}: the clock at the end");
+            let view: Value =
+                serde_json::from_str(&std::fs::read_to_string(file.with_extension("view.json")).unwrap()).unwrap();
+            assert_eq!(last.view, view, "{name}: the final view");
+            if let Some(bbbv) = view.get("bbbv").filter(|bbbv| !bbbv.is_null()) {
+                assert_eq!(last.summary.as_ref().map(|s| &s["bbbv"]), Some(bbbv), "{name}: 3BV");
+            }
+            *games.entry(format!("{} {}", full.stored.game, full.stored.result)).or_default() += 1;
+        }
+    }
+    // The corpus holds every game, won and lost (Bubble Breaker: finished).
+    for expected in ["minesweeper won", "minesweeper lost", "bubbles finished", "gomoku won", "gomoku lost"] {
+        assert!(games.contains_key(expected), "no {expected} game in the corpus: {games:?}");
+    }
+}
+
+/// Every row of every table, as text, by table; `columns` limits a table to the columns named.
+fn rows(path: &Path, columns: Option<&BTreeMap<String, Vec<String>>>) -> BTreeMap<String, Vec<String>> {
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+    let mut tables = BTreeMap::new();
+    for table in columns_of(&conn).into_keys() {
+        let names = match columns {
+            Some(columns) => columns[&table].join(", "),
+            None => "*".to_string(),
+        };
+        let mut stmt = conn.prepare(&format!("SELECT {names} FROM {table} ORDER BY 1, 2")).unwrap();
+        let count = stmt.column_count();
+        let values: Vec<String> = stmt
+            .query_map([], |row| {
+                let cells: Vec<String> = (0..count).map(|i| format!("{:?}", row.get_ref(i).unwrap())).collect();
+                Ok(cells.join(" | "))
+            })
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        tables.insert(table, values);
+    }
+    tables
+}
+
+fn columns_of(conn: &Connection) -> BTreeMap<String, Vec<String>> {
+    let mut stmt = conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").unwrap();
+    let tables: Vec<String> = stmt.query_map([], |row| row.get(0)).unwrap().map(Result::unwrap).collect();
+    tables
+        .into_iter()
+        .map(|table| {
+            let mut info = conn.prepare(&format!("PRAGMA table_info({table})")).unwrap();
+            let names = info.query_map([], |row| row.get::<_, String>(1)).unwrap().map(Result::unwrap).collect();
+            (table, names)
+        })
+        .collect()
+}
+
+/// The corpus's store, copied into a fresh data folder.
+fn store_copy(corpus: &Path) -> tempfile::TempDir {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::copy(corpus.join("store.sqlite3"), data.path().join(DATABASE_FILE)).unwrap();
+    data
+}
+
+fn open(data: &Path) -> AppState {
+    AppState::open(Config { data_dir: data.to_path_buf(), fixed_seed: None })
+}
+
+fn history_len(state: &AppState) -> i64 {
+    state.history_count(&HistoryFilter::default()).unwrap()
+}
+
+#[test]
+fn every_store_opens_with_its_records_verified_its_games_resumed_and_its_rows_as_they_were() {
+    for corpus in corpora().into_iter().filter(|corpus| corpus.join("store.sqlite3").exists()) {
+        let name = corpus.display();
+        let data = store_copy(&corpus);
+        let path = data.path().join(DATABASE_FILE);
+        let columns = columns_of(&Connection::open(&path).unwrap());
+        let before = rows(&path, None);
+        {
+            let state = open(data.path());
+            assert_eq!(state.store_report(), StoreReport::Opened, "{name}");
+            assert!(state.unresumed().is_empty(), "{name}: {:?}", state.unresumed());
+            let verified = state.verify_records().unwrap();
+            assert!(verified.mismatched.is_empty(), "{name}: {:?}", verified.mismatched);
+            assert_eq!(verified.checked as usize, before["finished_games"].len(), "{name}: every game has its record");
+            for kind in GameKind::all() {
+                let snapshot = state.snapshot(kind).unwrap().unwrap_or_else(|| panic!("{name}: no {kind:?} game"));
+                assert!(snapshot.paused && snapshot.move_count > 0, "{name}: {kind:?} comes back paused");
+            }
+        }
+        assert_eq!(rows(&path, Some(&columns)), before, "{name}: opening it changed a row");
+
+        // Then played on: each game resumes and takes its next move.
+        let state = std::sync::Arc::new(open(data.path()));
+        for kind in GameKind::all() {
+            let resumed = state.resume(kind).unwrap();
+            assert!(!resumed.paused && resumed.view.is_object(), "{name}: {kind:?} resumes");
+        }
+        assert!(state.history(&HistoryFilter::default(), &PageStart::Newest, 100).unwrap().rows.len() > 10);
+    }
+}
+
+#[test]
+fn a_saved_game_that_no_longer_replays_goes_into_the_history_unfinished_and_is_told_once() {
+    let corpus = corpora().into_iter().find(|corpus| corpus.join("store.sqlite3").exists()).expect("a store");
+    let data = store_copy(&corpus);
+    let path = data.path().join(DATABASE_FILE);
+    let finished = {
+        let conn = Connection::open(&path).unwrap();
+        // Bubble Breaker's third pop refused by the rules, Minesweeper dealt by a dealer of a
+        // later Pastimes: neither can be resumed here.
+        let moves: String =
+            conn.query_row("SELECT moves FROM saved_games WHERE game = 'bubbles'", [], |row| row.get(0)).unwrap();
+        let mut moves: Vec<Value> = serde_json::from_str(&moves).unwrap();
+        moves.push(serde_json::json!({"action": "pop", "x": 0, "y": 0}));
+        moves.push(serde_json::json!({"action": "pop", "x": 0, "y": 0}));
+        conn.execute(
+            "UPDATE saved_games SET moves = ?1 WHERE game = 'bubbles'",
+            [serde_json::to_string(&moves).unwrap()],
+        )
+        .unwrap();
+        let params: String =
+            conn.query_row("SELECT params FROM saved_games WHERE game = 'minesweeper'", [], |row| row.get(0)).unwrap();
+        let mut params: Value = serde_json::from_str(&params).unwrap();
+        params["deal"] = 99.into();
+        conn.execute("UPDATE saved_games SET params = ?1 WHERE game = 'minesweeper'", [params.to_string()]).unwrap();
+        conn.query_row("SELECT COUNT(*) FROM finished_games", [], |row| row.get::<_, i64>(0)).unwrap()
+    };
+    let state = open(data.path());
+    let told: Vec<&str> = state.unresumed().iter().map(|u| u.game.as_str()).collect();
+    assert_eq!(told, ["minesweeper", "bubbles"]);
+    assert!(state.unresumed()[0].reason.contains("deal"), "{:?}", state.unresumed());
+    assert_eq!(history_len(&state), finished + 2, "both kept in the history");
+    let filter: HistoryFilter =
+        pastimes_lib::queries::filter(Some(serde_json::json!({"result": "abandoned"}))).unwrap();
+    let page = state.history(&filter, &PageStart::Newest, 10).unwrap();
+    assert_eq!(page.rows.len(), 2);
+    for row in &page.rows {
+        assert_eq!(row.result, "abandoned");
+        assert!(row.has_record);
+        // Its record keeps every move as saved: exported, it names them all.
+        let (text, _) = state.export_record(row.id).unwrap();
+        assert!(text.contains("result: abandoned"), "{text}");
+    }
+    let gomoku = pastimes_games::gomoku::KIND;
+    assert!(state.snapshot(gomoku).unwrap().is_some(), "the game that resumes is there");
+    assert!(state.snapshot(pastimes_games::bubbles::KIND).unwrap().is_none());
+    drop(state);
+    let again = open(data.path());
+    assert!(again.unresumed().is_empty(), "told once");
+    assert_eq!(history_len(&again), finished + 2);
+}
