@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The ladder of issue #18: today's hard against the hard of commit 5ee5e47 (the commit before
+# The engine's ladder: today's hard against the hard of commit 5ee5e47 (the commit before
 # the engine work), node-limited, so the same command gives the same games on any machine.
 #
 #   scripts/ladder-old-hard.sh [GAMES] [NODES] [OLD_NODES]      # defaults: 200 48000 40000

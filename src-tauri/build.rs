@@ -1,48 +1,26 @@
-//! Declares the app's own commands so that Tauri's ACL checks every call against `capabilities/`.
+//! Declares the app's own commands so that Tauri's ACL checks every call against `capabilities/`,
+//! and grants them all to the main window through one permission set, both from the one list in
+//! `command_list.rs`.
 
 use tauri_build::{AppManifest, Attributes};
 
-/// Every command the page may call; each must also be granted in `capabilities/main.json`.
-const COMMANDS: &[&str] = &[
-    "app_info",
-    "games",
-    "start_new_store",
-    "get_settings",
-    "set_setting",
-    "new_game",
-    "play",
-    "snapshot",
-    "undo",
-    "redo",
-    "hint",
-    "pause",
-    "resume",
-    "replay",
-    "submit_record_name",
-    "fit_window",
-    "statistics",
-    "hall_of_fame",
-    "history",
-    "history_count",
-    "category_chart",
-    "played_categories",
-    "verify_records",
-    "gomoku_review",
-    "reset_preview",
-    "reset_hall",
-    "export_history",
-    "export_game",
-    "import_game",
-    "import_game_text",
-    "new_game_from_moves",
-    "copy_moves",
-    "watch_open",
-    "watch_best_line",
-    "watch_frame",
-    "watch_import",
-];
+/// Reads the list as `COMMANDS`, the commands' names.
+macro_rules! app_commands {
+    ($($command:ident),* $(,)?) => {
+        const COMMANDS: &[&str] = &[$(stringify!($command)),*];
+    };
+}
+include!("command_list.rs");
+
+/// The permission set the main window's capability grants: every command of the list.
+const PERMISSION_SET: &str = "permissions/app-commands.toml";
 
 fn main() {
+    println!("cargo:rerun-if-changed=src-tauri/command_list.rs");
+    if let Err(error) = write_permission_set() {
+        println!("cargo:warning=could not write {PERMISSION_SET}: {error}");
+        std::process::exit(1);
+    }
     let attributes = Attributes::new()
         .capabilities_path_pattern("./src-tauri/capabilities/**/*")
         .app_manifest(AppManifest::new().commands(COMMANDS));
@@ -50,4 +28,23 @@ fn main() {
         println!("cargo:warning=tauri build failed: {error:#}");
         std::process::exit(1);
     }
+}
+
+/// Writes the set of `allow-` permissions of every command, only when it changed (an unchanged
+/// file keeps its time, so it triggers no rebuild).
+fn write_permission_set() -> std::io::Result<()> {
+    let permissions: Vec<String> =
+        COMMANDS.iter().map(|command| format!("  \"allow-{}\",", command.replace('_', "-"))).collect();
+    let text = format!(
+        "# Written by src-tauri/build.rs from src-tauri/command_list.rs: edit the list, not this file.\n\n\
+         [[set]]\n\
+         identifier = \"app-commands\"\n\
+         description = \"Every command of the app's own: what the main window's page may call.\"\n\
+         permissions = [\n{}\n]\n",
+        permissions.join("\n")
+    );
+    if std::fs::read_to_string(PERMISSION_SET).ok().as_deref() != Some(text.as_str()) {
+        std::fs::write(PERMISSION_SET, text)?;
+    }
+    Ok(())
 }

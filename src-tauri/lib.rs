@@ -40,46 +40,18 @@ pub fn app_builder<R: Runtime>(builder: tauri::Builder<R>, state: Arc<AppState>)
     with_commands(builder).manage(state).manage(watch::Watching::default())
 }
 
-fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
-    builder.invoke_handler(tauri::generate_handler![
-        commands::app_info,
-        commands::games,
-        commands::start_new_store,
-        commands::get_settings,
-        commands::set_setting,
-        commands::new_game,
-        commands::play,
-        commands::snapshot,
-        commands::undo,
-        commands::redo,
-        commands::hint,
-        commands::pause,
-        commands::resume,
-        commands::replay,
-        commands::submit_record_name,
-        commands::fit_window,
-        commands::statistics,
-        commands::hall_of_fame,
-        commands::history,
-        commands::history_count,
-        commands::category_chart,
-        commands::played_categories,
-        commands::verify_records,
-        commands::gomoku_review,
-        commands::reset_preview,
-        commands::reset_hall,
-        commands::export_history,
-        commands::export_game,
-        commands::import_game,
-        commands::import_game_text,
-        commands::new_game_from_moves,
-        commands::copy_moves,
-        commands::watch_open,
-        commands::watch_best_line,
-        commands::watch_frame,
-        commands::watch_import,
-    ])
+/// Reads the list as the handler of every command and `COMMANDS`, the commands' names.
+macro_rules! app_commands {
+    ($($command:ident),* $(,)?) => {
+        fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+            builder.invoke_handler(tauri::generate_handler![$(commands::$command),*])
+        }
+
+        /// Every command of the app's own, as the page calls them (`command_list.rs`).
+        pub const COMMANDS: &[&str] = &[$(stringify!($command)),*];
+    };
 }
+include!("command_list.rs");
 
 /// Starts the desktop app.
 pub fn run() {

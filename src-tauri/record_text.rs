@@ -1,5 +1,5 @@
-//! A finished game as a small text file, to keep, send and open again: the export and import of
-//! issue 16. A file reads like this (a Gomoku game against the computer):
+//! A finished game as a small text file, to keep, send and open again: what Export writes and
+//! Import reads. A file reads like this (a Gomoku game against the computer):
 //!
 //! ```text
 //! Pastimes record 1

@@ -5,6 +5,7 @@
 
 use crate::error::{AppError, AppResult};
 use rusqlite::Connection;
+use std::collections::BTreeMap;
 
 /// The running totals of every category, computed from the finished games: migration 2 filled
 /// `category_totals` with it, and a salvaged store rebuilds its totals with the same text.
@@ -152,44 +153,63 @@ pub(super) enum Owner {
 
 /// Tells whose database `conn` is without writing anything, so that another program's file is
 /// never changed (not even by the journal mode). A store since migration 5 says so in its
-/// header; an older one is told by its tables, which must be exactly the ones its version's
-/// migrations made. A table named like one of ours is not enough.
+/// header. An older one is told by its version and its tables: at least one of ours, and each
+/// table named like one of ours with exactly the columns our migrations gave it at that version.
+/// A table named like ours is not enough, and neither is a version number; a table of ours
+/// missing (its page damaged) or one more (added by hand) does not make a store another's.
 pub(super) fn owner(conn: &Connection) -> AppResult<Owner> {
     let application_id: i64 = conn.pragma_query_value(None, "application_id", |row| row.get(0))?;
     let found = version(conn)?;
     let known = latest_version();
-    let tables = table_names(conn)?;
-    if application_id != 0 && application_id != APPLICATION_ID {
+    let tables = columns(conn)?;
+    let names = || tables.keys().cloned().collect::<Vec<_>>().join(", ");
+    if application_id == APPLICATION_ID {
+        return Ok(if found > known { Owner::Newer { found, known } } else { Owner::Ours });
+    }
+    if application_id != 0 {
         return Ok(Owner::Foreign(format!("its header names another program (application id {application_id})")));
     }
     if found > known {
-        let ours_now = tables_at(known);
-        let ours = application_id == APPLICATION_ID || tables.iter().any(|t| ours_now.contains(t));
-        return Ok(if ours { Owner::Newer { found, known } } else { foreign(&tables, found) });
+        // A newer Pastimes marks its file; an unmarked one still counts if it has our tables.
+        let ours = columns_at(known);
+        let shared = tables.keys().any(|table| ours.contains_key(table));
+        return Ok(if shared { Owner::Newer { found, known } } else { foreign(&names(), found) });
     }
-    let expected = if found < 0 { None } else { Some(tables_at(found)) };
-    Ok(if application_id == APPLICATION_ID || expected.as_ref() == Some(&tables) {
-        Owner::Ours
-    } else {
-        foreign(&tables, found)
-    })
+    if tables.is_empty() {
+        return Ok(if found == 0 { Owner::Ours } else { foreign("none", found) });
+    }
+    let expected = if found >= 1 { columns_at(found) } else { BTreeMap::new() };
+    let shared: Vec<&String> = tables.keys().filter(|table| expected.contains_key(*table)).collect();
+    let same_columns = shared.iter().all(|table| tables[*table] == expected[*table]);
+    Ok(if !shared.is_empty() && same_columns { Owner::Ours } else { foreign(&names(), found) })
 }
 
-fn foreign(tables: &[String], version: i64) -> Owner {
-    Owner::Foreign(format!("its tables are another program's: {} (schema version {version})", tables.join(", ")))
+fn foreign(tables: &str, version: i64) -> Owner {
+    Owner::Foreign(format!("its tables are another program's: {tables} (schema version {version})"))
 }
 
-/// The tables a store has at `version`, as its migrations make them (in a database in memory),
-/// in name order.
-fn tables_at(version: i64) -> Vec<String> {
-    let made = || -> AppResult<Vec<String>> {
+/// The columns of each table a store has at `version`, as its migrations make them (in a
+/// database in memory).
+fn columns_at(version: i64) -> BTreeMap<String, Vec<String>> {
+    let made = || -> AppResult<BTreeMap<String, Vec<String>>> {
         let conn = Connection::open_in_memory()?;
         for sql in MIGRATIONS.iter().take(version.max(0) as usize) {
             conn.execute_batch(sql)?;
         }
-        table_names(&conn)
+        columns(&conn)
     };
     made().unwrap_or_default()
+}
+
+/// The columns of each of the database's own tables, by name.
+fn columns(conn: &Connection) -> AppResult<BTreeMap<String, Vec<String>>> {
+    let mut tables = BTreeMap::new();
+    for table in table_names(conn)? {
+        let mut stmt = conn.prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid")?;
+        let names = stmt.query_map([&table], |row| row.get(0))?.collect::<Result<Vec<String>, _>>()?;
+        tables.insert(table, names);
+    }
+    Ok(tables)
 }
 
 /// The database's own tables (not SQLite's `sqlite_*`), in name order.
@@ -258,6 +278,20 @@ mod tests {
         let id: i64 = store.connection().pragma_query_value(None, "application_id", |row| row.get(0)).unwrap();
         assert_eq!(id, APPLICATION_ID);
         assert_eq!(owner(store.connection()).unwrap(), Owner::Ours);
+    }
+
+    #[test]
+    fn an_unmarked_store_with_a_table_lost_or_one_added_is_still_ours() {
+        let conn = Connection::open_in_memory().unwrap();
+        for sql in &MIGRATIONS[..2] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.execute_batch("DROP TABLE saved_games; CREATE TABLE padding (junk BLOB); PRAGMA user_version = 2;")
+            .unwrap();
+        assert_eq!(owner(&conn).unwrap(), Owner::Ours);
+        // The same tables under a version that gave them other columns are not.
+        conn.pragma_update(None, "user_version", 4).unwrap();
+        assert!(matches!(owner(&conn).unwrap(), Owner::Foreign(_)));
     }
 
     #[test]

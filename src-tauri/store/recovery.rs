@@ -415,9 +415,11 @@ mod tests {
             // All four of our names, at version 0.
             "CREATE TABLE settings (k); CREATE TABLE saved_games (k); CREATE TABLE finished_games (k);
              CREATE TABLE category_totals (k);",
-            // Our names at a version we know, but one table too many.
+            // Our names at a version we know, with other columns.
             "CREATE TABLE settings (k); CREATE TABLE saved_games (k); CREATE TABLE finished_games (k);
-             CREATE TABLE category_totals (k); CREATE TABLE recipes (k); PRAGMA user_version = 4;",
+             CREATE TABLE category_totals (k); PRAGMA user_version = 4;",
+            // A version we know, but no table of ours.
+            "CREATE TABLE recipes (name TEXT); PRAGMA user_version = 3;",
             // Another program's number in the header.
             "CREATE TABLE settings (k); PRAGMA application_id = 42; PRAGMA user_version = 1;",
         ];

@@ -481,7 +481,7 @@ pub(crate) mod tests {
         assert_eq!(std::fs::read(sidecar(&crashed, "-wal")).unwrap(), log, "the log is not changed");
     }
 
-    /// The case: a store of 10,000 games with pages overwritten at random. A game is lost
+    /// The damage the salvage is made for: a store of 10,000 games with pages overwritten at random. A game is lost
     /// only with its own leaf page; the example `salvage` prints the figures over many seeds.
     #[test]
     fn ten_thousand_games_with_random_pages_overwritten() {

@@ -84,6 +84,48 @@ async fn a_newer_store_is_kept_and_start_a_new_store_moves_it_aside() {
     app.quit().await;
 }
 
+#[tokio::test(flavor = "current_thread")]
+async fn a_game_that_cannot_be_resumed_is_kept_in_the_history_and_told_once() {
+    // The committed store of the record corpus, its Bubble Breaker game in progress given a pop
+    // the rules refuse (as after a rules change): it can no longer be resumed.
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("pastimes.sqlite3");
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/records/dealer1-schema5/store.sqlite3");
+    std::fs::copy(corpus, &path).unwrap();
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let moves: String =
+            conn.query_row("SELECT moves FROM saved_games WHERE game = 'bubbles'", [], |row| row.get(0)).unwrap();
+        let mut moves: Vec<serde_json::Value> = serde_json::from_str(&moves).unwrap();
+        moves.extend([json!({"action": "pop", "x": 0, "y": 0}), json!({"action": "pop", "x": 0, "y": 0})]);
+        conn.execute("UPDATE saved_games SET moves = ?1 WHERE game = 'bubbles'", [json!(moves).to_string()]).unwrap();
+    }
+    let app = App::launch(data.path(), Some(3)).await;
+    let text = app
+        .wait_for(
+            "the dialog",
+            "const d = document.querySelector('#unresumed-dialog[open]'); return d && d.textContent",
+        )
+        .await;
+    let text = text.as_str().unwrap().to_string();
+    assert!(text.contains("kept in the history as unfinished"), "{text}");
+    assert!(text.contains("Bubble Breaker: "), "{text}");
+    app.screenshot("store-unresumed-dialog").await;
+    app.click("#unresumed-dialog button[data-value='ok']").await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#unresumed-dialog')").await;
+    let unfinished = json!({"filter": {"result": "abandoned"}});
+    assert_eq!(app.invoke("history_count", unfinished.clone()).await.unwrap(), json!(1));
+    app.quit().await;
+    // Told once: the next start has nothing to say, and the game is still in the history.
+    let app = App::launch(data.path(), Some(3)).await;
+    app.wait_for("the first screen", "return document.querySelector('#screen')?.children.length > 0").await;
+    let info = app.invoke("app_info", json!({})).await.unwrap();
+    assert_eq!(info["unresumed"], json!([]));
+    assert!(app.client.execute("return document.querySelector('#unresumed-dialog')", vec![]).await.unwrap().is_null());
+    assert_eq!(app.invoke("history_count", unfinished).await.unwrap(), json!(1));
+    app.quit().await;
+}
+
 /// The X window that has the input focus, and the Pastimes window.
 fn focused_window() -> String {
     let output = Command::new("xdotool").arg("getwindowfocus").output().expect("xdotool runs");

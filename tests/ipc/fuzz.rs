@@ -13,22 +13,10 @@ use proptest::test_runner::{Config as ProptestConfig, TestRunner};
 use serde_json::{json, Map, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Every command the page may call, as the capability grants them, but those that open a
-/// dialog or use the clipboard.
-fn commands() -> &'static [&'static str] {
-    static COMMANDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    COMMANDS.get_or_init(|| {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src-tauri/capabilities/main.json");
-        let capability: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        capability["permissions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(|p| p.as_str()?.strip_prefix("allow-").map(|name| name.replace('-', "_")))
-            .filter(|name| !DESKTOP_ONLY.contains(&name.as_str()))
-            .map(|name| &*Box::leak(name.into_boxed_str()))
-            .collect()
-    })
+/// Every command the page may call (the app's one list, which the capability grants), but those
+/// that open a dialog or use the clipboard.
+fn commands() -> Vec<&'static str> {
+    pastimes_lib::COMMANDS.iter().copied().filter(|name| !DESKTOP_ONLY.contains(name)).collect()
 }
 
 /// Commands that wait for a player in a native dialog, or need the desktop's clipboard.
@@ -259,7 +247,7 @@ fn arbitrary_bytes_as_parameters_and_moves_never_panic() {
     result.unwrap();
 }
 
-/// The fuzzed commands are every command the capability grants, the desktop-only ones aside.
+/// The fuzzed commands are every command of the app's list, the desktop-only ones aside.
 #[test]
 fn every_granted_command_is_fuzzed() {
     let fuzzed = commands();

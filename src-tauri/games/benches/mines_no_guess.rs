@@ -8,7 +8,7 @@
 //! Every time is the least of 3 runs of the same computation (the machine is shared: a single
 //! run's maximum mostly measures the scheduler); generation also prints the first runs alone.
 //!
-//! Targets (issue 17, release): Expert 30x16/99 median <= 1.0 ms and p95 <= 2 ms;
+//! Targets (release build): Expert 30x16/99 median <= 1.0 ms and p95 <= 2 ms;
 //! 30x16/170 p95 <= 30 ms; a hint <= 50 ms on any Expert position.
 
 use pastimes_games::minesweeper::{no_guess_feasible, Hint, HintRule, Layout, Minesweeper, Move, Params, Point};

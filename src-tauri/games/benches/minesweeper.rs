@@ -1,6 +1,6 @@
 //! Minesweeper's hot paths: laying the mines, the largest flood fill, one chord.
 //!
-//! Targets from the issue: Expert laid in <= 100 µs, a 100x100 board's largest zero region opened
+//! Targets: Expert laid in <= 100 µs, a 100x100 board's largest zero region opened
 //! in <= 200 µs.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};

@@ -1,4 +1,4 @@
-//! The old Gomoku engine (commit 5ee5e47, before the engine work of issue #18) behind a pipe,
+//! The old Gomoku engine (commit 5ee5e47, before the engine's search and evaluation were rewritten) behind a pipe,
 //! for the ladder of `examples/gomoku_engine.rs` (`ladder hard-old`, `speed-old`).
 //!
 //! It is not built with this crate: `scripts/ladder-old-hard.sh` checks out 5ee5e47 in a

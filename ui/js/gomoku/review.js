@@ -1,4 +1,4 @@
-// The review of a finished Gomoku game (issue 18): the engine's value after every stone as a
+// The review of a finished Gomoku game: the engine's value after every stone as a
 // graph (black's view), the mistakes and blunders with the stone the engine would have played,
 // each shown on a read-only board, and the first move from which a side had a win by force.
 // The backend replays the game's record and keeps the engine's review with it

@@ -1,6 +1,7 @@
 //! Minesweeper: open every cell without a mine.
 //!
-//! The rules, after the seeds (000, 001, 002) with the issue's refinements:
+//! The rules, after the three original Minesweeper descriptions (seeds 000, 001 and 002 of
+//! `docs/ORIGINS.md`), with our refinements:
 //!
 //! * Sizes: beginner 9x9/10, intermediate 16x16/40, expert 30x16/99, or custom
 //!   9..=100 x 9..=100 with 10..=(w-1)*(h-1) mines ([`Params`]).
@@ -14,7 +15,7 @@
 //!   seed.
 //! * There is no undo ([`crate::GameInfo::has_undo`] is false): undoing a lost click would make the game
 //!   trivially winnable.
-//! * No guessing ([`Params::no_guess`], issue 17): the board is one the logic solver (`solver.rs`) clears from the
+//! * No guessing ([`Params::no_guess`]): the board is one the logic solver (`solver.rs`) clears from the
 //!   first click by deduction alone ([`no_guess`]); when none is found within the budget the first
 //!   click (or a replay's creation) is refused and the game stays as it was.
 //!   [`no_guess_feasible`] is a quick trial for warning before the game starts.
@@ -255,7 +256,7 @@ impl Game for Minesweeper {
 }
 
 /// A no-guess custom size the quick trial ([`no_guess_feasible`]) finds no board for: refused
-/// before the game starts, so the player is told then (issue 17), never at the first click. The
+/// before the game starts, so the player is told then, never at the first click. The
 /// three levels always have boards, and a replay keeps the board it had.
 fn no_guess_refused(params: &Params) -> Result<bool, RuleError> {
     let custom = matches!(params.level, Level::Custom { .. });

@@ -1,7 +1,7 @@
 //! The competitive statistics of a game, as Minesweeper players compare them: 3BV, 3BV/s, the
 //! clicks, IOE and correctness.
 //!
-//! Definitions (after Minesweeper Arbiter's, as the issue words them):
+//! Definitions (after Minesweeper Arbiter's):
 //! * **Left click**: an open on a closed cell. **Right click**: a mark. **Chord**: a chord, or
 //!   an open on an open number (which chords).
 //! * **Useful click**: a left click or chord that opens at least one safe cell, or a right click

@@ -1,0 +1,43 @@
+// The app's own commands, written once. `build.rs` and `lib.rs` each include this file with
+// their own `app_commands!`: the build declares them to Tauri's ACL and writes the permission set
+// `app-commands` (`permissions/app-commands.toml`) that the main window's capability grants;
+// the app registers their handlers, the functions of the same names in `commands.rs`. A
+// command listed here is declared, granted and handled; one left out is none of the three.
+app_commands![
+    app_info,
+    games,
+    start_new_store,
+    get_settings,
+    set_setting,
+    new_game,
+    play,
+    snapshot,
+    undo,
+    redo,
+    hint,
+    pause,
+    resume,
+    replay,
+    submit_record_name,
+    fit_window,
+    statistics,
+    hall_of_fame,
+    history,
+    history_count,
+    category_chart,
+    played_categories,
+    verify_records,
+    gomoku_review,
+    reset_preview,
+    reset_hall,
+    export_history,
+    export_game,
+    import_game,
+    import_game_text,
+    new_game_from_moves,
+    copy_moves,
+    watch_open,
+    watch_best_line,
+    watch_frame,
+    watch_import,
+];
