@@ -35,9 +35,9 @@ impl GameEntry {
             name_key: info.name_key,
             ranking: info.ranking,
             has_undo: info.has_undo,
-            has_hint: info.has_hint,
-            has_analysis: info.has_analysis,
-            rate_key: info.rate_key,
+            has_hint: info.hint.is_some(),
+            has_analysis: info.analyse.is_some(),
+            rate_key: info.rate.map(|rate| rate.key),
             default_params: info.default_params(),
             listed_categories: (info.categories.listed)(),
             label_prefix: info.categories.label_prefix,
@@ -65,6 +65,13 @@ mod tests {
         assert_eq!(json[0]["categoryPatterns"][0]["template"], "custom-{width}x{height}/{mines}");
         assert_eq!(json[1]["listedCategories"][0], "megashift");
         assert_eq!(json[2]["hasUndo"], true);
+        // The capabilities, read from each game's table: an entry there is its method.
+        assert_eq!(
+            (&json[0]["hasHint"], &json[0]["hasAnalysis"]),
+            (&serde_json::json!(true), &serde_json::json!(false))
+        );
+        assert_eq!(json[0]["rateKey"], "ms.stat.bbbvPerSecond");
+        assert_eq!((&json[1]["hasAnalysis"], &json[1]["rateKey"]), (&serde_json::json!(true), &Value::Null));
         assert_eq!(json[2]["defaultParams"]["opponent"], "human");
     }
 }

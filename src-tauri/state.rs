@@ -415,7 +415,7 @@ impl AppState {
     /// Once a game is over, works on it on the worker (Bubble Breaker's best line for the deal),
     /// then keeps what it found with the finished game and tells the page. A new game cancels it.
     fn start_analysis(self: &Arc<Self>, kind: GameKind, slot: &mut Slot) {
-        if !kind.info().has_analysis || slot.analysing.is_some() || slot.session.record().is_none() {
+        if kind.info().analyse.is_none() || slot.analysing.is_some() || slot.session.record().is_none() {
             return;
         }
         let Some(analyse) = slot.session.analysis_search() else { return };
@@ -543,8 +543,7 @@ impl AppState {
             .hall_categories(kind)?
             .into_iter()
             .map(|category| {
-                let by_rate =
-                    if kind.info().rate_key.is_some() { store.rate_hall(kind, &category)? } else { Vec::new() };
+                let by_rate = if kind.info().rate.is_some() { store.rate_hall(kind, &category)? } else { Vec::new() };
                 Ok(HallCategory { entries: store.hall_of_fame(kind, &category)?, by_rate, category })
             })
             .collect()

@@ -102,3 +102,58 @@ fn the_readers_see_imports_and_links() {
     assert_eq!(statics, ["js/x/a.js", "js/side.js", "js/x/d.js"]);
     assert_eq!(dynamics, ["js/x/b/c.js"]);
 }
+
+/// What the app needs of every registered game besides its rules, game by game; a game that
+/// lacks a part fails here, the part named.
+#[test]
+fn every_registered_game_has_every_part_the_app_needs() {
+    let ui = ui();
+    let screens = std::fs::read_to_string(ui.join("js/games.js")).unwrap();
+    let catalogues: Vec<(String, serde_json::Map<String, serde_json::Value>)> = ["en", "de", "cs", "zh"]
+        .iter()
+        .map(|lang| {
+            let text = std::fs::read_to_string(ui.join(format!("i18n/{lang}.json"))).unwrap();
+            (lang.to_string(), serde_json::from_str(&text).unwrap())
+        })
+        .collect();
+    for kind in pastimes_games::GameKind::all() {
+        let id = kind.as_str();
+        let info = kind.info();
+        let mut missing = Vec::new();
+        if !screens.contains(&format!("  {id}: () => import('./{id}/screen.js'),")) {
+            missing.push("its screen in ui/js/games.js".to_string());
+        }
+        match std::fs::read_to_string(ui.join(format!("js/{id}/screen.js"))) {
+            Ok(screen) if screen.contains("export { watchBoard }") || screen.contains("export function watchBoard") => {
+            }
+            Ok(_) => missing.push(format!("the watch board exported by ui/js/{id}/screen.js")),
+            Err(_) => missing.push(format!("ui/js/{id}/screen.js")),
+        }
+        let categories = (info.categories.listed)();
+        if categories.is_empty() {
+            missing.push("a listed category".to_string());
+        }
+        for category in &categories {
+            if !info.is_category(category) {
+                missing.push(format!("a listed category that parses: {category}"));
+            }
+        }
+        let mut keys = vec![
+            info.name_key.to_string(),
+            format!("{}.blurb", info.name_key),
+            format!("help.{id}"),
+            format!("help.{id}.title"),
+        ];
+        keys.extend(categories.iter().map(|category| info.category_label(category).0));
+        keys.extend(info.rate.map(|rate| rate.key.to_string()));
+        for (lang, catalogue) in &catalogues {
+            missing.extend(
+                keys.iter().filter(|key| !catalogue.contains_key(*key)).map(|key| format!("{lang}.json: {key}")),
+            );
+        }
+        if (info.new_game)(&info.default_params(), 1).is_err() {
+            missing.push("default parameters that start a game".to_string());
+        }
+        assert!(missing.is_empty(), "{id} lacks: {missing:?}");
+    }
+}

@@ -281,7 +281,7 @@ async fn records_of_three_games_in_the_hall_the_history_its_chart_export_and_res
     app.click("#hall-tab-history").await;
     wait_rows(&app, played as usize).await;
     let games = history_games(&app).await;
-    for game in ["minesweeper", "bubbles", "gomoku"] {
+    for game in pastimes_games::GameKind::all().map(|kind| kind.as_str()) {
         assert!(games.iter().any(|g| g == game), "{game} in {games:?}");
     }
     assert_eq!(games[0], "minesweeper", "the newest first: the replay");

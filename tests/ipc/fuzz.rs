@@ -136,7 +136,7 @@ fn call() -> impl Strategy<Value = (&'static str, Value)> {
 /// Everything a command could change, as the page can read it; the clock's reading left out.
 fn observe(h: &Harness) -> Value {
     let mut seen = Map::new();
-    for game in ["minesweeper", "bubbles", "gomoku"] {
+    for game in pastimes_games::GameKind::all().map(|kind| kind.as_str()) {
         let mut snapshot = h.call("snapshot", json!({"game": game})).unwrap();
         if let Some(fields) = snapshot.as_object_mut() {
             fields.remove("elapsedMs");

@@ -2,7 +2,8 @@
 //! for every game: parameters and moves cross it as JSON (as they arrive from the page), views
 //! leave it as JSON, and the computer's move stays a typed value in a box.
 
-use crate::{Applied, Game, GameKind, RuleError, Status};
+use crate::kind::Rate;
+use crate::{Analyses, Applied, Game, GameKind, Hints, Rates, RuleError, Status};
 use serde_json::Value;
 use std::any::Any;
 use std::sync::atomic::AtomicBool;
@@ -84,6 +85,26 @@ fn to_json(value: impl serde::Serialize) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
+/// The table entry of a game's hints: `hint: Some(hint_of::<G>)`.
+pub fn hint_of<G: Hints>(game: &dyn AnyGame, cancel: &AtomicBool) -> Option<Value> {
+    game.as_any().downcast_ref::<G>()?.hint(cancel)
+}
+
+/// The table entry of a game's analysis: `analyse: Some(analysis_of::<G>)`.
+pub fn analysis_of<G: Analyses>(game: &dyn AnyGame, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value> {
+    let moves: Vec<G::Move> = moves.iter().map(|mv| from_json("move", mv)).collect::<Result<_, _>>().ok()?;
+    game.as_any().downcast_ref::<G>()?.analyse(seed, &moves, cancel)
+}
+
+/// The table entry of a game's rate: `rate: Some(rate_of::<G>())`.
+pub const fn rate_of<G: Rates>() -> Rate {
+    Rate { key: G::RATE_KEY, of: typed_rate::<G> }
+}
+
+fn typed_rate<G: Rates>(game: &dyn AnyGame, elapsed_ms: u64) -> Option<f64> {
+    game.as_any().downcast_ref::<G>()?.rate(elapsed_ms)
+}
+
 impl<G: Game> Erased<G> {
     fn play_typed(&mut self, mv: &G::Move) -> Result<Played, RuleError> {
         let logged = to_json(self.game.logged_move(mv));
@@ -160,11 +181,11 @@ impl<G: Game> AnyGame for Erased<G> {
     }
 
     fn rate(&self, elapsed_ms: u64) -> Option<f64> {
-        self.game.rate(elapsed_ms)
+        (G::KIND.info().rate?.of)(self, elapsed_ms)
     }
 
     fn hint(&self, cancel: &AtomicBool) -> Option<Value> {
-        self.game.hint(cancel)
+        (G::KIND.info().hint?)(self, cancel)
     }
 
     fn move_code(&self, mv: &Value) -> Option<u32> {
@@ -184,8 +205,7 @@ impl<G: Game> AnyGame for Erased<G> {
     }
 
     fn analyse(&self, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value> {
-        let moves: Vec<G::Move> = moves.iter().map(|mv| from_json("move", mv)).collect::<Result<_, _>>().ok()?;
-        self.game.analyse(seed, &moves, cancel)
+        (G::KIND.info().analyse?)(self, seed, moves, cancel)
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -140,12 +140,6 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
-    /// A finished game's rate for the hall of fame's second table, higher is better
-    /// (Minesweeper's 3BV/s on a won board); `None` where it does not rank so.
-    fn rate(&self, _elapsed_ms: u64) -> Option<f64> {
-        None
-    }
-
     /// A logged move as a small number, for compact game records; [`Game::code_move`] reads it
     /// back. `None` where the game has no such code (the record then keeps the move's JSON).
     fn move_code(&self, _mv: &Self::Move) -> Option<u32> {
@@ -169,20 +163,33 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn parse_move_text(&self, _text: &str) -> Option<Self::Move> {
         None
     }
+}
 
-    /// Work on a finished game over its whole deal (its seed and its logged moves), for the
-    /// game-over view and the history: Bubble Breaker's best line found for the deal. It may
-    /// use what the player could not see, as the game is over. Slow (seconds); returns soon once
-    /// `cancel` is set. `None` where the game has none.
-    fn analyse(&self, _seed: u64, _moves: &[Self::Move], _cancel: &AtomicBool) -> Option<serde_json::Value> {
-        None
-    }
+// Capabilities: what only some games have. A game has one when it implements the trait and
+// names it in its table ([`crate::GameInfo`]: `hint: Some(erased::hint_of::<G>)`); the table's
+// entry cannot be written without the method, so the page's flags and the methods never disagree.
 
-    /// Help for the player to move, from what the player sees only (never a hidden mine or a
-    /// future refill), as JSON for the page: a cell proved safe, a group worth popping, the
-    /// engine's move. `None` where the game gives none. Slow games return soon once `cancel`
-    /// is set.
-    fn hint(&self, _cancel: &AtomicBool) -> Option<serde_json::Value> {
-        None
-    }
+/// Help for the player to move, from what the player sees only (never a hidden mine or a future
+/// refill), as JSON for the page: a cell proved safe, a group worth popping, the engine's move.
+pub trait Hints: Game {
+    /// `None` when there is nothing to hint. Slow games return soon once `cancel` is set.
+    fn hint(&self, cancel: &AtomicBool) -> Option<serde_json::Value>;
+}
+
+/// Work on a finished game over its whole deal (its seed and its logged moves), for the
+/// game-over view and the history: Bubble Breaker's best line found for the deal, Gomoku's
+/// review. It may use what the player could not see, as the game is over.
+pub trait Analyses: Game {
+    /// Slow (seconds); returns soon once `cancel` is set, with `None` then.
+    fn analyse(&self, seed: u64, moves: &[Self::Move], cancel: &AtomicBool) -> Option<serde_json::Value>;
+}
+
+/// A finished game's rate for the hall of fame's second table, higher is better (Minesweeper's
+/// 3BV/s on a won board).
+pub trait Rates: Game {
+    /// The catalogue key of the rate's name.
+    const RATE_KEY: &'static str;
+
+    /// `None` where this game does not rank so (a loss, a replay).
+    fn rate(&self, elapsed_ms: u64) -> Option<f64>;
 }

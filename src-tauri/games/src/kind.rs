@@ -10,6 +10,7 @@ use crate::RuleError;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 
 /// Which game: a handle on its [`GameInfo`], compared by id. Serialised as the id
 /// (`"minesweeper"`); deserialising an id no game has is an error.
@@ -169,6 +170,20 @@ fn field_name(template: &'static str, field: &str) -> Option<&'static str> {
 /// Starts a game from its parameters (as JSON) and seed, behind the erased interface.
 pub type NewGame = fn(&Value, u64) -> Result<Box<dyn AnyGame>, RuleError>;
 
+/// A game's [`crate::Hints::hint`], behind the erased interface.
+pub type HintFn = fn(&dyn AnyGame, &AtomicBool) -> Option<Value>;
+
+/// A game's [`crate::Analyses::analyse`], behind the erased interface: its seed and its moves
+/// as logged (JSON).
+pub type AnalyseFn = fn(&dyn AnyGame, u64, &[Value], &AtomicBool) -> Option<Value>;
+
+/// A game's [`crate::Rates`]: the catalogue key of its name, and the rate of a finished game.
+#[derive(Clone, Copy)]
+pub struct Rate {
+    pub key: &'static str,
+    pub of: fn(&dyn AnyGame, u64) -> Option<f64>,
+}
+
 /// Everything the app knows about one game besides its rules.
 pub struct GameInfo {
     /// The stable id: the database, IPC, settings keys (`{id}Params`) and the page's folder.
@@ -178,13 +193,15 @@ pub struct GameInfo {
     pub ranking: Ranking,
     /// Whether the session offers undo and redo.
     pub has_undo: bool,
-    /// Whether the game gives hints ([`crate::Game::hint`]): the page offers a Hint button.
-    pub has_hint: bool,
-    /// Whether a finished game is worked on ([`crate::Game::analyse`]) for the game-over view.
-    pub has_analysis: bool,
-    /// The catalogue key of the game's rate, when its hall of fame has a second table by rate
-    /// ([`crate::Game::rate`]: Minesweeper's 3BV/s).
-    pub rate_key: Option<&'static str>,
+    /// The game's hints ([`crate::Hints`], `Some(erased::hint_of::<G>)`): the page offers a Hint
+    /// button.
+    pub hint: Option<HintFn>,
+    /// The work on a finished game for the game-over view ([`crate::Analyses`],
+    /// `Some(erased::analysis_of::<G>)`).
+    pub analyse: Option<AnalyseFn>,
+    /// The game's rate, when its hall of fame has a second table by it ([`crate::Rates`],
+    /// `Some(erased::rate_of::<G>())`: Minesweeper's 3BV/s).
+    pub rate: Option<Rate>,
     /// The parameters of a first game, as JSON text (the page starts from these).
     pub default_params: &'static str,
     pub categories: Categories,

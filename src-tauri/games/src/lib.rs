@@ -18,7 +18,9 @@ mod registry;
 mod rng;
 
 pub use deal::Deal;
-pub use erased::{new_game, AnyGame, ComputerMove, Played};
-pub use game::{Applied, Game, RuleError, Status};
-pub use kind::{Better, Categories, CategoryPattern, GameInfo, GameKind, Measure, NewGame, Ranking};
+pub use erased::{analysis_of, hint_of, new_game, rate_of, AnyGame, ComputerMove, Played};
+pub use game::{Analyses, Applied, Game, Hints, Rates, RuleError, Status};
+pub use kind::{
+    AnalyseFn, Better, Categories, CategoryPattern, GameInfo, GameKind, HintFn, Measure, NewGame, Ranking, Rate,
+};
 pub use rng::GameRng;

@@ -9,9 +9,9 @@ pub(super) static INFO: GameInfo = GameInfo {
     name_key: "game.bubbles",
     ranking: Ranking { measure: Measure::Score, better: Better::Higher },
     // Undo restores a snapshot, random generator included, so it never rerolls a new column.
-    rate_key: None,
-    has_hint: true,
-    has_analysis: true,
+    hint: Some(crate::erased::hint_of::<Bubbles>),
+    analyse: Some(crate::erased::analysis_of::<Bubbles>),
+    rate: None,
     has_undo: true,
     default_params: r#"{"style":"megashift"}"#,
     categories: Categories { listed, label_prefix: "category.bubbles", patterns: &[], is_valid },

@@ -71,7 +71,7 @@ pub use solver::{best_line, best_line_after, solve, Budget, Solution, BEST_LINE_
 pub use style::Style;
 pub use view::{Cell, ColourCounts, Edge, Side, View};
 
-use crate::{Applied, Deal, Game, GameKind, RuleError, Status};
+use crate::{Analyses, Applied, Deal, Game, GameKind, Hints, RuleError, Status};
 use dealer::Dealer;
 use field::{index, Field, HEIGHT, WIDTH};
 use mask::Mask;
@@ -313,20 +313,6 @@ impl Game for Bubbles {
         Some(Move::Pop { x, y })
     }
 
-    /// The group the solver would pop, from what the player sees only (see [`hint`]).
-    fn hint(&self, _cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
-        hint::hint(self, HINT_BUDGET).and_then(|hint| serde_json::to_value(hint).ok())
-    }
-
-    /// The best line found for the whole deal in about 2 s, never below the player's own line
-    /// ([`best_line_after`]): `{"bestScore": 2960, "moves": [...]}`.
-    fn analyse(&self, seed: u64, moves: &[Move], cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
-        let params = Params { style: self.style, deal: self.dealer.deal() };
-        let best = best_line_after(&params, seed, moves, Budget::time(BEST_LINE_TIME), cancel);
-        let cancelled = cancel.load(std::sync::atomic::Ordering::Relaxed);
-        (!cancelled).then(|| serde_json::json!({ "bestScore": best.score, "moves": best.moves }))
-    }
-
     /// A pop is traced before it is applied: see [`effects`].
     fn apply_with_effects(&mut self, mv: &Move) -> Result<(Applied, Effects), RuleError> {
         let effects = match self.logged_move(mv) {
@@ -359,5 +345,23 @@ impl Game for Bubbles {
     /// Every finished game ranks by its score: the highest first (ties go to the earlier game).
     fn rank_key(&self, _elapsed_ms: u64) -> Option<i64> {
         self.status.is_over().then_some(-self.score)
+    }
+}
+
+impl Hints for Bubbles {
+    /// The group the solver would pop, from what the player sees only (see [`hint`]).
+    fn hint(&self, _cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
+        hint::hint(self, HINT_BUDGET).and_then(|hint| serde_json::to_value(hint).ok())
+    }
+}
+
+impl Analyses for Bubbles {
+    /// The best line found for the whole deal in about 2 s, never below the player's own line
+    /// ([`best_line_after`]): `{"bestScore": 2960, "moves": [...]}`.
+    fn analyse(&self, seed: u64, moves: &[Move], cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
+        let params = Params { style: self.style, deal: self.dealer.deal() };
+        let best = best_line_after(&params, seed, moves, Budget::time(BEST_LINE_TIME), cancel);
+        let cancelled = cancel.load(std::sync::atomic::Ordering::Relaxed);
+        (!cancelled).then(|| serde_json::json!({ "bestScore": best.score, "moves": best.moves }))
     }
 }

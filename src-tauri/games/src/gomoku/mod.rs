@@ -45,7 +45,7 @@ pub use rules::Rule;
 pub use swap2::{Choice, Opening, Phase, Role};
 pub use view::{MoveView, Swap2View, View};
 
-use crate::{Applied, Deal, Game, GameKind, RuleError, Status};
+use crate::{Analyses, Applied, Deal, Game, GameKind, Hints, RuleError, Status};
 use board::Board;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
@@ -345,16 +345,6 @@ impl Game for Gomoku {
         }
     }
 
-    /// The hard computer's move for the side to move.
-    fn hint(&self, cancel: &AtomicBool) -> Option<serde_json::Value> {
-        self.hint_stone(cancel).and_then(|hint| serde_json::to_value(hint).ok())
-    }
-
-    /// The engine's review of the whole game: see [`review`].
-    fn analyse(&self, seed: u64, actions: &[Action], cancel: &AtomicBool) -> Option<serde_json::Value> {
-        self.review(seed, actions, cancel).and_then(|review| serde_json::to_value(review).ok())
-    }
-
     /// Only games against the computer are records.
     fn can_rank(&self) -> bool {
         self.params.opponent.level().is_some()
@@ -407,6 +397,20 @@ impl Game for Gomoku {
         const TIME_SPAN: i64 = 10_000_000_000;
         let time = i64::try_from(elapsed_ms).unwrap_or(i64::MAX).min(TIME_SPAN - 1);
         Some(stones * TIME_SPAN + time)
+    }
+}
+
+impl Hints for Gomoku {
+    /// The hard computer's move for the side to move.
+    fn hint(&self, cancel: &AtomicBool) -> Option<serde_json::Value> {
+        self.hint_stone(cancel).and_then(|hint| serde_json::to_value(hint).ok())
+    }
+}
+
+impl Analyses for Gomoku {
+    /// The engine's review of the whole game: see [`review`].
+    fn analyse(&self, seed: u64, actions: &[Action], cancel: &AtomicBool) -> Option<serde_json::Value> {
+        self.review(seed, actions, cancel).and_then(|review| serde_json::to_value(review).ok())
     }
 }
 

@@ -20,10 +20,10 @@ pub(super) static INFO: GameInfo = GameInfo {
     id: "minesweeper",
     name_key: "game.minesweeper",
     ranking: Ranking { measure: Measure::Time, better: Better::Lower },
+    hint: Some(crate::erased::hint_of::<Minesweeper>),
+    analyse: None,
+    rate: Some(crate::erased::rate_of::<Minesweeper>()),
     // Undoing a lost click would make every game trivially winnable.
-    rate_key: Some("ms.stat.bbbvPerSecond"),
-    has_hint: true,
-    has_analysis: false,
     has_undo: false,
     // New players get boards that never force a guess.
     default_params: r#"{"level":"beginner","noGuess":true}"#,

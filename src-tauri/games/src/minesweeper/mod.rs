@@ -55,7 +55,7 @@ pub use params::{FirstClick, Level, Params, Point, MAX_SIDE, MIN_MINES, MIN_SIDE
 pub use stats::{bbbv_per_second, correctness, ioe, Clicks, Stats};
 pub use view::{cell_code, View};
 
-use crate::{Applied, Game, GameKind, RuleError, Status};
+use crate::{Applied, Game, GameKind, Hints, Rates, RuleError, Status};
 use field::Field;
 use info::{CUSTOM, NO_GUESS};
 use mark::Mark;
@@ -196,19 +196,6 @@ impl Game for Minesweeper {
         serde_json::to_value(self.stats(elapsed_ms)?).ok()
     }
 
-    /// 3BV/s of a won board that is not a replay.
-    fn rate(&self, elapsed_ms: u64) -> Option<f64> {
-        if self.status != Status::Won || self.is_replay() {
-            return None;
-        }
-        self.stats(elapsed_ms)?.bbbv_per_second
-    }
-
-    /// A cell that logic proves safe or a mine, with why; else the safest cell and its chance.
-    fn hint(&self, _cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
-        Minesweeper::hint(self).and_then(|hint| serde_json::to_value(hint).ok())
-    }
-
     fn status(&self) -> Status {
         self.status
     }
@@ -252,6 +239,25 @@ impl Game for Minesweeper {
     fn rank_key(&self, elapsed_ms: u64) -> Option<i64> {
         let counts = self.status == Status::Won && !self.is_replay();
         counts.then(|| i64::try_from(elapsed_ms).unwrap_or(i64::MAX))
+    }
+}
+
+impl Rates for Minesweeper {
+    const RATE_KEY: &'static str = "ms.stat.bbbvPerSecond";
+
+    /// 3BV/s of a won board that is not a replay.
+    fn rate(&self, elapsed_ms: u64) -> Option<f64> {
+        if self.status != Status::Won || self.is_replay() {
+            return None;
+        }
+        self.stats(elapsed_ms)?.bbbv_per_second
+    }
+}
+
+impl Hints for Minesweeper {
+    /// A cell that logic proves safe or a mine, with why; else the safest cell and its chance.
+    fn hint(&self, _cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
+        Minesweeper::hint(self).and_then(|hint| serde_json::to_value(hint).ok())
     }
 }
 
