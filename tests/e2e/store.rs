@@ -115,6 +115,18 @@ async fn a_game_that_cannot_be_resumed_is_kept_in_the_history_and_told_once() {
     app.wait_for("the dialog to close", "return !document.querySelector('#unresumed-dialog')").await;
     let unfinished = json!({"filter": {"result": "abandoned"}});
     assert_eq!(app.invoke("history_count", unfinished.clone()).await.unwrap(), json!(1));
+    // The history shows it, and finds it by its result.
+    app.click("#hall-button").await;
+    app.wait_for("the hall", "return document.querySelector('#hall-panel-records')?.dataset.ready === 'true'").await;
+    app.click("#hall-tab-history").await;
+    crate::hall::set_select(&app, "#hist-result", "abandoned").await;
+    crate::hall::wait_rows(&app, 1).await;
+    let row = app.text("#hist-rows tr[data-id]").await;
+    assert!(row.contains("Bubble Breaker") && row.contains("Unfinished") && row.contains("—"), "{row}");
+    let watch = "return document.querySelector('#hist-rows tr[data-id] .watch-record') === null \
+                 && document.querySelector('#hist-rows tr[data-id] .hist-export-game') !== null";
+    assert_eq!(app.client.execute(watch, vec![]).await.unwrap(), json!(true), "exported, not watched");
+    app.screenshot("history-unfinished").await;
     app.quit().await;
     // Told once: the next start has nothing to say, and the game is still in the history.
     let app = App::launch(data.path(), Some(3)).await;

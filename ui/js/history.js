@@ -84,7 +84,9 @@ export async function mountHistory(root, app, kept = null) {
   }
 
   function scoreOrTime(row) {
-    if (measureOf(row.game) === 'score') return t('history.points', { score: formatNumber(row.score ?? 0) });
+    // A game left unfinished has no score of its own (its time is the time played).
+    if (measureOf(row.game) === 'score' && row.score == null) return '—';
+    if (measureOf(row.game) === 'score') return t('history.points', { score: formatNumber(row.score) });
     return t('stats.seconds', { seconds: formatSeconds(row.timeMs) });
   }
 
@@ -140,7 +142,10 @@ export async function mountHistory(root, app, kept = null) {
     const copying = row.game === 'gomoku'
       ? el('button', { type: 'button', class: 'hist-copy-moves', text: t('history.copyMoves'), onclick: () => copyMoves(app, row.game, row.id) })
       : null;
-    return el('td', { class: 'hist-record' }, watching(row), exporting, copying);
+    // An unfinished game that could not be resumed cannot be replayed to its end either: it
+    // exports (every move as saved), but is not watched.
+    const watchable = row.result !== 'abandoned';
+    return el('td', { class: 'hist-record' }, watchable ? watching(row) : null, exporting, copying);
   }
 
   /// Where the player is: the filters and the page, for the way back to it.
