@@ -24,7 +24,7 @@ run_graphical() {
 
 echo "== unit, property and IPC tests"
 cargo test --workspace --exclude pastimes --all-targets
-cargo test -p pastimes --lib --test ipc --test page_assets --test corpus
+cargo test -p pastimes --lib --test ipc --test page_assets --test corpus --test imports
 echo "== end-to-end tests (real app, WebKitWebDriver)"
 export NO_AT_BRIDGE=1
 run_graphical cargo test -p pastimes --test e2e -- --test-threads=1

@@ -1,7 +1,14 @@
 //! Where the app keeps its data, from the command line, the environment or the XDG default.
 
-use crate::state::Config;
 use std::path::PathBuf;
+
+/// Where the app keeps its data and how it deals boards.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub data_dir: PathBuf,
+    /// Deal every new game from this seed (tests and bug reports); random otherwise.
+    pub fixed_seed: Option<u64>,
+}
 
 /// The app's identifier, as in tauri.conf.json: the name of its folder in the data dir.
 const IDENTIFIER: &str = "org.pastimes.Pastimes";

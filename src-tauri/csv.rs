@@ -2,7 +2,8 @@
 //! field quoted when it holds a comma, a double quote, CR or LF (or starts or ends with a space,
 //! which spreadsheets would trim), with its double quotes doubled. And the history's layout.
 
-use crate::store::HistoryRow;
+use crate::error::AppResult;
+use crate::store::{HistoryFilter, HistoryRow, Store};
 use chrono::{DateTime, Local};
 use std::io::{self, BufWriter, Write};
 
@@ -55,6 +56,16 @@ pub const HEADER: [&str; 14] = [
     "name",
     "id",
 ];
+
+/// Writes every finished game of the history that passes `filter` as CSV, newest first;
+/// returns how many.
+pub fn write_history(store: &Store, filter: &HistoryFilter, out: impl Write) -> AppResult<u64> {
+    let mut csv = CsvWriter::new(out);
+    csv.header()?;
+    let count = store.for_each_history_row(filter, |row| Ok(csv.game(row)?))?;
+    csv.finish()?;
+    Ok(count)
+}
 
 /// The history as CSV, one finished game a record.
 pub struct CsvWriter<W: Write> {

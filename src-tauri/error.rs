@@ -47,8 +47,10 @@ pub enum AppError {
     Io(#[from] std::io::Error),
     #[error("the window could not be changed: {0}")]
     Window(String),
-    #[error(transparent)]
-    Import(#[from] crate::record_text::ImportError),
+    /// A record file that cannot be imported (`record_text::ImportError`, converted there, so
+    /// that this type depends on no layer above it): its own code and parameters.
+    #[error("{message}")]
+    Import { code: &'static str, message: String, params: Value },
     #[error("no finished game has the id {0}")]
     NoSuchGame(i64),
     #[error("game {0} was finished before games kept their records")]
@@ -94,7 +96,7 @@ impl AppError {
             AppError::Store(_) => "store",
             AppError::Io(_) => "io",
             AppError::Window(_) => "window",
-            AppError::Import(import) => import.code(),
+            AppError::Import { code, .. } => code,
             AppError::NoSuchGame(_) => "no_such_game",
             AppError::NoRecord(_) => "no_record",
             AppError::BadRecord { .. } => "bad_record",
@@ -123,7 +125,7 @@ impl AppError {
             AppError::BadDateRange { from, to } => json!({ "from": from, "to": to }),
             AppError::NewerSchema { found, known } => json!({ "found": found, "known": known }),
             AppError::StoreUnavailable(reason) | AppError::ForeignStore(reason) => json!({ "reason": reason }),
-            AppError::Import(import) => import.params(),
+            AppError::Import { params, .. } => params.clone(),
             AppError::NoSuchGame(id) | AppError::NoRecord(id) | AppError::NoBestLine(id) => json!({ "id": id }),
             AppError::BadRecord { id, reason } => json!({ "id": id, "reason": reason }),
             AppError::NoSuchFrame { index, frames } => json!({ "index": index, "frames": frames }),

@@ -106,6 +106,12 @@ impl ImportError {
     }
 }
 
+impl From<ImportError> for crate::error::AppError {
+    fn from(error: ImportError) -> Self {
+        crate::error::AppError::Import { code: error.code(), message: error.to_string(), params: error.params() }
+    }
+}
+
 /// What the page shows of an imported record (its header), id 0: a finished game's record may
 /// be shown in full, seed included.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]

@@ -2,6 +2,7 @@
 //! does to them. No Tauri in here, so the mock runtime and unit tests see the same logic.
 
 use crate::clock::{system_time, Time};
+pub use crate::config::Config;
 use crate::error::{AppError, AppResult};
 use crate::names::validate_name;
 use crate::record_text;
@@ -19,14 +20,6 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
-
-/// Where the app keeps its data and how it deals boards.
-#[derive(Debug, Clone)]
-pub struct Config {
-    pub data_dir: PathBuf,
-    /// Deal every new game from this seed (tests and bug reports); random otherwise.
-    pub fixed_seed: Option<u64>,
-}
 
 /// One hall-of-fame category and its best ten.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -613,7 +606,7 @@ impl AppState {
     /// Writes the history that passes `filter` to `path` as CSV; returns how many games. The
     /// file appears whole or not at all: it is written beside and renamed into place.
     pub fn export_history(&self, filter: &HistoryFilter, path: &Path) -> AppResult<u64> {
-        write_whole(path, |file| self.store()?.write_history_csv(filter, file))
+        write_whole(path, |file| crate::csv::write_history(&*self.store()?, filter, file))
     }
 
     // ----- one game exported and imported as a text record (record_text.rs) -----

@@ -4,13 +4,11 @@
 
 use super::finished::{result_name, HALL_SIZE};
 use super::{CategoryStats, Store};
-use crate::csv::CsvWriter;
 use crate::error::AppResult;
 use pastimes_games::{GameKind, Measure, Status};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{params, params_from_iter, Connection, Row};
 use serde::{Deserialize, Serialize};
-use std::io::Write;
 
 /// Which finished games the history shows. Checked by the caller (known game, category of that
 /// game, a finished result, `from <= to`); the times are stored-format UTC timestamps.
@@ -328,21 +326,23 @@ impl Store {
         })
     }
 
-    /// Writes every finished game that passes `filter` as CSV, newest first; returns how many.
-    pub fn write_history_csv(&self, filter: &HistoryFilter, out: &mut dyn Write) -> AppResult<u64> {
+    /// Gives every finished game that passes `filter` to `each`, newest first, as it is read
+    /// (the CSV export writes them so, holding one at a time); returns how many.
+    pub fn for_each_history_row(
+        &self,
+        filter: &HistoryFilter,
+        mut each: impl FnMut(&HistoryRow) -> AppResult<()>,
+    ) -> AppResult<u64> {
         let (terms, args) = conditions(filter);
         let sql =
             format!("SELECT {ROW_COLUMNS} FROM finished_games{} ORDER BY finished_at DESC, id DESC", where_sql(&terms));
-        let mut csv = CsvWriter::new(out);
-        csv.header()?;
         let mut stmt = self.conn.prepare(&sql)?;
         let mut rows = stmt.query(params_from_iter(args))?;
         let mut count = 0;
         while let Some(row) = rows.next()? {
-            csv.game(&history_row(row)?)?;
+            each(&history_row(row)?)?;
             count += 1;
         }
-        csv.finish()?;
         Ok(count)
     }
 
@@ -755,7 +755,7 @@ mod tests {
         store.record_finished(&game(bubbles::KIND, "standard", Status::Finished, 10, 56)).unwrap();
         let mut out = Vec::new();
         let filter = HistoryFilter { game: Some(minesweeper::KIND), ..Default::default() };
-        assert_eq!(store.write_history_csv(&filter, &mut out).unwrap(), 5);
+        assert_eq!(crate::csv::write_history(&store, &filter, &mut out).unwrap(), 5);
         let text = String::from_utf8(out).unwrap();
         let mut lines = text.split("\r\n");
         assert_eq!(lines.next().unwrap(), crate::csv::HEADER.join(","));
