@@ -4,7 +4,7 @@
 //!
 //! `cargo bench -p pastimes --bench history` (`PASTIMES_BENCH_GAMES=N` for another size).
 //!
-//! Every game carries a full record as the app stores it ([`pastimes_lib::record`]): real
+//! Every game carries a full record as the app stores it ([`pastimes_lib::records::record`]): real
 //! moves of a board of its category, encoded by the app's own encoder, as long as the game's
 //! move count. Encoding a million records one by one would take longer than the queries, so
 //! each category deals a pool of records once and the games take theirs from it; SQLite stores
@@ -12,7 +12,7 @@
 
 use pastimes_games::{bubbles, gomoku, minesweeper};
 use pastimes_games::{AnyGame, GameKind, Status};
-use pastimes_lib::record::{self, GameRecord};
+use pastimes_lib::records::record::{self, GameRecord};
 use pastimes_lib::store::{Cursor, FinishedGame, HistoryFilter, PageStart, Store, HALL_SIZE};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -17,7 +17,7 @@
 //! dates aside).
 
 use pastimes_games::GameKind;
-use pastimes_lib::clock::{ManualTime, Time};
+use pastimes_lib::play::clock::{ManualTime, Time};
 use pastimes_lib::state::{AppState, Config, Runtime};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};

@@ -1,36 +1,24 @@
 //! Pastimes: Minesweeper, Bubble Breaker and Gomoku in one desktop app.
 //!
-//! The rules live in the `pastimes-games` crate; this crate holds the session driver, the SQLite
-//! store and the thin Tauri layer (commands, menu, window).
+//! The rules live in the `pastimes-games` crate; this crate holds the rest, in layers that each
+//! import only the ones below them (`docs/ARCHITECTURE.md`, checked by `tests/imports.rs`):
+//! `shell` (the only code that knows Tauri), `state` (the owner of the locks), `play`, `records`,
+//! `library`, `prefs`, `store` (the only code that holds SQL), and the shared `error` and
+//! `assistance`.
 
 pub mod assistance;
-mod catalogue;
-mod clipboard;
-pub mod clock;
-pub mod commands;
-pub mod config;
-mod csv;
 pub mod error;
-mod file_dialog;
-mod i18n;
-mod menu;
-mod names;
-pub mod pasted_moves;
-pub mod queries;
-pub mod record;
-pub mod record_text;
-pub mod replay;
-mod review;
-pub mod session;
-mod settings;
-mod settle;
-mod single_instance;
+pub mod library;
+pub mod play;
+pub mod prefs;
+pub mod records;
+pub mod shell;
 pub mod state;
 pub mod store;
-pub mod verify;
-pub mod watch;
-mod window;
 
+use prefs::config;
+use records::watch;
+use shell::{menu, single_instance, window};
 use state::AppState;
 use std::sync::Arc;
 use tauri::{Emitter, Manager, Runtime};
@@ -44,7 +32,7 @@ pub fn app_builder<R: Runtime>(builder: tauri::Builder<R>, state: Arc<AppState>)
 macro_rules! app_commands {
     ($($command:ident),* $(,)?) => {
         fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
-            builder.invoke_handler(tauri::generate_handler![$(commands::$command),*])
+            builder.invoke_handler(tauri::generate_handler![$(shell::commands::$command),*])
         }
 
         /// Every command of the app's own, as the page calls them (`command_list.rs`).

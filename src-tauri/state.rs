@@ -1,19 +1,19 @@
 //! The app's state: the store and the game of each kind in progress, and what every command
 //! does to them. No Tauri in here, so the mock runtime and unit tests see the same logic.
 
-use crate::clock::{system_time, Time};
-pub use crate::config::Config;
 use crate::error::{AppError, AppResult};
-use crate::names::validate_name;
-use crate::record_text;
-use crate::review::GomokuReview;
-use crate::session::{Session, Snapshot};
-use crate::settings;
+use crate::play::clock::{system_time, Time};
+use crate::play::session::{Session, Snapshot};
+pub use crate::prefs::config::Config;
+use crate::prefs::names::validate_name;
+use crate::prefs::settings;
+use crate::records::record_text;
+use crate::records::review::GomokuReview;
+use crate::records::verify::Verified;
 use crate::store::{
     CategoryChart, CategoryStats, FullRecord, HallEntry, HistoryFilter, HistoryPage, PageStart, ResetCounts,
     SavingListener, Store, StoreReport,
 };
-use crate::verify::Verified;
 use pastimes_games::{gomoku, Applied, ComputerMove, GameKind};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -565,7 +565,8 @@ impl AppState {
     /// is stored with them.
     pub fn verify_records(&self) -> AppResult<Verified> {
         let mut verified = Verified::default();
-        verified.checked = self.store()?.for_each_record(|stored| crate::verify::tally(&mut verified, &stored))?;
+        verified.checked =
+            self.store()?.for_each_record(|stored| crate::records::verify::tally(&mut verified, &stored))?;
         Ok(verified)
     }
 
@@ -585,7 +586,7 @@ impl AppState {
             .and_then(|found| Some((found.stored?, found.about)))
             .ok_or_else(|| AppError::BadArgument(format!("no finished game {id} with a record")))?;
         let analysis = about.analysis.and_then(|text| serde_json::from_str(&text).ok());
-        crate::review::gomoku_review(stored, analysis, analysing)
+        crate::records::review::gomoku_review(stored, analysis, analysing)
     }
 
     /// One finished game with its record, to watch; an unknown id is an error.
@@ -606,7 +607,7 @@ impl AppState {
     /// Writes the history that passes `filter` to `path` as CSV; returns how many games. The
     /// file appears whole or not at all: it is written beside and renamed into place.
     pub fn export_history(&self, filter: &HistoryFilter, path: &Path) -> AppResult<u64> {
-        write_whole(path, |file| crate::csv::write_history(&*self.store()?, filter, file))
+        write_whole(path, |file| crate::library::csv::write_history(&*self.store()?, filter, file))
     }
 
     // ----- one game exported and imported as a text record (record_text.rs) -----
@@ -664,7 +665,7 @@ impl AppState {
     /// such moves, or a move the rules refuse, changes nothing.
     pub fn new_game_from_moves(self: &Arc<Self>, kind: GameKind, params: Value, text: &str) -> AppResult<Snapshot> {
         let mut session = Session::new(kind, &params, self.seed(), self.runtime.time.clone())?;
-        let moves = crate::pasted_moves::read(session.game(), text)?;
+        let moves = crate::records::pasted_moves::read(session.game(), text)?;
         for (index, (text, mv)) in moves.into_iter().enumerate() {
             let refused = |reason: String| record_text::ImportError::IllegalMove { number: index + 1, text, reason };
             match session.play(&mv) {
@@ -736,7 +737,7 @@ mod tests {
     //! when the test says so: every interleaving below is chosen, none is waited for.
 
     use super::*;
-    use crate::clock::ManualTime;
+    use crate::play::clock::ManualTime;
     use pastimes_games::{bubbles, gomoku, minesweeper};
     use serde_json::json;
     use std::time::Duration;

@@ -13,10 +13,10 @@
 //! and what changed must deal the old games as before (a new dealer version, `pastimes_games::deal`).
 
 use pastimes_games::GameKind;
-use pastimes_lib::record_text;
+use pastimes_lib::records::record_text;
+use pastimes_lib::records::watch::Watch;
 use pastimes_lib::state::{AppState, Config};
 use pastimes_lib::store::{HistoryFilter, PageStart, StoreReport, DATABASE_FILE};
-use pastimes_lib::watch::Watch;
 use rusqlite::Connection;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -186,7 +186,7 @@ fn a_saved_game_that_no_longer_replays_goes_into_the_history_unfinished_and_is_t
     assert!(state.unresumed()[0].reason.contains("deal"), "{:?}", state.unresumed());
     assert_eq!(history_len(&state), finished + 2, "both kept in the history");
     let filter: HistoryFilter =
-        pastimes_lib::queries::filter(Some(serde_json::json!({"result": "abandoned"}))).unwrap();
+        pastimes_lib::library::queries::filter(Some(serde_json::json!({"result": "abandoned"}))).unwrap();
     let page = state.history(&filter, &PageStart::Newest, 10).unwrap();
     assert_eq!(page.rows.len(), 2);
     for row in &page.rows {

@@ -42,7 +42,7 @@ pub struct FinishedGame {
     pub assistance: Assistance,
     /// Its place in the second table (see [`pastimes_games::Game::rate`]), higher is better.
     pub rate: Option<f64>,
-    /// Every move and the clock at each, stored compactly ([`crate::record`]).
+    /// Every move and the clock at each, stored compactly ([`crate::records::record`]).
     pub record: Option<Vec<u8>>,
 }
 

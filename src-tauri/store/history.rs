@@ -755,10 +755,10 @@ mod tests {
         store.record_finished(&game(bubbles::KIND, "standard", Status::Finished, 10, 56)).unwrap();
         let mut out = Vec::new();
         let filter = HistoryFilter { game: Some(minesweeper::KIND), ..Default::default() };
-        assert_eq!(crate::csv::write_history(&store, &filter, &mut out).unwrap(), 5);
+        assert_eq!(crate::library::csv::write_history(&store, &filter, &mut out).unwrap(), 5);
         let text = String::from_utf8(out).unwrap();
         let mut lines = text.split("\r\n");
-        assert_eq!(lines.next().unwrap(), crate::csv::HEADER.join(","));
+        assert_eq!(lines.next().unwrap(), crate::library::csv::HEADER.join(","));
         assert!(text.ends_with("\r\n"));
         // Newest first: the formula, then the markup, the line break, the quotes, the comma.
         assert!(text.contains(",minesweeper,beginner,won,,1.234,10,no,0,0,'=1+1,5\r\n"), "{text}");

@@ -1,5 +1,5 @@
 //! The player's settings as stored: one JSON value per key. Which keys and values are valid is
-//! decided by `crate::settings`, not here.
+//! decided by `crate::prefs::settings`, not here.
 
 use super::Store;
 use crate::error::AppResult;

@@ -1,6 +1,6 @@
 //! Every player: the four languages, keyboard-only play, the themes and colour-blind mode, zoom.
 //! The native menu cannot be read over WebDriver: its labels per language are checked by the
-//! unit test in src-tauri/menu.rs; here the page's labels and a backend error are read.
+//! unit test in src-tauri/shell/menu.rs; here the page's labels and a backend error are read.
 
 use crate::harness::App;
 use pastimes_games::minesweeper::{cell_code, mine_layout, Minesweeper, Move, Params};

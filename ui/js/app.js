@@ -85,7 +85,7 @@ async function settingsChanged(settings) {
   document.body.dataset.language = next;
 }
 
-// The zoom levels of the View menu (src-tauri/settings.rs ZOOM_STEPS).
+// The zoom levels of the View menu (src-tauri/prefs/settings.rs ZOOM_STEPS).
 const ZOOM_STEPS = [0.5, 0.67, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3];
 
 function zoomStep(direction) {

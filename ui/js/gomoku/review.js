@@ -2,7 +2,7 @@
 // graph (black's view), the mistakes and blunders with the stone the engine would have played,
 // each shown on a read-only board, and the first move from which a side had a win by force.
 // The backend replays the game's record and keeps the engine's review with it
-// (src-tauri/review.rs, src-tauri/games/src/gomoku/review.rs); this screen only draws them.
+// (src-tauri/records/review.rs, src-tauri/games/src/gomoku/review.rs); this screen only draws them.
 // Opened from a Gomoku row of the history and from the game-over panel.
 
 import { el, announce, setText } from '../dom.js';

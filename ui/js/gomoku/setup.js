@@ -11,7 +11,7 @@ export const RULES = ['freestyle', 'exactFive', 'renju'];
 export const OPENINGS = ['standard', 'swap2'];
 export const OPPONENTS = ['human', 'easy', 'medium', 'hard'];
 export const COLOURS = ['black', 'white'];
-/// The backend's limit for names (src-tauri/names.rs); it counts characters, not UTF-16 units.
+/// The backend's limit for names (src-tauri/prefs/names.rs); it counts characters, not UTF-16 units.
 const MAX_NAME = 32;
 
 /// The opening's name and explanation (literal keys, so that the catalogue test sees them).

@@ -2,8 +2,8 @@
 //! and seed, and must reach the result, score, moves, time and (Minesweeper) 3BV stored with it.
 //! A row changed behind the app's back no longer matches its record.
 
-use crate::record::GameRecord;
-use crate::replay::{self, Dealt};
+use crate::records::record::GameRecord;
+use crate::records::replay::{self, Dealt};
 use crate::store::{result_name, StoredRecord};
 use serde::Serialize;
 use serde_json::Value;
@@ -60,8 +60,8 @@ pub fn tally(verified: &mut Verified, stored: &StoredRecord) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::{ManualTime, Time};
-    use crate::session::Session;
+    use crate::play::clock::{ManualTime, Time};
+    use crate::play::session::Session;
     use crate::store::Store;
     use pastimes_games::{bubbles, gomoku, minesweeper, GameKind};
     use rand::rngs::StdRng;

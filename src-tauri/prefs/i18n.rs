@@ -13,10 +13,10 @@ use std::sync::OnceLock;
 pub const LANGUAGES: [&str; 4] = ["en", "de", "cs", "zh"];
 
 const SOURCES: [(&str, &str); 4] = [
-    ("en", include_str!("../ui/i18n/en.json")),
-    ("de", include_str!("../ui/i18n/de.json")),
-    ("cs", include_str!("../ui/i18n/cs.json")),
-    ("zh", include_str!("../ui/i18n/zh.json")),
+    ("en", include_str!("../../ui/i18n/en.json")),
+    ("de", include_str!("../../ui/i18n/de.json")),
+    ("cs", include_str!("../../ui/i18n/cs.json")),
+    ("zh", include_str!("../../ui/i18n/zh.json")),
 ];
 
 type Catalogue = HashMap<String, String>;
@@ -218,7 +218,7 @@ mod tests {
         sources(&root.join("ui"), &mut files);
         sources(&root.join("src-tauri"), &mut files);
         // This file names the keys it checks: it does not count as a use.
-        files.retain(|(path, _)| !path.ends_with("src-tauri/i18n.rs"));
+        files.retain(|(path, _)| !path.ends_with("src-tauri/prefs/i18n.rs"));
         let code: String = files.into_iter().map(|(_, text)| text).collect::<Vec<_>>().join("\n");
         let mut unused = Vec::new();
         for key in catalogue("en").keys() {

@@ -3,7 +3,7 @@
 //! whether that review is still being worked out. The game is over, so nothing is hidden.
 
 use crate::error::{AppError, AppResult};
-use crate::replay;
+use crate::records::replay;
 use crate::store::StoredRecord;
 use pastimes_games::gomoku;
 use serde::Serialize;

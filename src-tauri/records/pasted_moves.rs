@@ -4,7 +4,7 @@
 //! record file of the same game. The game then goes on from there, marked imported
 //! (`Assistance::imported`): it never ranks.
 
-use crate::record_text::{self, ImportError, MAX_BYTES};
+use crate::records::record_text::{self, ImportError, MAX_BYTES};
 use pastimes_games::AnyGame;
 use serde_json::Value;
 

@@ -34,12 +34,12 @@
 //! file cut short is told from a short game.
 //!
 //! An import is replayed through the rules from its parameters and seed, move by move, and must
-//! reach the result, score, time and moves it claims ([`crate::verify`]); anything else is an
+//! reach the result, score, time and moves it claims ([`crate::records::verify`]); anything else is an
 //! [`ImportError`] and nothing is kept. Files above [`MAX_BYTES`] are refused before they are
 //! read whole.
 
 use crate::assistance::Assistance;
-use crate::record::{self, GameRecord};
+use crate::records::record::{self, GameRecord};
 use crate::store::{result_name, FullRecord, StoredRecord};
 use pastimes_games::{AnyGame, Applied, GameKind};
 use serde_json::{json, Value};
@@ -311,7 +311,7 @@ fn check(full: &FullRecord, game: &dyn AnyGame) -> Result<(), ImportError> {
     if game.category() != full.category {
         return Err(ImportError::Mismatch(format!("category: stated {}, dealt {}", full.category, game.category())));
     }
-    crate::verify::check(&full.stored).map_err(ImportError::Mismatch)
+    crate::records::verify::check(&full.stored).map_err(ImportError::Mismatch)
 }
 
 /// The game as dealt from a stored detail's parameters and seed, and that detail.
@@ -425,8 +425,8 @@ fn parse(text: &str) -> Result<Parsed<'_>, ImportError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::{ManualTime, Time};
-    use crate::session::Session;
+    use crate::play::clock::{ManualTime, Time};
+    use crate::play::session::Session;
     use crate::store::Store;
     use pastimes_games::{bubbles, gomoku, minesweeper};
     use serde_json::json;

@@ -1,7 +1,7 @@
 //! The main window: fitting it to what it shows, and remembering where the player put it.
 
 use crate::error::{AppError, AppResult};
-use crate::settle::settled;
+use crate::shell::settle::settled;
 use crate::state::AppState;
 use serde_json::{json, Value};
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! Playing a stored record again through the rules, from its parameters and seed: what "Verify
 //! records" checks and what the watch view shows, written once.
 
-use crate::record::{self, GameRecord};
+use crate::records::record::{self, GameRecord};
 use crate::store::StoredRecord;
 use pastimes_games::{AnyGame, Applied, GameKind, Played};
 use serde_json::Value;

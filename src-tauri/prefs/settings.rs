@@ -1,7 +1,7 @@
 //! The player's settings: which keys exist, which values each accepts, and their defaults.
 
 use crate::error::{AppError, AppResult};
-use crate::names::validate_name;
+use crate::prefs::names::validate_name;
 use pastimes_games::GameKind;
 use serde_json::{json, Map, Value};
 

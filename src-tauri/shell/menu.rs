@@ -5,8 +5,8 @@
 //! change, from the menu or the page, goes through `setting_changed`, which rebuilds the menu,
 //! applies the zoom and tells the page (`settings` event).
 
-use crate::i18n::{self, LANGUAGES};
-use crate::settings::{zoom_step, THEMES};
+use crate::prefs::i18n::{self, LANGUAGES};
+use crate::prefs::settings::{zoom_step, THEMES};
 use crate::state::AppState;
 use pastimes_games::GameKind;
 use serde_json::{json, Map, Value};
@@ -160,7 +160,7 @@ pub fn apply_zoom<R: Runtime>(app: &AppHandle<R>, settings: &Map<String, Value>)
 
 #[cfg(test)]
 mod tests {
-    use crate::i18n::{t, LANGUAGES};
+    use crate::prefs::i18n::{t, LANGUAGES};
 
     /// The menu's labels, per language: what `build` puts in the menu bar.
     #[test]

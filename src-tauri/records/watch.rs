@@ -11,7 +11,7 @@
 //! thousands of views.
 
 use crate::error::{AppError, AppResult};
-use crate::replay::{self, Dealt};
+use crate::records::replay::{self, Dealt};
 use crate::store::{result_name, FinishedRecord, FullRecord, RecordAbout, StoredRecord};
 use pastimes_games::{AnyGame, GameKind, Status};
 use serde::Serialize;
@@ -214,8 +214,8 @@ impl Watching {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::{ManualTime, Time};
-    use crate::session::Session;
+    use crate::play::clock::{ManualTime, Time};
+    use crate::play::session::Session;
     use crate::store::Store;
     use pastimes_games::{bubbles, gomoku, minesweeper};
     use serde_json::json;

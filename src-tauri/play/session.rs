@@ -2,9 +2,9 @@
 //! clock, pause, persistence record and result, the same for every game.
 
 use crate::assistance::Assistance;
-use crate::clock::{Clock, Time};
 use crate::error::{AppError, AppResult};
-use crate::record::{self, GameRecord};
+use crate::play::clock::{Clock, Time};
+use crate::records::record::{self, GameRecord};
 use crate::store::{FinishedGame, Recorded, SavedGame};
 use pastimes_games::{AnyGame, Applied, ComputerMove, GameKind, Played, RuleError, Status};
 use serde::Serialize;
@@ -466,7 +466,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::ManualTime;
+    use crate::play::clock::ManualTime;
     use pastimes_games::bubbles::{self, Bubbles, Params as BubbleParams};
     use pastimes_games::minesweeper::{self, Params as MineParams};
     use serde_json::json;

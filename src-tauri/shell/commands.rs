@@ -2,13 +2,13 @@
 //! plain JSON and are checked by the domain, so a malformed argument gets our typed error.
 
 use crate::error::AppResult;
-use crate::file_dialog::{ask_path, FileRequest, Purpose};
-use crate::queries;
-use crate::session::Snapshot;
+use crate::library::queries;
+use crate::play::session::Snapshot;
+use crate::records::watch::{Watch, WatchFrame, WatchHeader, Watching};
+use crate::shell::file_dialog::{ask_path, FileRequest, Purpose};
+use crate::shell::window;
 use crate::state::{AppState, HallCategory, Hinted, PlayedCategory};
 use crate::store::{CategoryChart, CategoryStats, HistoryPage, ResetCounts, StoreReport};
-use crate::watch::{Watch, WatchFrame, WatchHeader, Watching};
-use crate::window;
 use pastimes_games::GameKind;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -23,7 +23,7 @@ fn kind(game: &str) -> AppResult<GameKind> {
 
 /// The language the player sees: their choice, else the system's.
 fn language(state: &AppState) -> &'static str {
-    crate::menu::language_of(&state.settings().unwrap_or_default())
+    crate::shell::menu::language_of(&state.settings().unwrap_or_default())
 }
 
 #[derive(Serialize)]
@@ -58,14 +58,14 @@ pub fn app_info(state: AppStateArg) -> AppInfo {
         unresumed: state.unresumed(),
         keeps_games: state.keeps_games(),
         language: language(&state),
-        system_language: crate::i18n::system_language(),
+        system_language: crate::prefs::i18n::system_language(),
     }
 }
 
 /// The games: names, rankings, categories and default parameters, from each game's own table.
 #[tauri::command]
-pub fn games() -> Vec<crate::catalogue::GameEntry> {
-    crate::catalogue::games()
+pub fn games() -> Vec<crate::library::catalogue::GameEntry> {
+    crate::library::catalogue::games()
 }
 
 /// "Start a new store" of the start-up dialog when the store is a newer Pastimes's: moves it
@@ -89,7 +89,7 @@ pub fn set_setting<R: Runtime>(
 ) -> AppResult<Map<String, Value>> {
     let settings = state.set_setting(&key, value)?;
     // The menu shows the language, theme and colour-blind mode; the zoom applies to the window.
-    crate::menu::setting_changed(&app, &key, &settings);
+    crate::shell::menu::setting_changed(&app, &key, &settings);
     Ok(settings)
 }
 
@@ -186,13 +186,13 @@ pub async fn played_categories(state: AppStateArg<'_>) -> AppResult<Vec<PlayedCa
 
 /// "Verify records": every finished game's record replayed through the rules.
 #[tauri::command]
-pub async fn verify_records(state: AppStateArg<'_>) -> AppResult<crate::verify::Verified> {
+pub async fn verify_records(state: AppStateArg<'_>) -> AppResult<crate::records::verify::Verified> {
     state.verify_records()
 }
 
 /// A finished Gomoku game and its review, for the review screen.
 #[tauri::command]
-pub async fn gomoku_review(state: AppStateArg<'_>, id: i64) -> AppResult<crate::review::GomokuReview> {
+pub async fn gomoku_review(state: AppStateArg<'_>, id: i64) -> AppResult<crate::records::review::GomokuReview> {
     state.gomoku_review(id)
 }
 
@@ -229,7 +229,7 @@ pub async fn export_history<R: Runtime>(
 ) -> AppResult<Option<Exported>> {
     let filter = queries::filter(filter)?;
     let lang = language(&state);
-    let text = |key: &str| crate::i18n::t(lang, key);
+    let text = |key: &str| crate::prefs::i18n::t(lang, key);
     let request = FileRequest {
         purpose: Purpose::Save { file_name: "pastimes-history.csv".into() },
         title: text("history.exportTitle"),
@@ -254,7 +254,7 @@ pub async fn export_game<R: Runtime>(
 ) -> AppResult<Option<Exported>> {
     let (text, file_name) = state.export_record(id)?;
     let lang = language(&state);
-    let say = |key: &str| crate::i18n::t(lang, key);
+    let say = |key: &str| crate::prefs::i18n::t(lang, key);
     let request = FileRequest {
         purpose: Purpose::Save { file_name },
         title: say("history.exportGameTitle"),
@@ -274,9 +274,9 @@ pub async fn export_game<R: Runtime>(
 pub async fn import_game<R: Runtime>(
     window: WebviewWindow<R>,
     state: AppStateArg<'_>,
-) -> AppResult<Option<crate::record_text::RecordHeader>> {
+) -> AppResult<Option<crate::records::record_text::RecordHeader>> {
     let lang = language(&state);
-    let say = |key: &str| crate::i18n::t(lang, key);
+    let say = |key: &str| crate::prefs::i18n::t(lang, key);
     let request = FileRequest {
         purpose: Purpose::Open,
         title: say("history.importTitle"),
@@ -286,13 +286,16 @@ pub async fn import_game<R: Runtime>(
         pattern: "*.txt".into(),
     };
     let Some(path) = ask_path(&window, request)? else { return Ok(None) };
-    Ok(Some(crate::record_text::header(&state.import_record_file(&path)?)))
+    Ok(Some(crate::records::record_text::header(&state.import_record_file(&path)?)))
 }
 
 /// [`import_game`] without the dialog: a record file's text, as the page or a test has it.
 #[tauri::command]
-pub async fn import_game_text(state: AppStateArg<'_>, text: String) -> AppResult<crate::record_text::RecordHeader> {
-    Ok(crate::record_text::header(&state.import_record_text(&text)?))
+pub async fn import_game_text(
+    state: AppStateArg<'_>,
+    text: String,
+) -> AppResult<crate::records::record_text::RecordHeader> {
+    Ok(crate::records::record_text::header(&state.import_record_text(&text)?))
 }
 
 /// "Paste position": a new game with `params` that goes on from the moves `text` names,
@@ -312,7 +315,7 @@ pub async fn copy_moves<R: Runtime>(
     id: Option<i64>,
 ) -> AppResult<String> {
     let text = state.moves_text(kind(&game)?, id)?;
-    crate::clipboard::put_text(&window, text.clone())?;
+    crate::shell::clipboard::put_text(&window, text.clone())?;
     Ok(text)
 }
 

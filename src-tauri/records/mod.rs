@@ -1,0 +1,10 @@
+//! Finished games' records: the binary and text formats, the one replay through the rules, and
+//! what is built on it (Verify records, the watch view, the Gomoku review, pasted moves).
+
+pub mod pasted_moves;
+pub mod record;
+pub mod record_text;
+pub mod replay;
+pub(crate) mod review;
+pub mod verify;
+pub mod watch;
