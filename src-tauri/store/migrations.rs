@@ -161,14 +161,15 @@ pub(super) fn owner(conn: &Connection) -> AppResult<Owner> {
     let application_id: i64 = conn.pragma_query_value(None, "application_id", |row| row.get(0))?;
     let found = version(conn)?;
     let known = latest_version();
-    let tables = columns(conn)?;
-    let names = || tables.keys().cloned().collect::<Vec<_>>().join(", ");
     if application_id == APPLICATION_ID {
         return Ok(if found > known { Owner::Newer { found, known } } else { Owner::Ours });
     }
     if application_id != 0 {
         return Ok(Owner::Foreign(format!("its header names another program (application id {application_id})")));
     }
+    // Only an unmarked file (a store from before migration 5, once) needs its tables read.
+    let tables = columns(conn)?;
+    let names = || tables.keys().cloned().collect::<Vec<_>>().join(", ");
     if found > known {
         // A newer Pastimes marks its file; an unmarked one still counts if it has our tables.
         let ours = columns_at(known);

@@ -119,6 +119,10 @@ async fn a_game_that_cannot_be_resumed_is_kept_in_the_history_and_told_once() {
     app.click("#hall-button").await;
     app.wait_for("the hall", "return document.querySelector('#hall-panel-records')?.dataset.ready === 'true'").await;
     app.click("#hall-tab-history").await;
+    // The history's filters are built once its first page has loaded.
+    let loaded = "return document.querySelector('#hall-panel-history')?.dataset.loading === 'false' \
+                  && document.querySelector('#hist-result') !== null";
+    app.wait_for("the history", loaded).await;
     crate::hall::set_select(&app, "#hist-result", "abandoned").await;
     crate::hall::wait_rows(&app, 1).await;
     let row = app.text("#hist-rows tr[data-id]").await;
