@@ -408,7 +408,7 @@ impl AppState {
     /// Once a game is over, works on it on the worker (Bubble Breaker's best line for the deal),
     /// then keeps what it found with the finished game and tells the page. A new game cancels it.
     fn start_analysis(self: &Arc<Self>, kind: GameKind, slot: &mut Slot) {
-        if kind.info().analyse.is_none() || slot.analysing.is_some() || slot.session.record().is_none() {
+        if kind.info().analysis.is_none() || slot.analysing.is_some() || slot.session.record().is_none() {
             return;
         }
         let Some(analyse) = slot.session.analysis_search() else { return };

@@ -1,7 +1,7 @@
 //! The games as the page learns them: one entry per registered game, read from the game's own
 //! table, so the page keeps no list of games or categories of its own.
 
-use pastimes_games::{CategoryPattern, GameKind, Ranking};
+use pastimes_games::{CategoryPattern, GameKind, Ranking, Shown};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -15,6 +15,11 @@ pub struct GameEntry {
     pub has_hint: bool,
     /// Whether a finished game's snapshot will bring an analysis (`analysing`, then `analysis`).
     pub has_analysis: bool,
+    /// How a finished game's analysis is seen: `"bestLine"` (watched beside the player's line)
+    /// or `"review"` (the history's Review button); `null` without one.
+    pub analysis_shown: Option<Shown>,
+    /// Whether the player may copy a game's moves and paste moves to set up a position.
+    pub exchanges_moves: bool,
     /// The name of the game's rate, when its hall of fame has a table by rate.
     pub rate_key: Option<&'static str>,
     pub default_params: Value,
@@ -36,7 +41,9 @@ impl GameEntry {
             ranking: info.ranking,
             has_undo: info.has_undo,
             has_hint: info.hint.is_some(),
-            has_analysis: info.analyse.is_some(),
+            has_analysis: info.analysis.is_some(),
+            analysis_shown: info.analysis.map(|analysis| analysis.shown),
+            exchanges_moves: info.exchanges_moves,
             rate_key: info.rate.map(|rate| rate.key),
             default_params: info.default_params(),
             listed_categories: (info.categories.listed)(),
@@ -59,19 +66,36 @@ mod tests {
     fn the_catalogue_lists_every_registered_game_with_its_table() {
         let games = games();
         let ids: Vec<_> = games.iter().map(|g| g.id).collect();
-        assert_eq!(ids, ["minesweeper", "bubbles", "gomoku"]);
+        assert_eq!(ids, GameKind::all().map(GameKind::as_str).collect::<Vec<_>>());
+        for (entry, kind) in games.iter().zip(GameKind::all()) {
+            let info = kind.info();
+            assert_eq!(entry.has_hint, info.hint.is_some(), "{kind:?}");
+            assert_eq!(entry.analysis_shown, info.analysis.map(|analysis| analysis.shown), "{kind:?}");
+            assert_eq!(entry.default_params, info.default_params(), "{kind:?}");
+            for category in &entry.listed_categories {
+                assert!(info.is_category(category), "{kind:?}: {category}");
+            }
+        }
+        // The shape the page reads, on the shipped games.
         let json = serde_json::to_value(&games).unwrap();
-        assert_eq!(json[0]["ranking"], serde_json::json!({"measure": "time", "better": "lower"}));
-        assert_eq!(json[0]["categoryPatterns"][0]["template"], "custom-{width}x{height}/{mines}");
-        assert_eq!(json[1]["listedCategories"][0], "megashift");
-        assert_eq!(json[2]["hasUndo"], true);
+        let of = |id: &str| json.as_array().unwrap().iter().find(|game| game["id"] == id).unwrap().clone();
+        let (mines, bubbles, gomoku) = (of("minesweeper"), of("bubbles"), of("gomoku"));
+        assert_eq!(mines["ranking"], serde_json::json!({"measure": "time", "better": "lower"}));
+        assert_eq!(mines["categoryPatterns"][0]["template"], "custom-{width}x{height}/{mines}");
+        assert_eq!(bubbles["listedCategories"][0], "megashift");
+        assert_eq!(gomoku["hasUndo"], true);
         // The capabilities, read from each game's table: an entry there is its method.
+        assert_eq!((&mines["hasHint"], &mines["hasAnalysis"]), (&serde_json::json!(true), &serde_json::json!(false)));
+        assert_eq!(mines["rateKey"], "ms.stat.bbbvPerSecond");
+        assert_eq!((&bubbles["hasAnalysis"], &bubbles["rateKey"]), (&serde_json::json!(true), &Value::Null));
         assert_eq!(
-            (&json[0]["hasHint"], &json[0]["hasAnalysis"]),
-            (&serde_json::json!(true), &serde_json::json!(false))
+            (&bubbles["analysisShown"], &gomoku["analysisShown"]),
+            (&serde_json::json!("bestLine"), &serde_json::json!("review"))
         );
-        assert_eq!(json[0]["rateKey"], "ms.stat.bbbvPerSecond");
-        assert_eq!((&json[1]["hasAnalysis"], &json[1]["rateKey"]), (&serde_json::json!(true), &Value::Null));
-        assert_eq!(json[2]["defaultParams"]["opponent"], "human");
+        assert_eq!(
+            (&mines["exchangesMoves"], &gomoku["exchangesMoves"]),
+            (&serde_json::json!(false), &serde_json::json!(true))
+        );
+        assert_eq!(gomoku["defaultParams"]["opponent"], "human");
     }
 }

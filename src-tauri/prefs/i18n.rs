@@ -19,23 +19,46 @@ const SOURCES: [(&str, &str); 4] = [
     ("zh", include_str!("../../ui/i18n/zh.json")),
 ];
 
+/// The strings of the test game, Lights Out, which only a test build has (its page files and
+/// strings live in `tests/lights/`): added to each catalogue.
+#[cfg(feature = "test-game")]
+const TEST_GAME_SOURCES: [(&str, &str); 4] = [
+    ("en", include_str!("../../tests/lights/i18n/en.json")),
+    ("de", include_str!("../../tests/lights/i18n/de.json")),
+    ("cs", include_str!("../../tests/lights/i18n/cs.json")),
+    ("zh", include_str!("../../tests/lights/i18n/zh.json")),
+];
+
 type Catalogue = HashMap<String, String>;
+
+/// A catalogue's JSON text; a broken one is a build mistake the tests catch, and the app then
+/// falls back to English or the key.
+fn parsed(lang: &str, source: &str) -> Catalogue {
+    serde_json::from_str(source).unwrap_or_else(|error| {
+        eprintln!("pastimes: the {lang} catalogue is not valid: {error}");
+        Catalogue::new()
+    })
+}
 
 fn catalogues() -> &'static HashMap<&'static str, Catalogue> {
     static CATALOGUES: OnceLock<HashMap<&'static str, Catalogue>> = OnceLock::new();
     CATALOGUES.get_or_init(|| {
-        SOURCES
-            .iter()
-            .map(|(lang, source)| {
-                // A broken catalogue is a build mistake the tests catch; the app then falls back.
-                let catalogue = serde_json::from_str(source).unwrap_or_else(|error| {
-                    eprintln!("pastimes: the {lang} catalogue is not valid: {error}");
-                    Catalogue::new()
-                });
-                (*lang, catalogue)
-            })
-            .collect()
+        #[allow(unused_mut)]
+        let mut all: HashMap<&'static str, Catalogue> =
+            SOURCES.iter().map(|(lang, source)| (*lang, parsed(lang, source))).collect();
+        #[cfg(feature = "test-game")]
+        for (lang, source) in TEST_GAME_SOURCES {
+            all.entry(lang).or_default().extend(parsed(lang, source));
+        }
+        all
     })
+}
+
+/// The catalogue of `lang` as the page loads it (`i18n/{lang}.json`), with the test game's
+/// strings in: only a test build serves it so, over the shipped file.
+#[cfg(feature = "test-game")]
+pub fn catalogue_text(lang: &str) -> Option<String> {
+    serde_json::to_string(catalogues().get(lang)?).ok()
 }
 
 /// The text of `key` in `lang`, else in English, else the key itself.

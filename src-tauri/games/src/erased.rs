@@ -2,8 +2,8 @@
 //! for every game: parameters and moves cross it as JSON (as they arrive from the page), views
 //! leave it as JSON, and the computer's move stays a typed value in a box.
 
-use crate::kind::Rate;
-use crate::{Analyses, Applied, Game, GameKind, Hints, Rates, RuleError, Status};
+use crate::kind::{Analysis, Rate};
+use crate::{Analyses, Applied, Game, GameKind, Hints, Rates, RuleError, Status, Telling};
 use serde_json::Value;
 use std::any::Any;
 use std::sync::atomic::AtomicBool;
@@ -45,10 +45,16 @@ pub trait AnyGame: Send + Sync {
     fn summary(&self, elapsed_ms: u64) -> Option<Value>;
     fn rate(&self, elapsed_ms: u64) -> Option<f64>;
     fn hint(&self, cancel: &AtomicBool) -> Option<Value>;
-    /// See [`Game::move_code`] and [`Game::code_move`], for moves as logged (JSON).
+    /// A logged move (JSON) as its compact code for the stored records, and back: both from the
+    /// game's one notation ([`crate::notation`]). `None` for a move the notation does not write.
     fn move_code(&self, mv: &Value) -> Option<u32>;
     fn code_move(&self, code: u32) -> Option<Value>;
-    /// See [`Game::move_text`] and [`Game::parse_move_text`], for moves as logged (JSON).
+    /// How many codes this game's board has: every move it could log is the
+    /// [`AnyGame::code_move`] of one below it (tests and benchmarks draw moves of any game so).
+    fn move_codes(&self) -> u32;
+    /// A logged move (JSON) as the text of the record files (`"open D5"`, `"pop C4"`, `"H8"`),
+    /// and back: both from the game's one notation. A text that names no move of this board
+    /// (an unknown verb, a cell off the board) is `None`.
     fn move_text(&self, mv: &Value) -> Option<String>;
     fn parse_move_text(&self, text: &str) -> Option<Value>;
     /// See [`Game::analyse`]; the moves as logged (JSON).
@@ -90,8 +96,12 @@ pub fn hint_of<G: Hints>(game: &dyn AnyGame, cancel: &AtomicBool) -> Option<Valu
     game.as_any().downcast_ref::<G>()?.hint(cancel)
 }
 
-/// The table entry of a game's analysis: `analyse: Some(analysis_of::<G>)`.
-pub fn analysis_of<G: Analyses>(game: &dyn AnyGame, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value> {
+/// The table entry of a game's analysis: `analysis: Some(analysis_of::<G>())`.
+pub const fn analysis_of<G: Analyses>() -> Analysis {
+    Analysis { of: typed_analysis::<G>, shown: G::SHOWN }
+}
+
+fn typed_analysis<G: Analyses>(game: &dyn AnyGame, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value> {
     let moves: Vec<G::Move> = moves.iter().map(|mv| from_json("move", mv)).collect::<Result<_, _>>().ok()?;
     game.as_any().downcast_ref::<G>()?.analyse(seed, &moves, cancel)
 }
@@ -189,23 +199,29 @@ impl<G: Game> AnyGame for Erased<G> {
     }
 
     fn move_code(&self, mv: &Value) -> Option<u32> {
-        self.game.move_code(&from_json("move", mv).ok()?)
+        let written = self.game.write(&from_json("move", mv).ok()?)?;
+        G::NOTATION.code(written, self.game.grid())
     }
 
     fn code_move(&self, code: u32) -> Option<Value> {
-        self.game.code_move(code).map(to_json)
+        self.game.read(G::NOTATION.of_code(code, self.game.grid())?).map(to_json)
+    }
+
+    fn move_codes(&self) -> u32 {
+        G::NOTATION.codes(self.game.grid())
     }
 
     fn move_text(&self, mv: &Value) -> Option<String> {
-        self.game.move_text(&from_json("move", mv).ok()?)
+        let written = self.game.write(&from_json("move", mv).ok()?)?;
+        G::NOTATION.text(written, self.game.grid())
     }
 
     fn parse_move_text(&self, text: &str) -> Option<Value> {
-        self.game.parse_move_text(text).map(to_json)
+        self.game.read(G::NOTATION.parse(text, self.game.grid())?).map(to_json)
     }
 
     fn analyse(&self, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value> {
-        (G::KIND.info().analyse?)(self, seed, moves, cancel)
+        (G::KIND.info().analysis?.of)(self, seed, moves, cancel)
     }
 
     fn as_any(&self) -> &dyn Any {

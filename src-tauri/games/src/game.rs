@@ -1,5 +1,6 @@
 //! The one small interface all games share (after Simon Tatham's `struct game`).
 
+use crate::notation::{Notation, Written};
 use crate::GameKind;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -71,12 +72,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A new game. Checks the parameters: out-of-range values give [`RuleError::OutOfRange`].
     fn new(params: &Self::Params, seed: u64) -> Result<Self, RuleError>;
 
-    /// Applies one move; on error the game is unchanged.
+    /// Applies one move; on error the game is unchanged. This is the game's one apply path: what
+    /// a move did for the page ([`Telling::apply_with_effects`]) is told from the game before
+    /// and after it by [`Game::effects`], never by a second way of applying it.
     fn apply(&mut self, mv: &Self::Move) -> Result<Applied, RuleError>;
 
-    /// Applies one move as [`Game::apply`] does, and tells what it did. A transient move's
-    /// effects are empty.
-    fn apply_with_effects(&mut self, mv: &Self::Move) -> Result<(Applied, Self::Effects), RuleError>;
+    /// What `mv`, applied to this game (`self`, as it was before) as a [`Applied::Move`], did to
+    /// give `after`: the cells it opened, the balls that fell, the stone placed.
+    fn effects(&self, mv: &Self::Move, after: &Self) -> Self::Effects;
 
     /// The form in which `mv` goes into the move log, decided before it is applied. Replaying
     /// the log from the seed must rebuild the game exactly: Bubble Breaker logs a click that
@@ -140,29 +143,19 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
-    /// A logged move as a small number, for compact game records; [`Game::code_move`] reads it
-    /// back. `None` where the game has no such code (the record then keeps the move's JSON).
-    fn move_code(&self, _mv: &Self::Move) -> Option<u32> {
-        None
-    }
+    /// How the game writes its moves: the one notation from which a move's text in the records
+    /// and its compact code are both derived (see [`crate::notation`]).
+    const NOTATION: Notation;
 
-    /// The move of a [`Game::move_code`] in this game (its board size), if it is one.
-    fn code_move(&self, _code: u32) -> Option<Self::Move> {
-        None
-    }
+    /// The board's width and height in cells, as the notation names and numbers its cells.
+    fn grid(&self) -> (usize, usize);
 
-    /// A logged move as one line of a text record, named as the board names it (`"open D5"`,
-    /// `"pop C4"`, `"H8"`); [`Game::parse_move_text`] reads it back. `None` where the game has
-    /// no such text (the record then keeps the move's JSON).
-    fn move_text(&self, _mv: &Self::Move) -> Option<String> {
-        None
-    }
+    /// A move as the notation writes it; `None` for a move no log holds (Bubble Breaker's click
+    /// that only selects) or one off the board.
+    fn write(&self, mv: &Self::Move) -> Option<Written>;
 
-    /// The move a [`Game::move_text`] names in this game, if the text is one. A move off the
-    /// board may come back: applying it refuses it, as for any other move.
-    fn parse_move_text(&self, _text: &str) -> Option<Self::Move> {
-        None
-    }
+    /// The move the notation's `written` stands for in this game.
+    fn read(&self, written: Written) -> Option<Self::Move>;
 }
 
 // Capabilities: what only some games have. A game has one when it implements the trait and
@@ -180,6 +173,9 @@ pub trait Hints: Game {
 /// game-over view and the history: Bubble Breaker's best line found for the deal, Gomoku's
 /// review. It may use what the player could not see, as the game is over.
 pub trait Analyses: Game {
+    /// How the player sees the analysis: as a line of moves to watch, or in a review screen.
+    const SHOWN: crate::kind::Shown;
+
     /// Slow (seconds); returns soon once `cancel` is set, with `None` then.
     fn analyse(&self, seed: u64, moves: &[Self::Move], cancel: &AtomicBool) -> Option<serde_json::Value>;
 }
@@ -193,3 +189,20 @@ pub trait Rates: Game {
     /// `None` where this game does not rank so (a loss, a replay).
     fn rate(&self, elapsed_ms: u64) -> Option<f64>;
 }
+
+/// [`Game::apply`] with what the move did, for every game alike: the effects of a
+/// [`Applied::Move`] are told by [`Game::effects`] from the game before and after it (a transient
+/// move's are empty). A blanket impl, so no game can apply a move a second way here.
+pub trait Telling: Game {
+    fn apply_with_effects(&mut self, mv: &Self::Move) -> Result<(Applied, Self::Effects), RuleError> {
+        let before = self.clone();
+        let applied = self.apply(mv)?;
+        let effects = match applied {
+            Applied::Move => before.effects(mv, self),
+            Applied::Transient => Self::Effects::default(),
+        };
+        Ok((applied, effects))
+    }
+}
+
+impl<G: Game> Telling for G {}

@@ -177,6 +177,24 @@ pub type HintFn = fn(&dyn AnyGame, &AtomicBool) -> Option<Value>;
 /// as logged (JSON).
 pub type AnalyseFn = fn(&dyn AnyGame, u64, &[Value], &AtomicBool) -> Option<Value>;
 
+/// A game's [`crate::Analyses`]: the analysis, and how the player sees it.
+#[derive(Clone, Copy)]
+pub struct Analysis {
+    pub of: AnalyseFn,
+    pub shown: Shown,
+}
+
+/// How the player sees a finished game's analysis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Shown {
+    /// A line of moves on the same deal (the analysis's `moves`), watched in the watch view
+    /// beside the player's own: Bubble Breaker's best line.
+    BestLine,
+    /// A review screen of the game, opened from the history: Gomoku's review.
+    Review,
+}
+
 /// A game's [`crate::Rates`]: the catalogue key of its name, and the rate of a finished game.
 #[derive(Clone, Copy)]
 pub struct Rate {
@@ -196,9 +214,13 @@ pub struct GameInfo {
     /// The game's hints ([`crate::Hints`], `Some(erased::hint_of::<G>)`): the page offers a Hint
     /// button.
     pub hint: Option<HintFn>,
-    /// The work on a finished game for the game-over view ([`crate::Analyses`],
-    /// `Some(erased::analysis_of::<G>)`).
-    pub analyse: Option<AnalyseFn>,
+    /// The work on a finished game for the game-over view, and how it is seen (the history's
+    /// best line or review): [`crate::Analyses`], `Some(erased::analysis_of::<G>())`.
+    pub analysis: Option<Analysis>,
+    /// Whether a game's moves alone make its position (nothing dealt, nothing hidden): the
+    /// player may copy a game's moves and paste moves to set up a position (Gomoku). The app
+    /// refuses both for a game without.
+    pub exchanges_moves: bool,
     /// The game's rate, when its hall of fame has a second table by it ([`crate::Rates`],
     /// `Some(erased::rate_of::<G>())`: Minesweeper's 3BV/s).
     pub rate: Option<Rate>,

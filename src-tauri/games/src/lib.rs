@@ -7,20 +7,23 @@
 //! app's session driver handles the clock, undo, redo, persistence and records for all alike.
 
 pub mod bubbles;
-pub mod cell_name;
 pub mod deal;
 mod erased;
 mod game;
 pub mod gomoku;
 mod kind;
+#[cfg(feature = "test-game")]
+pub mod lights;
 pub mod minesweeper;
+pub mod notation;
 mod registry;
 mod rng;
 
 pub use deal::Deal;
 pub use erased::{analysis_of, hint_of, new_game, rate_of, AnyGame, ComputerMove, Played};
-pub use game::{Analyses, Applied, Game, Hints, Rates, RuleError, Status};
+pub use game::{Analyses, Applied, Game, Hints, Rates, RuleError, Status, Telling};
 pub use kind::{
-    AnalyseFn, Better, Categories, CategoryPattern, GameInfo, GameKind, HintFn, Measure, NewGame, Ranking, Rate,
+    AnalyseFn, Analysis, Better, Categories, CategoryPattern, GameInfo, GameKind, HintFn, Measure, NewGame, Ranking,
+    Rate, Shown,
 };
 pub use rng::GameRng;

@@ -3,11 +3,29 @@
 
 use crate::GameKind;
 
-pub(crate) const GAMES: &[GameKind] = &[crate::minesweeper::KIND, crate::bubbles::KIND, crate::gomoku::KIND];
+pub(crate) const GAMES: &[GameKind] = &[
+    crate::minesweeper::KIND,
+    crate::bubbles::KIND,
+    crate::gomoku::KIND,
+    #[cfg(feature = "test-game")]
+    crate::lights::KIND,
+];
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one test that names the games: the order of the home screen (and the test game last,
+    /// in test builds). Every other test takes the games from the registry.
+    #[test]
+    fn the_registry_lists_the_games_in_the_home_screens_order() {
+        let ids: Vec<_> = GAMES.iter().map(|kind| kind.as_str()).collect();
+        let mut expected = vec!["minesweeper", "bubbles", "gomoku"];
+        if cfg!(feature = "test-game") {
+            expected.push("lights");
+        }
+        assert_eq!(ids, expected);
+    }
 
     #[test]
     fn ids_are_unique_and_every_default_and_listed_category_is_valid() {

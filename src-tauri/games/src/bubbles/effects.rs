@@ -83,7 +83,7 @@ pub(super) fn trace(field: &Field, group: Mask, style: Style, dealer: &Dealer) -
 mod tests {
     use super::*;
     use crate::bubbles::{Bubbles, Move, Params};
-    use crate::{Applied, Game};
+    use crate::{Applied, Game, Telling};
     use proptest::prelude::*;
     use std::collections::HashSet;
 

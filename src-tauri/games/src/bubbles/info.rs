@@ -8,10 +8,12 @@ pub(super) static INFO: GameInfo = GameInfo {
     id: "bubbles",
     name_key: "game.bubbles",
     ranking: Ranking { measure: Measure::Score, better: Better::Higher },
-    // Undo restores a snapshot, random generator included, so it never rerolls a new column.
     hint: Some(crate::erased::hint_of::<Bubbles>),
-    analyse: Some(crate::erased::analysis_of::<Bubbles>),
+    analysis: Some(crate::erased::analysis_of::<Bubbles>()),
     rate: None,
+    // Each deal is random: moves alone make no position.
+    exchanges_moves: false,
+    // Undo restores a snapshot, random generator included, so it never rerolls a new column.
     has_undo: true,
     default_params: r#"{"style":"megashift"}"#,
     categories: Categories { listed, label_prefix: "category.bubbles", patterns: &[], is_valid },

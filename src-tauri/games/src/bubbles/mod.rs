@@ -71,6 +71,7 @@ pub use solver::{best_line, best_line_after, solve, Budget, Solution, BEST_LINE_
 pub use style::Style;
 pub use view::{Cell, ColourCounts, Edge, Side, View};
 
+use crate::notation::{Notation, Rows, Written};
 use crate::{Analyses, Applied, Deal, Game, GameKind, Hints, RuleError, Status};
 use dealer::Dealer;
 use field::{index, Field, HEIGHT, WIDTH};
@@ -281,49 +282,38 @@ impl Game for Bubbles {
         }
     }
 
-    /// A pop (the only move a log holds) as its cell, `y * 11 + x`.
-    fn move_code(&self, mv: &Move) -> Option<u32> {
-        match *mv {
-            Move::Pop { x, y } => u32::try_from(cell_index(x, y).ok()?).ok(),
-            _ => None,
+    /// A pop is traced on the field before it (see [`effects`]).
+    fn effects(&self, mv: &Move, _after: &Bubbles) -> Effects {
+        match self.logged_move(mv) {
+            Move::Pop { x, y } => match cell_index(x, y) {
+                Ok(i) => effects::trace(&self.field, group::group_at(&self.field, i), self.style, &self.dealer),
+                Err(_) => Effects::default(),
+            },
+            _ => Effects::default(),
         }
     }
 
-    fn code_move(&self, code: u32) -> Option<Move> {
-        let i = code as usize;
-        (i < field::CELLS).then_some(Move::Pop { x: (i % WIDTH) as i64, y: (i / WIDTH) as i64 })
+    /// `pop C4`, the only move a log holds; its code is the cell, `y * 11 + x`.
+    const NOTATION: Notation = Notation { verbs: &["pop"], words: &[], rows: Rows::FromTop };
+
+    fn grid(&self) -> (usize, usize) {
+        (WIDTH, HEIGHT)
     }
 
-    /// `"pop C4"`: the cell as the board names it ([`crate::cell_name`]); pops only, as logged.
-    fn move_text(&self, mv: &Move) -> Option<String> {
+    fn write(&self, mv: &Move) -> Option<Written> {
         match *mv {
             Move::Pop { x, y } => {
-                Some(format!("pop {}", crate::cell_name::cell_name(usize::try_from(x).ok()?, usize::try_from(y).ok()?)))
+                Some(Written::Cell { verb: 0, x: usize::try_from(x).ok()?, y: usize::try_from(y).ok()? })
             }
-            _ => None,
+            Move::Click { .. } | Move::Deselect => None,
         }
     }
 
-    fn parse_move_text(&self, text: &str) -> Option<Move> {
-        let cell = text.trim().strip_prefix("pop")?;
-        if !cell.starts_with(char::is_whitespace) {
-            return None;
+    fn read(&self, written: Written) -> Option<Move> {
+        match written {
+            Written::Cell { x, y, .. } => Some(Move::Pop { x: x as i64, y: y as i64 }),
+            Written::Word(_) => None,
         }
-        let (x, y) = crate::cell_name::parse_cell_name(cell)?;
-        Some(Move::Pop { x, y })
-    }
-
-    /// A pop is traced before it is applied: see [`effects`].
-    fn apply_with_effects(&mut self, mv: &Move) -> Result<(Applied, Effects), RuleError> {
-        let effects = match self.logged_move(mv) {
-            Move::Pop { x, y } if self.status == Status::Playing => {
-                let group = group::group_at(&self.field, cell_index(x, y)?);
-                effects::trace(&self.field, group, self.style, &self.dealer)
-            }
-            _ => Effects::default(),
-        };
-        let applied = self.apply(mv)?;
-        Ok((applied, if applied == Applied::Move { effects } else { Effects::default() }))
     }
 
     fn status(&self) -> Status {
@@ -356,6 +346,8 @@ impl Hints for Bubbles {
 }
 
 impl Analyses for Bubbles {
+    const SHOWN: crate::Shown = crate::Shown::BestLine;
+
     /// The best line found for the whole deal in about 2 s, never below the player's own line
     /// ([`best_line_after`]): `{"bestScore": 2960, "moves": [...]}`.
     fn analyse(&self, seed: u64, moves: &[Move], cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {

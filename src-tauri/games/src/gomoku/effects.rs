@@ -2,8 +2,7 @@
 
 use super::board::Point;
 use super::view::{move_view, MoveView};
-use super::{Action, Gomoku};
-use crate::{Applied, Game, RuleError};
+use super::Gomoku;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -15,35 +14,33 @@ pub struct Effects {
     pub winning_line: Option<Vec<Point>>,
 }
 
-impl Gomoku {
-    pub(super) fn apply_telling(&mut self, action: &Action) -> Result<(Applied, Effects), RuleError> {
-        let stones = self.moves().len();
-        let applied = self.apply(action)?;
-        let placed = (self.moves().len() > stones)
-            .then(|| self.moves().last().and_then(|&p| Some(move_view(p, self.board().get(p)?))))
-            .flatten();
-        let winning_line = placed.as_ref().and(self.winning_line()).map(<[Point]>::to_vec);
-        Ok((applied, Effects { placed, winning_line }))
-    }
+/// The stone a move placed, told from the game `before` and `after` it, and the five it made.
+pub(super) fn told(before: &Gomoku, after: &Gomoku) -> Effects {
+    let placed = (after.moves().len() > before.moves().len())
+        .then(|| after.moves().last().and_then(|&p| Some(move_view(p, after.board().get(p)?))))
+        .flatten();
+    let winning_line = placed.as_ref().and(after.winning_line()).map(<[Point]>::to_vec);
+    Effects { placed, winning_line }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gomoku::{Move, Params};
+    use crate::gomoku::{Action, Move, Params};
+    use crate::{Applied, Game, Telling};
 
     #[test]
     fn a_stone_is_told_with_its_colour_and_the_winning_line_with_the_fifth() {
         let mut game = Gomoku::new(&Params::default(), 1).unwrap();
-        let (applied, first) = game.apply_telling(&Action::Stone(Move { x: 7, y: 7 })).unwrap();
+        let (applied, first) = game.apply_with_effects(&Action::Stone(Move { x: 7, y: 7 })).unwrap();
         assert_eq!(applied, Applied::Move);
         assert_eq!(first.placed.as_ref().map(|m| (m.x, m.y, m.notation.as_str())), Some((7, 7, "H8")));
         assert_eq!(first.winning_line, None);
         for (x, y) in [(0, 0), (8, 7), (0, 1), (9, 7), (0, 2), (10, 7), (0, 3)] {
-            game.apply_telling(&Action::Stone(Move { x, y })).unwrap();
+            game.apply_with_effects(&Action::Stone(Move { x, y })).unwrap();
         }
-        let (_, five) = game.apply_telling(&Action::Stone(Move { x: 11, y: 7 })).unwrap();
+        let (_, five) = game.apply_with_effects(&Action::Stone(Move { x: 11, y: 7 })).unwrap();
         assert_eq!(five.winning_line.map(|line| line.len()), Some(5));
-        assert!(game.apply_telling(&Action::Stone(Move { x: 12, y: 7 })).is_err());
+        assert!(game.apply_with_effects(&Action::Stone(Move { x: 12, y: 7 })).is_err());
     }
 }

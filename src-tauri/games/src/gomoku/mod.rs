@@ -45,6 +45,7 @@ pub use rules::Rule;
 pub use swap2::{Choice, Opening, Phase, Role};
 pub use view::{MoveView, Swap2View, View};
 
+use crate::notation::{Notation, Rows, Written};
 use crate::{Analyses, Applied, Deal, Game, GameKind, Hints, RuleError, Status};
 use board::Board;
 use serde::{Deserialize, Serialize};
@@ -58,8 +59,6 @@ use swap2::Swap2;
 /// change to the engine or to its Swap2 choices changes no stored game, and this stays 1 until
 /// something dealt from the seed is added.
 pub const NEWEST_DEAL: Deal = Deal::FIRST;
-
-const STONE_CODES: u32 = (SIZE * SIZE) as u32;
 
 /// One stone for the side to move, e.g. `{"x":7,"y":7}` (H8). The numbers are wide so that a
 /// bad request is refused as [`RuleError::OutOfBoard`] rather than failing to parse.
@@ -305,43 +304,32 @@ impl Game for Gomoku {
         .map(|_| Applied::Move)
     }
 
-    fn apply_with_effects(&mut self, action: &Action) -> Result<(Applied, Effects), RuleError> {
-        self.apply_telling(action)
+    fn effects(&self, _action: &Action, after: &Gomoku) -> Effects {
+        effects::told(self, after)
     }
 
-    /// A stone as its point, `y * 15 + x`; a Swap2 choice as 225 and up.
-    fn move_code(&self, action: &Action) -> Option<u32> {
+    /// A stone as its point in board notation (`H8`, rows from the bottom: see [`notation`]), a
+    /// Swap2 decision as `choose white`, `choose black` or `choose placeTwo`; their codes are the
+    /// point, `y * 15 + x`, and the decisions from 225 up.
+    const NOTATION: Notation = Notation { verbs: &[""], words: &Choice::WRITTEN, rows: Rows::FromBottom };
+
+    fn grid(&self) -> (usize, usize) {
+        (SIZE, SIZE)
+    }
+
+    fn write(&self, action: &Action) -> Option<Written> {
         match *action {
-            Action::Stone(mv) => Point::new(mv.x, mv.y).map(|p| u32::from(p.y) * SIZE as u32 + u32::from(p.x)),
-            Action::Choose { choose } => Some(STONE_CODES + Choice::ALL.iter().position(|c| *c == choose)? as u32),
-        }
-    }
-
-    fn code_move(&self, code: u32) -> Option<Action> {
-        if code < STONE_CODES {
-            let side = SIZE as u32;
-            return Some(Action::Stone(Move { x: i64::from(code % side), y: i64::from(code / side) }));
-        }
-        Choice::ALL.get((code - STONE_CODES) as usize).map(|&choose| Action::Choose { choose })
-    }
-
-    /// A stone in board notation (`"H8"`, [`notation`]), a Swap2 decision as `"choose white"`,
-    /// `"choose black"` or `"choose placeTwo"`.
-    fn move_text(&self, action: &Action) -> Option<String> {
-        match *action {
-            Action::Stone(mv) => Point::new(mv.x, mv.y).map(Point::notation),
-            Action::Choose { choose } => Some(format!("choose {}", choose.as_str())),
-        }
-    }
-
-    fn parse_move_text(&self, text: &str) -> Option<Action> {
-        let text = text.trim();
-        match text.strip_prefix("choose") {
-            Some(choice) if choice.starts_with(char::is_whitespace) => {
-                let choose = Choice::ALL.into_iter().find(|c| c.as_str() == choice.trim())?;
-                Some(Action::Choose { choose })
+            Action::Stone(mv) => {
+                Some(Written::Cell { verb: 0, x: usize::try_from(mv.x).ok()?, y: usize::try_from(mv.y).ok()? })
             }
-            _ => Point::parse_notation(text).map(Action::from),
+            Action::Choose { choose } => Choice::ALL.iter().position(|c| *c == choose).map(Written::Word),
+        }
+    }
+
+    fn read(&self, written: Written) -> Option<Action> {
+        match written {
+            Written::Cell { x, y, .. } => Some(Action::Stone(Move { x: x as i64, y: y as i64 })),
+            Written::Word(word) => Choice::ALL.get(word).map(|&choose| Action::Choose { choose }),
         }
     }
 
@@ -408,6 +396,8 @@ impl Hints for Gomoku {
 }
 
 impl Analyses for Gomoku {
+    const SHOWN: crate::Shown = crate::Shown::Review;
+
     /// The engine's review of the whole game: see [`review`].
     fn analyse(&self, seed: u64, actions: &[Action], cancel: &AtomicBool) -> Option<serde_json::Value> {
         self.review(seed, actions, cancel).and_then(|review| serde_json::to_value(review).ok())

@@ -5,29 +5,19 @@
 //! row = 15 - y: the top-left point (x 0, y 0) is "A15" and the bottom-left is "A1".
 
 use super::board::{Point, SIZE};
+use crate::notation::{cell_name, parse_cell_name};
 
 impl Point {
-    /// The point's name, e.g. `"H8"`.
+    /// The point's name, e.g. `"H8"`: the games' one cell naming ([`crate::notation`]), rows
+    /// from the bottom.
     pub fn notation(self) -> String {
-        let column = char::from(b'A' + self.x);
-        format!("{column}{}", SIZE - self.y as usize)
+        cell_name(usize::from(self.x), SIZE - 1 - usize::from(self.y))
     }
 
     /// Reads a name like `"H8"` (the letter may be lower case); `None` if it names no point.
     pub fn parse_notation(text: &str) -> Option<Point> {
-        let text = text.trim();
-        let mut chars = text.chars();
-        let column = chars.next()?.to_ascii_uppercase();
-        if !column.is_ascii_uppercase() {
-            return None;
-        }
-        let digits = chars.as_str();
-        // `parse` would also accept "+8"; a name is plain digits only.
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let row: i64 = digits.parse().ok()?;
-        Point::new(column as i64 - 'A' as i64, SIZE as i64 - row)
+        let (x, row) = parse_cell_name(text)?;
+        Point::new(x, SIZE as i64 - 1 - row)
     }
 }
 

@@ -64,6 +64,9 @@ pub enum Choice {
 impl Choice {
     pub const ALL: [Choice; 3] = [Choice::White, Choice::Black, Choice::PlaceTwo];
 
+    /// Each of [`Choice::ALL`] as a text record writes it.
+    pub const WRITTEN: [&'static str; 3] = ["choose white", "choose black", "choose placeTwo"];
+
     /// The name in JSON and in a text record: `"white"`, `"black"`, `"placeTwo"`.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -3,7 +3,7 @@
 
 use super::mark::Mark;
 use super::{Minesweeper, Move};
-use crate::{Applied, RuleError, Status};
+use crate::Status;
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -26,41 +26,41 @@ pub struct Effects {
     pub won: bool,
 }
 
-impl Minesweeper {
-    /// Applies `mv` and tells what it opened.
-    pub(super) fn play_with_effects(&mut self, mv: &Move) -> Result<(Applied, Effects), RuleError> {
-        let before: Vec<bool> = self.marks.iter().map(|m| *m == Mark::Open).collect();
-        let applied = self.play(mv)?;
-        let newly = |cell: usize| self.marks[cell] == Mark::Open && !before[cell];
-        let (x, y) = mv.xy();
-        // The move was accepted, so its cell is on the board.
-        let start = self.board.checked_index(x, y)?;
-        let mut opened = Vec::new();
-        let mut seen = vec![false; self.marks.len()];
-        let mut queue = VecDeque::from([start]);
-        seen[start] = true;
-        // The cells a move opens are connected through its own cell: a flood from a zero, or a
-        // chord's neighbours. Walk them from the click outwards.
-        while let Some(cell) = queue.pop_front() {
-            if newly(cell) {
-                opened.push(self.cell(cell));
-            }
-            if newly(cell) || cell == start {
-                for n in self.board.neighbours(cell) {
-                    if !seen[n] && newly(n) {
-                        seen[n] = true;
-                        queue.push_back(n);
-                    }
+/// What `mv` opened and set off, told from the game `before` it and `after` it.
+pub(super) fn told(before: &Minesweeper, mv: &Move, after: &Minesweeper) -> Effects {
+    let newly = |cell: usize| after.marks[cell] == Mark::Open && before.marks[cell] != Mark::Open;
+    let (x, y) = mv.xy();
+    // The move was accepted, so its cell is on the board.
+    let Ok(start) = after.board.checked_index(x, y) else {
+        return Effects::default();
+    };
+    let mut opened = Vec::new();
+    let mut seen = vec![false; after.marks.len()];
+    let mut queue = VecDeque::from([start]);
+    seen[start] = true;
+    // The cells a move opens are connected through its own cell: a flood from a zero, or a
+    // chord's neighbours. Walk them from the click outwards.
+    while let Some(cell) = queue.pop_front() {
+        if newly(cell) {
+            opened.push(after.cell(cell));
+        }
+        if newly(cell) || cell == start {
+            for n in after.board.neighbours(cell) {
+                if !seen[n] && newly(n) {
+                    seen[n] = true;
+                    queue.push_back(n);
                 }
             }
         }
-        let exploded = (self.status == Status::Lost)
-            .then(|| opened.iter().copied().find(|c| self.is_mine_at(c.y * self.board.width() + c.x)))
-            .flatten();
-        let won = self.status == Status::Won && !opened.is_empty();
-        Ok((applied, Effects { opened, exploded, won }))
     }
+    let exploded = (after.status == Status::Lost)
+        .then(|| opened.iter().copied().find(|c| after.is_mine_at(c.y * after.board.width() + c.x)))
+        .flatten();
+    let won = after.status == Status::Won && !opened.is_empty();
+    Effects { opened, exploded, won }
+}
 
+impl Minesweeper {
     fn cell(&self, index: usize) -> Cell {
         let (x, y) = self.board.xy(index);
         Cell { x, y }
@@ -75,7 +75,7 @@ impl Minesweeper {
 mod tests {
     use super::*;
     use crate::minesweeper::{mine_layout, Params};
-    use crate::Game;
+    use crate::{Applied, Game, Telling};
     use proptest::prelude::*;
 
     fn open(x: i64, y: i64) -> Move {
@@ -93,7 +93,7 @@ mod tests {
                     break;
                 }
                 let before = game.view().cells;
-                let Ok((applied, effects)) = game.play_with_effects(&open(x, y)) else { continue };
+                let Ok((applied, effects)) = game.apply_with_effects(&open(x, y)) else { continue };
                 let after = game.view().cells;
                 let changed: Vec<usize> =
                     (0..before.len()).filter(|&i| before.as_bytes()[i] != after.as_bytes()[i] && game.marks[i] == Mark::Open).collect();
@@ -121,21 +121,21 @@ mod tests {
         let params = Params::beginner();
         let mines = mine_layout(&params, 4, (4, 4));
         let mut game = Minesweeper::new(&params, 4).unwrap();
-        let (_, first) = game.play_with_effects(&open(4, 4)).unwrap();
+        let (_, first) = game.apply_with_effects(&open(4, 4)).unwrap();
         assert_eq!(first.opened[0], Cell { x: 4, y: 4 });
         assert!(first.exploded.is_none());
         let (mx, my) = mines[0];
-        let (_, boom) = game.play_with_effects(&open(mx as i64, my as i64)).unwrap();
+        let (_, boom) = game.apply_with_effects(&open(mx as i64, my as i64)).unwrap();
         assert_eq!(boom.exploded, Some(Cell { x: mx, y: my }));
         assert_eq!(boom.opened, vec![Cell { x: mx, y: my }]);
         assert!(!boom.won);
 
         let mut winner = Minesweeper::new(&params, 4).unwrap();
-        let (_, mut last) = winner.play_with_effects(&open(4, 4)).unwrap();
+        let (_, mut last) = winner.apply_with_effects(&open(4, 4)).unwrap();
         for y in 0..9 {
             for x in 0..9 {
                 if !mines.contains(&(x, y)) && !winner.status.is_over() {
-                    if let Ok((_, effects)) = winner.play_with_effects(&open(x as i64, y as i64)) {
+                    if let Ok((_, effects)) = winner.apply_with_effects(&open(x as i64, y as i64)) {
                         last = effects;
                     }
                 }

@@ -21,8 +21,10 @@ pub(super) static INFO: GameInfo = GameInfo {
     name_key: "game.minesweeper",
     ranking: Ranking { measure: Measure::Time, better: Better::Lower },
     hint: Some(crate::erased::hint_of::<Minesweeper>),
-    analyse: None,
+    analysis: None,
     rate: Some(crate::erased::rate_of::<Minesweeper>()),
+    // A board is dealt from the seed and hidden: moves alone make no position.
+    exchanges_moves: false,
     // Undoing a lost click would make every game trivially winnable.
     has_undo: false,
     // New players get boards that never force a guess.

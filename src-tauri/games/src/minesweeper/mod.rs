@@ -55,6 +55,7 @@ pub use params::{FirstClick, Level, Params, Point, MAX_SIDE, MIN_MINES, MIN_SIDE
 pub use stats::{bbbv_per_second, correctness, ioe, Clicks, Stats};
 pub use view::{cell_code, View};
 
+use crate::notation::{Notation, Rows, Written};
 use crate::{Applied, Game, GameKind, Hints, Rates, RuleError, Status};
 use field::Field;
 use info::{CUSTOM, NO_GUESS};
@@ -143,48 +144,29 @@ impl Game for Minesweeper {
         self.play(mv)
     }
 
-    fn apply_with_effects(&mut self, mv: &Move) -> Result<(Applied, Effects), RuleError> {
-        self.play_with_effects(mv)
+    fn effects(&self, mv: &Move, after: &Minesweeper) -> Effects {
+        effects::told(self, mv, after)
     }
 
-    /// `cell * 3 + action` (open 0, mark 1, chord 2): two bytes for any Expert move.
-    fn move_code(&self, mv: &Move) -> Option<u32> {
+    /// `open D5`, `mark A1` (the right click, which cycles flag, question mark, none) and
+    /// `chord C3`; their codes are `cell * 3 + action`, two bytes for any Expert move.
+    const NOTATION: Notation = Notation { verbs: &Move::ACTIONS, words: &[], rows: Rows::FromTop };
+
+    fn grid(&self) -> (usize, usize) {
+        (self.board.width(), self.board.height())
+    }
+
+    fn write(&self, mv: &Move) -> Option<Written> {
         let (x, y) = mv.xy();
-        let cell = self.board.checked_index(x, y).ok()?;
-        let action = match mv {
-            Move::Open { .. } => 0,
-            Move::Mark { .. } => 1,
-            Move::Chord { .. } => 2,
-        };
-        u32::try_from(cell * 3 + action).ok()
+        let verb = Move::ACTIONS.iter().position(|action| *action == mv.action_name())?;
+        Some(Written::Cell { verb, x: usize::try_from(x).ok()?, y: usize::try_from(y).ok()? })
     }
 
-    fn code_move(&self, code: u32) -> Option<Move> {
-        let (cell, action) = (code as usize / 3, code % 3);
-        if cell >= self.board.cells() {
-            return None;
+    fn read(&self, written: Written) -> Option<Move> {
+        match written {
+            Written::Cell { verb, x, y } => Move::of_action(Move::ACTIONS.get(verb)?, x as i64, y as i64),
+            Written::Word(_) => None,
         }
-        let (x, y) = self.board.xy(cell);
-        let (x, y) = (x as i64, y as i64);
-        Some(match action {
-            0 => Move::Open { x, y },
-            1 => Move::Mark { x, y },
-            _ => Move::Chord { x, y },
-        })
-    }
-
-    /// `"open D5"`, `"mark A1"` or `"chord C3"`: the action and the cell as the board names it
-    /// ([`crate::cell_name`]). `mark` is the right click, which cycles flag, question mark, none.
-    fn move_text(&self, mv: &Move) -> Option<String> {
-        let (x, y) = mv.xy();
-        let cell = crate::cell_name::cell_name(usize::try_from(x).ok()?, usize::try_from(y).ok()?);
-        Some(format!("{} {cell}", mv.action_name()))
-    }
-
-    fn parse_move_text(&self, text: &str) -> Option<Move> {
-        let (action, cell) = text.trim().split_once(char::is_whitespace)?;
-        let (x, y) = crate::cell_name::parse_cell_name(cell)?;
-        Move::of_action(action, x, y)
     }
 
     /// The competitive statistics of a finished game: 3BV, 3BV/s, clicks, IOE, correctness.

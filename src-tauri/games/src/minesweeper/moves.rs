@@ -25,6 +25,9 @@ pub enum Move {
 }
 
 impl Move {
+    /// Every action's name, in the order of their record codes (see [`crate::notation`]).
+    pub const ACTIONS: [&'static str; 3] = ["open", "mark", "chord"];
+
     pub fn xy(&self) -> (i64, i64) {
         match *self {
             Move::Open { x, y } | Move::Mark { x, y } | Move::Chord { x, y } => (x, y),

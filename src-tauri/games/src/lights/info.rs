@@ -1,0 +1,39 @@
+//! Lights Out's entry in the registry: a category per size, ranked by presses, then time.
+
+use super::{Lights, SIDES};
+use crate::kind::{Better, Categories, CategoryPattern, GameInfo, Measure, Ranking};
+use crate::GameKind;
+
+/// A size's category: `"5x5"`.
+const SIZE: CategoryPattern = CategoryPattern { template: "{width}x{height}", label_key: "category.lights.size" };
+
+pub(super) static INFO: GameInfo = GameInfo {
+    id: "lights",
+    name_key: "game.lights",
+    ranking: Ranking { measure: Measure::Moves, better: Better::Lower },
+    hint: Some(crate::erased::hint_of::<Lights>),
+    analysis: None,
+    rate: None,
+    // Each board is dealt from the seed: moves alone make no position.
+    exchanges_moves: false,
+    has_undo: true,
+    default_params: r#"{"side":5}"#,
+    categories: Categories { listed, label_prefix: "category.lights", patterns: &[SIZE], is_valid },
+    newest_deal: super::NEWEST_DEAL,
+    new_game: crate::erased::new_game::<Lights>,
+};
+
+pub const KIND: GameKind = GameKind::of(&INFO);
+
+pub(super) fn category(side: usize) -> String {
+    SIZE.name(&[("width", side), ("height", side)])
+}
+
+/// The classic 5x5 board is listed before any game of it was played.
+fn listed() -> Vec<String> {
+    vec![category(5)]
+}
+
+fn is_valid(name: &str) -> bool {
+    SIDES.clone().any(|side| category(side) == name)
+}
