@@ -126,38 +126,8 @@ pub fn resolve(choice: Option<&str>) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeSet;
+    use std::collections::{BTreeMap, BTreeSet};
     use std::path::{Path, PathBuf};
-
-    /// Keys built at run time from a prefix and a value (`t(\`ms.level.${level}\`)`). A key
-    /// under one of these counts as used when every word after the prefix appears in the code.
-    const DYNAMIC_PREFIXES: &[&str] = &[
-        "error.",          // error.<code>, code from error.rs
-        "help.",           // help.<topic> and help.<topic>.title
-        "ms.level.",       // ms.level.<level>
-        "bb.style.",       // bb.style.<style>.hint
-        "bb.colour.",      // bb.colour.<colour>
-        "gm.point.",       // gm.point.<colour>
-        "gm.colour.",      // gm.colour.<colour>
-        "gm.colourName.",  // gm.colourName.<colour>
-        "gm.defaultName.", // gm.defaultName.<colour>
-        "gm.level.",       // gm.level.<opponent>
-        "gm.rule.",        // gm.rule.<rule> and its .hint
-        "gm.opponent.",    // gm.opponent.<opponent>
-        "gm.name.",        // gm.name.<problem>
-        "gm.new.colour.",  // gm.new.colour.<colour>
-        "game.",           // game.<id> and game.<id>.blurb
-        "language.",       // language.<code>
-        "menu.theme.",     // menu.theme.<theme>
-        "count.",          // count.<noun>.<plural form>
-        "chart.label.",    // chart.label.<measure>
-        "chart.legend.",   // chart.legend.<measure>
-        "hall.tab.",       // hall.tab.<tab>
-        "hall.",           // hall.<measure>, the column of a game's results
-        "history.",        // history.<column>
-        "result.",         // result.<result>
-        "stats.",          // stats.<statistic>
-    ];
 
     fn catalogue(lang: &str) -> Catalogue {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("ui/i18n/{lang}.json"));
@@ -234,28 +204,168 @@ mod tests {
         }
     }
 
-    #[test]
-    fn every_english_key_is_used_somewhere() {
+    /// The source files the keys are looked for in, by path from the package root, with their
+    /// comment lines left out (a key named in a comment is not used).
+    fn code_files() -> BTreeMap<String, String> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut files = Vec::new();
         sources(&root.join("ui"), &mut files);
         sources(&root.join("src-tauri"), &mut files);
+        files
+            .into_iter()
+            .map(|(path, text)| {
+                let path = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+                let code: Vec<&str> =
+                    text.lines().filter(|line| !line.trim_start().starts_with(['/', '*'])).collect();
+                (path, code.join("\n"))
+            })
+            .collect()
+    }
+
+    /// The quoted words (in `'` or `"`) of the first list (`[...]`) after `anchor` in `text`.
+    fn list_after(text: &str, anchor: &str) -> Vec<String> {
+        let at = text.find(anchor).unwrap_or_else(|| panic!("no {anchor:?} in the code any more"));
+        let rest = &text[at + anchor.len()..];
+        let list = &rest[rest.find('[').unwrap() + 1..];
+        quoted(&list[..list.find(']').unwrap()])
+    }
+
+    /// The words in quotes (`'` or `"`) in `text`, but for empty ones.
+    fn quoted(text: &str) -> Vec<String> {
+        text.split(['\'', '"']).skip(1).step_by(2).filter(|word| !word.is_empty()).map(str::to_string).collect()
+    }
+
+    /// `text` from `start` to the first `end` after it.
+    fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
+        let from = &text[text.find(start).unwrap_or_else(|| panic!("no {start:?} in the code any more"))..];
+        &from[..from.find(end).unwrap()]
+    }
+
+    /// Every key the code builds at run time: the template as the code writes it, and each key
+    /// it can make, from the values the code fills it with (its lists, the registry, the error
+    /// codes). A template the code no longer holds, or a key it makes that English lacks, fails
+    /// the test below; the keys made count as used.
+    fn built_keys(files: &BTreeMap<String, String>) -> Vec<(&'static str, Vec<String>)> {
+        let file = |path: &str| files.get(path).unwrap_or_else(|| panic!("{path} is gone"));
+        let fill = |template: &str, values: &[String]| -> Vec<String> {
+            values.iter().map(|value| template.replace('*', value)).collect()
+        };
+        let strings = |values: &[&str]| values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
+        let kinds = || pastimes_games::GameKind::all();
+        let games: Vec<String> = kinds().map(|kind| kind.as_str().to_string()).collect();
+        let gomoku = file("ui/js/gomoku/setup.js");
+        let colours = list_after(gomoku, "export const COLOURS = ");
+        let opponents = list_after(gomoku, "export const OPPONENTS = ");
+        let rules = list_after(gomoku, "export const RULES = ");
+        // The help of a screen that says `helpTopic = 'home'`, and of each game's screen (its id).
+        let mut topics: Vec<String> = files.values().flat_map(|code| quoted_after(code, "helpTopic = ")).collect();
+        topics.extend(games.iter().cloned());
+        // The codes `AppError::code` and `ImportError::code` send (the string after each `=> "`).
+        let codes: Vec<String> = [("src-tauri/error.rs", "pub fn params"), ("src-tauri/records/record_text.rs", "pub fn params")]
+            .iter()
+            .flat_map(|(path, end)| {
+                let body = between(file(path), "pub fn code(&self)", end);
+                body.split("=> \"").skip(1).map(|rest| rest.split('"').next().unwrap().to_string()).collect::<Vec<_>>()
+            })
+            .collect();
+        // `count('games', n)` and `countOf('mistakes', n)`: a noun and a number, in each of
+        // English's plural forms.
+        let nouns: BTreeSet<String> = files
+            .values()
+            .flat_map(|code| {
+                let calls = code.split("count('").skip(1).chain(code.split("countOf('").skip(1));
+                calls.filter_map(|rest| {
+                    let (noun, after) = rest.split_once('\'')?;
+                    after.starts_with(", ").then(|| noun.to_string())
+                })
+            })
+            .collect();
+        let counted: Vec<String> =
+            nouns.iter().flat_map(|noun| ["one", "other"].map(|form| format!("{noun}.{form}"))).collect();
+        let history = file("ui/js/history.js");
+        // The rows of `statsTable`: `['played', formatNumber(stats.played)]`.
+        let stats: Vec<String> = between(history, "export function statsTable(", "\n}")
+            .split("['")
+            .skip(1)
+            .filter_map(|rest| Some(rest.split_once("',")?.0.to_string()))
+            .collect();
+        let measures: Vec<String> = kinds()
+            .map(|kind| serde_json::to_value(kind.info().ranking.measure).unwrap().as_str().unwrap().to_string())
+            .collect();
+        let computers: Vec<String> = opponents.iter().filter(|o| *o != "human").cloned().collect();
+        let bubbles = pastimes_games::bubbles::KIND.info();
+        let name_keys: Vec<String> = kinds().map(|kind| kind.info().name_key.to_string()).collect();
+        vec![
+            ("`language.${code}`", fill("language.*", &strings(&LANGUAGES))),
+            ("format!(\"language.{code}\")", fill("language.*", &strings(&LANGUAGES))),
+            ("`menu.theme.${theme}`", fill("menu.theme.*", &strings(&crate::prefs::settings::THEMES))),
+            ("format!(\"menu.theme.{theme}\")", fill("menu.theme.*", &strings(&crate::prefs::settings::THEMES))),
+            ("`help.${topic}`", fill("help.*", &topics)),
+            ("`help.${topic}.title`", fill("help.*.title", &topics)),
+            ("`game.${id}`", fill("game.*", &games)),
+            ("`${game.nameKey}.blurb`", fill("*.blurb", &name_keys)),
+            ("`ms.level.${level}`", fill("ms.level.*", &list_after(file("ui/js/minesweeper/screen.js"), "const LEVELS = "))),
+            ("`bb.colour.${colour}`", fill("bb.colour.*", &list_after(file("ui/js/bubbles/colours.js"), "export const COLOURS = "))),
+            ("`bb.style.${style}.hint`", fill("bb.style.*.hint", &(bubbles.categories.listed)())),
+            ("`gm.point.${colour}`", fill("gm.point.*", &colours)),
+            ("`gm.colour.${colour}`", fill("gm.colour.*", &colours)),
+            ("`gm.colourName.${colour}`", fill("gm.colourName.*", &colours)),
+            ("`gm.defaultName.${colour}`", fill("gm.defaultName.*", &colours)),
+            ("`gm.new.colour.${c}`", fill("gm.new.colour.*", &colours)),
+            ("`gm.rule.${r}`", fill("gm.rule.*", &rules)),
+            ("`gm.rule.${r}.hint`", fill("gm.rule.*.hint", &rules)),
+            ("`gm.opponent.${o}`", fill("gm.opponent.*", &opponents)),
+            // The computer's name: every opponent but the human one.
+            ("`gm.level.${opponent}`", fill("gm.level.*", &computers)),
+            ("`gm.name.${problem}`", fill("gm.name.*", &quoted(between(gomoku, "export function nameProblem(", "return null")))),
+            ("`hall.${measureOf(game)}`", fill("hall.*", &measures)),
+            ("`hall.tab.${name}`", fill("hall.tab.*", &list_after(file("ui/js/hall.js"), "const tabs = "))),
+            ("`result.${r}`", fill("result.*", &list_after(history, "const RESULTS = "))),
+            ("`history.${key}`", fill("history.*", &list_after(history, "el('thead', {}, el('tr', {}, "))),
+            ("`stats.${key}`", fill("stats.*", &stats)),
+            // `CategoryChart::measure`: a category's chart is of times or of scores.
+            ("`chart.label.${chart.measure}`", fill("chart.label.*", &strings(&["time", "score"]))),
+            ("`chart.legend.${chart.measure}`", fill("chart.legend.*", &strings(&["time", "score"]))),
+            ("`error.${error.code}`", fill("error.*", &codes)),
+            ("`count.${noun}.${form}`", fill("count.*", &counted)),
+        ]
+    }
+
+    /// The words in quotes just after each `anchor` in `code` (`helpTopic = 'home'`).
+    fn quoted_after(code: &str, anchor: &str) -> Vec<String> {
+        code.split(anchor).skip(1).filter_map(|rest| rest.strip_prefix('\'')?.split('\'').next().map(str::to_string)).collect()
+    }
+
+    #[test]
+    fn every_english_key_is_used_somewhere() {
+        let mut files = code_files();
         // This file names the keys it checks: it does not count as a use.
-        files.retain(|(path, _)| !path.ends_with("src-tauri/prefs/i18n.rs"));
-        let code: String = files.into_iter().map(|(_, text)| text).collect::<Vec<_>>().join("\n");
+        files.remove("src-tauri/prefs/i18n.rs");
+        let code: String = files.values().cloned().collect::<Vec<_>>().join("\n");
+        let english = catalogue("en");
+        let mut used = BTreeSet::new();
+        for (template, keys) in built_keys(&files) {
+            assert!(code.contains(template), "the code no longer builds keys as {template}");
+            let missing: Vec<_> = keys.iter().filter(|key| !english.contains_key(*key)).collect();
+            assert!(missing.is_empty(), "{template} makes keys en.json lacks: {missing:?}");
+            used.extend(keys);
+        }
+        // A category's name: `${game.labelPrefix}.${category}` (catalogue.js) for a category of
+        // the game's (each listed one must have its name).
+        assert!(code.contains("`${game.labelPrefix}.${category}`"));
+        for kind in pastimes_games::GameKind::all() {
+            let info = kind.info();
+            for category in (info.categories.listed)() {
+                let key = format!("{}.{category}", info.categories.label_prefix);
+                assert!(english.contains_key(&key), "no name for the listed category: {key}");
+            }
+        }
         let mut unused = Vec::new();
-        for key in catalogue("en").keys() {
+        for key in english.keys() {
             let literal = [format!("'{key}'"), format!("\"{key}\""), format!("`{key}`")];
-            if literal.iter().any(|quoted| code.contains(quoted.as_str())) {
+            if used.contains(key) || literal.iter().any(|quoted| code.contains(quoted.as_str())) {
                 continue;
             }
-            // A key built at run time: its prefix is used in a template (`ms.level.${level}` in
-            // JavaScript, `format!("menu.theme.{theme}")` in Rust) and its words appear in the code.
-            let dynamic = DYNAMIC_PREFIXES.iter().filter(|prefix| key.starts_with(**prefix)).any(|prefix| {
-                let built = code.contains(&format!("{prefix}${{")) || code.contains(&format!("\"{prefix}{{"));
-                built && key[prefix.len()..].split(['.', '-']).all(|word| code.contains(word))
-            });
-            // A category's name: `{label_prefix}.{category}` of a game's table (catalogue.js).
             let category = pastimes_games::GameKind::all().any(|kind| {
                 let info = kind.info();
                 key.strip_prefix(info.categories.label_prefix)
@@ -267,7 +377,7 @@ mod tests {
             let shared_control = key.split_once('.').is_some_and(|(prefix, rest)| {
                 code.contains(&format!("${{game.prefix}}.{rest}`")) && code.contains(&format!("prefix: '{prefix}'"))
             });
-            if !dynamic && !category && !shared_control {
+            if !category && !shared_control {
                 unused.push(key.clone());
             }
         }

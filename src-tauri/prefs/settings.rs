@@ -2,6 +2,7 @@
 
 use crate::error::{AppError, AppResult};
 use crate::prefs::names::validate_name;
+use crate::store::Store;
 use pastimes_games::GameKind;
 use serde_json::{json, Map, Value};
 
@@ -104,6 +105,26 @@ pub fn with_defaults(stored: Map<String, Value>) -> Map<String, Value> {
         }
     }
     settings
+}
+
+/// The settings as the page reads them: the stored ones over the defaults.
+pub fn load(store: &Store) -> AppResult<Map<String, Value>> {
+    Ok(with_defaults(store.load_settings()?))
+}
+
+/// Keeps one setting (checked by [`validate`] first); the settings as they now read.
+pub fn save(store: &Store, key: &str, value: &Value) -> AppResult<Map<String, Value>> {
+    store.save_setting(key, value)?;
+    load(store)
+}
+
+/// The window's last position and size, written by the app itself (not a page setting).
+pub fn window_placement(store: &Store) -> Option<Value> {
+    store.load_settings().ok()?.remove("window")
+}
+
+pub fn save_window_placement(store: &Store, placement: Value) -> AppResult<()> {
+    store.save_setting("window", &placement)
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! Finished games' records: the binary and text formats, the one replay through the rules, and
-//! what is built on it (Verify records, the watch view, the Gomoku review, pasted moves).
+//! what is built on it (Verify records, the watch view, the Gomoku review, pasted moves, one
+//! game exported and imported as a record file).
 
+pub mod exchange;
 pub mod pasted_moves;
 pub mod record;
 pub mod record_text;

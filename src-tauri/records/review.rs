@@ -4,7 +4,7 @@
 
 use crate::error::{AppError, AppResult};
 use crate::records::replay;
-use crate::store::StoredRecord;
+use crate::store::{FinishedRecord, StoredRecord};
 use pastimes_games::gomoku;
 use serde::Serialize;
 use serde_json::Value;
@@ -21,6 +21,16 @@ pub struct GomokuReview {
     pub analysis: Option<Value>,
     /// Whether the engine is still reviewing this game (a `snapshot` event tells when it is done).
     pub analysing: bool,
+}
+
+/// The review of the finished game `id` as the store found it (`found`), and whether the engine
+/// is still reviewing it.
+pub fn review_of(found: Option<FinishedRecord>, id: i64, analysing: bool) -> AppResult<GomokuReview> {
+    let (stored, about) = found
+        .and_then(|found| Some((found.stored?, found.about)))
+        .ok_or_else(|| AppError::BadArgument(format!("no finished game {id} with a record")))?;
+    let analysis = about.analysis.and_then(|text| serde_json::from_str(&text).ok());
+    gomoku_review(stored, analysis, analysing)
 }
 
 /// The review of a stored game, which must be a Gomoku game with a record.

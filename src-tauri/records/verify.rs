@@ -2,9 +2,10 @@
 //! and seed, and must reach the result, score, moves, time and (Minesweeper) 3BV stored with it.
 //! A row changed behind the app's back no longer matches its record.
 
+use crate::error::AppResult;
 use crate::records::record::GameRecord;
 use crate::records::replay::{self, Dealt};
-use crate::store::{result_name, StoredRecord};
+use crate::store::{result_name, Store, StoredRecord};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -42,6 +43,14 @@ pub fn check(stored: &StoredRecord) -> Result<(), String> {
     let bbbv = |summary: &Value| summary["bbbv"].as_u64();
     let replayed_summary = game.summary(last).unwrap_or(Value::Null);
     expect("3BV", format!("{:?}", bbbv(&detail["summary"])), format!("{:?}", bbbv(&replayed_summary)))
+}
+
+/// Replays every stored record through the rules: how many, and which do not lead to what
+/// is stored with them.
+pub fn verify_records(store: &Store) -> AppResult<Verified> {
+    let mut verified = Verified::default();
+    verified.checked = store.for_each_record(|stored| tally(&mut verified, &stored))?;
+    Ok(verified)
 }
 
 /// Adds one check to a report. A game in progress kept because it could not be resumed is

@@ -61,7 +61,8 @@ impl Store {
         conn.busy_timeout(Duration::from_secs(5))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         // WAL with NORMAL sync is durable across an app crash (only an OS crash may lose the last
-        // commits), and keeps a finished game's write well under its 2 ms budget (`cargo bench --bench history`).
+        // commits), and keeps recording a finished game well under 2 ms, the most the history
+        // benchmark allows it (`cargo bench --bench history` prints the median against it).
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", true)?;
         let mut store = Store { conn, unsaved: Default::default() };

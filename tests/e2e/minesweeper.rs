@@ -81,7 +81,8 @@ async fn win_an_expert_game_by_clicking_and_name_the_record() {
     assert_eq!(hall[0]["category"], "expert-noguess");
     assert_eq!(hall[0]["entries"][0]["name"], "<b>Ada</b>");
     assert_eq!(hall[0]["entries"][0]["rank"], 1);
-    // Seed 001's hero list: the statistics' "Best times" shows the level's record and holder.
+    // The best time of each level and who holds it (the classic game's "hero list"): the
+    // statistics' "Best times" shows the level's record and its holder.
     app.click("#ms-stats").await;
     app.wait_for(
         "the statistics",

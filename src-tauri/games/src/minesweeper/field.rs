@@ -45,7 +45,7 @@ mod tests {
 
     #[test]
     fn numbers_count_the_mines_around() {
-        // The seed 000 picture: two mines side by side make a 2 above and below them.
+        // Two mines side by side make a 2 in the cells just above and just below them.
         let board = Board::new(9, 9, 10);
         let field = Field::new(&board, &[40, 41]);
         assert_eq!(field.number(31), 2);

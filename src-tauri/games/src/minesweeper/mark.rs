@@ -6,7 +6,8 @@ pub(super) enum Mark {
     Hidden,
     /// "A mine is here": protects the cell from opening, by click, chord and flood fill alike.
     Flag,
-    /// "Maybe": a reminder only, opened like a hidden cell (seed 000: it is simply "flattened").
+    /// "Maybe": a reminder only, opened like a hidden cell (unlike a flag, it protects nothing
+    /// from a click, a chord or the flood).
     Question,
     /// Opened. A mine is only ever opened by the move that loses the game: it is the exploded one.
     Open,

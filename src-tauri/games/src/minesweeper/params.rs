@@ -8,9 +8,10 @@ use serde::{Deserialize, Serialize};
 
 /// The smallest custom side: the seeds' 9x9 minimum field.
 pub const MIN_SIDE: i64 = 9;
-/// The largest custom side. The seeds stop at 30x24 because of their window sizes; we do not.
+/// The largest custom side. The classic games stop at 30x24, the most their windows could
+/// show; Pastimes scrolls and zooms, so it does not.
 pub const MAX_SIDE: i64 = 100;
-/// The fewest mines of a custom game (seed 001's "at least 10 mines").
+/// The fewest mines of a custom game, as in the classic Windows game: 10.
 pub const MIN_MINES: i64 = 10;
 
 /// A game's size. Serialised with the tag `level`, so it flattens into [`Params`] as
@@ -27,7 +28,8 @@ pub enum Level {
     Intermediate,
     /// 30x16, 99 mines.
     Expert,
-    /// Width and height 9..=100, mines 10..=(width-1)*(height-1) (seed 000's maximum).
+    /// Width and height 9..=100, mines 10..=(width-1)*(height-1) (the most the classic games
+    /// allow, `docs/ORIGINS.md`).
     Custom { width: i64, height: i64, mines: i64 },
 }
 
@@ -208,9 +210,9 @@ mod tests {
     #[test]
     fn custom_limits_are_inclusive() {
         assert!(Params::custom(9, 9, 10).board().is_ok());
-        assert!(Params::custom(9, 9, 64).board().is_ok(), "seed 000: (9-1)*(9-1) mines");
+        assert!(Params::custom(9, 9, 64).board().is_ok(), "the most mines: (9-1)*(9-1)");
         assert!(Params::custom(100, 100, 99 * 99).board().is_ok());
-        assert!(Params::custom(10, 10, 14).board().is_ok(), "seed 002's field");
+        assert!(Params::custom(10, 10, 14).board().is_ok(), "10x10 with 14 mines, a small web game's field (docs/ORIGINS.md)");
     }
 
     #[test]

@@ -38,7 +38,7 @@ impl Minesweeper {
         }
     }
 
-    /// After a win every mine shows as a flag (seed 002: "then all mines are marked"), and the
+    /// After a win every mine shows as a flag (as the classic games do: a win marks every mine), and the
     /// mine counter reads 0.
     fn flag_all_mines(&mut self) {
         if let Some(field) = self.field.as_ref() {

@@ -182,8 +182,8 @@ fn out_of_range_params_make_no_game() {
     let new = |p: Params| Minesweeper::new(&p, 0).map(|g| g.category());
     assert_eq!(new(Params::custom(8, 9, 10)), err("width", 9, 100, 8));
     assert_eq!(new(Params::custom(9, 101, 10)), err("height", 9, 100, 101));
-    assert_eq!(new(Params::custom(9, 9, 9)), err("mines", 10, 64, 9), "seed 001: 10 mines at least");
-    assert_eq!(new(Params::custom(9, 9, 65)), err("mines", 10, 64, 65), "seed 000: (w-1)*(h-1)");
+    assert_eq!(new(Params::custom(9, 9, 9)), err("mines", 10, 64, 9), "at least 10 mines");
+    assert_eq!(new(Params::custom(9, 9, 65)), err("mines", 10, 64, 65), "at most (width-1)*(height-1) mines");
 }
 
 #[test]

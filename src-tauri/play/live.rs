@@ -1,0 +1,423 @@
+//! The games in progress: the game of each kind with its session, and the work that runs for it
+//! away from the caller (the computer's search, the analysis of a finished game). The locks are
+//! the state's; it lends them through [`Host`], so what is done under them is written here once.
+
+use crate::error::{AppError, AppResult};
+use crate::play::clock::{system_time, Time};
+use crate::play::session::{Session, Snapshot};
+use crate::prefs::names::validate_name;
+use crate::records::record_text;
+use crate::store::Store;
+use pastimes_games::{Applied, ComputerMove, GameKind};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, MutexGuard};
+
+/// A hint and the game it now marks as assisted.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Hinted {
+    pub hint: Value,
+    pub snapshot: Snapshot,
+}
+
+/// Told of every snapshot that changes without a command: the computer's moves.
+pub type Notifier = Box<dyn Fn(&Snapshot) + Send + Sync>;
+
+/// Runs a slow job (the computer's search) away from the caller: on a new thread in the app, and
+/// whenever a test says so in tests.
+pub type Worker = Arc<dyn Fn(Box<dyn FnOnce() + Send>) + Send + Sync>;
+
+/// What the app's logic runs on: the game clocks' time and the worker for slow jobs.
+#[derive(Clone)]
+pub struct Runtime {
+    pub time: Time,
+    pub worker: Worker,
+}
+
+impl Runtime {
+    /// The system's monotonic clock and a thread for each search.
+    pub fn system() -> Runtime {
+        Runtime {
+            time: system_time(),
+            worker: Arc::new(|job| {
+                std::thread::spawn(job);
+            }),
+        }
+    }
+}
+
+/// A game in progress that could not be resumed and went into the history unfinished: for the
+/// start-up dialog.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Unresumed {
+    pub game: GameKind,
+    /// Why, in English.
+    pub reason: String,
+}
+
+/// The game of each kind in progress (or just finished).
+pub type Slots = HashMap<GameKind, Slot>;
+
+/// What owns the locks: the games (lock order: the games before the store), the store, the
+/// counter of changes, the runtime and whoever is told of the computer's moves.
+pub trait Host: Send + Sync + 'static {
+    fn runtime(&self) -> &Runtime;
+    fn slots(&self) -> MutexGuard<'_, Slots>;
+    fn store(&self) -> AppResult<MutexGuard<'_, Store>>;
+    fn next_generation(&self) -> u64;
+    /// Tells the page of a snapshot that changed without a command.
+    fn notify(&self, snapshot: &Snapshot);
+}
+
+pub struct Slot {
+    pub(crate) session: Session,
+    /// Changes with every move, undo and new game, so a late computer answer is recognised.
+    pub(crate) generation: u64,
+    /// Set while the computer thinks; setting the flag asks the search to stop.
+    thinking: Option<Arc<AtomicBool>>,
+    /// Set while the finished game is analysed; the same.
+    analysing: Option<Arc<AtomicBool>>,
+}
+
+impl Slot {
+    fn new(session: Session, generation: u64) -> Slot {
+        Slot { session, generation, thinking: None, analysing: None }
+    }
+
+    fn stop_thinking(&mut self) {
+        if let Some(cancel) = self.thinking.take() {
+            cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Stops whatever runs for this game: the computer's search and the analysis.
+    fn stop_work(&mut self) {
+        self.stop_thinking();
+        if let Some(cancel) = self.analysing.take() {
+            cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let snapshot = self.session.snapshot(self.thinking.is_some());
+        Snapshot { revision: self.generation, analysing: self.analysing.is_some(), ..snapshot }
+    }
+}
+
+/// Brings back the game of each kind in progress. One that can no longer be resumed (its
+/// moves no longer replay) is never dropped: it goes into the history as unfinished, with
+/// its record; the ones returned are for the start-up dialog to tell the player once.
+pub fn restore_saved_games(host: &impl Host) -> Vec<Unresumed> {
+    let mut unresumed = Vec::new();
+    let Ok(mut store) = host.store() else { return unresumed };
+    let mut slots = host.slots();
+    for kind in GameKind::all() {
+        let saved = match store.load_saved_game(kind) {
+            Ok(Some(saved)) => saved,
+            Ok(None) => continue,
+            Err(error) => {
+                eprintln!("pastimes: the saved {} game could not be read: {error}", kind.as_str());
+                continue;
+            }
+        };
+        match Session::restore(&saved, host.runtime().time.clone()) {
+            Ok(session) => {
+                slots.insert(kind, Slot::new(session, host.next_generation()));
+            }
+            Err(error) => {
+                let reason = error.to_string();
+                eprintln!(
+                    "pastimes: the saved {} game cannot be resumed ({reason}); kept in the history",
+                    kind.as_str()
+                );
+                let unfinished = Session::unresumable(&saved, &reason);
+                // Deleted only once it is in the history: a failed write leaves it saved.
+                if store.record_finished(&unfinished).is_ok() {
+                    let _ = store.delete_saved_game(kind);
+                }
+                unresumed.push(Unresumed { game: kind, reason });
+            }
+        }
+    }
+    unresumed
+}
+
+pub fn new_game<H: Host>(host: &Arc<H>, kind: GameKind, params: Value, seed: u64) -> AppResult<Snapshot> {
+    let session = Session::new(kind, &params, seed, host.runtime().time.clone())?;
+    let mut slots = host.slots();
+    host.store()?.save_game(&session.saved())?;
+    if let Some(old) = slots.get_mut(&kind) {
+        old.stop_work();
+    }
+    let slot = slots.entry(kind).insert_entry(Slot::new(session, host.next_generation()));
+    start_computer_turn(host, kind, slot.into_mut());
+    Ok(slots[&kind].snapshot())
+}
+
+/// The game of this kind in progress (or just finished), if any.
+pub fn snapshot(slots: &Slots, kind: GameKind) -> Option<Snapshot> {
+    slots.get(&kind).map(Slot::snapshot)
+}
+
+/// Plays a move of the player; the snapshot carries what the move did (its effects).
+pub fn play<H: Host>(host: &Arc<H>, kind: GameKind, mv: Value) -> AppResult<Snapshot> {
+    let mut effects = Value::Null;
+    let mut snapshot = change(host, kind, |slot| {
+        if slot.thinking.is_some() {
+            return Err(AppError::ComputerThinking);
+        }
+        let moved = slot.session.play(&mv)?;
+        effects = moved.effects;
+        Ok(moved.applied == Applied::Move)
+    })?;
+    snapshot.effects = effects;
+    Ok(snapshot)
+}
+
+/// Takes back the last move; against the computer, back to the player's turn.
+pub fn undo<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Snapshot> {
+    change(host, kind, |slot| {
+        slot.stop_thinking();
+        slot.session.undo()?;
+        Ok(true)
+    })
+}
+
+pub fn redo<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Snapshot> {
+    change(host, kind, |slot| {
+        slot.stop_thinking();
+        slot.session.redo()?;
+        Ok(true)
+    })
+}
+
+/// The game's hint for the position now, worked out without holding the games (it may take
+/// a while); the game is then assisted. A position that changed meanwhile gets no hint.
+pub fn hint<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Hinted> {
+    let (search, generation) = {
+        let slots = host.slots();
+        let slot = slots.get(&kind).ok_or(AppError::NoGame(kind))?;
+        if slot.thinking.is_some() {
+            return Err(AppError::ComputerThinking);
+        }
+        (slot.session.hint_search()?, slot.generation)
+    };
+    let hint = search(&AtomicBool::new(false)).ok_or(AppError::NothingTo("hint"))?;
+    let snapshot = change(host, kind, |slot| {
+        if slot.generation != generation {
+            return Err(AppError::NothingTo("hint"));
+        }
+        slot.session.count_hint();
+        Ok(true)
+    })?;
+    Ok(Hinted { hint, snapshot })
+}
+
+pub fn pause<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Snapshot> {
+    change(host, kind, |slot| {
+        slot.stop_thinking();
+        slot.session.pause();
+        Ok(true)
+    })
+}
+
+/// Pauses every game that is running (the window was minimised or hidden); returns the
+/// snapshots that changed.
+pub fn pause_running<H: Host>(host: &Arc<H>) -> Vec<Snapshot> {
+    let running: Vec<GameKind> =
+        host.slots().iter().filter(|(_, slot)| slot.snapshot().clock_running).map(|(kind, _)| *kind).collect();
+    running.into_iter().filter_map(|kind| pause(host, kind).ok()).collect()
+}
+
+pub fn resume<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Snapshot> {
+    change(host, kind, |slot| {
+        slot.session.resume();
+        Ok(true)
+    })
+}
+
+/// Deals the board of the finished game of this kind again ("try again").
+pub fn replay<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Snapshot> {
+    let mut slots = host.slots();
+    let slot = slots.get_mut(&kind).ok_or(AppError::NoGame(kind))?;
+    let session = slot.session.replay()?;
+    host.store()?.save_game(&session.saved())?;
+    slot.stop_work();
+    *slot = Slot::new(session, host.next_generation());
+    Ok(slot.snapshot())
+}
+
+/// Runs one change on the game of `kind`; when it changed the game (`Ok(true)`) the game is
+/// saved, or recorded if it just finished, and the computer starts thinking if it is its turn.
+fn change<H: Host>(
+    host: &Arc<H>,
+    kind: GameKind,
+    change: impl FnOnce(&mut Slot) -> AppResult<bool>,
+) -> AppResult<Snapshot> {
+    let mut slots = host.slots();
+    let slot = slots.get_mut(&kind).ok_or(AppError::NoGame(kind))?;
+    if change(slot)? {
+        slot.generation = host.next_generation();
+        persist(&**host, slot)?;
+        start_computer_turn(host, kind, slot);
+        start_analysis(host, kind, slot);
+    }
+    Ok(slot.snapshot())
+}
+
+/// Once a game is over, works on it on the worker (Bubble Breaker's best line for the deal),
+/// then keeps what it found with the finished game and tells the page. A new game cancels it.
+fn start_analysis<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
+    if kind.info().analysis.is_none() || slot.analysing.is_some() || slot.session.record().is_none() {
+        return;
+    }
+    let Some(analyse) = slot.session.analysis_search() else { return };
+    let cancel = Arc::new(AtomicBool::new(false));
+    slot.analysing = Some(Arc::clone(&cancel));
+    let owner = Arc::clone(host);
+    (host.runtime().worker)(Box::new(move || {
+        let found = analyse(&cancel);
+        if !cancel.load(Ordering::Relaxed) {
+            finish_analysis(&*owner, kind, &cancel, found);
+        }
+    }));
+}
+
+/// Keeps what the analysis that `cancel` belongs to found, if its game is still the one here.
+fn finish_analysis(host: &impl Host, kind: GameKind, cancel: &Arc<AtomicBool>, found: Option<Value>) {
+    let snapshot = {
+        let mut slots = host.slots();
+        let ours = |slot: &&mut Slot| slot.analysing.as_ref().is_some_and(|running| Arc::ptr_eq(running, cancel));
+        let Some(slot) = slots.get_mut(&kind).filter(ours) else {
+            return; // another game began meanwhile
+        };
+        slot.analysing = None;
+        if let Some(found) = found {
+            if let (Some(record), Ok(store)) = (slot.session.record(), host.store()) {
+                if let Err(error) = store.save_analysis(record.id, &found) {
+                    eprintln!("pastimes: could not keep the game's analysis: {error}");
+                }
+            }
+            slot.session.set_analysis(found);
+        }
+        slot.generation = host.next_generation();
+        slot.snapshot()
+    };
+    host.notify(&snapshot);
+}
+
+/// Saves a game in progress, or records a game that just finished (once).
+fn persist(host: &impl Host, slot: &mut Slot) -> AppResult<()> {
+    let mut store = host.store()?;
+    match slot.session.finished() {
+        Some(finished) if slot.session.record().is_none() => {
+            let recorded = store.record_finished(&finished)?;
+            slot.session.set_record(recorded);
+        }
+        Some(_) => {}
+        None => store.save_game(&slot.session.saved())?,
+    }
+    Ok(())
+}
+
+fn start_computer_turn<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
+    let Some(search) = slot.session.computer_search() else { return };
+    let cancel = Arc::new(AtomicBool::new(false));
+    slot.thinking = Some(Arc::clone(&cancel));
+    let generation = slot.generation;
+    let owner = Arc::clone(host);
+    (host.runtime().worker)(Box::new(move || {
+        let mv = search(&cancel);
+        if !cancel.load(Ordering::Relaxed) {
+            finish_computer_turn(&owner, kind, generation, mv);
+        }
+    }));
+}
+
+pub(crate) fn finish_computer_turn<H: Host>(host: &Arc<H>, kind: GameKind, generation: u64, mv: Option<ComputerMove>) {
+    let snapshot = {
+        let mut slots = host.slots();
+        let Some(slot) = slots.get_mut(&kind).filter(|slot| slot.generation == generation) else {
+            return; // the position changed while the computer thought
+        };
+        slot.thinking = None;
+        let played = mv.map(|mv| slot.session.play_computer(mv));
+        let effects = match played {
+            Some(Ok(moved)) => moved.effects,
+            Some(Err(error)) => {
+                eprintln!("pastimes: the computer's move was refused: {error}");
+                Value::Null
+            }
+            None => Value::Null,
+        };
+        slot.generation = host.next_generation();
+        if let Err(error) = persist(&**host, slot) {
+            eprintln!("pastimes: could not save the computer's move: {error}");
+        }
+        // Its turn again (Swap2's three opening stones are one side's actions in a row).
+        start_computer_turn(host, kind, slot);
+        start_analysis(host, kind, slot);
+        Snapshot { effects, ..slot.snapshot() }
+    };
+    host.notify(&snapshot);
+}
+
+/// Names the player who set the record `id`, one of the games just finished here: the page
+/// cannot name any other game.
+pub fn name_record(host: &impl Host, id: i64, name: &str) -> AppResult<()> {
+    let name = validate_name(name)?;
+    let slots = host.slots();
+    let is_fresh_record =
+        slots.values().filter_map(|slot| slot.session.record()).any(|record| record.id == id && record.rank.is_some());
+    if !is_fresh_record {
+        return Err(AppError::NotARecord);
+    }
+    let store = host.store()?;
+    store.set_player_name(id, &name)?;
+    store.save_setting("playerName", &Value::String(name))
+}
+
+/// Whether the finished game `id`, the last of its kind here, is still being analysed.
+pub fn analysing(slots: &Slots, kind: GameKind, id: i64) -> bool {
+    slots.get(&kind).is_some_and(|slot| {
+        slot.analysing.is_some() && slot.session.record().is_some_and(|record| record.id == id)
+    })
+}
+
+/// The moves of the game of `kind` in progress (or just finished), as the board names them.
+pub fn moves_text(slots: &Slots, kind: GameKind) -> AppResult<String> {
+    let session = &slots.get(&kind).ok_or(AppError::NoGame(kind))?.session;
+    Ok(record_text::moves_text(session.game(), session.moves()))
+}
+
+/// A new game of `kind` with `params` (the current setup) that goes on from the moves
+/// `text` names (`pasted_moves`): marked imported, so it never ranks. A text that is not
+/// such moves, or a move the rules refuse, changes nothing.
+pub fn new_game_from_moves<H: Host>(
+    host: &Arc<H>,
+    kind: GameKind,
+    params: Value,
+    text: &str,
+    seed: u64,
+) -> AppResult<Snapshot> {
+    let mut session = Session::new(kind, &params, seed, host.runtime().time.clone())?;
+    let moves = crate::records::pasted_moves::read(session.game(), text)?;
+    for (index, (text, mv)) in moves.into_iter().enumerate() {
+        let refused = |reason: String| record_text::ImportError::IllegalMove { number: index + 1, text, reason };
+        match session.play(&mv) {
+            Ok(moved) if moved.applied == Applied::Move => {}
+            Ok(_) => return Err(refused("it changes nothing".into()).into()),
+            Err(error) => return Err(refused(error.to_string()).into()),
+        }
+    }
+    session.mark_imported();
+    let mut slots = host.slots();
+    if let Some(old) = slots.get_mut(&kind) {
+        old.stop_work();
+    }
+    let slot = slots.entry(kind).insert_entry(Slot::new(session, host.next_generation())).into_mut();
+    persist(&**host, slot)?;
+    start_computer_turn(host, kind, slot);
+    Ok(slot.snapshot())
+}
