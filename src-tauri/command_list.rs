@@ -27,7 +27,7 @@ app_commands![
     category_chart,
     played_categories,
     verify_records,
-    gomoku_review,
+    review,
     reset_preview,
     reset_hall,
     export_history,

@@ -65,6 +65,10 @@ pub enum AppError {
     NothingImported,
     #[error("frame {index} is not one of the {frames} of the game watched")]
     NoSuchFrame { index: u64, frames: usize },
+    /// What only some games offer, asked of one without it (its table says: a review, copying
+    /// or pasting moves).
+    #[error("{} does not offer {what}", game.as_str())]
+    NotOffered { game: GameKind, what: &'static str },
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -104,6 +108,7 @@ impl AppError {
             AppError::NotWatching => "not_watching",
             AppError::NothingImported => "nothing_imported",
             AppError::NoSuchFrame { .. } => "no_such_frame",
+            AppError::NotOffered { .. } => "not_offered",
         }
     }
 
@@ -129,6 +134,7 @@ impl AppError {
             AppError::NoSuchGame(id) | AppError::NoRecord(id) | AppError::NoBestLine(id) => json!({ "id": id }),
             AppError::BadRecord { id, reason } => json!({ "id": id, "reason": reason }),
             AppError::NoSuchFrame { index, frames } => json!({ "index": index, "frames": frames }),
+            AppError::NotOffered { game, what } => json!({ "game": game.as_str(), "what": what }),
             _ => json!({}),
         }
     }

@@ -4,21 +4,21 @@
 //! the mock runtime and unit tests see the same logic.
 
 use crate::error::{AppError, AppResult};
+pub use crate::library::hall::{HallCategory, PlayedCategory};
 use crate::library::{export, hall};
 use crate::play::live::{self, Host, Slots};
-use crate::play::session::Snapshot;
 pub use crate::play::live::{Hinted, Notifier, Runtime, Unresumed, Worker};
-pub use crate::library::hall::{HallCategory, PlayedCategory};
+use crate::play::session::Snapshot;
 pub use crate::prefs::config::Config;
 use crate::prefs::settings;
-use crate::records::review::{self, GomokuReview};
+use crate::records::review::{self, Review};
 use crate::records::verify::{self, Verified};
 use crate::records::{exchange, record_text};
 use crate::store::{
-    CategoryChart, CategoryStats, FullRecord, HistoryFilter, HistoryPage, PageStart, ResetCounts, SavingListener, Store,
-    StoreReport,
+    CategoryChart, CategoryStats, FullRecord, HistoryFilter, HistoryPage, PageStart, ResetCounts, SavingListener,
+    Store, StoreReport,
 };
-use pastimes_games::{gomoku, GameKind};
+use pastimes_games::GameKind;
 use serde_json::{Map, Value};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -227,6 +227,7 @@ impl AppState {
     /// The moves of the game of `kind` in progress (or just finished), or of the finished
     /// game `id`, as the board names them, one space between: `H8 I9 J10`.
     pub fn moves_text(&self, kind: GameKind, id: Option<i64>) -> AppResult<String> {
+        exchange::offered(kind, "copyMoves")?;
         match id {
             None => live::moves_text(&lock(&self.slots), kind),
             Some(id) => exchange::moves_text(&*self.store()?, kind, id),
@@ -236,6 +237,7 @@ impl AppState {
     /// A new game of `kind` with `params` that goes on from the moves `text` names, marked
     /// imported (it never ranks).
     pub fn new_game_from_moves(self: &Arc<Self>, kind: GameKind, params: Value, text: &str) -> AppResult<Snapshot> {
+        exchange::offered(kind, "pastePosition")?;
         live::new_game_from_moves(self, kind, params, text, self.seed())
     }
 
@@ -290,14 +292,14 @@ impl AppState {
         verify::verify_records(&*self.store()?)
     }
 
-    /// The finished Gomoku game `id` for its review: its stones, and the engine's review or
-    /// whether it is still under way (the game that just ended here is reviewed in the
-    /// background; a game whose review was cancelled by a new one has none).
-    pub fn gomoku_review(&self, id: i64) -> AppResult<GomokuReview> {
+    /// The finished game `id` for its review (a game that offers one): its final position, and
+    /// its analysis or whether it is still under way (the game that just ended here is analysed
+    /// in the background; a game whose analysis was cancelled by a new one has none).
+    pub fn review(&self, id: i64) -> AppResult<Review> {
         // The game slots before the store, as `live::finish_analysis` takes them: the review is
         // either stored or still running, never neither in between.
         let slots = lock(&self.slots);
-        let analysing = live::analysing(&slots, gomoku::KIND, id);
+        let analysing = GameKind::all().any(|kind| live::analysing(&slots, kind, id));
         let found = self.store()?.finished_record(id)?;
         drop(slots);
         review::review_of(found, id, analysing)

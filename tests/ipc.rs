@@ -186,7 +186,8 @@ fn a_finished_gomoku_game_is_reviewed_with_its_stones() {
     assert_eq!(last["status"], "won", "{last}");
     let id = last["record"]["id"].as_i64().expect("recorded");
 
-    let mut review = h.call("gomoku_review", json!({"id": id})).unwrap();
+    let mut review = h.call("review", json!({"id": id})).unwrap();
+    assert_eq!(review["game"], "gomoku");
     let moves = review["view"]["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 9);
     assert_eq!((&moves[0]["notation"], &moves[0]["colour"]), (&json!("H8"), &json!("black")));
@@ -197,29 +198,39 @@ fn a_finished_gomoku_game_is_reviewed_with_its_stones() {
         assert_eq!(review["analysing"], true, "{review}");
         assert!(std::time::Instant::now() < deadline, "the review was not done within 2 minutes");
         std::thread::sleep(std::time::Duration::from_millis(20));
-        review = h.call("gomoku_review", json!({"id": id})).unwrap();
+        review = h.call("review", json!({"id": id})).unwrap();
     }
     assert_eq!(review["analysing"], false);
     assert_eq!(review["analysis"]["evaluations"].as_array().unwrap().len(), 9, "one value per stone");
     let blunder = review["analysis"]["mistakes"].as_array().unwrap().iter().find(|m| m["colour"] == "white");
     assert!(blunder.is_some_and(|m| m["better"].is_string()), "{review}");
 
-    let missing = h.call("gomoku_review", json!({"id": id + 1})).unwrap_err();
+    let missing = h.call("review", json!({"id": id + 1})).unwrap_err();
     assert_eq!(missing["code"], "bad_argument", "{missing}");
     // Without an id Tauri itself refuses the call (the page reads that as a bad argument).
-    let no_id = h.call("gomoku_review", json!({})).unwrap_err().to_string();
+    let no_id = h.call("review", json!({})).unwrap_err().to_string();
     assert!(no_id.contains("missing required key id"), "{no_id}");
 }
 
-/// Only a Gomoku game has a review.
+/// A review, copying and pasting moves are what a game's table offers: a game without them is
+/// refused with `not_offered`, and nothing changes.
 #[test]
-fn another_game_has_no_gomoku_review() {
+fn a_game_refuses_what_its_table_does_not_offer() {
     let h = harness_with_seed(Some(42));
     let last = h.finish_a_beginner_game();
     let id = last["record"]["id"].as_i64().expect("recorded");
-    let refused = h.call("gomoku_review", json!({"id": id})).unwrap_err();
-    assert_eq!(refused["code"], "bad_argument", "{refused}");
-    assert!(refused["message"].as_str().unwrap().contains("not a Gomoku game"), "{refused}");
+    let refused = h.call("review", json!({"id": id})).unwrap_err();
+    assert_eq!(refused["code"], "not_offered", "{refused}");
+    assert_eq!(refused["params"], json!({"game": "minesweeper", "what": "review"}));
+    let games = h.call("games", json!({})).unwrap();
+    for game in games.as_array().unwrap().iter().filter(|game| game["exchangesMoves"] == false) {
+        let before = h.call("snapshot", json!({"game": game["id"]})).unwrap();
+        let pasted = json!({"game": game["id"], "params": game["defaultParams"], "text": "A1"});
+        let refused = h.call("new_game_from_moves", pasted).unwrap_err();
+        assert_eq!(refused["code"], "not_offered", "{refused}");
+        assert_eq!(refused["params"]["what"], "pastePosition");
+        assert_eq!(h.call("snapshot", json!({"game": game["id"]})).unwrap(), before, "{}", game["id"]);
+    }
 }
 
 #[test]
@@ -252,7 +263,7 @@ fn the_games_catalogue_comes_from_the_registry() {
     let h = harness_with_seed(None);
     let games = h.call("games", json!({})).unwrap();
     let ids: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
-    assert_eq!(ids, ["minesweeper", "bubbles", "gomoku"]);
+    assert_eq!(ids, pastimes_games::GameKind::all().map(|kind| kind.as_str()).collect::<Vec<_>>());
     for game in games.as_array().unwrap() {
         let started = h.call("new_game", json!({"game": game["id"], "params": game["defaultParams"]})).unwrap();
         assert_eq!(started["game"], game["id"]);

@@ -8,6 +8,16 @@ use crate::store::{FullRecord, Store};
 use pastimes_games::GameKind;
 use std::path::Path;
 
+/// Whether `kind` offers copying and pasting its moves (its table's `exchanges_moves`: its
+/// moves alone make its position); `what` names the refused one.
+pub fn offered(kind: GameKind, what: &'static str) -> AppResult<()> {
+    if kind.info().exchanges_moves {
+        Ok(())
+    } else {
+        Err(AppError::NotOffered { game: kind, what })
+    }
+}
+
 /// The finished game `id` as a record file's text, and the file name to offer for it.
 pub fn export_record(store: &Store, id: i64) -> AppResult<(String, String)> {
     let full = store.full_record(id)?.ok_or(AppError::NothingTo("export"))?;

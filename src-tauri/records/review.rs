@@ -1,23 +1,27 @@
-//! A finished Gomoku game for its review screen: the game as it ended (every stone in order, the
-//! players, the result), replayed from its record, and the engine's review kept with it, or
-//! whether that review is still being worked out. The game is over, so nothing is hidden.
+//! A finished game for its review screen, for a game whose analysis is shown as a review
+//! ([`Shown::Review`]: Gomoku's): the game as it ended, replayed from its record, and the
+//! analysis kept with it, or whether it is still being worked out. The game is over, so nothing
+//! is hidden.
 
 use crate::error::{AppError, AppResult};
 use crate::records::replay;
 use crate::store::{FinishedRecord, StoredRecord};
-use pastimes_games::gomoku;
+use pastimes_games::{GameKind, Shown};
 use serde::Serialize;
 use serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct GomokuReview {
+pub struct Review {
     pub id: i64,
     /// The stored result, from the side of the player the game was for ("won", "lost", "draw").
     pub result: String,
-    /// The final position as the Gomoku screen draws it (`moves`: every stone in order).
+    /// The game the record is of (`"gomoku"`).
+    pub game: GameKind,
+    /// The final position as the game's screen draws it (Gomoku's `moves`: every stone in order).
     pub view: Value,
-    /// The engine's review (`evaluations`, `mistakes`, `forcedWin`); `null` until it is done.
+    /// The game's analysis (Gomoku's `evaluations`, `mistakes`, `forcedWin`); `null` until it
+    /// is done.
     pub analysis: Option<Value>,
     /// Whether the engine is still reviewing this game (a `snapshot` event tells when it is done).
     pub analysing: bool,
@@ -25,24 +29,27 @@ pub struct GomokuReview {
 
 /// The review of the finished game `id` as the store found it (`found`), and whether the engine
 /// is still reviewing it.
-pub fn review_of(found: Option<FinishedRecord>, id: i64, analysing: bool) -> AppResult<GomokuReview> {
+pub fn review_of(found: Option<FinishedRecord>, id: i64, analysing: bool) -> AppResult<Review> {
     let (stored, about) = found
         .and_then(|found| Some((found.stored?, found.about)))
         .ok_or_else(|| AppError::BadArgument(format!("no finished game {id} with a record")))?;
     let analysis = about.analysis.and_then(|text| serde_json::from_str(&text).ok());
-    gomoku_review(stored, analysis, analysing)
+    review(stored, analysis, analysing)
 }
 
-/// The review of a stored game, which must be a Gomoku game with a record.
-pub fn gomoku_review(stored: StoredRecord, analysis: Option<Value>, analysing: bool) -> AppResult<GomokuReview> {
-    if stored.game != gomoku::KIND.as_str() {
-        return Err(AppError::BadArgument(format!("game {} is not a Gomoku game", stored.id)));
+/// The review of a stored game with a record, of a game that offers reviews.
+pub fn review(stored: StoredRecord, analysis: Option<Value>, analysing: bool) -> AppResult<Review> {
+    let kind = GameKind::parse(&stored.game)
+        .ok_or_else(|| AppError::BadArgument(format!("game {} is of no game known here", stored.id)))?;
+    if kind.info().analysis.map(|analysis| analysis.shown) != Some(Shown::Review) {
+        return Err(AppError::NotOffered { game: kind, what: "review" });
     }
     let cannot = |reason| AppError::BadArgument(format!("game {} cannot be replayed: {reason}", stored.id));
     let dealt = replay::deal(&stored).map_err(cannot)?;
     let game = replay::play_through(dealt.game, &dealt.record.moves, |_, _, _| {}).map_err(cannot)?;
-    Ok(GomokuReview {
+    Ok(Review {
         id: stored.id,
+        game: kind,
         result: stored.result,
         view: game.view(),
         analysing: analysing && analysis.is_none(),

@@ -190,10 +190,10 @@ pub async fn verify_records(state: AppStateArg<'_>) -> AppResult<crate::records:
     state.verify_records()
 }
 
-/// A finished Gomoku game and its review, for the review screen.
+/// A finished game and its review, for the review screen of a game that offers one.
 #[tauri::command]
-pub async fn gomoku_review(state: AppStateArg<'_>, id: i64) -> AppResult<crate::records::review::GomokuReview> {
-    state.gomoku_review(id)
+pub async fn review(state: AppStateArg<'_>, id: i64) -> AppResult<crate::records::review::Review> {
+    state.review(id)
 }
 
 #[tauri::command]
