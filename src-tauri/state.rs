@@ -1,22 +1,25 @@
 //! The app's state: the owner of the locks (the store and the game of each kind in progress),
 //! each command a line or two that takes them and calls the layer that does the work: `play`
-//! (the games in progress), `records`, `library`, `prefs` and the store. No Tauri in here, so
-//! the mock runtime and unit tests see the same logic.
+//! (the games in progress), `records`, `library`, `prefs` and the store; `rows` turns the
+//! sessions' data into the store's rows and back, and brings the games in progress back at
+//! opening. No Tauri in here, so the mock runtime and unit tests see the same logic.
+
+pub(crate) mod rows;
 
 use crate::error::{AppError, AppResult};
 pub use crate::library::hall::{HallCategory, PlayedCategory};
 use crate::library::{export, hall};
 use crate::play::live::{self, Host, Slots};
 pub use crate::play::live::{Hinted, Notifier, Runtime, Unresumed, Worker};
-use crate::play::session::Snapshot;
+use crate::play::session::{Session, Snapshot};
 pub use crate::prefs::config::Config;
 use crate::prefs::settings;
 use crate::records::review::{self, Review};
 use crate::records::verify::{self, Verified};
 use crate::records::{exchange, record_text};
 use crate::store::{
-    CategoryChart, CategoryStats, FullRecord, HistoryFilter, HistoryPage, PageStart, ResetCounts, SavingListener,
-    Store, StoreReport,
+    CategoryChart, CategoryStats, FullRecord, HistoryFilter, HistoryPage, PageStart, Recorded, ResetCounts,
+    SavingListener, Store, StoreReport,
 };
 use pastimes_games::GameKind;
 use serde_json::{Map, Value};
@@ -38,7 +41,7 @@ pub struct AppState {
     notifier: OnceLock<Notifier>,
     /// The record file imported last (id 0), for the watch view to show: never stored.
     last_import: Mutex<Option<FullRecord>>,
-    /// The games in progress that could not be resumed at start (see `live::restore_saved_games`).
+    /// The games in progress that could not be resumed at start (see `rows::restore_saved_games`).
     unresumed: Mutex<Vec<Unresumed>>,
 }
 
@@ -68,6 +71,14 @@ impl Host for AppState {
             notify(snapshot);
         }
     }
+
+    fn save(store: &Store, session: &Session) -> AppResult<()> {
+        rows::save(store, session)
+    }
+
+    fn record(store: &mut Store, session: &Session) -> AppResult<Option<Recorded>> {
+        rows::record(store, session)
+    }
 }
 
 impl AppState {
@@ -94,7 +105,7 @@ impl AppState {
         };
         // A game that can no longer be resumed goes into the history unfinished; the start-up
         // dialog tells the player once ([`AppState::unresumed`]).
-        *lock(&state.unresumed) = live::restore_saved_games(&state);
+        *lock(&state.unresumed) = rows::restore_saved_games(&state);
         state
     }
 

@@ -18,7 +18,9 @@
 //!   around a longer cycle (the store counts as one module);
 //! - only the shell names `tauri` or `gtk`: everything below it runs without a webview (the
 //!   mock runtime's tests and the tools call it directly);
-//! - only the store names `rusqlite`, besides the one error variant that carries SQLite's error.
+//! - only the store names `rusqlite`, besides the one error variant that carries SQLite's error;
+//! - live play hands out its own data: no module of `play/` builds the store's rows (the state
+//!   turns a session into them, `state/rows.rs`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -147,6 +149,19 @@ fn only_the_shell_names_tauri_and_only_the_store_names_sqlite() {
             assert!(!sql.contains("rusqlite"), "{module} is not the store but names rusqlite");
         }
     }
+}
+
+#[test]
+fn live_play_builds_no_store_rows() {
+    let modules = modules();
+    let play: Vec<&String> = modules.keys().filter(|name| name.starts_with("play::")).collect();
+    assert!(play.len() >= 3, "{play:?}");
+    for module in play {
+        for row in ["SavedGame", "FinishedGame"] {
+            assert!(!modules[module].contains(row), "{module} names the store's row {row}");
+        }
+    }
+    assert!(modules["state::rows"].contains("SavedGame {") && modules["state::rows"].contains("FinishedGame {"));
 }
 
 #[test]

@@ -7,7 +7,7 @@ use crate::play::clock::{system_time, Time};
 use crate::play::session::{Session, Snapshot};
 use crate::prefs::names::validate_name;
 use crate::records::record_text;
-use crate::store::Store;
+use crate::store::{Recorded, Store};
 use pastimes_games::{Applied, ComputerMove, GameKind};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -68,6 +68,11 @@ pub trait Host: Send + Sync + 'static {
     fn next_generation(&self) -> u64;
     /// Tells the page of a snapshot that changed without a command.
     fn notify(&self, snapshot: &Snapshot);
+    /// Saves a game in progress in the store (the layer above turns the session's data into
+    /// the store's row).
+    fn save(store: &Store, session: &Session) -> AppResult<()>;
+    /// Records a finished game in the history (the same); `None` for a game not over.
+    fn record(store: &mut Store, session: &Session) -> AppResult<Option<Recorded>>;
 }
 
 pub struct Slot {
@@ -105,48 +110,15 @@ impl Slot {
     }
 }
 
-/// Brings back the game of each kind in progress. One that can no longer be resumed (its
-/// moves no longer replay) is never dropped: it goes into the history as unfinished, with
-/// its record; the ones returned are for the start-up dialog to tell the player once.
-pub fn restore_saved_games(host: &impl Host) -> Vec<Unresumed> {
-    let mut unresumed = Vec::new();
-    let Ok(mut store) = host.store() else { return unresumed };
-    let mut slots = host.slots();
-    for kind in GameKind::all() {
-        let saved = match store.load_saved_game(kind) {
-            Ok(Some(saved)) => saved,
-            Ok(None) => continue,
-            Err(error) => {
-                eprintln!("pastimes: the saved {} game could not be read: {error}", kind.as_str());
-                continue;
-            }
-        };
-        match Session::restore(&saved, host.runtime().time.clone()) {
-            Ok(session) => {
-                slots.insert(kind, Slot::new(session, host.next_generation()));
-            }
-            Err(error) => {
-                let reason = error.to_string();
-                eprintln!(
-                    "pastimes: the saved {} game cannot be resumed ({reason}); kept in the history",
-                    kind.as_str()
-                );
-                let unfinished = Session::unresumable(&saved, &reason);
-                // Deleted only once it is in the history: a failed write leaves it saved.
-                if store.record_finished(&unfinished).is_ok() {
-                    let _ = store.delete_saved_game(kind);
-                }
-                unresumed.push(Unresumed { game: kind, reason });
-            }
-        }
-    }
-    unresumed
+/// Takes a game brought back at start as the game of its kind in progress.
+pub fn adopt(slots: &mut Slots, kind: GameKind, session: Session, generation: u64) {
+    slots.insert(kind, Slot::new(session, generation));
 }
 
 pub fn new_game<H: Host>(host: &Arc<H>, kind: GameKind, params: Value, seed: u64) -> AppResult<Snapshot> {
     let session = Session::new(kind, &params, seed, host.runtime().time.clone())?;
     let mut slots = host.slots();
-    host.store()?.save_game(&session.saved())?;
+    H::save(&*host.store()?, &session)?;
     if let Some(old) = slots.get_mut(&kind) {
         old.stop_work();
     }
@@ -242,7 +214,7 @@ pub fn replay<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Snapshot> {
     let mut slots = host.slots();
     let slot = slots.get_mut(&kind).ok_or(AppError::NoGame(kind))?;
     let session = slot.session.replay()?;
-    host.store()?.save_game(&session.saved())?;
+    H::save(&*host.store()?, &session)?;
     slot.stop_work();
     *slot = Slot::new(session, host.next_generation());
     Ok(slot.snapshot())
@@ -308,15 +280,14 @@ fn finish_analysis(host: &impl Host, kind: GameKind, cancel: &Arc<AtomicBool>, f
 }
 
 /// Saves a game in progress, or records a game that just finished (once).
-fn persist(host: &impl Host, slot: &mut Slot) -> AppResult<()> {
+fn persist<H: Host>(host: &H, slot: &mut Slot) -> AppResult<()> {
     let mut store = host.store()?;
-    match slot.session.finished() {
-        Some(finished) if slot.session.record().is_none() => {
-            let recorded = store.record_finished(&finished)?;
+    if !slot.session.is_over() {
+        H::save(&store, &slot.session)?;
+    } else if slot.session.record().is_none() {
+        if let Some(recorded) = H::record(&mut store, &slot.session)? {
             slot.session.set_record(recorded);
         }
-        Some(_) => {}
-        None => store.save_game(&slot.session.saved())?,
     }
     Ok(())
 }
@@ -380,9 +351,9 @@ pub fn name_record(host: &impl Host, id: i64, name: &str) -> AppResult<()> {
 
 /// Whether the finished game `id`, the last of its kind here, is still being analysed.
 pub fn analysing(slots: &Slots, kind: GameKind, id: i64) -> bool {
-    slots.get(&kind).is_some_and(|slot| {
-        slot.analysing.is_some() && slot.session.record().is_some_and(|record| record.id == id)
-    })
+    slots
+        .get(&kind)
+        .is_some_and(|slot| slot.analysing.is_some() && slot.session.record().is_some_and(|record| record.id == id))
 }
 
 /// The moves of the game of `kind` in progress (or just finished), as the board names them.

@@ -4,8 +4,8 @@
 use crate::assistance::Assistance;
 use crate::error::{AppError, AppResult};
 use crate::play::clock::{Clock, Time};
-use crate::records::record::{self, GameRecord};
-use crate::store::{FinishedGame, Recorded, SavedGame};
+use crate::records::record::GameRecord;
+use crate::store::Recorded;
 use pastimes_games::{AnyGame, Applied, ComputerMove, GameKind, Played, RuleError, Status};
 use serde::Serialize;
 use serde_json::Value;
@@ -67,6 +67,22 @@ pub struct Moved {
     pub effects: Value,
 }
 
+/// What of a game in progress is kept to resume it: the session's own data, which the layer
+/// above keeps as the store's row (`state/rows.rs`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    pub game: GameKind,
+    pub params: Value,
+    pub seed: u64,
+    /// The logged moves, as the game logs them.
+    pub moves: Vec<Value>,
+    pub elapsed_ms: u64,
+    pub started_at: String,
+    pub assistance: Assistance,
+    /// The clock at each move (none in a save from before they were kept).
+    pub times: Vec<u64>,
+}
+
 /// One game in progress, of any kind.
 pub struct Session {
     seed: u64,
@@ -120,62 +136,20 @@ impl Session {
     /// Rebuilds a saved game by replaying its moves. It comes back paused, its clock showing the
     /// time played before, so time away from the app is never counted and a board cannot be
     /// studied before the clock runs again.
-    pub fn restore(saved: &SavedGame, time: Time) -> AppResult<Session> {
-        let params: Value = serde_json::from_str(&saved.params).map_err(AppError::bad_argument)?;
-        let moves: Vec<Value> = serde_json::from_str(&saved.moves).map_err(AppError::bad_argument)?;
-        let mut session = Session::dealt(saved.game, &params, saved.seed, Arc::clone(&time))?;
-        for mv in moves {
-            session.play(&mv)?;
+    pub fn restore(saved: &Progress, time: Time) -> AppResult<Session> {
+        let mut session = Session::dealt(saved.game, &saved.params, saved.seed, Arc::clone(&time))?;
+        for mv in &saved.moves {
+            session.play(mv)?;
         }
         // The times the moves were made at (a save from before they were kept has none).
-        let times: Vec<u64> = serde_json::from_str(&saved.times).unwrap_or_default();
-        if times.len() == session.moves.len() {
-            session.times = times;
+        if saved.times.len() == session.moves.len() {
+            session.times = saved.times.clone();
         }
         session.clock = Clock::stopped_at(time, Duration::from_millis(saved.elapsed_ms));
         session.started_at = saved.started_at.clone();
         session.assistance = saved.assistance;
         session.paused = !session.moves.is_empty();
         Ok(session)
-    }
-
-    /// A saved game that cannot be resumed (`reason`), as an unfinished game for the history:
-    /// its moves and their times go into its record as they were saved, so nothing of it is
-    /// lost, and it never ranks. What cannot be dealt is left out: the category is the one its
-    /// parameters name (whatever their dealer version), the moves keep their JSON.
-    pub fn unresumable(saved: &SavedGame, reason: &str) -> FinishedGame {
-        let params: Value = serde_json::from_str(&saved.params).unwrap_or(Value::Null);
-        let moves: Vec<Value> = serde_json::from_str(&saved.moves).unwrap_or_default();
-        let times: Vec<u64> = serde_json::from_str(&saved.times).unwrap_or_default();
-        let times_ms = if times.len() == moves.len() { times } else { vec![saved.elapsed_ms; moves.len()] };
-        let dealt = (saved.game.info().new_game)(&params, saved.seed).ok();
-        let mut any_deal = params.clone();
-        if let Some(fields) = any_deal.as_object_mut() {
-            fields.remove(pastimes_games::deal::KEY);
-        }
-        let category = dealt
-            .as_ref()
-            .map(|game| game.category())
-            .or_else(|| (saved.game.info().new_game)(&any_deal, saved.seed).ok().map(|game| game.category()))
-            .unwrap_or_else(|| "unknown".to_string());
-        let record = GameRecord { moves, times_ms };
-        let detail = serde_json::json!({ "seed": saved.seed.to_string(), "params": params, "unresumable": reason });
-        FinishedGame {
-            game: saved.game,
-            category,
-            result: Status::Playing,
-            score: None,
-            time_ms: saved.elapsed_ms,
-            moves: u32::try_from(record.moves.len()).unwrap_or(u32::MAX),
-            replay: dealt.as_ref().is_some_and(|game| game.is_replay()),
-            started_at: saved.started_at.clone(),
-            finished_at: crate::store::timestamp(chrono::Utc::now()),
-            detail: detail.to_string(),
-            rank_key: None,
-            rate: None,
-            assistance: saved.assistance,
-            record: Some(record::encode_maybe(dealt.as_deref(), &record)),
-        }
     }
 
     pub fn kind(&self) -> GameKind {
@@ -392,17 +366,17 @@ impl Session {
         }
     }
 
-    /// What the store keeps of this game while it is in progress.
-    pub fn saved(&self) -> SavedGame {
-        SavedGame {
+    /// What is kept of this game while it is in progress.
+    pub fn progress(&self) -> Progress {
+        Progress {
             game: self.kind(),
-            params: self.game.params().to_string(),
+            params: self.game.params(),
             seed: self.seed,
-            moves: Value::from(self.moves.clone()).to_string(),
+            moves: self.moves.clone(),
             elapsed_ms: self.clock.elapsed_ms(),
             started_at: self.started_at.clone(),
             assistance: self.assistance,
-            times: Value::from(self.times.clone()).to_string(),
+            times: self.times.clone(),
         }
     }
 
@@ -411,34 +385,19 @@ impl Session {
         GameRecord { moves: self.moves.clone(), times_ms: self.times.clone() }
     }
 
-    /// What goes into the history once the game is over.
-    pub fn finished(&self) -> Option<FinishedGame> {
-        let status = self.game.status();
-        if !status.is_over() {
-            return None;
-        }
-        let elapsed_ms = self.clock.elapsed_ms();
-        let mut detail = serde_json::json!({ "seed": self.seed.to_string(), "params": self.game.params() });
-        if let Some(summary) = self.game.summary(elapsed_ms) {
-            detail["summary"] = summary;
-        }
-        let assisted = self.assistance.is_assisted();
-        Some(FinishedGame {
-            game: self.kind(),
-            category: self.game.category(),
-            result: status,
-            score: self.game.score(),
-            time_ms: elapsed_ms,
-            moves: u32::try_from(self.moves.len()).unwrap_or(u32::MAX),
-            replay: self.game.is_replay(),
-            started_at: self.started_at.clone(),
-            finished_at: crate::store::timestamp(chrono::Utc::now()),
-            detail: detail.to_string(),
-            rank_key: self.game.rank_key(elapsed_ms).filter(|_| !assisted),
-            rate: self.game.rate(elapsed_ms).filter(|_| !assisted),
-            assistance: self.assistance,
-            record: Some(record::encode(self.game.as_ref(), &self.record_of_moves())),
-        })
+    /// The seed the game was dealt from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The time played, in milliseconds.
+    pub fn elapsed_ms(&self) -> u64 {
+        self.clock.elapsed_ms()
+    }
+
+    /// When the game began, as stored.
+    pub fn started_at(&self) -> &str {
+        &self.started_at
     }
 
     /// A new session that deals the same board again, once this one is over.
@@ -467,6 +426,8 @@ impl Session {
 mod tests {
     use super::*;
     use crate::play::clock::ManualTime;
+    // The history's row of a finished game is made above the session.
+    use crate::state::rows::finished;
     use pastimes_games::bubbles::{self, Bubbles, Params as BubbleParams};
     use pastimes_games::minesweeper::{self, Params as MineParams};
     use serde_json::json;
@@ -525,10 +486,10 @@ mod tests {
     fn a_refused_move_changes_nothing() {
         let mut session = minesweeper(MineParams::beginner(), 3);
         session.play(&open(4, 4)).unwrap();
-        let before = session.saved();
+        let before = session.progress();
         assert!(session.play(&open(99, 0)).is_err());
         assert!(matches!(session.play(&json!({"action": "dig"})), Err(AppError::Rule(RuleError::Malformed { .. }))));
-        assert_eq!(session.saved().moves, before.moves);
+        assert_eq!(session.progress().moves, before.moves);
     }
 
     #[test]
@@ -536,12 +497,12 @@ mod tests {
         let mut session = minesweeper(MineParams::intermediate(), 11);
         session.play(&open(8, 8)).unwrap();
         session.play(&json!({"action": "mark", "x": 0, "y": 0})).unwrap();
-        let saved = session.saved();
+        let saved = session.progress();
         let mut restored = Session::restore(&saved, time()).unwrap();
         assert!(restored.snapshot(false).paused);
         restored.resume();
         assert_eq!(restored.snapshot(false).view, session.snapshot(false).view);
-        assert_eq!(restored.saved().elapsed_ms, saved.elapsed_ms);
+        assert_eq!(restored.progress().elapsed_ms, saved.elapsed_ms);
     }
 
     #[test]
@@ -568,7 +529,7 @@ mod tests {
         let snapshot = session.snapshot(false);
         assert_eq!(snapshot.assistance, Assistance { undos: 1, hints: 0, imported: false });
         assert!(!snapshot.can_rank);
-        let restored = Session::restore(&session.saved(), time()).unwrap();
+        let restored = Session::restore(&session.progress(), time()).unwrap();
         assert_eq!(
             restored.assistance(),
             Assistance { undos: 1, hints: 0, imported: false },
@@ -577,7 +538,7 @@ mod tests {
         while let Some((x, y)) = field(&session).first_group() {
             session.play(&json!({"action": "pop", "x": x, "y": y})).unwrap();
         }
-        let finished = session.finished().expect("no group left: the game is over");
+        let finished = finished(&session).expect("no group left: the game is over");
         assert_eq!(finished.rank_key, None, "an assisted game never ranks");
         assert_eq!(finished.assistance.undos, 1);
     }
@@ -591,7 +552,7 @@ mod tests {
         assert!(session.snapshot(false).can_rank, "asking is not yet seeing");
         session.count_hint();
         assert!(!session.snapshot(false).can_rank);
-        assert_eq!(session.saved().assistance.hints, 1);
+        assert_eq!(session.progress().assistance.hints, 1);
     }
 
     #[test]
@@ -601,19 +562,19 @@ mod tests {
         let click = json!({"action": "click", "x": x, "y": y});
         assert_eq!(session.play(&click).unwrap().applied, Applied::Transient);
         assert_eq!(session.play(&click).unwrap().applied, Applied::Move);
-        let restored = Session::restore(&session.saved(), time()).unwrap();
+        let restored = Session::restore(&session.progress(), time()).unwrap();
         assert_eq!(field(&restored), field(&session));
     }
 
     #[test]
     fn a_finished_game_is_described_for_the_history_once_over() {
         let mut session = minesweeper(MineParams::beginner(), 21);
-        assert!(session.finished().is_none());
+        assert!(finished(&session).is_none());
         let mines = minesweeper::mine_layout(&MineParams::beginner(), 21, (4, 4));
         let mine = mines[0];
         session.play(&open(4, 4)).unwrap();
         session.play(&open(mine.0 as i64, mine.1 as i64)).unwrap();
-        let finished = session.finished().expect("a lost game is finished");
+        let finished = finished(&session).expect("a lost game is finished");
         assert_eq!(finished.result, Status::Lost);
         assert_eq!(finished.rank_key, None, "a loss is no record");
         assert_eq!(finished.rate, None, "nor a rate");

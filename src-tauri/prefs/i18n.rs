@@ -215,8 +215,7 @@ mod tests {
             .into_iter()
             .map(|(path, text)| {
                 let path = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
-                let code: Vec<&str> =
-                    text.lines().filter(|line| !line.trim_start().starts_with(['/', '*'])).collect();
+                let code: Vec<&str> = text.lines().filter(|line| !line.trim_start().starts_with(['/', '*'])).collect();
                 (path, code.join("\n"))
             })
             .collect()
@@ -261,13 +260,17 @@ mod tests {
         let mut topics: Vec<String> = files.values().flat_map(|code| quoted_after(code, "helpTopic = ")).collect();
         topics.extend(games.iter().cloned());
         // The codes `AppError::code` and `ImportError::code` send (the string after each `=> "`).
-        let codes: Vec<String> = [("src-tauri/error.rs", "pub fn params"), ("src-tauri/records/record_text.rs", "pub fn params")]
-            .iter()
-            .flat_map(|(path, end)| {
-                let body = between(file(path), "pub fn code(&self)", end);
-                body.split("=> \"").skip(1).map(|rest| rest.split('"').next().unwrap().to_string()).collect::<Vec<_>>()
-            })
-            .collect();
+        let codes: Vec<String> =
+            [("src-tauri/error.rs", "pub fn params"), ("src-tauri/records/record_text.rs", "pub fn params")]
+                .iter()
+                .flat_map(|(path, end)| {
+                    let body = between(file(path), "pub fn code(&self)", end);
+                    body.split("=> \"")
+                        .skip(1)
+                        .map(|rest| rest.split('"').next().unwrap().to_string())
+                        .collect::<Vec<_>>()
+                })
+                .collect();
         // `count('games', n)` and `countOf('mistakes', n)`: a noun and a number, in each of
         // English's plural forms.
         let nouns: BTreeSet<String> = files
@@ -304,8 +307,14 @@ mod tests {
             ("`help.${topic}.title`", fill("help.*.title", &topics)),
             ("`game.${id}`", fill("game.*", &games)),
             ("`${game.nameKey}.blurb`", fill("*.blurb", &name_keys)),
-            ("`ms.level.${level}`", fill("ms.level.*", &list_after(file("ui/js/minesweeper/screen.js"), "const LEVELS = "))),
-            ("`bb.colour.${colour}`", fill("bb.colour.*", &list_after(file("ui/js/bubbles/colours.js"), "export const COLOURS = "))),
+            (
+                "`ms.level.${level}`",
+                fill("ms.level.*", &list_after(file("ui/js/minesweeper/screen.js"), "const LEVELS = ")),
+            ),
+            (
+                "`bb.colour.${colour}`",
+                fill("bb.colour.*", &list_after(file("ui/js/bubbles/colours.js"), "export const COLOURS = ")),
+            ),
             ("`bb.style.${style}.hint`", fill("bb.style.*.hint", &(bubbles.categories.listed)())),
             ("`gm.point.${colour}`", fill("gm.point.*", &colours)),
             ("`gm.colour.${colour}`", fill("gm.colour.*", &colours)),
@@ -317,7 +326,10 @@ mod tests {
             ("`gm.opponent.${o}`", fill("gm.opponent.*", &opponents)),
             // The computer's name: every opponent but the human one.
             ("`gm.level.${opponent}`", fill("gm.level.*", &computers)),
-            ("`gm.name.${problem}`", fill("gm.name.*", &quoted(between(gomoku, "export function nameProblem(", "return null")))),
+            (
+                "`gm.name.${problem}`",
+                fill("gm.name.*", &quoted(between(gomoku, "export function nameProblem(", "return null"))),
+            ),
             ("`hall.${measureOf(game)}`", fill("hall.*", &measures)),
             ("`hall.tab.${name}`", fill("hall.tab.*", &list_after(file("ui/js/hall.js"), "const tabs = "))),
             ("`result.${r}`", fill("result.*", &list_after(history, "const RESULTS = "))),
@@ -333,7 +345,10 @@ mod tests {
 
     /// The words in quotes just after each `anchor` in `code` (`helpTopic = 'home'`).
     fn quoted_after(code: &str, anchor: &str) -> Vec<String> {
-        code.split(anchor).skip(1).filter_map(|rest| rest.strip_prefix('\'')?.split('\'').next().map(str::to_string)).collect()
+        code.split(anchor)
+            .skip(1)
+            .filter_map(|rest| rest.strip_prefix('\'')?.split('\'').next().map(str::to_string))
+            .collect()
     }
 
     #[test]

@@ -451,7 +451,7 @@ mod tests {
             panic!("no move left");
         }
         let mut store = Store::open_in_memory().unwrap();
-        let recorded = store.record_finished(&session.finished().unwrap()).unwrap();
+        let recorded = store.record_finished(&crate::state::rows::finished(&session).unwrap()).unwrap();
         store.full_record(recorded.id).unwrap().unwrap()
     }
 

@@ -130,7 +130,7 @@ mod tests {
         for i in 0..games {
             let (kind, params) = params_of(i);
             let session = played(kind, &params, rng.random(), &mut rng);
-            store.record_finished(&session.finished().unwrap()).unwrap();
+            store.record_finished(&crate::state::rows::finished(&session).unwrap()).unwrap();
         }
         store
     }

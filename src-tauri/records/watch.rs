@@ -236,7 +236,7 @@ mod tests {
             hand.advance(Duration::from_millis(1_000 + 37 * i as u64));
         }
         assert!(session.is_over(), "the moves end the game");
-        store.record_finished(&session.finished().unwrap()).unwrap().id
+        store.record_finished(&crate::state::rows::finished(&session).unwrap()).unwrap().id
     }
 
     fn every_cell(width: i64, height: i64, each: impl Fn(i64, i64) -> Value) -> impl Iterator<Item = Value> {

@@ -3,7 +3,9 @@
 //! One file in the app's data dir keeps settings, the game of each kind in progress, and every
 //! finished game (from which the hall of fame and the statistics are read).
 
+mod chart;
 mod check;
+mod export;
 mod finished;
 mod full_record;
 mod history;
@@ -11,19 +13,20 @@ mod migrations;
 mod pages;
 mod records;
 mod recovery;
+mod reset;
 mod salvage;
 mod saved;
 mod settings;
 mod unsaved;
 
+pub use chart::{CategoryChart, ChartPoint, CHART_POINTS};
 pub(crate) use finished::result_name;
 pub use finished::{CategoryStats, FinishedGame, HallEntry, Recorded, HALL_SIZE};
 pub use full_record::FullRecord;
-pub use history::{
-    CategoryChart, ChartPoint, Cursor, HistoryFilter, HistoryPage, HistoryRow, PageStart, ResetCounts, CHART_POINTS,
-};
+pub use history::{Cursor, HistoryFilter, HistoryPage, HistoryRow, PageStart};
 pub use records::{FinishedRecord, RecordAbout, StoredRecord};
 pub use recovery::{MovedAside, StoreReport, WhyMoved};
+pub use reset::ResetCounts;
 pub use saved::SavedGame;
 pub use unsaved::SavingListener;
 

@@ -212,7 +212,10 @@ mod tests {
         assert!(Params::custom(9, 9, 10).board().is_ok());
         assert!(Params::custom(9, 9, 64).board().is_ok(), "the most mines: (9-1)*(9-1)");
         assert!(Params::custom(100, 100, 99 * 99).board().is_ok());
-        assert!(Params::custom(10, 10, 14).board().is_ok(), "10x10 with 14 mines, a small web game's field (docs/ORIGINS.md)");
+        assert!(
+            Params::custom(10, 10, 14).board().is_ok(),
+            "10x10 with 14 mines, a small web game's field (docs/ORIGINS.md)"
+        );
     }
 
     #[test]
