@@ -41,6 +41,13 @@ macro_rules! app_commands {
 }
 include!("command_list.rs");
 
+/// The page: the shipped one, and in a test build the test game's page over it.
+fn page(context: tauri::Context) -> tauri::Context {
+    #[cfg(feature = "test-game")]
+    let context = shell::test_game::with_test_game(context);
+    context
+}
+
 /// Starts the desktop app.
 pub fn run() {
     // WebKitGTK's DMA-BUF renderer shows a blank window on some GPUs and under Xvfb.
@@ -103,7 +110,7 @@ pub fn run() {
             }
             Ok(())
         })
-        .build(tauri::generate_context!());
+        .build(page(tauri::generate_context!()));
     let app = match built {
         Ok(app) => app,
         Err(error) => {

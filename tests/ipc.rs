@@ -15,8 +15,15 @@ mod fuzz;
 #[path = "ipc/exchange.rs"]
 mod exchange;
 
+#[cfg(feature = "test-game")]
+#[path = "ipc/fourth_game.rs"]
+mod fourth_game;
+
 struct Harness {
     _app: tauri::App<tauri::test::MockRuntime>,
+    /// The state the commands answer from, for what only a dialog reaches (a record's export).
+    #[allow(dead_code)]
+    state: Arc<AppState>,
     window: WebviewWindow<tauri::test::MockRuntime>,
     _data: tempfile::TempDir,
 }
@@ -28,11 +35,11 @@ fn harness_with_seed(seed: Option<u64>) -> Harness {
 
 fn harness_in(data: tempfile::TempDir, seed: Option<u64>) -> Harness {
     let state = Arc::new(AppState::open(Config { data_dir: data.path().to_path_buf(), fixed_seed: seed }));
-    let app = pastimes_lib::app_builder(mock_builder(), state)
+    let app = pastimes_lib::app_builder(mock_builder(), Arc::clone(&state))
         .build(tauri::generate_context!("tauri.conf.json", test = true))
         .unwrap();
     let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap();
-    Harness { _app: app, window, _data: data }
+    Harness { _app: app, state, window, _data: data }
 }
 
 impl Harness {

@@ -1,4 +1,4 @@
-//! The crash soak: the real app under Xvfb plays random moves of all three games over WebDriver
+//! The crash soak: the real app under Xvfb plays random moves of every registered game over WebDriver
 //! and is killed with SIGKILL at random moments, 50 times (`PASTIMES_SOAK_KILLS`), from one seed
 //! (`PASTIMES_SOAK_SEED`). After each kill the database passes `PRAGMA integrity_check`, holds
 //! every finished game whose answer reached the page, and each unfinished game resumes at its
@@ -10,13 +10,18 @@
 mod harness;
 
 use harness::App;
+use pastimes_games::{AnyGame, GameKind};
 use rand::{Rng, SeedableRng};
 use rusqlite::{Connection, OpenFlags};
 use serde_json::{json, Value};
 use std::path::Path;
 use std::time::Duration;
 
-const GAMES: [&str; 3] = ["minesweeper", "bubbles", "gomoku"];
+/// A game of each registered kind dealt with its defaults, as the soak starts them: what its
+/// board's moves are (any move its notation can name; the game refuses what it must).
+fn boards() -> Vec<Box<dyn AnyGame>> {
+    GameKind::all().map(|kind| (kind.info().new_game)(&kind.info().default_params(), 0).unwrap()).collect()
+}
 
 /// What the page was last told about one game, and the command on its way when the kill came.
 #[derive(Clone, Debug, Default)]
@@ -30,33 +35,21 @@ fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
-fn random_move(game: &str, rng: &mut impl Rng) -> Value {
-    match game {
-        "minesweeper" => {
-            let action = if rng.random_bool(0.8) { "open" } else { "mark" };
-            json!({"action": action, "x": rng.random_range(0..9), "y": rng.random_range(0..9)})
-        }
-        "bubbles" => json!({"action": "click", "x": rng.random_range(0..12), "y": rng.random_range(0..12)}),
-        _ => json!({"x": rng.random_range(0..15), "y": rng.random_range(0..15)}),
-    }
-}
-
-fn new_game_params(game: &str) -> Value {
-    match game {
-        "minesweeper" => json!({"level": "beginner"}),
-        _ => json!({}),
-    }
+fn random_move(board: &dyn AnyGame, rng: &mut impl Rng) -> Value {
+    board.code_move(rng.random_range(0..board.move_codes())).expect("a code of the board")
 }
 
 /// Plays until cancelled, noting every answer; `finished` counts the games whose end the page saw.
-async fn play(app: &App, rng: &mut rand::rngs::StdRng, known: &mut [Known; 3], finished: &mut u64) {
+async fn play(app: &App, rng: &mut rand::rngs::StdRng, known: &mut [Known], finished: &mut u64) {
+    let boards = boards();
     loop {
-        let index = rng.random_range(0..3);
-        let game = GAMES[index];
+        let index = rng.random_range(0..boards.len());
+        let board = boards[index].as_ref();
+        let game = board.kind().as_str();
         let command = if known[index].moves.is_none() || rng.random_bool(0.02) { "new_game" } else { "play" };
         let args = match command {
-            "new_game" => json!({"game": game, "params": new_game_params(game)}),
-            _ => json!({"game": game, "move": random_move(game, rng)}),
+            "new_game" => json!({"game": game, "params": board.kind().info().default_params()}),
+            _ => json!({"game": game, "move": random_move(board, rng)}),
         };
         known[index].in_flight = Some(command);
         let answer = app.invoke(command, args).await;
@@ -82,8 +75,8 @@ fn check_database(path: &Path, finished: u64, round: u64) {
     assert!(stored >= finished, "after kill {round}: {stored} games stored, the page saw {finished} finish");
 }
 
-async fn check_resumed(app: &App, known: &mut [Known; 3], round: u64) {
-    for (index, game) in GAMES.iter().enumerate() {
+async fn check_resumed(app: &App, known: &mut [Known], round: u64) {
+    for (index, game) in GameKind::all().map(GameKind::as_str).enumerate() {
         let snapshot = app.invoke("snapshot", json!({"game": game})).await.unwrap();
         let resumed = (snapshot["status"] == "playing").then(|| snapshot["moveCount"].as_u64().unwrap());
         let expected = &known[index];
@@ -109,7 +102,7 @@ async fn killed_fifty_times_at_random_no_acknowledged_game_or_move_is_lost() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let data = tempfile::tempdir().unwrap();
     let database = data.path().join("pastimes.sqlite3");
-    let mut known: [Known; 3] = Default::default();
+    let mut known = vec![Known::default(); GameKind::all().count()];
     let mut finished = 0;
     let started = std::time::Instant::now();
     for round in 1..=kills {

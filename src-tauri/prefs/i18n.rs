@@ -129,10 +129,18 @@ mod tests {
     use std::collections::{BTreeMap, BTreeSet};
     use std::path::{Path, PathBuf};
 
+    /// The catalogue file of `lang`, and in a test build the test game's strings with it.
     fn catalogue(lang: &str) -> Catalogue {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("ui/i18n/{lang}.json"));
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        let read = |path: PathBuf| -> Catalogue {
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        };
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        #[allow(unused_mut)]
+        let mut catalogue = read(root.join(format!("ui/i18n/{lang}.json")));
+        #[cfg(feature = "test-game")]
+        catalogue.extend(read(root.join(format!("tests/lights/i18n/{lang}.json"))));
+        catalogue
     }
 
     fn placeholders(text: &str) -> BTreeSet<String> {
@@ -211,6 +219,8 @@ mod tests {
         let mut files = Vec::new();
         sources(&root.join("ui"), &mut files);
         sources(&root.join("src-tauri"), &mut files);
+        #[cfg(feature = "test-game")]
+        sources(&root.join("tests/lights/ui"), &mut files);
         files
             .into_iter()
             .map(|(path, text)| {
@@ -371,7 +381,8 @@ mod tests {
         for kind in pastimes_games::GameKind::all() {
             let info = kind.info();
             for category in (info.categories.listed)() {
-                let key = format!("{}.{category}", info.categories.label_prefix);
+                // Its pattern's key, if it has numbers in it; else `{label_prefix}.{category}`.
+                let (key, _) = info.category_label(&category);
                 assert!(english.contains_key(&key), "no name for the listed category: {key}");
             }
         }

@@ -72,56 +72,64 @@ mod tests {
     use crate::play::clock::{ManualTime, Time};
     use crate::play::session::Session;
     use crate::store::Store;
-    use pastimes_games::{bubbles, gomoku, minesweeper, GameKind};
+    use pastimes_games::GameKind;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
     use serde_json::json;
     use std::sync::Arc;
     use std::time::Duration;
 
-    /// Every level, size, style, rule and opening a generated game may have.
-    fn params_of(i: usize) -> (GameKind, Value) {
-        let minesweeper = [
-            json!({"level": "beginner"}),
-            json!({"level": "intermediate", "noGuess": true}),
-            json!({"level": "expert"}),
-            json!({"level": "custom", "width": 12, "height": 10, "mines": 20, "firstClick": "safe"}),
-            json!({"level": "beginner", "noGuess": true, "questionMarks": false}),
-        ];
-        let styles = ["standard", "continuous", "shifter", "megashift"];
-        let rules = ["freestyle", "exactFive", "renju"];
-        match i % 3 {
-            0 => (minesweeper::KIND, minesweeper[i / 3 % minesweeper.len()].clone()),
-            1 => (bubbles::KIND, json!({"style": styles[i / 3 % styles.len()]})),
-            _ => (gomoku::KIND, json!({"rule": rules[i / 3 % rules.len()]})),
-        }
-    }
-
-    /// A move a player might make: anything on the `w` x `h` board (the game refuses what it must).
-    fn random_move(kind: GameKind, (w, h): (u64, u64), rng: &mut StdRng) -> Value {
-        let (x, y) = (rng.random_range(0..w), rng.random_range(0..h));
+    /// Parameters beside the defaults that a generated game of the shipped games may have:
+    /// levels, sizes, styles, rules. A game not named here is played with its defaults.
+    fn variants(kind: GameKind) -> Vec<Value> {
         match kind.as_str() {
-            "minesweeper" => {
-                let action = ["open", "open", "open", "mark", "chord"][rng.random_range(0..5)];
-                json!({"action": action, "x": x, "y": y})
+            "minesweeper" => vec![
+                json!({"level": "beginner"}),
+                json!({"level": "intermediate", "noGuess": true}),
+                json!({"level": "expert"}),
+                json!({"level": "custom", "width": 12, "height": 10, "mines": 20, "firstClick": "safe"}),
+                json!({"level": "beginner", "noGuess": true, "questionMarks": false}),
+            ],
+            "bubbles" => {
+                ["standard", "continuous", "shifter", "megashift"].map(|style| json!({"style": style})).to_vec()
             }
-            "bubbles" => json!({"action": "pop", "x": x, "y": y}),
-            _ => json!({"x": x, "y": y}),
+            "gomoku" => ["freestyle", "exactFive", "renju"].map(|rule| json!({"rule": rule})).to_vec(),
+            _ => Vec::new(),
         }
     }
 
-    /// Plays a game of `params` with random moves to its end, the clock moving between moves.
+    /// The `i`th generated game: every registered game in turn, each with its defaults and its
+    /// variants in turn.
+    fn params_of(i: usize) -> (GameKind, Value) {
+        let kinds: Vec<GameKind> = GameKind::all().collect();
+        let kind = kinds[i % kinds.len()];
+        let mut all = variants(kind);
+        all.push(kind.info().default_params());
+        (kind, all[i / kinds.len() % all.len()].clone())
+    }
+
+    /// Plays a game of `params` with random moves (any move the board's notation can name: the
+    /// game refuses what it must), the clock moving between moves, to its end. After 300 moves
+    /// it presses the cell its hint names, as a game such as Lights Out ends no other way.
     fn played(kind: GameKind, params: &Value, seed: u64, rng: &mut StdRng) -> Session {
         let hand = Arc::new(ManualTime::default());
         let time: Time = hand.clone();
         let mut session = Session::new(kind, params, seed, time).unwrap();
-        let view = session.snapshot(false).view;
-        let size = (view["width"].as_u64().unwrap_or(15), view["height"].as_u64().unwrap_or(15));
-        while !session.is_over() {
-            let _ = session.play(&random_move(kind, size, rng));
+        let codes = session.game().move_codes();
+        for _ in 0..100_000 {
+            if session.is_over() {
+                return session;
+            }
+            let mv = if session.moves().len() < 300 {
+                session.game().code_move(rng.random_range(0..codes))
+            } else {
+                let hint = session.game().hint(&std::sync::atomic::AtomicBool::new(false));
+                hint.map(|hint| json!({"x": hint["x"], "y": hint["y"]}))
+            };
+            let _ = session.play(&mv.unwrap_or_else(|| panic!("{kind:?}: no move to end the game")));
             hand.advance(Duration::from_millis(rng.random_range(0..3_000)));
         }
-        session
+        panic!("{kind:?}: a game of random moves did not end")
     }
 
     fn store_of(games: usize) -> Store {

@@ -8,4 +8,6 @@ pub(crate) mod file_dialog;
 pub(crate) mod menu;
 pub(crate) mod settle;
 pub(crate) mod single_instance;
+#[cfg(feature = "test-game")]
+pub mod test_game;
 pub(crate) mod window;
