@@ -17,7 +17,7 @@ const WHOLE_GAME: &str = "H8 A1 I8 A2 J8 A3 K8 A4 L8";
 
 /// Presses Enter on the GTK dialog titled `title` again while it is still open: the open
 /// dialog's location field may take the first Enter for its completion. False if it stays.
-fn enter_until_closed(title: &str) -> bool {
+pub(crate) fn enter_until_closed(title: &str) -> bool {
     let deadline = Instant::now() + Duration::from_secs(15);
     loop {
         let found = Command::new("xdotool").args(["search", "--onlyvisible", "--name", title]).output();

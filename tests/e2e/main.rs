@@ -5,6 +5,8 @@ mod access;
 mod axe;
 mod bubbles;
 mod exchange;
+#[cfg(feature = "test-game")]
+mod fourth_game;
 mod gomoku;
 mod gomoku_openings;
 mod hall;
