@@ -4,6 +4,7 @@
 mod access;
 mod axe;
 mod bubbles;
+mod categories;
 mod exchange;
 mod gomoku;
 mod gomoku_openings;
@@ -13,5 +14,6 @@ mod hints;
 mod minesweeper;
 mod review;
 mod shell;
+mod shots;
 mod store;
 mod watch;
