@@ -4,9 +4,9 @@
 // screen only chooses which move to show and when: at the recorded pace, 2x or 4x (the best
 // line, which has no clock, at a fixed pace), step by step, or anywhere with the slider.
 //
-// Written once for every game: each game's `watchBoard(app)` (ui/js/<game>/watch.js, exported
-// by its screen module) gives its board's nodes and
-// - `area`: the node the board fits in; `fit(width, height)`: sizes the board to that room;
+// Written once for every game: each game's descriptor (ui/js/<game>/index.js) gives its
+// `watchBoard(app)`, the game's own board in its read-only mode with its nodes around it and
+// - `board`: the board (built on ../board-kit.js); `area`: the node it fits in;
 // - `size(view)`: the room the board would like, for the window;
 // - `draw(frame, { animate })`: draws the frame (`animate`: it is the move after the one shown);
 // - `describe(frame)`: what the move that led to the frame did, in words ("Black H8");
@@ -15,7 +15,8 @@
 import { el, announce, setText } from './dom.js';
 import { t, errorText, formatDate, formatNumber, formatSeconds } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
-import { gameScreens } from './games.js';
+import { descriptors } from './games.js';
+import { fitTo } from './board-kit.js';
 import { categoryLabel, gameName, measureOf } from './catalogue.js';
 import { isScreenKey } from './keys.js';
 
@@ -52,7 +53,7 @@ export async function mount(root, app, options = {}) {
       el('button', { id: 'watch-back', onclick: goBack, text: t('watch.back') }));
     return;
   }
-  const board = (await gameScreens[header.game]()).watchBoard(app);
+  const board = await descriptors[header.game].watchBoard(app);
   const token = {};
   state = { token, app, header, board, shown: null, index: 0, playing: false, speed: 1, timer: null, ticker: null, asked: 0 };
   const ui = build(root, header, board, goBack);
@@ -265,8 +266,7 @@ function setSpeed(speed) {
 
 function fitBoard() {
   if (!state) return;
-  const { area } = state.board;
-  state.board.fit(area.clientWidth - 24, area.clientHeight - 24);
+  fitTo(state.board.board, state.board.area, 24);
 }
 
 /// Space plays or pauses, Left and Right step, Home and End go to either end, 1, 2 and 4 set

@@ -6,7 +6,8 @@ import { el, announce, setText } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
 import { fitWindow, setTitle, call } from '../ipc.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
-import { BubbleField } from './field.js';
+import { fitTo } from '../board-kit.js';
+import { BubbleField, scoreBox } from './field.js';
 
 export const STYLES = ['standard', 'continuous', 'shifter', 'megashift'];
 const DEFAULT_STYLE = 'megashift';
@@ -42,9 +43,6 @@ const bubbles = {
   unmounted: () => ui?.field.stopAnimation(),
 };
 
-/// The board as the watch view shows it (./watch.js).
-export { watchBoard } from './watch.js';
-
 export const { id, helpTopic, mount, unmount, newGame } = gameScreen(bubbles);
 
 function build(shared) {
@@ -56,10 +54,11 @@ function build(shared) {
   }));
   const toolbar = screen.toolbar(el('div', { class: 'group', role: 'group', 'aria-label': t('bb.styles') }, styleButtons));
 
-  const scoreValue = el('output', { id: 'bb-score', class: 'bb-score-value', 'aria-live': 'off', text: '0' });
+  const score = scoreBox();
+  const scoreValue = score.value;
   const panel = el('div', { class: 'bb-panel' },
     el('div', { class: 'group' }, controls.undo, controls.redo),
-    el('div', { class: 'bb-score' }, el('span', { class: 'bb-score-name', text: t('bb.score') }), scoreValue),
+    score.node,
     el('div', { class: 'group' },
       el('button', { id: 'bb-new', onclick: () => start(screen), text: t('game.new') }),
       controls.pause));
@@ -196,9 +195,7 @@ function toolbarWidth() {
 }
 
 function fitBoard() {
-  const width = ui.stage.clientWidth - 24;
-  const height = ui.stage.clientHeight - 24;
-  ui.field.fit(width, height);
+  fitTo(ui.field, ui.stage, 24);
 }
 
 async function statistics() {

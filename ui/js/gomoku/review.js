@@ -8,7 +8,9 @@
 import { el, announce, setText } from '../dom.js';
 import { t, count as countOf, errorText, formatNumber } from '../i18n.js';
 import { call, fitWindow, onSnapshot } from '../ipc.js';
+import { fitTo } from '../board-kit.js';
 import { GoBoard } from './board.js';
+import { pointOf } from './notation.js';
 import { drawGraph, kindText } from './review-graph.js';
 
 export const id = 'gomoku-review';
@@ -17,7 +19,6 @@ export const helpTopic = 'gomokuReview';
 export const transient = true;
 
 const SIZE = 15;
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /// The open screen: null once it is left (answers and events that arrive later are dropped).
 let current = null;
@@ -60,7 +61,7 @@ function build(token) {
     el('span', { class: 'spacer' }),
     back,
     el('button', { id: 'gmr-home', onclick: () => token.app.show('home'), text: t('game.allGames') }));
-  const board = new GoBoard({ onPlay: () => {}, hintLabel: t('gmr.point.better') });
+  const board = new GoBoard({ readOnly: true, hintLabel: t('gmr.point.better') });
   board.node.id = 'gmr-board';
   board.grid.id = 'gmr-grid';
   board.grid.setAttribute('aria-label', t('gmr.board'));
@@ -86,8 +87,7 @@ function goBack(token) {
 }
 
 function fitBoard(token) {
-  const { boardArea, board } = token.ui;
-  board.fit(boardArea.clientWidth - 8, boardArea.clientHeight - 8);
+  fitTo(token.ui.board, token.ui.boardArea, 8);
 }
 
 /// Asks the backend for the game and its review, and shows what there is.
@@ -249,15 +249,8 @@ function showPosition(token, count, { mistake = null, forced = null } = {}) {
   const { view } = token.data ?? { view: null };
   const { ui, app, root } = token;
   if (!view) return;
-  const moves = view.moves.slice(0, count);
-  const stones = new Array(view.size * view.size).fill(0);
-  for (const m of moves) stones[m.y * view.size + m.x] = m.colour === 'black' ? 1 : 2;
   const better = mistake?.better ? pointOf(mistake.better, view.size) : null;
-  ui.board.render({
-    size: view.size, stones, moves, numbers: Boolean(app.settings.moveNumbers), turn: null,
-    winningLine: count === view.moves.length ? view.winningLine : null,
-    hint: better,
-  });
+  ui.board.show(view, { at: count, numbers: Boolean(app.settings.moveNumbers), hint: better });
   root.dataset.shown = String(count);
   if (!mistake) unselect(token);
   setText(ui.caption, caption(count, view, mistake, forced));
@@ -270,12 +263,4 @@ function caption(count, view, mistake, forced) {
   }
   if (forced) return t('gmr.position.forced', { stone: formatNumber(count), colour: colourWord(forced.winner) });
   return t('gmr.position.end', { stones: formatNumber(view.moves.length) });
-}
-
-/// "H8" to {x, y} on a board of `size` lines (rows counted from the bottom).
-function pointOf(name, size) {
-  const x = LETTERS.indexOf(name[0]);
-  const row = Number(name.slice(1));
-  if (x < 0 || !Number.isInteger(row)) return null;
-  return { x, y: size - row };
 }

@@ -8,6 +8,7 @@ import { el, announce, setText, toast } from '../dom.js';
 import { t, errorText, formatNumber, formatSeconds } from '../i18n.js';
 import { fitWindow, call } from '../ipc.js';
 import { gameScreen, statsRows } from '../game-screen.js';
+import { fitTo } from '../board-kit.js';
 import { GoBoard } from './board.js';
 import { MoveList } from './movelist.js';
 import { notation } from './notation.js';
@@ -52,9 +53,6 @@ const gomoku = {
   showHint,
   mounted: () => { shown = null; replayAt = null; hinted = null; },
 };
-
-/// The board as the watch view shows it (./watch.js).
-export { watchBoard } from './watch.js';
 
 export const { id, helpTopic, mount, unmount, newGame } = gameScreen(gomoku);
 
@@ -223,21 +221,14 @@ function shownMoves() {
 function drawStones() {
   const view = shown.view;
   const total = view.moves.length;
+  // A replay only shows the first moves again; it asks the backend nothing.
   const at = shownMoves();
-  let { stones, winningLine } = view;
-  const moves = view.moves.slice(0, at);
-  if (at < total) {
-    // A replay only shows the first moves again; it asks the backend nothing.
-    stones = new Array(view.size * view.size).fill(0);
-    for (const m of moves) stones[m.y * view.size + m.x] = m.colour === 'black' ? 1 : 2;
-    winningLine = null;
-  }
   // While the Swap2 opening waits for a choice, a click places nothing.
   const choosing = Boolean(view.swap2?.choices?.length);
   const canPlay = shown.status === 'playing' && !shown.paused && !shown.computerThinking && !view.computerToMove && !choosing;
   const live = at === total && shown.status === 'playing';
-  ui.board.render({
-    size: view.size, stones, moves, winningLine, numbers: Boolean(screen.app.settings.moveNumbers),
+  ui.board.show(view, {
+    at, numbers: Boolean(screen.app.settings.moveNumbers),
     turn: canPlay ? view.sideToMove : null,
     forbidden: live ? view.forbidden ?? [] : [],
     hint: live && hinted ? hinted : null,
@@ -423,7 +414,7 @@ function fitToBoard() {
 }
 
 function fitBoard() {
-  ui.board.fit(ui.boardArea.clientWidth - 8, ui.boardArea.clientHeight - 8);
+  fitTo(ui.board, ui.boardArea, 8);
 }
 
 function options() {

@@ -6,9 +6,8 @@ import { t, errorText, formatSeconds, formatNumber } from '../i18n.js';
 import { games, fitWindow, call } from '../ipc.js';
 import { openDialog } from '../dialog.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
-import { counter } from './digits.js';
-import { face } from './face.js';
-import { MineField } from './board.js';
+import { fitTo } from '../board-kit.js';
+import { MineField, counterPanel, moodOf } from './board.js';
 import { play as playSound } from './sound.js';
 import { showBestTimes } from './best-times.js';
 
@@ -57,9 +56,6 @@ const minesweeper = {
   },
 };
 
-/// The board as the watch view shows it (./watch.js).
-export { watchBoard } from './watch.js';
-
 export const { id, helpTopic, mount, unmount, newGame } = gameScreen(minesweeper);
 
 function build(shared) {
@@ -72,15 +68,9 @@ function build(shared) {
   const customButton = el('button', { class: 'level', id: 'level-custom', 'aria-pressed': 'false', onclick: customDialog, text: t('ms.level.custom') });
   const toolbar = screen.toolbar(el('div', { class: 'group', role: 'group', 'aria-label': t('ms.levels') }, levelButtons, customButton));
 
-  const mines = counter((value) => t('ms.minesLeft', { count: value }));
-  mines.id = 'ms-mines';
-  const clock = counter((value) => t('ms.seconds', { count: value }));
-  clock.id = 'ms-clock';
-  const smiley = face();
-  const faceButton = el('button', { class: 'ms-face', id: 'ms-face', 'aria-label': t('game.new'), onclick: () => start() }, smiley);
-  const panel = el('div', { class: 'ms-panel' }, mines, faceButton, clock);
+  const { node: panel, mines, clock, smiley } = counterPanel({ onNewGame: () => start() });
 
-  const field = new MineField({ onIntent: screen.play, onPress: (held) => smiley.setMood(held ? 'surprised' : moodOf(screen.snapshot)) });
+  const field = new MineField({ onIntent: screen.play, onPress: (held) => smiley.setMood(held ? 'surprised' : moodOf(screen.snapshot?.status)) });
   const stage = el('div', { class: 'ms-stage' }, el('div', { class: 'ms-frame' }, field.node, controls.cover));
   const statusText = el('span', { id: 'ms-status', role: 'status' });
   const retry = el('button', { id: 'ms-retry', hidden: true, onclick: replay, text: t('ms.tryAgain') });
@@ -90,11 +80,6 @@ function build(shared) {
   // The field is fitted when the window's size or the field's shape changes, not when the
   // status line's does: a fit lays out every cell.
   return { nodes: [toolbar, panel, stage, status], board: field, concealed: field.node };
-}
-
-function moodOf(snap) {
-  if (!snap) return 'normal';
-  return { won: 'cool', lost: 'dead' }[snap.status] ?? 'normal';
 }
 
 /// A move's sound, and the end told to screen readers (the record dialog is the screen's).
@@ -138,7 +123,7 @@ function drawPanel(next) {
     ui.mines.set(view.minesLeft);
     markLevel(view);
   }
-  ui.smiley.setMood(moodOf(next));
+  ui.smiley.setMood(moodOf(next.status));
   drawStatusLine(next);
 }
 
@@ -312,9 +297,7 @@ function fitToLevel() {
 }
 
 function fitBoard() {
-  const width = ui.stage.clientWidth - 24;
-  const height = ui.stage.clientHeight - 24;
-  ui.field.fit(width, height);
+  fitTo(ui.field, ui.stage, 24);
 }
 
 async function customDialog() {
