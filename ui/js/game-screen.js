@@ -36,6 +36,9 @@ export function statsRows(rows) {
 /// - `prefix`: of the shared controls' ids and i18n keys (`ms` gives `#ms-pause`, `ms.toolbar`);
 /// - `coverClass`: the paused cover's classes; `pauseInToolbar`: the pause button is in the
 ///   toolbar (else the game places `screen.controls.pause` itself);
+/// - `undoTitle`: the key of the Undo button's tooltip (`undoTitle`, `redoTitle`; default: the
+///   shared `game.undoKey`, `game.redoKey`), for a game whose undo takes back something else
+///   than one move;
 /// - `create(screen)`: called on each mount, returns the parts below; whatever the game keeps
 ///   while shown lives in that call, not in its module.
 ///
@@ -209,8 +212,8 @@ export function gameScreen(game) {
     };
     if (hasHint) controls.hint = button('hint', t('game.hint'), hint, { title: t('game.hintKey'), 'aria-keyshortcuts': 'Shift+H', disabled: true });
     if (hasUndo) {
-      controls.undo = button('undo', t(`${game.prefix}.undo`), undo, { title: t(`${game.prefix}.undoKey`), disabled: true });
-      controls.redo = button('redo', t(`${game.prefix}.redo`), redo, { title: t(`${game.prefix}.redoKey`), disabled: true });
+      controls.undo = button('undo', t('game.undo'), undo, { title: t(game.undoTitle ?? 'game.undoKey'), disabled: true });
+      controls.redo = button('redo', t('game.redo'), redo, { title: t(game.redoTitle ?? 'game.redoKey'), disabled: true });
     }
     return controls;
   }

@@ -45,6 +45,9 @@ export const { id, helpTopic, mount, unmount, newGame } = gameScreen({
   prefix: 'bb',
   coverClass: 'bb-cover bb-paused',
   pauseInToolbar: false,
+  // A move of Bubble Breaker is a pop: its undo and redo say so.
+  undoTitle: 'bb.undoKey',
+  redoTitle: 'bb.redoKey',
   create,
 });
 

@@ -144,6 +144,8 @@ export const { id, helpTopic, mount, unmount, newGame } = gameScreen({
   prefix: 'gm',
   coverClass: 'gm-paused',
   pauseInToolbar: true,
+  // Against the computer, Undo takes back its answer too: its tooltip says so.
+  undoTitle: 'gm.undoKey',
   create,
 });
 
