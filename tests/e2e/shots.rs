@@ -7,6 +7,7 @@
 use crate::gomoku::{picture, run, wait_stones};
 use crate::harness::App;
 use crate::minesweeper::{cell, win_by_clicking};
+use crate::watch::largest_group;
 use pastimes_games::bubbles::{Bubbles, Move as BubbleMove, Params as BubbleParams, Style};
 use pastimes_games::minesweeper::Params;
 use pastimes_games::Game;
@@ -36,6 +37,24 @@ async fn watch_newest_at_its_end(app: &App, name: &str) {
     app.wait_for("home", "return document.querySelector('.screen-home')").await;
 }
 
+/// Pauses the game of the screen `game` (its controls' `prefix`), pictures its cover, and resumes.
+async fn paused_picture(app: &App, prefix: &str, game: &str, name: &str) {
+    let paused = |value: bool| format!("return document.querySelector('.screen-{game}').dataset.paused === '{value}'");
+    app.click(&format!("#{prefix}-pause")).await;
+    app.wait_for("the cover", &paused(true)).await;
+    picture(app, name).await;
+    app.click(&format!("#{prefix}-resume")).await;
+    app.wait_for("the board again", &paused(false)).await;
+}
+
+/// Leaves the screen for home (which pauses its game) and resumes the game there, so that the
+/// rest of it is played through the page's commands.
+async fn leave_and_resume(app: &App, prefix: &str, game: &str) {
+    app.click(&format!("#{prefix}-home")).await;
+    app.wait_for("home", "return document.querySelector('.screen-home')").await;
+    let _ = app.invoke("resume", json!({ "game": game })).await;
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn minesweeper_in_each_state_and_theme() {
     const SEED: u64 = 31;
@@ -61,16 +80,7 @@ async fn minesweeper_in_each_state_and_theme() {
         app.wait_for("a new field", "return document.querySelector('.screen-minesweeper').dataset.status === 'playing' && !document.querySelector('.ms-cell.open')").await;
         app.click(&cell(4, 4)).await;
         app.wait_for("an open area", "return document.querySelector('.ms-cell.open')").await;
-        app.click("#ms-pause").await;
-        app.wait_for("the cover", "return document.querySelector('.screen-minesweeper').dataset.paused === 'true'")
-            .await;
-        picture(&app, &name("paused")).await;
-        app.click("#ms-resume").await;
-        app.wait_for(
-            "the field again",
-            "return document.querySelector('.screen-minesweeper').dataset.paused === 'false'",
-        )
-        .await;
+        paused_picture(&app, "ms", "minesweeper", &name("paused")).await;
         picture(&app, &name("progress")).await;
         app.click("#ms-home").await;
         watch_newest_at_its_end(&app, &name("watched")).await;
@@ -103,16 +113,8 @@ async fn bubble_breaker_in_each_state_and_theme() {
         app.wait_for("the pop", "return !document.querySelector('.bb-cell.moving, .bb-cell.entering, .bb-ghost')")
             .await;
         picture(&app, &name("progress")).await;
-        app.click("#bb-pause").await;
-        app.wait_for("the cover", "return document.querySelector('.screen-bubbles').dataset.paused === 'true'").await;
-        picture(&app, &name("paused")).await;
-        app.click("#bb-resume").await;
-        app.wait_for("the field again", "return document.querySelector('.screen-bubbles').dataset.paused === 'false'")
-            .await;
-        app.click("#bb-home").await;
-        app.wait_for("home", "return document.querySelector('.screen-home')").await;
-        // Leaving the screen paused the game: the rest is played through the page's commands.
-        let _ = app.invoke("resume", json!({"game": "bubbles"})).await;
+        paused_picture(&app, "bb", "bubbles", &name("paused")).await;
+        leave_and_resume(&app, "bb", "bubbles").await;
         while let Some((x, y)) = largest_group(&twin) {
             twin.apply(&BubbleMove::Pop { x: x as i64, y: y as i64 }).unwrap();
             app.invoke("play", json!({"game": "bubbles", "move": {"action": "pop", "x": x, "y": y}})).await.unwrap();
@@ -125,20 +127,6 @@ async fn bubble_breaker_in_each_state_and_theme() {
         watch_newest_at_its_end(&app, &name("watched")).await;
         app.quit().await;
     }
-}
-
-/// The biggest group of the field (the first one, row by row, among equals).
-fn largest_group(game: &Bubbles) -> Option<(usize, usize)> {
-    let mut best: Option<(usize, usize, usize)> = None;
-    for y in 0..11 {
-        for x in 0..11 {
-            let size = game.group_at(x, y).len();
-            if size >= 2 && best.is_none_or(|(_, _, most)| size > most) {
-                best = Some((x, y, size));
-            }
-        }
-    }
-    best.map(|(x, y, _)| (x, y))
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -169,15 +157,8 @@ async fn gomoku_in_each_state_and_theme() {
             .await
             .unwrap();
         picture(&app, &name("progress")).await;
-        app.click("#gm-pause").await;
-        app.wait_for("the cover", "return document.querySelector('.screen-gomoku').dataset.paused === 'true'").await;
-        picture(&app, &name("paused")).await;
-        app.click("#gm-resume").await;
-        app.wait_for("the board again", "return document.querySelector('.screen-gomoku').dataset.paused === 'false'")
-            .await;
-        app.click("#gm-home").await;
-        app.wait_for("home", "return document.querySelector('.screen-home')").await;
-        let _ = app.invoke("resume", json!({"game": "gomoku"})).await;
+        paused_picture(&app, "gm", "gomoku", &name("paused")).await;
+        leave_and_resume(&app, "gm", "gomoku").await;
         for (x, y) in &moves[3..] {
             app.invoke("play", json!({"game": "gomoku", "move": {"x": x, "y": y}})).await.unwrap();
         }
