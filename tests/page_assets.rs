@@ -108,7 +108,8 @@ fn the_readers_see_imports_and_links() {
 #[test]
 fn every_registered_game_has_every_part_the_app_needs() {
     let ui = ui();
-    let screens = std::fs::read_to_string(ui.join("js/games.js")).unwrap();
+    let registry = std::fs::read_to_string(ui.join("js/games.js")).unwrap();
+    let html = std::fs::read_to_string(ui.join("index.html")).unwrap();
     let catalogues: Vec<(String, serde_json::Map<String, serde_json::Value>)> = ["en", "de", "cs", "zh"]
         .iter()
         .map(|lang| {
@@ -119,16 +120,7 @@ fn every_registered_game_has_every_part_the_app_needs() {
     for kind in pastimes_games::GameKind::all() {
         let id = kind.as_str();
         let info = kind.info();
-        let mut missing = Vec::new();
-        if !screens.contains(&format!("  {id}: () => import('./{id}/screen.js'),")) {
-            missing.push("its screen in ui/js/games.js".to_string());
-        }
-        match std::fs::read_to_string(ui.join(format!("js/{id}/screen.js"))) {
-            Ok(screen) if screen.contains("export { watchBoard }") || screen.contains("export function watchBoard") => {
-            }
-            Ok(_) => missing.push(format!("the watch board exported by ui/js/{id}/screen.js")),
-            Err(_) => missing.push(format!("ui/js/{id}/screen.js")),
-        }
+        let mut missing = descriptor_gaps(&ui, id, &registry, &html);
         let categories = (info.categories.listed)();
         if categories.is_empty() {
             missing.push("a listed category".to_string());
@@ -156,4 +148,61 @@ fn every_registered_game_has_every_part_the_app_needs() {
         }
         assert!(missing.is_empty(), "{id} lacks: {missing:?}");
     }
+}
+
+/// What the page's descriptor of the game `id` lacks (ui/js/<id>/index.js: its id, its screen
+/// module, its watch board and its stylesheet), and whether the page's registry (`registry`,
+/// ui/js/games.js) and `html` (ui/index.html) name it.
+fn descriptor_gaps(ui: &Path, id: &str, registry: &str, html: &str) -> Vec<String> {
+    let mut missing = Vec::new();
+    let descriptor_path = format!("js/{id}/index.js");
+    if !registry.contains(&format!("import * as {id} from './{id}/index.js';"))
+        || !registry.lines().any(|line| {
+            line.strip_prefix("export const descriptors = {")
+                .and_then(|rest| rest.split('}').next())
+                .is_some_and(|names| names.split(',').any(|name| name.trim() == id))
+        })
+    {
+        missing.push("its descriptor in ui/js/games.js (imported and in `descriptors`)".to_string());
+    }
+    let Ok(descriptor) = std::fs::read_to_string(ui.join(&descriptor_path)) else {
+        missing.push(format!("its descriptor ui/{descriptor_path}"));
+        return missing;
+    };
+    if !descriptor.contains(&format!("export const id = '{id}';")) {
+        missing.push(format!("its id in ui/{descriptor_path}"));
+    }
+    let screen = descriptor.contains("export const screen = () => import('./screen.js');");
+    if !screen {
+        missing.push(format!("its screen in ui/{descriptor_path}"));
+    }
+    match std::fs::read_to_string(ui.join(format!("js/{id}/screen.js"))) {
+        Ok(source) if source.contains("gameScreen(") => {}
+        _ if !screen => {}
+        _ => missing.push(format!("a screen built by gameScreen in ui/js/{id}/screen.js")),
+    }
+    // `export const watchBoard = async (app) => (await import('./board.js')).watchBoard(app);`
+    let board = descriptor
+        .lines()
+        .find(|line| line.starts_with("export const watchBoard"))
+        .and_then(|line| line.split("import('./").nth(1))
+        .and_then(|rest| rest.split('\'').next());
+    match board.map(|module| std::fs::read_to_string(ui.join(format!("js/{id}/{module}")))) {
+        Some(Ok(source)) if source.contains("export function watchBoard(") => {}
+        Some(_) => {
+            missing.push(format!("the watch board that ui/{descriptor_path} names (`export function watchBoard`)"))
+        }
+        None => missing.push(format!("its watch board in ui/{descriptor_path}")),
+    }
+    let stylesheet = format!("css/{id}.css");
+    if !descriptor.contains(&format!("export const stylesheet = '{stylesheet}';")) {
+        missing.push(format!("its stylesheet in ui/{descriptor_path}"));
+    }
+    if !ui.join(&stylesheet).exists() {
+        missing.push(format!("ui/{stylesheet}"));
+    }
+    if !html.contains(&format!("<link rel=\"stylesheet\" href=\"{stylesheet}\">")) {
+        missing.push("its stylesheet linked by ui/index.html".to_string());
+    }
+    missing
 }

@@ -53,9 +53,12 @@ pub fn shots_dir() -> PathBuf {
 
 impl App {
     /// Starts the app on `data_dir`, dealing every game from `seed` if given.
+    /// `PASTIMES_E2E_BINARY` names another build to start instead of the one cargo built (the
+    /// same tests against an earlier build, to compare their screenshots).
     pub async fn launch(data_dir: &Path, seed: Option<u64>) -> App {
-        let binary = Path::new(env!("CARGO_BIN_EXE_pastimes"));
-        App::start(binary, ("PASTIMES_DATA_DIR", data_dir), data_dir.to_path_buf(), seed).await
+        let built = PathBuf::from(env!("CARGO_BIN_EXE_pastimes"));
+        let binary = std::env::var_os("PASTIMES_E2E_BINARY").map(PathBuf::from).unwrap_or(built);
+        App::start(&binary, ("PASTIMES_DATA_DIR", data_dir), data_dir.to_path_buf(), seed).await
     }
 
     /// Starts an installed Pastimes (`binary`, e.g. /usr/bin/pastimes) as a desktop launcher

@@ -4,6 +4,7 @@
 mod access;
 mod axe;
 mod bubbles;
+mod categories;
 mod exchange;
 #[cfg(feature = "test-game")]
 mod fourth_game;
@@ -15,5 +16,6 @@ mod hints;
 mod minesweeper;
 mod review;
 mod shell;
+mod shots;
 mod store;
 mod watch;

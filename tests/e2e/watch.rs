@@ -130,7 +130,7 @@ async fn a_won_minesweeper_game_is_watched_at_four_times_its_pace_to_the_board_i
 }
 
 /// The biggest group of the field (the first one, row by row, among equals).
-fn largest_group(game: &Bubbles) -> Option<(usize, usize)> {
+pub(crate) fn largest_group(game: &Bubbles) -> Option<(usize, usize)> {
     let mut best: Option<(usize, usize, usize)> = None;
     for y in 0..11 {
         for x in 0..11 {

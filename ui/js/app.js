@@ -30,8 +30,10 @@ export const app = {
     // The module first: the screen shown stays until the next one can be drawn, and of two
     // screens asked for in a row the later one is shown.
     const asked = ++this.asked;
-    const screen = await (screens[name] ?? screens.home)();
+    const loaded = await (screens[name] ?? screens.home)();
     if (asked !== this.asked) return;
+    // A screen that keeps what it shows makes a fresh screen for each showing (`create`).
+    const screen = loaded.create?.() ?? loaded;
     const root = document.getElementById('screen');
     // `keep`: the same screen drawn again (a new language), its game left running.
     this.current?.unmount?.({ keep: Boolean(options.keep) });

@@ -1,18 +1,21 @@
 // One controller for every game screen. It owns what the three games share: the backend
 // requests (one at a time, in order, and never landing on a board the player did not aim at),
 // the `snapshot` events, new game, pause and resume (also when the window is hidden or the screen
-// is left), undo and redo, the hint, the warning before the first help in a game that could rank
-// and the note that a game was helped, the record, statistics and options dialogs, the paused
-// cover and the errors. A game module gives only its board, its side panel, its options and what it does with
-// a move's result: see `gameScreen` for the list.
+// is left), undo and redo, the hint and its note over the status line, the warning before the
+// first help in a game that could rank and the note that a game was helped, the parameters
+// chosen and their saving, fitting the board to its area, the record, statistics and options
+// dialogs (with the options' checkboxes), the paused cover and the errors. A game module gives
+// only its board, its side panel, its options and what it does with a move's result: see
+// `gameScreen` for the list.
 
 import { el, afterNextPaint, setText } from './dom.js';
 import { t } from './i18n.js';
-import { games, onSnapshot } from './ipc.js';
+import { call, games, onSnapshot } from './ipc.js';
 import { gameInfo } from './catalogue.js';
 import { openDialog } from './dialog.js';
 import { isScreenKey, undoRedoPauseKeys } from './keys.js';
 import { askRecordName } from './record.js';
+import { fitTo } from './board-kit.js';
 
 /// Writes a property only when it changes: writing the same value again still restyles (a
 /// needless attribute write near a 100x100 field restyles ten thousand cells).
@@ -31,39 +34,52 @@ export function statsRows(rows) {
 /// `game` gives:
 /// - `name`: the backend's name of the game (also the screen's id and help topic);
 /// - `prefix`: of the shared controls' ids and i18n keys (`ms` gives `#ms-pause`, `ms.toolbar`);
-/// - `undo`: whether the game has undo and redo (buttons `#prefix-undo`, Ctrl+Z, Ctrl+Y);
 /// - `coverClass`: the paused cover's classes; `pauseInToolbar`: the pause button is in the
 ///   toolbar (else the game places `screen.controls.pause` itself);
-/// - `build(screen)`: builds the game's nodes around the shared `screen.controls`; returns
-///   `{ nodes, board, concealed, resized }`: the nodes to show in order, the board (with `focus()`),
-///   the node that hides while paused and the node whose size the board follows (`fitBoard()`
-///   runs when its size changes; without it the game fits its board itself);
+/// - `undoTitle`: the key of the Undo button's tooltip (`undoTitle`, `redoTitle`; default: the
+///   shared `game.undoKey`, `game.redoKey`), for a game whose undo takes back something else
+///   than one move;
+/// - `create(screen)`: called on each mount, returns the parts below; whatever the game keeps
+///   while shown lives in that call, not in its module.
+///
+/// The parts (`create`'s answer):
+/// - `build()`: builds the game's nodes around the shared `screen.controls`; returns
+///   `{ nodes, board, concealed, fit }`: the nodes to show in order, the board (with `focus()`
+///   and `fit(width, height)`), the node that hides while paused and `fit`: `{ area, margin,
+///   follow }`, the node whose room (less `margin`) the board fills and what the board's size
+///   follows: `'area'` (its size changes) or `'window'` (the window's does; the game calls
+///   `screen.fitBoard()` when its board's shape changes);
 /// - `drawBoard(snapshot, animation)`: draws the board at once (`snapshot.view` is null while
 ///   paused);
 /// - `drawPanel(snapshot)`: everything beside the board, a frame after it;
 /// - `showHint(hint, snapshot)`: shows the backend's hint (its JSON for this game) on the board
-///   just drawn from `snapshot`, and tells it to screen readers; for a game whose catalogue entry
-///   `hasHint` (button `#prefix-hint` in the toolbar, key H);
+///   just drawn from `snapshot` (with `screen.note(text)` over the status line), and tells it to
+///   screen readers; for a game whose catalogue entry `hasHint` (button `#prefix-hint`, key H);
 /// - `onEffects(effects, snapshot, { before, move, cause })`: what a move's result means to the
 ///   player (sounds, words for screen readers); `effects` is what the backend says happened (when
 ///   it says); returns what the board animates, if anything. `cause`: play, undo, redo or event;
 /// - `params(kind)`: the parameters of a new game (`kind`: what the player chose, or nothing);
-///   `remember(params)`: keeps the choice in the settings;
-/// - `newGame(screen)`: F2 and the menu's New game; `started(snapshot)`: after a new game shows;
-/// - `fitWindow()`, `fitBoard()`: the window's size for the board, the board's size in its area;
+///   optional `kept(params)`: what of them is saved as the game's choice (`<name>Params` in the
+///   settings; default: all);
+/// - `newGame()`: F2 and the menu's New game; `started(snapshot)`: after a new game shows;
+/// - `fitWindow()`: the window's size for the board;
 /// - `focus(snapshot)`: the node that takes the focus on a shown game (default: the board);
 /// - `finished(snapshot)`: after the end of a game (and its record dialog);
 /// - `categoryLabel(snapshot)`: a category's name, in the record dialog;
-/// - `statistics(screen)`: `{ title, body, buttons, closed(value) }` of the statistics dialog;
-/// - `options(screen)`: `{ title, body, save() }` of the options dialog;
+/// - `statistics()`: `{ title, body, buttons, closed(value) }` of the statistics dialog (the
+///   figures from `screen.statistics(category)`);
+/// - `options()`: `{ title, body, save() }` of the options dialog; its checkboxes made with
+///   `screen.optionBox(key, label)` are saved by the controller;
 /// - optional `keys(event)` (true when it took the key), `playError(error, move)`, `mounted()`,
 ///   `unmounted()`.
 ///
-/// The game gets `screen` (in `build`, and to keep): `app`, `root`, `snapshot`, `controls`,
-/// `play(move)`, `start(params)`, `request(ask, options)`, `hallButton(id)`,
-/// `toolbar(...leading)` and `showError(error)`. `controls.assisted` is the note that the game
-/// had help; the game places it in its status line (else it goes at the end of the node with
-/// class `statusline`).
+/// The game gets `screen`: `app`, `root`, `snapshot`, `savedParams`, `controls`, `play(move)`,
+/// `start(params)`, `request(ask, options)`, `hallButton(id)`, `toolbar(...leading)`,
+/// `note(text)` and `noteFor(snapshot)` (the hint's words in the status line until the board
+/// changes), `statistics(category)`, `optionBox(key, label)`, `fitBoard()` and
+/// `showError(error)`. `controls.assisted` is the note that the game had help; the game places
+/// it in its status line (else it goes at the end of the node with class `statusline`);
+/// `controls.status` is the status line's text.
 export function gameScreen(game) {
   const GAME = game.name;
   let app = null;
@@ -81,14 +97,23 @@ export function gameScreen(game) {
   let resizeObserver = null;
   /// Settles once the side panel shows the last snapshot.
   let panelShown = Promise.resolve();
-  /// Whether the game gives hints: its catalogue entry says (read at mount: the catalogue comes
-  /// after the modules load).
+  /// Whether the game gives hints and has undo: its catalogue entry says (read at mount: the
+  /// catalogue comes after the modules load).
   let hasHint = false;
+  let hasUndo = false;
+  /// The game's parts of this mount (`game.create(screen)`).
+  let parts = null;
+  /// The hint's words over the status line, for the board they were said of ({ text, revision }).
+  let hintNote = null;
+  /// The checkboxes of the options dialog open ({ key: checkbox }).
+  let optionBoxes = {};
 
   const screen = {
     get app() { return app; },
     get root() { return root; },
     get snapshot() { return snapshot; },
+    /// The parameters of the game last started (the settings' `<name>Params`), if any.
+    get savedParams() { return app.settings[`${GAME}Params`]; },
     /// The shared controls (pause, stats, options, home, resume, cover; undo and redo if the
     /// game has them), for the game's `build` to place.
     controls: null,
@@ -96,6 +121,12 @@ export function gameScreen(game) {
     start,
     request,
     showError: (error) => app.showError(error),
+    note,
+    noteFor,
+    /// The statistics of `category` (default: the current game's).
+    statistics: (category = snapshot?.category) => call('statistics', { game: GAME, category }),
+    optionBox,
+    fitBoard,
     /// A button to the hall of fame with this game's new record marked (hidden until a record).
     hallButton: (id) => el('button', {
       id, hidden: true, text: t('hall.title'), onclick: () => app.show('hall', { highlight: snapshot?.record?.id }),
@@ -117,29 +148,35 @@ export function gameScreen(game) {
     const token = {};
     mounted = token;
     board = null;
-    hasHint = Boolean(gameInfo(GAME)?.hasHint) && Boolean(game.showHint);
+    hintNote = null;
+    parts = game.create(screen);
+    hasHint = Boolean(gameInfo(GAME)?.hasHint) && Boolean(parts.showHint);
+    hasUndo = Boolean(gameInfo(GAME)?.hasUndo);
+    sharedKeys = undoRedoPauseKeys({ undo: hasUndo ? undo : undefined, redo: hasUndo ? redo : undefined, togglePause });
     screen.controls = buildControls();
-    ui = game.build(screen);
+    ui = parts.build();
     root.append(...ui.nodes);
     placeAssistedNote();
     // The board follows its area's size, measured by the frame's own layout (reading sizes after
-    // every move would force extra layouts).
-    if (ui.resized) {
-      resizeObserver = new ResizeObserver(() => game.fitBoard());
-      resizeObserver.observe(ui.resized);
+    // every move would force extra layouts), or the window's.
+    if (ui.fit.follow === 'window') {
+      window.addEventListener('resize', fitBoard);
+    } else {
+      resizeObserver = new ResizeObserver(fitBoard);
+      resizeObserver.observe(ui.fit.area);
     }
     document.addEventListener('visibilitychange', pauseWhenHidden);
     document.addEventListener('keydown', screenKeys);
-    game.mounted?.();
+    parts.mounted?.();
     // Listening before the game is asked for, so that no move of the computer goes unseen (it
     // may be thinking already, in a restored game): the page's subscription is in place since
     // start-up.
     unlisten = onSnapshot(onSnapshotEvent);
     const current = await request(() => games.snapshot(GAME), { newBoard: true, any: true });
     if (mounted !== token) return;
-    if (!current) await start(game.params()).catch((error) => app.showError(error));
+    if (!current) await start(parts.params()).catch((error) => app.showError(error));
     if (mounted !== token) return;
-    game.fitWindow();
+    parts.fitWindow();
     focusGame();
   }
 
@@ -151,9 +188,10 @@ export function gameScreen(game) {
     unlisten = null;
     resizeObserver?.disconnect();
     resizeObserver = null;
+    window.removeEventListener('resize', fitBoard);
     document.removeEventListener('visibilitychange', pauseWhenHidden);
     document.removeEventListener('keydown', screenKeys);
-    game.unmounted?.();
+    parts?.unmounted?.();
     if (!keep && snapshot && !snapshot.paused && snapshot.clockRunning) games.pause(GAME).catch(() => {});
   }
 
@@ -170,11 +208,12 @@ export function gameScreen(game) {
       resume,
       cover: el('div', { class: game.coverClass, id: id('paused'), hidden: true }, el('p', { text: t('game.paused') }), resume),
       assisted: el('span', { class: 'assisted-note', id: id('assisted'), hidden: true, title: t('game.assistedDetail'), text: t('game.assisted') }),
+      status: el('span', { id: id('status'), role: 'status' }),
     };
     if (hasHint) controls.hint = button('hint', t('game.hint'), hint, { title: t('game.hintKey'), 'aria-keyshortcuts': 'Shift+H', disabled: true });
-    if (game.undo) {
-      controls.undo = button('undo', t(`${game.prefix}.undo`), undo, { title: t(`${game.prefix}.undoKey`), disabled: true });
-      controls.redo = button('redo', t(`${game.prefix}.redo`), redo, { title: t(`${game.prefix}.redoKey`), disabled: true });
+    if (hasUndo) {
+      controls.undo = button('undo', t('game.undo'), undo, { title: t(game.undoTitle ?? 'game.undoKey'), disabled: true });
+      controls.redo = button('redo', t('game.redo'), redo, { title: t(game.redoTitle ?? 'game.redoKey'), disabled: true });
     }
     return controls;
   }
@@ -202,7 +241,7 @@ export function gameScreen(game) {
 
   /// A new snapshot from the backend: the game reacts to its effects, then it is drawn.
   function arrived(before, next, cause, move) {
-    const animation = cause && before ? game.onEffects(next.effects ?? null, next, { before, move, cause }) : null;
+    const animation = cause && before ? parts.onEffects(next.effects ?? null, next, { before, move, cause }) : null;
     show(next, animation);
     if (cause && before?.status === 'playing' && next.status !== 'playing') gameOver(next);
   }
@@ -210,9 +249,9 @@ export function gameScreen(game) {
   /// The end of a game: a record asks for a name, then the game shows what comes next.
   function gameOver(next) {
     const token = mounted;
-    const asked = next.record?.rank ? askRecordName(app, next, game.categoryLabel(next)) : Promise.resolve();
+    const asked = next.record?.rank ? askRecordName(app, next, parts.categoryLabel(next)) : Promise.resolve();
     Promise.all([asked, panelShown]).then(() => {
-      if (token === mounted) game.finished?.(next);
+      if (token === mounted) parts.finished?.(next);
     }).catch((error) => app.showError(error));
   }
 
@@ -220,7 +259,7 @@ export function gameScreen(game) {
   /// behind the losing one is dropped). A refused move is the game's to explain.
   function play(move) {
     return request(() => games.play(GAME, move), { when: isOn, cause: 'play', move }).catch((error) => {
-      if (game.playError) game.playError(error, move);
+      if (parts.playError) parts.playError(error, move);
       else app.showError(error);
     });
   }
@@ -248,7 +287,7 @@ export function gameScreen(game) {
       return request(async () => {
         answer = await games.hint(GAME);
         return answer?.snapshot;
-      }, { when: isOn, shown: (next) => game.showHint(answer.hint, next) });
+      }, { when: isOn, shown: (next) => parts.showHint(answer.hint, next) });
     }).catch((error) => app.showError(error));
   }
 
@@ -292,15 +331,46 @@ export function gameScreen(game) {
   function start(params) {
     return request(async () => {
       const next = await games.newGame(GAME, params);
-      await game.remember(params);
+      await remember(params);
       return next;
     }, { newBoard: true, any: true }).then((next) => {
       if (next && mounted) {
-        game.started?.(next);
+        parts.started?.(next);
         focusGame();
       }
       return next;
     });
+  }
+
+  /// Keeps the choice of a game started (what `kept` keeps of its parameters) in the settings,
+  /// unless it is kept already.
+  async function remember(params) {
+    const chosen = parts.kept ? parts.kept(params) : params;
+    if (JSON.stringify(chosen) !== JSON.stringify(screen.savedParams)) await app.saveSetting(`${GAME}Params`, chosen);
+  }
+
+  /// Shows the hint's words (`text`) over the status line until the board changes.
+  function note(text) {
+    hintNote = { text, revision: snapshot?.revision };
+    setText(screen.controls.status, text);
+  }
+
+  /// The hint's words, if they were said of the board of `next`.
+  function noteFor(next) {
+    return hintNote && hintNote.revision === next?.revision ? hintNote.text : null;
+  }
+
+  /// The board fills its area's room (less the game's margin).
+  function fitBoard() {
+    if (ui) fitTo(ui.board, ui.fit.area, ui.fit.margin);
+  }
+
+  /// A checkbox of the options dialog for the setting `key`, with its `label`: the controller
+  /// saves it when the dialog is.
+  function optionBox(key, label) {
+    const box = el('input', { type: 'checkbox', name: key, id: `option-${key}`, checked: app.settings[key] ? true : undefined });
+    optionBoxes[key] = box;
+    return el('label', { for: `option-${key}` }, label, box);
   }
 
   /// The backend's own snapshot: the computer's move, or a pause of its own (the window was
@@ -328,9 +398,10 @@ export function gameScreen(game) {
     }
   }
 
-  const sharedKeys = undoRedoPauseKeys({ undo: game.undo ? undo : undefined, redo: game.undo ? redo : undefined, togglePause });
+  /// Ctrl+Z, Ctrl+Y (if the game has undo) and P (made at mount: the catalogue says).
+  let sharedKeys = null;
   function screenKeys(event) {
-    if (game.keys && isScreenKey(event) && game.keys(event)) {
+    if (parts.keys && isScreenKey(event) && parts.keys(event)) {
       event.preventDefault();
       return;
     }
@@ -346,7 +417,7 @@ export function gameScreen(game) {
   function focusGame() {
     if (!mounted || !snapshot) return;
     if (snapshot.paused) screen.controls.resume.focus();
-    else (game.focus?.(snapshot) ?? ui.board).focus();
+    else (parts.focus?.(snapshot) ?? ui.board).focus();
   }
 
   /// Draws a snapshot: the board (and its cover) at once, everything beside it once the board's
@@ -357,7 +428,7 @@ export function gameScreen(game) {
     snapshot = next;
     setIfChanged(screen.controls.cover, 'hidden', !next.paused);
     ui.concealed.classList.toggle('concealed', next.paused);
-    game.drawBoard(next, animation);
+    parts.drawBoard(next, animation);
     // The screen's first snapshot: nothing of it is on screen yet, so board and panel go into
     // one first frame (and the title is set without waiting for a frame).
     if (first) {
@@ -384,24 +455,34 @@ export function gameScreen(game) {
     }
     setIfChanged(root.dataset, 'status', next.status);
     setIfChanged(root.dataset, 'paused', String(next.paused));
-    game.drawPanel(next);
+    parts.drawPanel(next);
   }
 
   async function showStatistics() {
-    const spec = await game.statistics(screen);
+    const spec = await parts.statistics();
     const shown = await openDialog({ id: 'stats-dialog', title: spec.title, body: spec.body, buttons: spec.buttons });
     await spec.closed?.(shown.value);
   }
 
   async function showOptions() {
-    const spec = game.options(screen);
+    optionBoxes = {};
+    const spec = parts.options();
+    const boxes = optionBoxes;
     const result = await openDialog({
       id: 'options-dialog',
       title: spec.title,
       body: spec.body,
       buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'save', label: t('dialog.save'), primary: true }],
     });
-    if (result.value === 'save') await spec.save();
+    if (result.value !== 'save') return;
+    for (const [key, box] of Object.entries(boxes)) {
+      if (Boolean(app.settings[key]) !== box.checked) await app.saveSetting(key, box.checked);
+    }
+    // The looks the options change, at once (the settings' event applies them too, later).
+    const { classList } = document.documentElement;
+    classList.toggle('colour-blind', Boolean(app.settings.colourBlind));
+    classList.toggle('monochrome', Boolean(app.settings.monochrome));
+    await spec.save?.();
   }
 
   return {
@@ -409,6 +490,6 @@ export function gameScreen(game) {
     helpTopic: GAME,
     mount,
     unmount,
-    newGame: () => game.newGame(screen),
+    newGame: () => parts?.newGame(),
   };
 }

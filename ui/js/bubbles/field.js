@@ -1,11 +1,12 @@
 // The Bubble Breaker field: draws the backend's view as an 11x11 ARIA grid of gradient balls,
 // outlines the selected group, shows its points beside it, animates a pop, and turns mouse and
 // keyboard input into moves ({action: 'click', x, y} or {action: 'deselect'}). It decides no
-// rule: what a click does is the backend's answer.
+// rule: what a click does is the backend's answer. Read-only, under its score, it is the game in
+// the watch view (`watchBoard`).
 
-import { el, setCssVariable } from '../dom.js';
-import { cursorTarget } from '../keys.js';
+import { el, setText } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
+import { Grid, fitCells } from '../board-kit.js';
 import { colourName, groupSizes, cellLabel } from './colours.js';
 
 const SIDES = ['top', 'right', 'bottom', 'left'];
@@ -13,15 +14,12 @@ const SIDES = ['top', 'right', 'bottom', 'left'];
 const ANIMATION_MS = 700;
 
 export class BubbleField {
-  /// `onIntent(move)` receives the move to send.
-  constructor({ onIntent }) {
+  /// `onIntent(move)` receives the move to send; `readOnly`: the field only shows (the watch
+  /// view).
+  constructor({ onIntent = null, readOnly = false } = {}) {
     this.onIntent = onIntent;
-    this.width = 0;
-    this.height = 0;
     this.cells = [];
-    this.cellNodes = [];
     this.selection = new Set();
-    this.cursor = { x: 0, y: 0 };
     /// The cell the player last clicked or pressed: the points label goes beside it, as in the seed.
     this.anchor = null;
     this.animated = [];
@@ -30,12 +28,17 @@ export class BubbleField {
     this.label = el('div', { class: 'bb-label', id: 'bb-label', 'aria-hidden': 'true', hidden: true });
     this.ghosts = el('div', { class: 'bb-ghosts', 'aria-hidden': 'true' });
     this.node = el('div', { class: 'bb-board' }, this.grid, this.ghosts, this.label);
-    this.grid.addEventListener('mousedown', (e) => this.mouseDown(e));
+    this.kit = new Grid({ node: this.grid, cellClass: 'bb-cell', rowClass: 'bb-row', readOnly });
     this.grid.addEventListener('keydown', (e) => this.keyDown(e));
-    this.grid.addEventListener('focusin', (e) => {
-      const cell = e.target.closest('.bb-cell');
-      if (cell) this.moveCursor(Number(cell.dataset.x), Number(cell.dataset.y), false);
-    });
+    if (!readOnly) this.grid.addEventListener('mousedown', (e) => this.mouseDown(e));
+  }
+
+  get width() {
+    return this.kit.width;
+  }
+
+  get height() {
+    return this.kit.height;
   }
 
   /// Draws a view. `motion` (a pop's effects: popped, moved, entering) animates it; the cells show the new view at
@@ -60,7 +63,7 @@ export class BubbleField {
       let cls = colour ? `bb-cell ball ${colour}` : 'bb-cell empty';
       if (selected) cls += ' selected';
       for (const side of SIDES) if (edges.get(i)?.has(side)) cls += ` edge-${side}`;
-      const cell = this.cellNodes[i];
+      const cell = this.kit.cells[i];
       if (cell.className !== cls) cell.className = cls;
       const label = cellLabel(code, x, y, sizes[i], selected ? points : null);
       if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
@@ -72,24 +75,9 @@ export class BubbleField {
   }
 
   build(width, height) {
-    this.width = width;
-    this.height = height;
-    this.grid.replaceChildren();
     this.node.style.setProperty('--columns', width);
     this.node.style.setProperty('--rows', height);
-    this.cellNodes = [];
-    for (let y = 0; y < height; y += 1) {
-      const row = el('div', { class: 'bb-row', role: 'row' });
-      for (let x = 0; x < width; x += 1) {
-        const cell = el('div', { class: 'bb-cell empty', role: 'gridcell', tabindex: '-1', dataset: { x, y } },
-          el('span', { class: 'bb-ball' }));
-        row.append(cell);
-        this.cellNodes.push(cell);
-      }
-      this.grid.append(row);
-    }
-    this.cursor = { x: Math.min(this.cursor.x, width - 1), y: Math.min(this.cursor.y, height - 1) };
-    this.cellAt(this.cursor.x, this.cursor.y).tabIndex = 0;
+    this.kit.build(width, height, { state: 'empty', content: () => el('span', { class: 'bb-ball' }) });
   }
 
   /// The seed's SetLabel: beside the clicked cell, below and to the right of it, or to its left
@@ -158,25 +146,19 @@ export class BubbleField {
   }
 
   cellAt(x, y) {
-    return this.cellNodes[y * this.width + x];
+    return this.kit.cellAt(x, y);
   }
 
   /// Sizes the cells to fill the space given, between 16 and 72 pixels.
-  fit(availableWidth, availableHeight) {
+  fit(width, height) {
     if (!this.width) return;
-    const size = Math.floor(Math.min(availableWidth / this.width, availableHeight / this.height));
-    setCssVariable(this.node, '--cell', `${Math.max(16, Math.min(72, size))}px`);
-  }
-
-  target(event) {
-    const cell = event.target.closest?.('.bb-cell');
-    return cell ? { x: Number(cell.dataset.x), y: Number(cell.dataset.y) } : null;
+    fitCells(this.node, { columns: this.width, rows: this.height, width, height, min: 16, max: 72 });
   }
 
   /// The seed acts on the press, not the release.
   mouseDown(event) {
     if (event.button !== 0) return;
-    const at = this.target(event);
+    const at = this.kit.at(event);
     if (!at) return;
     event.preventDefault();
     this.moveCursor(at.x, at.y, false);
@@ -185,28 +167,18 @@ export class BubbleField {
   }
 
   moveCursor(x, y, focus = true) {
-    const clampedX = Math.max(0, Math.min(this.width - 1, x));
-    const clampedY = Math.max(0, Math.min(this.height - 1, y));
-    const previous = this.cellAt(this.cursor.x, this.cursor.y);
-    if (previous) previous.tabIndex = -1;
-    this.cursor = { x: clampedX, y: clampedY };
-    const cell = this.cellAt(clampedX, clampedY);
-    cell.tabIndex = 0;
-    if (focus) cell.focus();
+    this.kit.moveCursor(x, y, focus);
   }
 
   focus() {
-    this.cellAt(this.cursor.x, this.cursor.y)?.focus();
+    this.kit.focus();
   }
 
   keyDown(event) {
     if (event.ctrlKey || event.altKey || event.metaKey) return;
-    const { x, y } = this.cursor;
-    const target = cursorTarget(event, this.cursor, this.width, this.height);
-    if (target) {
-      event.preventDefault();
-      this.moveCursor(target.x, target.y);
-    } else if (event.key === ' ' || event.key === 'Enter') {
+    if (this.kit.cursorKey(event) || this.kit.readOnly) return;
+    const { x, y } = this.kit.cursor;
+    if (event.key === ' ' || event.key === 'Enter') {
       event.preventDefault();
       this.anchor = { x, y };
       this.onIntent({ action: 'click', x, y });
@@ -215,4 +187,45 @@ export class BubbleField {
       this.onIntent({ action: 'deselect' });
     }
   }
+}
+
+/// The score's box: its name and its value (`value`, told by the screen itself, not as a live
+/// region).
+export function scoreBox() {
+  const value = el('output', { id: 'bb-score', class: 'bb-score-value', 'aria-live': 'off', text: '0' });
+  return { node: el('div', { class: 'bb-score' }, el('span', { class: 'bb-score-name', text: t('bb.score') }), value), value };
+}
+
+/// The game in the watch view (../watch.js): the field read-only under its score; each pop
+/// animates as in play, from the effects the backend tells.
+export function watchBoard() {
+  const field = new BubbleField({ readOnly: true });
+  const score = scoreBox();
+  const stage = el('div', { class: 'bb-stage' }, el('div', { class: 'bb-frame' }, field.node));
+  return {
+    nodes: [el('div', { class: 'bb-panel' }, score.node), stage],
+    area: stage,
+    board: field,
+    /// `animate`: the frame is the one after the frame shown, so its pop plays out.
+    draw(frame, { animate }) {
+      const motion = animate && frame.effects?.popped?.length ? frame.effects : null;
+      field.render(frame.view, motion);
+      setText(score.value, formatNumber(frame.score ?? 0));
+    },
+    size: (view) => ({ width: Math.max(560, view.width * 40 + 48), height: view.height * 40 + 90 }),
+    describe: describeMove,
+    unmounted: () => field.stopAnimation(),
+  };
+}
+
+/// "popped 6 red balls, +30": a group of n pays n(n-1).
+function describeMove(frame) {
+  const popped = frame.effects?.popped ?? [];
+  const colour = colourName(popped[0]?.code);
+  const count = popped.length;
+  return t('watch.bb.popped', {
+    count: formatNumber(count),
+    colour: colour ? t(`bb.colour.${colour}`) : '',
+    points: formatNumber(count * (count - 1)),
+  });
 }

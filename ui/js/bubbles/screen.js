@@ -4,86 +4,13 @@
 
 import { el, announce, setText } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
-import { fitWindow, setTitle, call } from '../ipc.js';
+import { fitWindow, setTitle } from '../ipc.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
-import { BubbleField } from './field.js';
+import { BubbleField, scoreBox } from './field.js';
 
 export const STYLES = ['standard', 'continuous', 'shifter', 'megashift'];
+
 const DEFAULT_STYLE = 'megashift';
-
-let screen;
-let ui;
-/// The hint's words in the status line, while the board is the one it selected ({text, revision}).
-let hintNote = null;
-
-const bubbles = {
-  name: 'bubbles',
-  prefix: 'bb',
-  undo: true,
-  coverClass: 'bb-cover bb-paused',
-  pauseInToolbar: false,
-  build,
-  drawBoard,
-  drawPanel,
-  onEffects,
-  showHint,
-  params,
-  remember: async ({ style }) => {
-    if (screen.app.settings.bubblesParams?.style !== style) await screen.app.saveSetting('bubblesParams', { style });
-  },
-  newGame: (shared) => start(shared),
-  fitWindow: fitToField,
-  fitBoard,
-  focus: (snap) => (snap.status === 'finished' ? ui.overNew : ui.field),
-  finished: () => { if (ui.over.isConnected && !ui.over.hidden) ui.overNew.focus(); },
-  categoryLabel: (snap) => t(`category.bubbles.${snap.category}`),
-  statistics,
-  options,
-  unmounted: () => ui?.field.stopAnimation(),
-};
-
-/// The board as the watch view shows it (./watch.js).
-export { watchBoard } from './watch.js';
-
-export const { id, helpTopic, mount, unmount, newGame } = gameScreen(bubbles);
-
-function build(shared) {
-  screen = shared;
-  const { controls } = screen;
-  const styleButtons = STYLES.map((style) => el('button', {
-    class: 'style', id: `style-${style}`, 'aria-pressed': 'false', title: t(`bb.style.${style}.hint`),
-    onclick: () => start(screen, style), text: t(`category.bubbles.${style}`),
-  }));
-  const toolbar = screen.toolbar(el('div', { class: 'group', role: 'group', 'aria-label': t('bb.styles') }, styleButtons));
-
-  const scoreValue = el('output', { id: 'bb-score', class: 'bb-score-value', 'aria-live': 'off', text: '0' });
-  const panel = el('div', { class: 'bb-panel' },
-    el('div', { class: 'group' }, controls.undo, controls.redo),
-    el('div', { class: 'bb-score' }, el('span', { class: 'bb-score-name', text: t('bb.score') }), scoreValue),
-    el('div', { class: 'group' },
-      el('button', { id: 'bb-new', onclick: () => start(screen), text: t('game.new') }),
-      controls.pause));
-
-  const field = new BubbleField({ onIntent: screen.play });
-  const overScore = el('p', { class: 'bb-over-score', id: 'bb-over-score' });
-  const overRecord = el('p', { class: 'bb-over-record', id: 'bb-over-record', hidden: true });
-  // What a solver finds for the same deal, a moment after the end (the backend's analysis).
-  const overBest = el('p', { class: 'bb-over-best', id: 'bb-over-best', 'aria-live': 'polite' });
-  const overNew = el('button', { class: 'primary', id: 'bb-over-new', onclick: () => start(screen), text: t('game.new') });
-  const overHall = screen.hallButton('bb-over-hall');
-  // The solver's line, watched on the same deal (hidden until the search has found it).
-  const overWatch = el('button', { id: 'bb-over-watch', hidden: true, onclick: watchBestLine, text: t('watch.openBestLine') });
-  const over = el('section', { class: 'bb-cover bb-over', id: 'bb-over', hidden: true, 'aria-labelledby': 'bb-over-title' },
-    el('h2', { id: 'bb-over-title', text: t('bb.gameOver') }),
-    overScore, overBest, overRecord,
-    el('div', { class: 'bb-over-buttons' }, overWatch, overHall, overNew));
-  const frame = el('div', { class: 'bb-frame' }, field.node, controls.cover, over);
-  const stage = el('div', { class: 'bb-stage' }, frame);
-  const statusText = el('span', { id: 'bb-status', role: 'status' });
-  const status = el('div', { class: 'statusline' }, statusText);
-  ui = { toolbar, styleButtons, panel, scoreValue, field, stage, over, overScore, overBest, overRecord, overNew, overHall, overWatch, statusText, status };
-  return { nodes: [toolbar, panel, stage, status], board: field, concealed: field.node, resized: stage };
-}
 
 /// A pop: its animation, as the backend tells it (the balls that burst, where the others fell
 /// and shifted from, the new ones), and words for screen readers.
@@ -91,20 +18,6 @@ function onEffects(effects, next, { before, cause }) {
   if (cause !== 'play') return null;
   react(before, next);
   return effects?.popped?.length ? effects : null;
-}
-
-/// The hint: its group selected as a click on it would (outlined, its points beside it), so
-/// the next click on it pops exactly that group; then its worth is told.
-async function showHint(hint, next) {
-  const { x, y } = hint;
-  const selected = (next.view?.selection ?? []).some((cell) => cell.x === x && cell.y === y);
-  ui.field.anchor = { x, y };
-  if (!selected) await screen.play({ action: 'click', x, y });
-  ui.field.moveCursor(x, y, ui.field.node.contains(document.activeElement));
-  const text = t('bb.hint', { count: formatNumber(hint.cells.length), points: formatNumber(hint.points) });
-  hintNote = { text, revision: screen.snapshot?.revision };
-  setText(ui.statusText, text);
-  announce(text);
 }
 
 /// What a move's answer means to the player, told to screen readers.
@@ -120,27 +33,6 @@ function react(before, next) {
   }
 }
 
-/// The field and its game-over cover, at once.
-function drawBoard(next, motion) {
-  if (next.view) ui.field.render(next.view, motion);
-  const finished = next.status === 'finished';
-  ui.over.hidden = !finished;
-  if (!finished) return;
-  setText(ui.overScore, t('bb.gameOver.score', { score: formatNumber(next.score ?? 0) }));
-  setText(ui.overBest, bestFound(next));
-  ui.overWatch.hidden = !(next.analysis?.moves?.length && next.record?.id);
-  const rank = next.record?.rank;
-  ui.overRecord.hidden = !rank;
-  setText(ui.overRecord, rank ? t('bb.gameOver.record', { rank }) : '');
-  ui.overHall.hidden = !rank;
-}
-
-/// The best line of the finished game's deal in the watch view; Back comes to this game again.
-function watchBestLine() {
-  const gameId = screen.snapshot?.record?.id;
-  if (gameId) screen.app.show('watch', { gameId, bestLine: true, back: { screen: 'bubbles' } });
-}
-
 /// "The best found for this deal: 2,960", once the backend's search of the deal is done.
 function bestFound(next) {
   const best = next.analysis?.bestScore;
@@ -148,85 +40,173 @@ function bestFound(next) {
   return next.analysing ? t('bb.gameOver.searching') : '';
 }
 
-/// The score, the title, the style bar and the status line.
-function drawPanel(next) {
-  const score = next.score ?? 0;
-  setText(ui.scoreValue, formatNumber(score));
-  setTitle(t('bb.title', { score: formatNumber(score) })).catch(() => {});
-  for (const [index, button] of ui.styleButtons.entries()) button.setAttribute('aria-pressed', String(STYLES[index] === next.category));
-  setText(ui.statusText, statusText(next));
-  setIfChanged(screen.root.dataset, 'score', String(score));
-}
+export const { id, helpTopic, mount, unmount, newGame } = gameScreen({
+  name: 'bubbles',
+  prefix: 'bb',
+  coverClass: 'bb-cover bb-paused',
+  pauseInToolbar: false,
+  // A move of Bubble Breaker is a pop: its undo and redo say so.
+  undoTitle: 'bb.undoKey',
+  redoTitle: 'bb.redoKey',
+  create,
+});
 
-function statusText(snap) {
-  if (hintNote && hintNote.revision === snap.revision) return hintNote.text;
-  const style = t(`category.bubbles.${snap.category}`);
-  if (snap.paused) return `${style} · ${t('game.paused')}`;
-  const balls = snap.view ? t('bb.ballsLeft', { count: formatNumber(snap.view.ballsLeft) }) : '';
-  return `${style} · ${balls}`;
-}
+/// The screen as shown once (../game-screen.js calls it at each mount): its nodes, its state and
+/// its parts.
+function create(screen) {
+  let ui;
 
-/// A game of the given style (default: the player's last one).
-function params(style) {
-  const chosen = STYLES.includes(style) ? style : screen.app.settings.bubblesParams?.style;
-  return { style: STYLES.includes(chosen) ? chosen : DEFAULT_STYLE };
-}
-
-/// A new game (F2, the buttons), after the moves already sent.
-function start(shared, style) {
-  return shared.start(params(style)).catch((error) => shared.showError(error));
-}
-
-/// Asks the window to fit the field at about 40 px a ball, the bars around it (wide enough for
-/// the toolbar on one line).
-function fitToField() {
-  const view = screen.snapshot?.view;
-  const columns = view?.width ?? 11;
-  const rows = view?.height ?? 11;
-  const cell = 40;
-  const chrome = ui.toolbar.offsetHeight + ui.panel.offsetHeight + ui.status.offsetHeight + 40;
-  fitWindow(Math.max(740, toolbarWidth(), columns * cell + 48), rows * cell + chrome).catch(() => {});
-}
-
-/// The toolbar's width on one line, in this language: its buttons, their gaps and its padding.
-function toolbarWidth() {
-  const buttons = [...ui.toolbar.children].filter((node) => !node.classList.contains('spacer'));
-  const gap = 6;
-  return buttons.reduce((width, node) => width + node.offsetWidth + gap, 20 + 24);
-}
-
-function fitBoard() {
-  const width = ui.stage.clientWidth - 24;
-  const height = ui.stage.clientHeight - 24;
-  ui.field.fit(width, height);
-}
-
-async function statistics() {
-  const { app, snapshot } = screen;
-  const category = snapshot?.category ?? app.settings.bubblesParams?.style ?? DEFAULT_STYLE;
-  const stats = await call('statistics', { game: 'bubbles', category });
-  const average = stats.played ? Math.round(stats.totalScore / stats.played) : 0;
-  const rows = [
-    ['played', t('stats.played'), formatNumber(stats.played)],
-    ['average', t('bb.stats.average'), stats.played ? formatNumber(average) : '—'],
-    ['total', t('bb.stats.total'), formatNumber(stats.totalScore)],
-    ['best', t('bb.stats.best'), stats.bestScore == null ? '—' : formatNumber(stats.bestScore)],
-  ];
   return {
-    title: t('stats.title', { category: t(`category.bubbles.${category}`) }),
-    body: el('table', { class: 'stats' }, statsRows(rows)),
+    build, drawBoard, drawPanel, onEffects, showHint, params,
+    kept: ({ style }) => ({ style }),
+    newGame: () => start(),
+    fitWindow: fitToField,
+    focus: (snap) => (snap.status === 'finished' ? ui.overNew : ui.field),
+    finished: () => { if (ui.over.isConnected && !ui.over.hidden) ui.overNew.focus(); },
+    categoryLabel: (snap) => t(`category.bubbles.${snap.category}`),
+    statistics,
+    options,
+    unmounted: () => ui?.field.stopAnimation(),
   };
-}
 
-function options() {
-  const { app } = screen;
-  const colourBlind = el('input', { type: 'checkbox', name: 'colourBlind', id: 'option-colourBlind', checked: app.settings.colourBlind ? true : undefined });
-  return {
-    title: t('bb.options.title'),
-    body: [el('label', {}, t('bb.options.colourBlind'), colourBlind)],
-    async save() {
-      await app.saveSetting('colourBlind', colourBlind.checked);
-      document.documentElement.classList.toggle('colour-blind', Boolean(app.settings.colourBlind));
-    },
-  };
+  function build() {
+    const { controls } = screen;
+    const styleButtons = STYLES.map((style) => el('button', {
+      class: 'style', id: `style-${style}`, 'aria-pressed': 'false', title: t(`bb.style.${style}.hint`),
+      onclick: () => start(style), text: t(`category.bubbles.${style}`),
+    }));
+    const toolbar = screen.toolbar(el('div', { class: 'group', role: 'group', 'aria-label': t('bb.styles') }, styleButtons));
+
+    const score = scoreBox();
+    const scoreValue = score.value;
+    const panel = el('div', { class: 'bb-panel' },
+      el('div', { class: 'group' }, controls.undo, controls.redo),
+      score.node,
+      el('div', { class: 'group' },
+        el('button', { id: 'bb-new', onclick: () => start(), text: t('game.new') }),
+        controls.pause));
+
+    const field = new BubbleField({ onIntent: screen.play });
+    const overScore = el('p', { class: 'bb-over-score', id: 'bb-over-score' });
+    const overRecord = el('p', { class: 'bb-over-record', id: 'bb-over-record', hidden: true });
+    // What a solver finds for the same deal, a moment after the end (the backend's analysis).
+    const overBest = el('p', { class: 'bb-over-best', id: 'bb-over-best', 'aria-live': 'polite' });
+    const overNew = el('button', { class: 'primary', id: 'bb-over-new', onclick: () => start(), text: t('game.new') });
+    const overHall = screen.hallButton('bb-over-hall');
+    // The solver's line, watched on the same deal (hidden until the search has found it).
+    const overWatch = el('button', { id: 'bb-over-watch', hidden: true, onclick: watchBestLine, text: t('watch.openBestLine') });
+    const over = el('section', { class: 'bb-cover bb-over', id: 'bb-over', hidden: true, 'aria-labelledby': 'bb-over-title' },
+      el('h2', { id: 'bb-over-title', text: t('bb.gameOver') }),
+      overScore, overBest, overRecord,
+      el('div', { class: 'bb-over-buttons' }, overWatch, overHall, overNew));
+    const frame = el('div', { class: 'bb-frame' }, field.node, controls.cover, over);
+    const stage = el('div', { class: 'bb-stage' }, frame);
+    const statusText = controls.status;
+    const status = el('div', { class: 'statusline' }, statusText);
+    ui = { toolbar, styleButtons, panel, scoreValue, field, stage, over, overScore, overBest, overRecord, overNew, overHall, overWatch, statusText, status };
+    return { nodes: [toolbar, panel, stage, status], board: field, concealed: field.node, fit: { area: stage, margin: 24, follow: 'area' } };
+  }
+
+  /// The hint: its group selected as a click on it would (outlined, its points beside it), so
+  /// the next click on it pops exactly that group; then its worth is told.
+  async function showHint(hint, next) {
+    const { x, y } = hint;
+    const selected = (next.view?.selection ?? []).some((cell) => cell.x === x && cell.y === y);
+    ui.field.anchor = { x, y };
+    if (!selected) await screen.play({ action: 'click', x, y });
+    ui.field.moveCursor(x, y, ui.field.node.contains(document.activeElement));
+    const text = t('bb.hint', { count: formatNumber(hint.cells.length), points: formatNumber(hint.points) });
+    screen.note(text);
+    announce(text);
+  }
+
+  /// The field and its game-over cover, at once.
+  function drawBoard(next, motion) {
+    if (next.view) ui.field.render(next.view, motion);
+    const finished = next.status === 'finished';
+    ui.over.hidden = !finished;
+    if (!finished) return;
+    setText(ui.overScore, t('bb.gameOver.score', { score: formatNumber(next.score ?? 0) }));
+    setText(ui.overBest, bestFound(next));
+    ui.overWatch.hidden = !(next.analysis?.moves?.length && next.record?.id);
+    const rank = next.record?.rank;
+    ui.overRecord.hidden = !rank;
+    setText(ui.overRecord, rank ? t('bb.gameOver.record', { rank }) : '');
+    ui.overHall.hidden = !rank;
+  }
+
+  /// The best line of the finished game's deal in the watch view; Back comes to this game again.
+  function watchBestLine() {
+    const gameId = screen.snapshot?.record?.id;
+    if (gameId) screen.app.show('watch', { gameId, bestLine: true, back: { screen: 'bubbles' } });
+  }
+
+  /// The score, the title, the style bar and the status line.
+  function drawPanel(next) {
+    const score = next.score ?? 0;
+    setText(ui.scoreValue, formatNumber(score));
+    setTitle(t('bb.title', { score: formatNumber(score) })).catch(() => {});
+    for (const [index, button] of ui.styleButtons.entries()) button.setAttribute('aria-pressed', String(STYLES[index] === next.category));
+    setText(ui.statusText, statusText(next));
+    setIfChanged(screen.root.dataset, 'score', String(score));
+  }
+
+  function statusText(snap) {
+    const note = screen.noteFor(snap);
+    if (note) return note;
+    const style = t(`category.bubbles.${snap.category}`);
+    if (snap.paused) return `${style} · ${t('game.paused')}`;
+    const balls = snap.view ? t('bb.ballsLeft', { count: formatNumber(snap.view.ballsLeft) }) : '';
+    return `${style} · ${balls}`;
+  }
+
+  /// A game of the given style (default: the player's last one).
+  function params(style) {
+    const chosen = STYLES.includes(style) ? style : screen.savedParams?.style;
+    return { style: STYLES.includes(chosen) ? chosen : DEFAULT_STYLE };
+  }
+
+  /// A new game (F2, the buttons), after the moves already sent.
+  function start(style) {
+    return screen.start(params(style)).catch((error) => screen.showError(error));
+  }
+
+  /// Asks the window to fit the field at about 40 px a ball, the bars around it (wide enough for
+  /// the toolbar on one line).
+  function fitToField() {
+    const view = screen.snapshot?.view;
+    const columns = view?.width ?? 11;
+    const rows = view?.height ?? 11;
+    const cell = 40;
+    const chrome = ui.toolbar.offsetHeight + ui.panel.offsetHeight + ui.status.offsetHeight + 40;
+    fitWindow(Math.max(740, toolbarWidth(), columns * cell + 48), rows * cell + chrome).catch(() => {});
+  }
+
+  /// The toolbar's width on one line, in this language: its buttons, their gaps and its padding.
+  function toolbarWidth() {
+    const buttons = [...ui.toolbar.children].filter((node) => !node.classList.contains('spacer'));
+    const gap = 6;
+    return buttons.reduce((width, node) => width + node.offsetWidth + gap, 20 + 24);
+  }
+
+  async function statistics() {
+    const { snapshot } = screen;
+    const category = snapshot?.category ?? screen.savedParams?.style ?? DEFAULT_STYLE;
+    const stats = await screen.statistics(category);
+    const average = stats.played ? Math.round(stats.totalScore / stats.played) : 0;
+    const rows = [
+      ['played', t('stats.played'), formatNumber(stats.played)],
+      ['average', t('bb.stats.average'), stats.played ? formatNumber(average) : '—'],
+      ['total', t('bb.stats.total'), formatNumber(stats.totalScore)],
+      ['best', t('bb.stats.best'), stats.bestScore == null ? '—' : formatNumber(stats.bestScore)],
+    ];
+    return {
+      title: t('stats.title', { category: t(`category.bubbles.${category}`) }),
+      body: el('table', { class: 'stats' }, statsRows(rows)),
+    };
+  }
+
+  function options() {
+    return { title: t('bb.options.title'), body: [screen.optionBox('colourBlind', t('bb.options.colourBlind'))] };
+  }
 }

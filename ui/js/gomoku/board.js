@@ -1,11 +1,13 @@
 // The Gomoku board: a wooden board with 15 x 15 lines, star points and coordinates, and stones
 // on the intersections. It draws what it is given and turns clicks and keys into points to play;
 // it decides no rule (an occupied point is sent like any other and the backend refuses it).
+// Read-only, it is the board of the watch view (`watchBoard`) and of the review. `show` draws a
+// game after any number of its moves: the one replay of the page.
 
-import { el, setCssVariable } from '../dom.js';
+import { el } from '../dom.js';
 import { t } from '../i18n.js';
+import { Grid, fitCells } from '../board-kit.js';
 import { columnName, notation, rowName } from './notation.js';
-import { cursorTarget } from '../keys.js';
 import { StoneLayer } from './stones.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -29,12 +31,12 @@ function starPoints(size) {
 
 export class GoBoard {
   /// `onPlay({x, y})` is called when the player clicks a point or presses Space/Enter on it;
-  /// `hintLabel` is what a ringed point is called (the review's better move; default: the hint).
-  constructor({ onPlay, hintLabel = null }) {
+  /// `hintLabel` is what a ringed point is called (the review's better move; default: the hint);
+  /// `readOnly`: the board only shows (the watch view, the review).
+  constructor({ onPlay = null, hintLabel = null, readOnly = false } = {}) {
     this.onPlay = onPlay;
     this.hintLabel = hintLabel;
     this.size = 0;
-    this.cursor = { x: 7, y: 7 };
     this.signature = '';
     /// The colour a click plays now (null: none), and the point under the mouse (an index).
     this.turn = null;
@@ -46,17 +48,19 @@ export class GoBoard {
     /// The room the board was last given ({width, height}), to size a board built later.
     this.room = null;
     this.node = el('div', { class: 'gm-board', id: 'gm-board' }, this.lines, this.winLayer, this.stones.canvas, this.grid);
+    // The cursor's point shows the faint stone of the colour to move, as the hovered one does.
+    this.kit = new Grid({
+      node: this.grid, cellClass: 'gm-point', rowClass: 'gm-row', cursor: { x: 7, y: 7 }, readOnly,
+      focusOptions: { preventScroll: true }, onCursor: (before) => this.paintPreviews(before),
+    });
+    this.grid.addEventListener('keydown', (e) => this.keyDown(e));
+    if (readOnly) return;
     this.grid.addEventListener('click', (e) => this.click(e));
     this.grid.addEventListener('mouseover', (e) => {
-      const point = e.target.closest?.('.gm-point');
-      if (point) this.setHovered(Number(point.dataset.y) * this.size + Number(point.dataset.x));
+      const at = this.kit.at(e);
+      if (at) this.setHovered(at.y * this.size + at.x);
     });
     this.grid.addEventListener('mouseleave', () => this.setHovered(-1));
-    this.grid.addEventListener('keydown', (e) => this.keyDown(e));
-    this.grid.addEventListener('focusin', (e) => {
-      const point = e.target.closest('.gm-point');
-      if (point) this.setCursor(Number(point.dataset.x), Number(point.dataset.y), false);
-    });
   }
 
   /// Lays out the lines, the coordinates and one grid cell per intersection.
@@ -92,35 +96,30 @@ export class GoBoard {
     }
     this.lines.replaceChildren(lines, stars, labels);
 
-    this.grid.replaceChildren();
-    this.points = [];
+    this.kit.build(size, size, {
+      state: 'empty',
+      attributes: (x, y) => ({ 'aria-label': `${notation(x, y, size)}, ${t('gm.point.empty')}` }),
+      content: () => el('span', { class: 'gm-stone', 'aria-hidden': 'true' }),
+    });
+    this.points = this.kit.cells;
     /// What each point was last drawn as (its classes less the preview, and its move number),
     /// so that a move rewrites only the points it changed.
-    this.drawn = [];
+    this.drawn = this.points.map(() => ({ cls: 'gm-point empty', key: '' }));
     this.hovered = -1;
-    for (let y = 0; y < size; y += 1) {
-      const row = el('div', { class: 'gm-row', role: 'row' });
-      for (let x = 0; x < size; x += 1) {
-        const point = el('div', {
-          class: 'gm-point empty', role: 'gridcell', tabindex: '-1', dataset: { x, y },
-          'aria-label': `${notation(x, y, size)}, ${t('gm.point.empty')}`,
-        }, el('span', { class: 'gm-stone', 'aria-hidden': 'true' }));
-        row.append(point);
-        this.points.push(point);
-        this.drawn.push({ cls: 'gm-point empty', key: '' });
-      }
-      this.grid.append(row);
-    }
-    this.cursor = { x: Math.min(this.cursor.x, size - 1), y: Math.min(this.cursor.y, size - 1) };
-    this.pointAt(this.cursor.x, this.cursor.y).tabIndex = 0;
     if (this.room) this.fit(this.room.width, this.room.height);
+  }
+
+  /// Draws the game of `view` (its size, stones, moves and winning line) as it stood after its
+  /// first `at` moves (default: all of them); `options` as for `render`.
+  show(view, { at = view.moves.length, ...options } = {}) {
+    this.render({ size: view.size, ...positionAfter(view, at), ...options });
   }
 
   /// Draws a position: `stones` (0 empty, 1 black, 2 white, row by row from the top), the
   /// `moves` that led to it (for the move numbers and the last-move mark), the `winningLine`,
   /// `turn`, the colour a click would play (`null` when the player cannot play now), black's
   /// `forbidden` points under Renju (crosses) and the `hint`'s point ({x, y} or null).
-  render({ size, stones, moves, winningLine, turn, numbers, forbidden = [], hint = null }) {
+  render({ size, stones, moves, winningLine, turn = null, numbers, forbidden = [], hint = null }) {
     if (size !== this.size) this.build(size);
     const numberOf = new Map(moves.map((m, index) => [m.y * size + m.x, index + 1]));
     const last = moves.length ? moves[moves.length - 1] : null;
@@ -172,13 +171,14 @@ export class GoBoard {
     if (point.className !== cls) point.className = cls;
   }
 
-  paintPreviews() {
-    this.paintPoint(this.hovered);
+  /// Paints the previews again (the turn changed, or the cursor moved from `before`).
+  paintPreviews(before = this.hovered) {
+    this.paintPoint(before);
     this.paintPoint(this.cursorIndex());
   }
 
   cursorIndex() {
-    return this.cursor.y * this.size + this.cursor.x;
+    return this.kit.cursorIndex();
   }
 
   setHovered(index) {
@@ -219,53 +219,62 @@ export class GoBoard {
   }
 
   /// Sizes the board to the largest square that fits, 16 to 60 pixels a line.
-  fit(availableWidth, availableHeight) {
-    this.room = { width: availableWidth, height: availableHeight };
+  fit(width, height) {
+    this.room = { width, height };
     if (!this.size) return;
-    const fitting = Math.floor(Math.min(availableWidth, availableHeight) / (this.size + 2 * GUTTER));
-    const cell = Math.max(16, Math.min(60, fitting));
-    setCssVariable(this.node, '--cell', `${cell}px`);
+    const cell = fitCells(this.node, { columns: this.size, rows: this.size, gutter: GUTTER, width, height, min: 16, max: 60 });
     this.stones.resize(this.size, cell);
   }
 
-  pointAt(x, y) {
-    return this.points[y * this.size + x];
-  }
-
   click(event) {
-    const point = event.target.closest?.('.gm-point');
-    if (!point) return;
-    const at = { x: Number(point.dataset.x), y: Number(point.dataset.y) };
-    this.setCursor(at.x, at.y, true);
+    const at = this.kit.at(event);
+    if (!at) return;
+    this.kit.moveCursor(at.x, at.y, true);
     this.onPlay(at);
   }
 
-  setCursor(x, y, focus = true) {
-    const clampedX = Math.max(0, Math.min(this.size - 1, x));
-    const clampedY = Math.max(0, Math.min(this.size - 1, y));
-    this.pointAt(this.cursor.x, this.cursor.y).tabIndex = -1;
-    const before = this.cursorIndex();
-    this.cursor = { x: clampedX, y: clampedY };
-    this.paintPoint(before);
-    this.paintPoint(this.cursorIndex());
-    const point = this.pointAt(clampedX, clampedY);
-    point.tabIndex = 0;
-    if (focus) point.focus({ preventScroll: true });
-  }
-
   focus() {
-    this.pointAt(this.cursor.x, this.cursor.y)?.focus({ preventScroll: true });
+    this.kit.focus();
   }
 
   keyDown(event) {
-    const { x, y } = this.cursor;
-    const target = cursorTarget(event, this.cursor, this.size, this.size);
-    if (target) {
-      event.preventDefault();
-      this.setCursor(target.x, target.y);
-    } else if ((event.key === ' ' || event.key === 'Enter') && !event.ctrlKey && !event.altKey) {
+    if (this.kit.cursorKey(event) || this.kit.readOnly) return;
+    const { x, y } = this.kit.cursor;
+    if ((event.key === ' ' || event.key === 'Enter') && !event.ctrlKey && !event.altKey) {
       event.preventDefault();
       this.onPlay({ x, y });
     }
   }
+}
+
+/// The game of `view` after its first `at` moves: its stones (0 empty, 1 black, 2 white), those
+/// moves and the winning line (only at the end).
+export function positionAfter(view, at) {
+  if (at >= view.moves.length) return { stones: view.stones, moves: view.moves, winningLine: view.winningLine };
+  const moves = view.moves.slice(0, at);
+  const stones = new Array(view.size * view.size).fill(0);
+  for (const m of moves) stones[m.y * view.size + m.x] = m.colour === 'black' ? 1 : 2;
+  return { stones, moves, winningLine: null };
+}
+
+/// The game in the watch view (../watch.js): the board read-only, with its move numbers,
+/// last-move mark and winning line.
+export function watchBoard(app) {
+  const board = new GoBoard({ readOnly: true });
+  const area = el('div', { class: 'gm-board-area' }, el('div', { class: 'gm-frame' }, board.node));
+  return {
+    nodes: [area],
+    area,
+    board,
+    draw: (frame) => board.show(frame.view, { numbers: Boolean(app.settings.moveNumbers) }),
+    size: () => ({ width: 720, height: 560 }),
+    describe: describeMove,
+  };
+}
+
+/// "Black H8", or the Swap2 opening's choice.
+function describeMove(frame) {
+  const last = frame.view.lastMove;
+  if (frame.move?.choose || !last) return t('watch.gm.choice');
+  return t('watch.gm.stone', { colour: t(`gm.colourName.${last.colour}`), point: last.notation });
 }

@@ -14,3 +14,11 @@ export function rowName(y, size = 15) {
 export function notation(x, y, size = 15) {
   return `${columnName(x)}${rowName(y, size)}`;
 }
+
+/// "H8" to {x, y} on a board of `size` lines, or null for a name that is no point.
+export function pointOf(name, size = 15) {
+  const x = LETTERS.indexOf(name[0]);
+  const row = Number(name.slice(1));
+  if (x < 0 || !Number.isInteger(row)) return null;
+  return { x, y: size - row };
+}

@@ -8,49 +8,19 @@
 import { el, announce, setText } from '../dom.js';
 import { t, count as countOf, errorText, formatNumber } from '../i18n.js';
 import { call, fitWindow, onSnapshot } from '../ipc.js';
+import { fitTo } from '../board-kit.js';
 import { GoBoard } from './board.js';
+import { pointOf } from './notation.js';
 import { drawGraph, kindText } from './review-graph.js';
 
 export const id = 'gomoku-review';
+
 export const helpTopic = 'gomokuReview';
+
 /// Not the screen to come back to after a restart: it needs a game to show.
 export const transient = true;
 
 const SIZE = 15;
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/// The open screen: null once it is left (answers and events that arrive later are dropped).
-let current = null;
-
-/// `options.id`: the finished game; `options.back`: 'gomoku' (its game-over panel) or the history,
-/// `options.history` the history's filters and page to go back to.
-export async function mount(root, app, { id: gameId, back = 'history', history = null } = {}) {
-  const token = { app, root, gameId, back, history, data: null, selected: null, unlisten: null, resizes: null };
-  current = token;
-  token.ui = build(token);
-  root.append(...token.ui.nodes);
-  token.resizes = new ResizeObserver(() => fitBoard(token));
-  token.resizes.observe(token.ui.boardArea);
-  if (gameId == null) {
-    showProblem(token, t('gmr.noGame'));
-    return;
-  }
-  // Listening first: the review done in the background arrives as a snapshot of the finished
-  // game, and none may slip between the question and the listener.
-  token.unlisten = onSnapshot((snap) => reviewArrived(token, snap));
-  await load(token);
-  if (current !== token) return;
-  // The keyboard starts on the mistake shown, else on the way back.
-  (root.querySelector('.gmr-mistake[aria-current]') ?? token.ui.back).focus();
-  const board = 34 * (SIZE + 1.8);
-  fitWindow(Math.round(board + 400 + 48), Math.round(Math.max(board, 560) + 90)).catch(() => {});
-}
-
-export function unmount() {
-  current?.unlisten?.();
-  current?.resizes?.disconnect();
-  current = null;
-}
 
 function build(token) {
   const back = el('button', { id: 'gmr-back', onclick: () => goBack(token), text: t(token.back === 'gomoku' ? 'gmr.backToGame' : 'gmr.backToHistory') });
@@ -60,7 +30,7 @@ function build(token) {
     el('span', { class: 'spacer' }),
     back,
     el('button', { id: 'gmr-home', onclick: () => token.app.show('home'), text: t('game.allGames') }));
-  const board = new GoBoard({ onPlay: () => {}, hintLabel: t('gmr.point.better') });
+  const board = new GoBoard({ readOnly: true, hintLabel: t('gmr.point.better') });
   board.node.id = 'gmr-board';
   board.grid.id = 'gmr-grid';
   board.grid.setAttribute('aria-label', t('gmr.board'));
@@ -86,27 +56,7 @@ function goBack(token) {
 }
 
 function fitBoard(token) {
-  const { boardArea, board } = token.ui;
-  board.fit(boardArea.clientWidth - 8, boardArea.clientHeight - 8);
-}
-
-/// Asks the backend for the game and its review, and shows what there is.
-async function load(token) {
-  try {
-    const data = await call('gomoku_review', { id: token.gameId });
-    if (current !== token) return;
-    token.data = data;
-    show(token);
-  } catch (problem) {
-    if (current === token) showProblem(token, problem?.code ? errorText(problem) : String(problem));
-  }
-}
-
-/// The review was done in the background: the finished game's snapshot brings it.
-function reviewArrived(token, snap) {
-  if (current !== token || snap?.game !== 'gomoku' || snap.record?.id !== token.gameId) return;
-  if (!snap.analysis || token.data?.analysis) return;
-  load(token).then(() => { if (current === token) announce(t('gmr.ready')); });
+  fitTo(token.ui.board, token.ui.boardArea, 8);
 }
 
 function showProblem(token, text) {
@@ -116,7 +66,9 @@ function showProblem(token, text) {
 }
 
 const colourWord = (colour) => t(`gm.colour.${colour}`);
+
 const nameOf = (view, colour) => (colour === 'black' ? view.blackName : view.whiteName);
+
 /// A player as the review names them: "Ann (white)", or just "White" when the name is the colour.
 function player(view, colour) {
   const name = nameOf(view, colour);
@@ -124,31 +76,9 @@ function player(view, colour) {
     .some((word) => word.toLocaleLowerCase() === name.trim().toLocaleLowerCase());
   return byColour ? name : t('gmr.player', { name, colour: colourWord(colour) });
 }
+
 /// The stone after which the win by force existed, as the engine's review stores it.
 const afterStoneOf = (forced) => forced.after_stone;
-
-function show(token) {
-  const { data, ui, root } = token;
-  const { view, analysis } = data;
-  setText(ui.game, t(`category.gomoku.${categoryOf(view)}`));
-  setText(ui.players, t('gmr.players', {
-    black: player(view, 'black'), white: player(view, 'white'), result: resultText(view), moves: formatNumber(view.moves.length),
-  }));
-  root.dataset.state = analysis ? 'ready' : data.analysing ? 'analysing' : 'none';
-  if (!analysis) {
-    setText(ui.status, t(data.analysing ? 'gmr.analysing' : 'gmr.notKept'));
-    ui.status.classList.toggle('gmr-waiting', data.analysing);
-    showPosition(token, view.moves.length);
-    return;
-  }
-  ui.status.classList.remove('gmr-waiting');
-  setText(ui.status, summary(analysis));
-  showForcedWin(token, analysis.forcedWin, view);
-  showGraph(token, analysis);
-  showMistakes(token, analysis.mistakes, view);
-  if (analysis.mistakes.length) select(token, 0);
-  else showPosition(token, view.moves.length);
-}
 
 /// The category's name from the view (as the backend names categories).
 function categoryOf(view) {
@@ -167,100 +97,10 @@ function summary(analysis) {
   return t('gmr.summary', { mistakes: countOf('mistakes', count('mistake')), blunders: countOf('blunders', count('blunder')) });
 }
 
-function showForcedWin(token, forced, view) {
-  const { ui } = token;
-  ui.forced.hidden = false;
-  ui.forced.replaceChildren();
-  if (!forced) {
-    ui.forced.textContent = t('gmr.forced.none');
-    return;
-  }
-  const name = player(view, forced.winner);
-  const after = afterStoneOf(forced);
-  const text = after === 0
-    ? t('gmr.forced.start', { name })
-    : t('gmr.forced.after', { name, stone: formatNumber(after), move: formatNumber(after + 1) });
-  ui.forced.append(el('span', { text }), ' ',
-    el('button', { class: 'link', id: 'gmr-forced-show', onclick: () => showPosition(token, after, { forced }), text: t('gmr.forced.show') }));
-  ui.forced.dataset.afterStone = String(after);
-  ui.forced.dataset.winner = forced.winner;
-}
-
-function showGraph(token, analysis) {
-  const { ui } = token;
-  ui.graph.hidden = false;
-  const { svg, description } = drawGraph(analysis, {
-    onMark: (index) => select(token, index),
-    label: t('gmr.graph.title'),
-  });
-  ui.graph.replaceChildren(svg,
-    el('figcaption', { class: 'gmr-graph-caption' },
-      el('span', { class: 'legend-point', 'aria-hidden': 'true' }), t('gmr.graph.legend'), ' ',
-      el('span', { class: 'gmr-legend-mistake', 'aria-hidden': 'true' }), kindText('mistake'), ' ',
-      el('span', { class: 'gmr-legend-blunder', 'aria-hidden': 'true' }), kindText('blunder')),
-    el('p', { class: 'visually-hidden', id: 'gmr-graph-summary', text: description }));
-  svg.setAttribute('aria-describedby', 'gmr-graph-summary');
-}
-
-function showMistakes(token, mistakes, view) {
-  const { ui } = token;
-  ui.mistakesBox.hidden = false;
-  ui.mistakes.replaceChildren(...mistakes.map((m, index) => el('li', {},
-    el('button', {
-      type: 'button', class: `gmr-mistake ${m.kind}`, id: `gmr-mistake-${index}`,
-      dataset: { stone: m.stone, kind: m.kind, colour: m.colour, played: m.notation, better: m.better ?? '' },
-      onclick: () => select(token, index),
-    },
-    el('span', { class: 'gmr-mistake-number', text: formatNumber(m.stone) }),
-    el('span', { class: `gm-badge ${m.colour}`, 'aria-hidden': 'true' }),
-    el('span', { class: 'gmr-mistake-text', text: mistakeText(m, view) })))));
-  if (!mistakes.length) ui.mistakes.append(el('li', { class: 'gmr-none', text: t('gmr.mistakes.none') }));
-}
-
 /// "Ann (white), K9: blunder, lost 2,400. Better: H8."
 function mistakeText(m, view) {
   const parts = { player: player(view, m.colour), point: m.notation, kind: kindText(m.kind), drop: formatNumber(m.drop) };
   return m.better ? t('gmr.mistake', { ...parts, better: m.better }) : t('gmr.mistake.noBetter', parts);
-}
-
-/// Shows the position of the `index`th mistake: the stone played marked as the last, and the
-/// engine's better point ringed.
-function select(token, index) {
-  const mistake = token.data?.analysis?.mistakes[index];
-  if (!mistake) return;
-  token.selected = index;
-  for (const [i, button] of [...token.ui.mistakes.querySelectorAll('button.gmr-mistake')].entries()) {
-    if (i === index) button.setAttribute('aria-current', 'true');
-    else button.removeAttribute('aria-current');
-  }
-  token.ui.graph.querySelectorAll('.gmr-mark').forEach((mark, i) => mark.classList.toggle('selected', i === index));
-  showPosition(token, mistake.stone, { mistake });
-}
-
-/// No mistake is shown any more (the forced win's position is).
-function unselect(token) {
-  token.selected = null;
-  token.ui.mistakes.querySelectorAll('[aria-current]').forEach((button) => button.removeAttribute('aria-current'));
-  token.ui.graph.querySelectorAll('.gmr-mark.selected').forEach((mark) => mark.classList.remove('selected'));
-}
-
-/// The board after `count` stones; a mistake's better point is ringed, its stone the last.
-function showPosition(token, count, { mistake = null, forced = null } = {}) {
-  const { view } = token.data ?? { view: null };
-  const { ui, app, root } = token;
-  if (!view) return;
-  const moves = view.moves.slice(0, count);
-  const stones = new Array(view.size * view.size).fill(0);
-  for (const m of moves) stones[m.y * view.size + m.x] = m.colour === 'black' ? 1 : 2;
-  const better = mistake?.better ? pointOf(mistake.better, view.size) : null;
-  ui.board.render({
-    size: view.size, stones, moves, numbers: Boolean(app.settings.moveNumbers), turn: null,
-    winningLine: count === view.moves.length ? view.winningLine : null,
-    hint: better,
-  });
-  root.dataset.shown = String(count);
-  if (!mistake) unselect(token);
-  setText(ui.caption, caption(count, view, mistake, forced));
 }
 
 function caption(count, view, mistake, forced) {
@@ -272,10 +112,165 @@ function caption(count, view, mistake, forced) {
   return t('gmr.position.end', { stones: formatNumber(view.moves.length) });
 }
 
-/// "H8" to {x, y} on a board of `size` lines (rows counted from the bottom).
-function pointOf(name, size) {
-  const x = LETTERS.indexOf(name[0]);
-  const row = Number(name.slice(1));
-  if (x < 0 || !Number.isInteger(row)) return null;
-  return { x, y: size - row };
+/// One showing of the review (app.js calls it each time the review is shown).
+export function create() {
+  /// The open screen: null once it is left (answers and events that arrive later are dropped).
+  let current = null;
+
+  return { id, helpTopic, transient, mount, unmount };
+
+  /// `options.id`: the finished game; `options.back`: 'gomoku' (its game-over panel) or the history,
+  /// `options.history` the history's filters and page to go back to.
+  async function mount(root, app, { id: gameId, back = 'history', history = null } = {}) {
+    const token = { app, root, gameId, back, history, data: null, selected: null, unlisten: null, resizes: null };
+    current = token;
+    token.ui = build(token);
+    root.append(...token.ui.nodes);
+    token.resizes = new ResizeObserver(() => fitBoard(token));
+    token.resizes.observe(token.ui.boardArea);
+    if (gameId == null) {
+      showProblem(token, t('gmr.noGame'));
+      return;
+    }
+    // Listening first: the review done in the background arrives as a snapshot of the finished
+    // game, and none may slip between the question and the listener.
+    token.unlisten = onSnapshot((snap) => reviewArrived(token, snap));
+    await load(token);
+    if (current !== token) return;
+    // The keyboard starts on the mistake shown, else on the way back.
+    (root.querySelector('.gmr-mistake[aria-current]') ?? token.ui.back).focus();
+    const board = 34 * (SIZE + 1.8);
+    fitWindow(Math.round(board + 400 + 48), Math.round(Math.max(board, 560) + 90)).catch(() => {});
+  }
+
+  function unmount() {
+    current?.unlisten?.();
+    current?.resizes?.disconnect();
+    current = null;
+  }
+
+  /// Asks the backend for the game and its review, and shows what there is.
+  async function load(token) {
+    try {
+      const data = await call('gomoku_review', { id: token.gameId });
+      if (current !== token) return;
+      token.data = data;
+      show(token);
+    } catch (problem) {
+      if (current === token) showProblem(token, problem?.code ? errorText(problem) : String(problem));
+    }
+  }
+
+  /// The review was done in the background: the finished game's snapshot brings it.
+  function reviewArrived(token, snap) {
+    if (current !== token || snap?.game !== 'gomoku' || snap.record?.id !== token.gameId) return;
+    if (!snap.analysis || token.data?.analysis) return;
+    load(token).then(() => { if (current === token) announce(t('gmr.ready')); });
+  }
+
+  function show(token) {
+    const { data, ui, root } = token;
+    const { view, analysis } = data;
+    setText(ui.game, t(`category.gomoku.${categoryOf(view)}`));
+    setText(ui.players, t('gmr.players', {
+      black: player(view, 'black'), white: player(view, 'white'), result: resultText(view), moves: formatNumber(view.moves.length),
+    }));
+    root.dataset.state = analysis ? 'ready' : data.analysing ? 'analysing' : 'none';
+    if (!analysis) {
+      setText(ui.status, t(data.analysing ? 'gmr.analysing' : 'gmr.notKept'));
+      ui.status.classList.toggle('gmr-waiting', data.analysing);
+      showPosition(token, view.moves.length);
+      return;
+    }
+    ui.status.classList.remove('gmr-waiting');
+    setText(ui.status, summary(analysis));
+    showForcedWin(token, analysis.forcedWin, view);
+    showGraph(token, analysis);
+    showMistakes(token, analysis.mistakes, view);
+    if (analysis.mistakes.length) select(token, 0);
+    else showPosition(token, view.moves.length);
+  }
+
+  function showForcedWin(token, forced, view) {
+    const { ui } = token;
+    ui.forced.hidden = false;
+    ui.forced.replaceChildren();
+    if (!forced) {
+      ui.forced.textContent = t('gmr.forced.none');
+      return;
+    }
+    const name = player(view, forced.winner);
+    const after = afterStoneOf(forced);
+    const text = after === 0
+      ? t('gmr.forced.start', { name })
+      : t('gmr.forced.after', { name, stone: formatNumber(after), move: formatNumber(after + 1) });
+    ui.forced.append(el('span', { text }), ' ',
+      el('button', { class: 'link', id: 'gmr-forced-show', onclick: () => showPosition(token, after, { forced }), text: t('gmr.forced.show') }));
+    ui.forced.dataset.afterStone = String(after);
+    ui.forced.dataset.winner = forced.winner;
+  }
+
+  function showGraph(token, analysis) {
+    const { ui } = token;
+    ui.graph.hidden = false;
+    const { svg, description } = drawGraph(analysis, {
+      onMark: (index) => select(token, index),
+      label: t('gmr.graph.title'),
+    });
+    ui.graph.replaceChildren(svg,
+      el('figcaption', { class: 'gmr-graph-caption' },
+        el('span', { class: 'legend-point', 'aria-hidden': 'true' }), t('gmr.graph.legend'), ' ',
+        el('span', { class: 'gmr-legend-mistake', 'aria-hidden': 'true' }), kindText('mistake'), ' ',
+        el('span', { class: 'gmr-legend-blunder', 'aria-hidden': 'true' }), kindText('blunder')),
+      el('p', { class: 'visually-hidden', id: 'gmr-graph-summary', text: description }));
+    svg.setAttribute('aria-describedby', 'gmr-graph-summary');
+  }
+
+  function showMistakes(token, mistakes, view) {
+    const { ui } = token;
+    ui.mistakesBox.hidden = false;
+    ui.mistakes.replaceChildren(...mistakes.map((m, index) => el('li', {},
+      el('button', {
+        type: 'button', class: `gmr-mistake ${m.kind}`, id: `gmr-mistake-${index}`,
+        dataset: { stone: m.stone, kind: m.kind, colour: m.colour, played: m.notation, better: m.better ?? '' },
+        onclick: () => select(token, index),
+      },
+      el('span', { class: 'gmr-mistake-number', text: formatNumber(m.stone) }),
+      el('span', { class: `gm-badge ${m.colour}`, 'aria-hidden': 'true' }),
+      el('span', { class: 'gmr-mistake-text', text: mistakeText(m, view) })))));
+    if (!mistakes.length) ui.mistakes.append(el('li', { class: 'gmr-none', text: t('gmr.mistakes.none') }));
+  }
+
+  /// Shows the position of the `index`th mistake: the stone played marked as the last, and the
+  /// engine's better point ringed.
+  function select(token, index) {
+    const mistake = token.data?.analysis?.mistakes[index];
+    if (!mistake) return;
+    token.selected = index;
+    for (const [i, button] of [...token.ui.mistakes.querySelectorAll('button.gmr-mistake')].entries()) {
+      if (i === index) button.setAttribute('aria-current', 'true');
+      else button.removeAttribute('aria-current');
+    }
+    token.ui.graph.querySelectorAll('.gmr-mark').forEach((mark, i) => mark.classList.toggle('selected', i === index));
+    showPosition(token, mistake.stone, { mistake });
+  }
+
+  /// No mistake is shown any more (the forced win's position is).
+  function unselect(token) {
+    token.selected = null;
+    token.ui.mistakes.querySelectorAll('[aria-current]').forEach((button) => button.removeAttribute('aria-current'));
+    token.ui.graph.querySelectorAll('.gmr-mark.selected').forEach((mark) => mark.classList.remove('selected'));
+  }
+
+  /// The board after `count` stones; a mistake's better point is ringed, its stone the last.
+  function showPosition(token, count, { mistake = null, forced = null } = {}) {
+    const { view } = token.data ?? { view: null };
+    const { ui, app, root } = token;
+    if (!view) return;
+    const better = mistake?.better ? pointOf(mistake.better, view.size) : null;
+    ui.board.show(view, { at: count, numbers: Boolean(app.settings.moveNumbers), hint: better });
+    root.dataset.shown = String(count);
+    if (!mistake) unselect(token);
+    setText(ui.caption, caption(count, view, mistake, forced));
+  }
 }

@@ -17,107 +17,6 @@ import { CATEGORIES, COLOURS, categoryOf, chooseParams, other, paramsOf, savedPa
 
 const SIZE = 15;
 
-let screen;
-let ui;
-/// The snapshot the board shows, and how many moves of a finished game it shows (null: all).
-let shown = null;
-let replayAt = null;
-/// The hint shown on the board ({x, y, notation, moves}: the moves on the board when it came), until
-/// the next move.
-let hinted = null;
-
-const gomoku = {
-  name: 'gomoku',
-  prefix: 'gm',
-  undo: true,
-  coverClass: 'gm-paused',
-  pauseInToolbar: true,
-  build,
-  drawBoard,
-  drawPanel,
-  onEffects,
-  params: () => savedParams(screen.app.settings),
-  remember: async (params) => {
-    if (JSON.stringify(params) !== JSON.stringify(screen.app.settings.gomokuParams)) await screen.app.saveSetting('gomokuParams', params);
-  },
-  newGame: chooseGame,
-  started: (next) => announce(t('gm.announce.new', { kind: t(`category.gomoku.${next.category}`) })),
-  fitWindow: fitToBoard,
-  fitBoard,
-  finished: () => { if (!ui.result.hidden) ui.againButton.focus(); },
-  categoryLabel: (snap) => t(`category.gomoku.${snap.category}`),
-  statistics,
-  options,
-  playError,
-  showHint,
-  mounted: () => { shown = null; replayAt = null; hinted = null; },
-};
-
-/// The board as the watch view shows it (./watch.js).
-export { watchBoard } from './watch.js';
-
-export const { id, helpTopic, mount, unmount, newGame } = gameScreen(gomoku);
-
-function build(shared) {
-  screen = shared;
-  const { controls } = screen;
-  const kind = el('span', { class: 'gm-toolbar-game', id: 'gm-game-kind' });
-  const toolbar = screen.toolbar(el('button', { id: 'gm-new', onclick: chooseGame, title: 'F2', text: t('gm.newGame') }), kind);
-
-  const board = new GoBoard({ onPlay: screen.play });
-  const frame = el('div', { class: 'gm-frame' }, board.node, controls.cover);
-  const boardArea = el('div', { class: 'gm-board-area' }, frame);
-
-  const players = Object.fromEntries(COLOURS.map((colour) => {
-    const name = el('span', { class: 'gm-player-name', id: `gm-name-${colour}-shown` });
-    const role = el('span', { class: 'gm-player-role' });
-    const card = el('div', { class: `gm-player ${colour}`, id: `gm-player-${colour}` },
-      el('span', { class: `gm-badge ${colour}`, 'aria-hidden': 'true' }),
-      el('span', { class: 'gm-player-text' }, name, role));
-    return [colour, { card, name, role }];
-  }));
-  const turnBadge = el('span', { class: 'gm-badge', 'aria-hidden': 'true' });
-  const turnText = el('span', { class: 'gm-turn-text' });
-  const turn = el('p', { class: 'gm-turn', id: 'gm-turn', role: 'status' }, turnBadge, turnText);
-  const thinkingText = el('span', {});
-  const thinkingBadge = el('span', { class: 'gm-badge', 'aria-hidden': 'true' });
-  const thinking = el('p', { class: 'gm-thinking', id: 'gm-thinking', hidden: true },
-    thinkingBadge, el('span', { class: 'gm-spinner', 'aria-hidden': 'true' }), thinkingText);
-
-  const resultTitle = el('h2', { id: 'gm-result-title' });
-  const resultText = el('p', { id: 'gm-result-text' });
-  const resultRecord = el('p', { class: 'gm-result-record', id: 'gm-result-record', hidden: true });
-  const againButton = el('button', { class: 'primary', id: 'gm-again', onclick: playAgain, text: t('gm.again') });
-  const hallButton = screen.hallButton('gm-result-hall');
-  // The engine's review of the finished game, once it is done (in the background).
-  const reviewButton = el('button', { id: 'gm-review', hidden: true, onclick: openReview, text: t('gm.review.open') });
-  const reviewWait = el('p', { class: 'gm-review-wait', id: 'gm-review-wait', hidden: true, text: t('gm.review.waiting') });
-  const result = el('section', { class: 'gm-result', id: 'gm-result', hidden: true, 'aria-labelledby': 'gm-result-title' },
-    resultTitle, resultText, resultRecord, reviewWait,
-    el('div', { class: 'gm-result-buttons' }, againButton,
-      el('button', { id: 'gm-result-new', onclick: chooseGame, text: t('gm.newGame') }), reviewButton, hallButton));
-
-  const moveList = new MoveList({ onStep: step });
-  const swap2 = new Swap2Panel({ onChoose: (choice) => screen.play({ choose: choice }) });
-  const side = el('aside', { class: 'gm-side', 'aria-label': t('gm.side') },
-    el('div', { class: 'gm-players' }, players.black.card, players.white.card),
-    turn, thinking, swap2.node, result,
-    moveList.node,
-    el('div', { class: 'gm-actions' }, controls.undo, controls.redo),
-    el('div', { class: 'gm-actions gm-exchange' },
-      el('button', { id: 'gm-copy-moves', type: 'button', onclick: copyCurrentMoves, text: t('gm.copyMoves') }),
-      el('button', { id: 'gm-paste', type: 'button', onclick: pastePosition, text: t('gm.pastePosition') })));
-  const stage = el('div', { class: 'gm-stage' }, boardArea, side);
-  const statusText = el('span', { id: 'gm-status', role: 'status' });
-  const status = el('div', { class: 'statusline' }, statusText);
-  ui = {
-    toolbar, kind, board, frame, boardArea, players, turn, turnBadge, turnText, thinking, thinkingText, thinkingBadge,
-    result, resultTitle, resultText, resultRecord, againButton, hallButton, reviewButton, reviewWait, moveList, swap2, side, stage,
-    statusText, status,
-  };
-  return { nodes: [toolbar, stage, ui.status], board, concealed: frame, resized: boardArea };
-}
-
 /// Why a stone or a choice was refused, in the player's words (the backend's reasons).
 const REFUSALS = {
   doubleThree: 'gm.error.doubleThree',
@@ -126,29 +25,6 @@ const REFUSALS = {
   choicePending: 'gm.error.choicePending',
 };
 
-/// A refused stone: said in words the player knows. Nothing changed on the board.
-function playError(error, move) {
-  const reason = error?.code === 'illegal_move' ? error.params?.reason : null;
-  let text;
-  if (reason === 'occupied') text = t('gm.error.occupied', { point: notation(move.x, move.y, screen.snapshot?.view?.size ?? SIZE) });
-  else if (REFUSALS[reason]) text = t(REFUSALS[reason]);
-  else text = error?.code ? errorText(error) : String(error);
-  toast(text);
-  announce(text);
-}
-
-/// The hint's point, marked on the board until the next move and told to screen readers.
-function showHint(hint, snap) {
-  if (!hint || !shown?.view || (snap?.view && snap.view.moves.length !== shown.view.moves.length)) return;
-  hinted = { x: hint.x, y: hint.y, notation: hint.notation, moves: shown.view.moves.length };
-  drawStones();
-  // When the engine sees a win by force from there, it says the line too.
-  hinted.text = hintText(hint);
-  // Said in the status line too (statusText keeps it until the next move).
-  setText(ui.statusText, hinted.text);
-  announce(hinted.text);
-}
-
 /// "Hint: H8", and the win by force from there when the engine sees one.
 function hintText(hint) {
   const line = hint.forcedWin?.join(' ');
@@ -156,6 +32,7 @@ function hintText(hint) {
 }
 
 const nameOf = (view, colour) => (colour === 'black' ? view.blackName : view.whiteName);
+
 /// Whether a player's name is just the colour ("Black"), so the colour need not be said again.
 const namedByColour = (name, colour) => [t(`gm.colour.${colour}`), t(`gm.colourName.${colour}`)]
   .some((word) => word.toLocaleLowerCase() === name.trim().toLocaleLowerCase());
@@ -164,138 +41,11 @@ function turnText(view, colour) {
   const name = nameOf(view, colour);
   return namedByColour(name, colour) ? t('gm.turnOwnColour', { name }) : t('gm.turn', { name, colour: t(`gm.colour.${colour}`) });
 }
+
 const vsComputer = (view) => view.opponent !== 'human';
 
-/// What a new snapshot means to the player: the computer's move and the result are told to
-/// screen readers (a record's name is asked by the shared screen).
-function onEffects(effects, next, { before, cause }) {
-  const view = next.view;
-  if (!view || !before?.view) return null;
-  if (before.status === 'playing' && next.status !== 'playing') {
-    announce(`${resultTitle(next)} ${resultDetail(next)}`);
-    return null;
-  }
-  const grew = view.moves.length > before.view.moves.length;
-  const decided = ui.swap2.decision(before.view, view);
-  if (decided) announce(decided);
-  const last = view.lastMove;
-  // The computer's stones come as events (in the Swap2 opening the player places both colours).
-  if (grew && last && vsComputer(view) && cause === 'event') {
-    announce(t('gm.announce.played', { name: nameOf(view, last.colour), point: last.notation }));
-  }
-  return null;
-}
-
-/// The board at once; a replay's step is kept while the finished game stays as it is.
-function drawBoard(next) {
-  const previous = shown;
-  shown = next;
-  const view = next.view;
-  if (!view || !previous?.view || previous.view.moves.length !== view.moves.length || next.status === 'playing') replayAt = null;
-  if (hinted && (!view || view.moves.length !== hinted.moves || next.status !== 'playing')) hinted = null;
-  if (view) drawStones();
-  else if (!ui.board.size) ui.board.build(SIZE);
-}
-
-/// The toolbar's and the side panel's view of the snapshot, and the status line.
-function drawPanel(next) {
-  const view = next.view;
-  if (view) {
-    drawMoveList();
-    showPlayers(view, next);
-  }
-  ui.swap2.show(view, next);
-  showThinking(next);
-  showResult(next);
-  setText(ui.statusText, statusText(next));
-  const { dataset } = screen.root;
-  dataset.thinking = String(Boolean(next.computerThinking));
-  dataset.moves = String(view ? view.moves.length : next.moveCount);
-}
-
-/// How many moves the board and the move list show: all, or the replay's step.
-function shownMoves() {
-  const total = shown.view.moves.length;
-  return shown.status !== 'playing' && replayAt != null ? replayAt : total;
-}
-
-/// The board: the game as it stands, or a step of the finished game's replay.
-function drawStones() {
-  const view = shown.view;
-  const total = view.moves.length;
-  const at = shownMoves();
-  let { stones, winningLine } = view;
-  const moves = view.moves.slice(0, at);
-  if (at < total) {
-    // A replay only shows the first moves again; it asks the backend nothing.
-    stones = new Array(view.size * view.size).fill(0);
-    for (const m of moves) stones[m.y * view.size + m.x] = m.colour === 'black' ? 1 : 2;
-    winningLine = null;
-  }
-  // While the Swap2 opening waits for a choice, a click places nothing.
-  const choosing = Boolean(view.swap2?.choices?.length);
-  const canPlay = shown.status === 'playing' && !shown.paused && !shown.computerThinking && !view.computerToMove && !choosing;
-  const live = at === total && shown.status === 'playing';
-  ui.board.render({
-    size: view.size, stones, moves, winningLine, numbers: Boolean(screen.app.settings.moveNumbers),
-    turn: canPlay ? view.sideToMove : null,
-    forbidden: live ? view.forbidden ?? [] : [],
-    hint: live && hinted ? hinted : null,
-  });
-  ui.board.node.classList.toggle('replay', at < total);
-}
-
-/// The board and the move list together, at once (a replay's step, a change of options).
-function drawPosition() {
-  drawStones();
-  drawMoveList();
-}
-
-function drawMoveList() {
-  ui.moveList.render(shown.view.moves, { at: shownMoves(), replaying: shown.status !== 'playing' });
-}
-
-/// Shows the position after `n` moves of the finished game.
-function step(n) {
-  if (!shown?.view || shown.status === 'playing') return;
-  const total = shown.view.moves.length;
-  const at = Math.max(0, Math.min(total, n));
-  replayAt = at === total ? null : at;
-  drawPosition();
-  setText(ui.statusText, statusText(shown));
-}
-
-function showPlayers(view, snap) {
-  // Until the Swap2 opening settles the colours, the cards are the first and the second player.
-  const unsettled = inSwap2Opening(view) && !view.swap2.firstColour;
-  for (const colour of COLOURS) {
-    const { card, name, role } = ui.players[colour];
-    setText(name, nameOf(view, colour));
-    const computer = vsComputer(view) && colour !== view.humanColour;
-    const partWord = t(colour === 'black' ? 'gm.role.first' : 'gm.role.second');
-    const colourWord = unsettled ? partWord : namedByColour(nameOf(view, colour), colour) ? null : t(`gm.colour.${colour}`);
-    card.classList.toggle('unsettled', unsettled);
-    const winner = view.winner === colour ? t('gm.role.winner') : null;
-    setText(role, [colourWord, computer ? t('gm.role.computer') : vsComputer(view) ? t('gm.role.you') : null, winner]
-      .filter(Boolean).join(' · '));
-    role.hidden = !role.textContent;
-    const toMove = snap.status === 'playing' && actingColour(view) === colour;
-    card.classList.toggle('to-move', toMove);
-    card.classList.toggle('winner', view.winner === colour);
-    if (toMove) card.setAttribute('aria-current', 'true');
-    else card.removeAttribute('aria-current');
-  }
-  const side = view.sideToMove;
-  // While the computer thinks, the thinking line says whose turn it is; in the Swap2 opening its
-  // panel does.
-  ui.turn.hidden = snap.status !== 'playing' || Boolean(snap.computerThinking) || inSwap2Opening(view);
-  if (side) {
-    ui.turnBadge.className = `gm-badge ${side}`;
-    setText(ui.turnText, turnText(view, side));
-  }
-}
-
 const inSwap2Opening = (view) => Boolean(view?.swap2?.decider);
+
 /// Whose card is marked as acting: the side to move, or in the Swap2 opening the decider's (the
 /// view names the first player black until the colours are chosen).
 const actingColour = (view) => {
@@ -303,20 +53,6 @@ const actingColour = (view) => {
   if (view.swap2.firstColour) return view.swap2.decider === 'first' ? view.swap2.firstColour : other(view.swap2.firstColour);
   return view.swap2.decider === 'first' ? 'black' : 'white';
 };
-
-function showThinking(snap) {
-  const thinking = Boolean(snap.computerThinking);
-  ui.thinking.hidden = !thinking;
-  ui.board.node.classList.toggle('thinking', thinking);
-  const view = snap.view;
-  if (thinking && view) {
-    const colour = other(view.humanColour);
-    ui.thinkingBadge.className = `gm-badge ${colour}`;
-    // In the Swap2 opening the computer's name is its part's (the decider's).
-    const name = inSwap2Opening(view) ? view.swap2.deciderName : nameOf(view, colour);
-    setText(ui.thinkingText, t('gm.thinking', { name }));
-  }
-}
 
 function resultTitle(snap) {
   const view = snap.view;
@@ -335,153 +71,6 @@ function resultDetail(snap) {
   });
 }
 
-function showResult(snap) {
-  const over = snap.status !== 'playing' && Boolean(snap.view);
-  ui.result.hidden = !over;
-  ui.result.dataset.result = over ? snap.status : '';
-  ui.result.classList.toggle('lost', snap.status === 'lost');
-  if (!over) return;
-  setText(ui.resultTitle, resultTitle(snap));
-  setText(ui.resultText, resultDetail(snap));
-  const rank = snap.record?.rank;
-  ui.resultRecord.hidden = !rank;
-  setText(ui.resultRecord, rank ? t('gm.result.record', { rank }) : '');
-  ui.hallButton.hidden = !rank;
-  const reviewed = Boolean(snap.analysis) && Boolean(snap.record);
-  ui.reviewButton.hidden = !reviewed;
-  ui.reviewWait.hidden = reviewed || !snap.analysing;
-}
-
-/// The finished game's review, on its own screen; its Back button comes back here.
-function openReview() {
-  const id = screen.snapshot?.record?.id;
-  if (id != null) screen.app.show('gomoku-review', { id, back: 'gomoku' });
-}
-
-function statusText(snap) {
-  const kind = t(`category.gomoku.${snap.category}`);
-  setText(ui.kind, kind);
-  if (snap.paused) return `${kind} · ${t('game.paused')}`;
-  const view = snap.view;
-  if (!view) return kind;
-  if (snap.status !== 'playing') {
-    const total = view.moves.length;
-    const at = replayAt ?? total;
-    const replay = at < total ? ` · ${t('gm.replay.position', { at: formatNumber(at), total: formatNumber(total) })}` : '';
-    return `${resultTitle(snap)} ${resultDetail(snap)}${replay}`;
-  }
-  // A hint for this very position stays said here until the next move.
-  if (hinted && hinted.moves === view.moves.length && hinted.text) return hinted.text;
-  // Whose turn it is, and the moves, are beside the board (the turn is read out from there): a
-  // move changes nothing down here, so its frame repaints nothing down here.
-  return `${kind} · ${t(`gm.rule.${view.rule}.hint`)}`;
-}
-
-/// F2 and the New game buttons: choose the rule, the opponent and the names, then play.
-async function chooseGame() {
-  if (document.querySelector('dialog[open]')) return;
-  await chooseParams(screen.app, (params) => screen.start(params));
-}
-
-/// "Copy moves": the game's moves in board notation (H8 I9 J10) on the clipboard.
-function copyCurrentMoves() {
-  if (!screen.snapshot?.moveCount) { toast(t('gm.noMoves')); return; }
-  copyMoves(screen.app, 'gomoku');
-}
-
-/// "Paste position": moves in board notation (or a record file) pasted into a dialog open a new
-/// game from there, with the current setup (two players or the computer); the backend marks it
-/// imported, so it never ranks. A text it cannot play changes nothing and says why.
-async function pastePosition() {
-  if (document.querySelector('dialog[open]')) return;
-  const text = el('textarea', { id: 'gm-paste-text', name: 'moves', rows: 5, cols: 40, spellcheck: 'false', 'aria-label': t('gm.pasteMoves') });
-  const answer = await openDialog({
-    id: 'gm-paste-dialog',
-    title: t('gm.pasteTitle'),
-    body: [el('p', { class: 'hint', text: t('gm.pasteHelp') }), el('label', { class: 'gm-paste-label' }, t('gm.pasteMoves'), text)],
-    buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'open', label: t('gm.pasteOpen'), primary: true }],
-    onOpen: () => text.focus(),
-  });
-  if (answer.value !== 'open' || !text.value.trim()) return;
-  const params = gomoku.params();
-  screen.request(() => call('new_game_from_moves', { game: 'gomoku', params, text: text.value }), { newBoard: true, any: true })
-    .then((next) => { if (next) announce(t('gm.pasted', { count: formatNumber(next.moveCount) })); })
-    .catch((error) => screen.showError(error));
-}
-
-/// The same game again: same rule, opponent, colours and names.
-function playAgain() {
-  const view = screen.snapshot?.view;
-  screen.start(view ? paramsOf(view) : gomoku.params()).catch((error) => screen.showError(error));
-}
-
-/// Asks the window for room for a board of about 34 px a line, with the side panel beside it.
-function fitToBoard() {
-  const board = 34 * (SIZE + 1.8);
-  const chrome = ui.toolbar.offsetHeight + ui.status.offsetHeight + 40;
-  fitWindow(Math.round(board + 300 + 48), Math.round(Math.max(board, 520) + chrome)).catch(() => {});
-}
-
-function fitBoard() {
-  ui.board.fit(ui.boardArea.clientWidth - 8, ui.boardArea.clientHeight - 8);
-}
-
-function options() {
-  const { app } = screen;
-  const check = (key) => el('input', { type: 'checkbox', name: key, id: `option-${key}`, checked: app.settings[key] ? true : undefined });
-  const boxes = { moveNumbers: check('moveNumbers'), colourBlind: check('colourBlind') };
-  return {
-    title: t('gm.options.title'),
-    body: [
-      el('label', { for: 'option-moveNumbers' }, t('gm.options.moveNumbers'), boxes.moveNumbers),
-      el('label', { for: 'option-colourBlind' }, t('gm.options.colourBlind'), boxes.colourBlind),
-      el('p', { class: 'hint', text: t('gm.options.colourBlindHint') }),
-    ],
-    async save() {
-      for (const [key, box] of Object.entries(boxes)) {
-        if (Boolean(app.settings[key]) !== box.checked) await app.saveSetting(key, box.checked);
-      }
-      document.documentElement.classList.toggle('colour-blind', Boolean(app.settings.colourBlind));
-      if (shown?.view) drawPosition();
-    },
-  };
-}
-
-/// Games, wins, losses and draws of one category (rule and opponent), chosen in the dialog.
-async function statistics() {
-  const saved = savedParams(screen.app.settings);
-  const current = screen.snapshot?.category ?? categoryOf(saved.rule, saved.opponent, saved.opening);
-  const select = el('select', { id: 'gm-stats-category', 'aria-label': t('gm.stats.category') },
-    CATEGORIES.map((category) => el('option', {
-      value: category, text: t(`category.gomoku.${category}`), selected: category === current ? true : undefined,
-    })));
-  const table = el('table', { class: 'stats', id: 'gm-stats-table' });
-  const fill = async () => {
-    const category = select.value;
-    const stats = await call('statistics', { game: 'gomoku', category });
-    const human = category.split('-')[1] === 'human';
-    const count = (value) => (value == null ? null : formatNumber(value));
-    const winRate = stats.played ? `${formatNumber(Math.round((100 * stats.won) / stats.played))} %` : '—';
-    // Losses and draws are shown when the backend counts them (`lost`, `drawn`).
-    const rows = [
-      ['played', t('stats.played'), count(stats.played)],
-      ['won', human ? t('gm.stats.fives') : t('stats.won'), count(stats.won)],
-      ['lost', t('gm.stats.lost'), human ? null : count(stats.lost)],
-      ['drawn', t('gm.stats.drawn'), count(stats.drawn)],
-      ['winRate', t('stats.winRate'), human ? null : winRate],
-      ['currentStreak', t('stats.currentStreak'), human ? null : count(stats.currentStreak)],
-      ['longestStreak', t('stats.longestStreak'), human ? null : count(stats.longestStreak)],
-    ].filter(([, , value]) => value != null);
-    table.replaceChildren(statsRows(rows));
-  };
-  select.addEventListener('change', () => fill().catch((error) => screen.showError(error)));
-  await fill();
-  return {
-    title: t('gm.stats.title'),
-    body: [el('label', { for: 'gm-stats-category' }, t('gm.stats.category'), select), table],
-  };
-}
-
 // The Swap2 opening in the side panel: whose decision it is, how many stones are left to place,
 // and, when the decision is a person's, the choices as buttons. The backend keeps the opening
 // (src-tauri/games/src/gomoku/swap2.rs); this draws its `view.swap2` and sends `{choose}`. (Here
@@ -494,8 +83,11 @@ const PHASE_TEXT = {
   placeTwo: 'gm.swap2.placeTwo',
   chooseColour: 'gm.swap2.chooseColour',
 };
+
 const CHOICES = ['white', 'black', 'placeTwo'];
+
 const CHOICE_TEXT = { white: 'gm.swap2.choose.white', black: 'gm.swap2.choose.black', placeTwo: 'gm.swap2.choose.placeTwo' };
+
 const CHOSEN_TEXT = { white: 'gm.swap2.chose.white', black: 'gm.swap2.chose.black', placeTwo: 'gm.swap2.chose.placeTwo' };
 
 class Swap2Panel {
@@ -544,5 +136,396 @@ class Swap2Panel {
       choice = was.decider === 'first' ? now.firstColour : other(now.firstColour);
     }
     return t(CHOSEN_TEXT[choice], { name: was.deciderName ?? '' });
+  }
+}
+
+export const { id, helpTopic, mount, unmount, newGame } = gameScreen({
+  name: 'gomoku',
+  prefix: 'gm',
+  coverClass: 'gm-paused',
+  pauseInToolbar: true,
+  // Against the computer, Undo takes back its answer too: its tooltip says so.
+  undoTitle: 'gm.undoKey',
+  create,
+});
+
+/// The screen as shown once (../game-screen.js calls it at each mount): its nodes, its state and
+/// its parts.
+function create(screen) {
+  let ui;
+  /// The snapshot the board shows, and how many moves of a finished game it shows (null: all).
+  let shown = null;
+  let replayAt = null;
+  /// The hint shown on the board ({x, y, notation, moves}: the moves on the board when it came),
+  /// until the next move.
+  let hinted = null;
+  const params = () => savedParams(screen.app.settings);
+
+  return {
+    build, drawBoard, drawPanel, onEffects, params,
+    newGame: chooseGame,
+    started: (next) => announce(t('gm.announce.new', { kind: t(`category.gomoku.${next.category}`) })),
+    fitWindow: fitToBoard,
+    finished: () => { if (!ui.result.hidden) ui.againButton.focus(); },
+    categoryLabel: (snap) => t(`category.gomoku.${snap.category}`),
+    statistics,
+    options,
+    playError,
+    showHint,
+  };
+
+  function build() {
+    const { controls } = screen;
+    const kind = el('span', { class: 'gm-toolbar-game', id: 'gm-game-kind' });
+    const toolbar = screen.toolbar(el('button', { id: 'gm-new', onclick: chooseGame, title: 'F2', text: t('gm.newGame') }), kind);
+
+    const board = new GoBoard({ onPlay: screen.play });
+    const frame = el('div', { class: 'gm-frame' }, board.node, controls.cover);
+    const boardArea = el('div', { class: 'gm-board-area' }, frame);
+
+    const players = Object.fromEntries(COLOURS.map((colour) => {
+      const name = el('span', { class: 'gm-player-name', id: `gm-name-${colour}-shown` });
+      const role = el('span', { class: 'gm-player-role' });
+      const card = el('div', { class: `gm-player ${colour}`, id: `gm-player-${colour}` },
+        el('span', { class: `gm-badge ${colour}`, 'aria-hidden': 'true' }),
+        el('span', { class: 'gm-player-text' }, name, role));
+      return [colour, { card, name, role }];
+    }));
+    const turnBadge = el('span', { class: 'gm-badge', 'aria-hidden': 'true' });
+    const turnText = el('span', { class: 'gm-turn-text' });
+    const turn = el('p', { class: 'gm-turn', id: 'gm-turn', role: 'status' }, turnBadge, turnText);
+    const thinkingText = el('span', {});
+    const thinkingBadge = el('span', { class: 'gm-badge', 'aria-hidden': 'true' });
+    const thinking = el('p', { class: 'gm-thinking', id: 'gm-thinking', hidden: true },
+      thinkingBadge, el('span', { class: 'gm-spinner', 'aria-hidden': 'true' }), thinkingText);
+
+    const resultTitle = el('h2', { id: 'gm-result-title' });
+    const resultText = el('p', { id: 'gm-result-text' });
+    const resultRecord = el('p', { class: 'gm-result-record', id: 'gm-result-record', hidden: true });
+    const againButton = el('button', { class: 'primary', id: 'gm-again', onclick: playAgain, text: t('gm.again') });
+    const hallButton = screen.hallButton('gm-result-hall');
+    // The engine's review of the finished game, once it is done (in the background).
+    const reviewButton = el('button', { id: 'gm-review', hidden: true, onclick: openReview, text: t('gm.review.open') });
+    const reviewWait = el('p', { class: 'gm-review-wait', id: 'gm-review-wait', hidden: true, text: t('gm.review.waiting') });
+    const result = el('section', { class: 'gm-result', id: 'gm-result', hidden: true, 'aria-labelledby': 'gm-result-title' },
+      resultTitle, resultText, resultRecord, reviewWait,
+      el('div', { class: 'gm-result-buttons' }, againButton,
+        el('button', { id: 'gm-result-new', onclick: chooseGame, text: t('gm.newGame') }), reviewButton, hallButton));
+
+    const moveList = new MoveList({ onStep: step });
+    const swap2 = new Swap2Panel({ onChoose: (choice) => screen.play({ choose: choice }) });
+    const side = el('aside', { class: 'gm-side', 'aria-label': t('gm.side') },
+      el('div', { class: 'gm-players' }, players.black.card, players.white.card),
+      turn, thinking, swap2.node, result,
+      moveList.node,
+      el('div', { class: 'gm-actions' }, controls.undo, controls.redo),
+      el('div', { class: 'gm-actions gm-exchange' },
+        el('button', { id: 'gm-copy-moves', type: 'button', onclick: copyCurrentMoves, text: t('gm.copyMoves') }),
+        el('button', { id: 'gm-paste', type: 'button', onclick: pastePosition, text: t('gm.pastePosition') })));
+    const stage = el('div', { class: 'gm-stage' }, boardArea, side);
+    const statusText = controls.status;
+    const status = el('div', { class: 'statusline' }, statusText);
+    ui = {
+      toolbar, kind, board, frame, boardArea, players, turn, turnBadge, turnText, thinking, thinkingText, thinkingBadge,
+      result, resultTitle, resultText, resultRecord, againButton, hallButton, reviewButton, reviewWait, moveList, swap2, side, stage,
+      statusText, status,
+    };
+    return { nodes: [toolbar, stage, ui.status], board, concealed: frame, fit: { area: boardArea, margin: 8, follow: 'area' } };
+  }
+
+  /// A refused stone: said in words the player knows. Nothing changed on the board.
+  function playError(error, move) {
+    const reason = error?.code === 'illegal_move' ? error.params?.reason : null;
+    let text;
+    if (reason === 'occupied') text = t('gm.error.occupied', { point: notation(move.x, move.y, screen.snapshot?.view?.size ?? SIZE) });
+    else if (REFUSALS[reason]) text = t(REFUSALS[reason]);
+    else text = error?.code ? errorText(error) : String(error);
+    toast(text);
+    announce(text);
+  }
+
+  /// The hint's point, marked on the board until the next move and told to screen readers.
+  function showHint(hint, snap) {
+    if (!hint || !shown?.view || (snap?.view && snap.view.moves.length !== shown.view.moves.length)) return;
+    hinted = { x: hint.x, y: hint.y, notation: hint.notation, moves: shown.view.moves.length };
+    drawStones();
+    // When the engine sees a win by force from there, it says the line too; the status line says
+    // it until the next move.
+    const text = hintText(hint);
+    screen.note(text);
+    announce(text);
+  }
+
+  /// What a new snapshot means to the player: the computer's move and the result are told to
+  /// screen readers (a record's name is asked by the shared screen).
+  function onEffects(effects, next, { before, cause }) {
+    const view = next.view;
+    if (!view || !before?.view) return null;
+    if (before.status === 'playing' && next.status !== 'playing') {
+      announce(`${resultTitle(next)} ${resultDetail(next)}`);
+      return null;
+    }
+    const grew = view.moves.length > before.view.moves.length;
+    const decided = ui.swap2.decision(before.view, view);
+    if (decided) announce(decided);
+    const last = view.lastMove;
+    // The computer's stones come as events (in the Swap2 opening the player places both colours).
+    if (grew && last && vsComputer(view) && cause === 'event') {
+      announce(t('gm.announce.played', { name: nameOf(view, last.colour), point: last.notation }));
+    }
+    return null;
+  }
+
+  /// The board at once; a replay's step is kept while the finished game stays as it is.
+  function drawBoard(next) {
+    const previous = shown;
+    shown = next;
+    const view = next.view;
+    if (!view || !previous?.view || previous.view.moves.length !== view.moves.length || next.status === 'playing') replayAt = null;
+    if (hinted && (!view || view.moves.length !== hinted.moves || next.status !== 'playing')) hinted = null;
+    if (view) drawStones();
+    else if (!ui.board.size) ui.board.build(SIZE);
+  }
+
+  /// The toolbar's and the side panel's view of the snapshot, and the status line.
+  function drawPanel(next) {
+    const view = next.view;
+    if (view) {
+      drawMoveList();
+      showPlayers(view, next);
+    }
+    ui.swap2.show(view, next);
+    showThinking(next);
+    showResult(next);
+    setText(ui.statusText, statusText(next));
+    const { dataset } = screen.root;
+    dataset.thinking = String(Boolean(next.computerThinking));
+    dataset.moves = String(view ? view.moves.length : next.moveCount);
+  }
+
+  /// How many moves the board and the move list show: all, or the replay's step.
+  function shownMoves() {
+    const total = shown.view.moves.length;
+    return shown.status !== 'playing' && replayAt != null ? replayAt : total;
+  }
+
+  /// The board: the game as it stands, or a step of the finished game's replay.
+  function drawStones() {
+    const view = shown.view;
+    const total = view.moves.length;
+    // A replay only shows the first moves again; it asks the backend nothing.
+    const at = shownMoves();
+    // While the Swap2 opening waits for a choice, a click places nothing.
+    const choosing = Boolean(view.swap2?.choices?.length);
+    const canPlay = shown.status === 'playing' && !shown.paused && !shown.computerThinking && !view.computerToMove && !choosing;
+    const live = at === total && shown.status === 'playing';
+    ui.board.show(view, {
+      at, numbers: Boolean(screen.app.settings.moveNumbers),
+      turn: canPlay ? view.sideToMove : null,
+      forbidden: live ? view.forbidden ?? [] : [],
+      hint: live && hinted ? hinted : null,
+    });
+    ui.board.node.classList.toggle('replay', at < total);
+  }
+
+  /// The board and the move list together, at once (a replay's step, a change of options).
+  function drawPosition() {
+    drawStones();
+    drawMoveList();
+  }
+
+  function drawMoveList() {
+    ui.moveList.render(shown.view.moves, { at: shownMoves(), replaying: shown.status !== 'playing' });
+  }
+
+  /// Shows the position after `n` moves of the finished game.
+  function step(n) {
+    if (!shown?.view || shown.status === 'playing') return;
+    const total = shown.view.moves.length;
+    const at = Math.max(0, Math.min(total, n));
+    replayAt = at === total ? null : at;
+    drawPosition();
+    setText(ui.statusText, statusText(shown));
+  }
+
+  function showPlayers(view, snap) {
+    // Until the Swap2 opening settles the colours, the cards are the first and the second player.
+    const unsettled = inSwap2Opening(view) && !view.swap2.firstColour;
+    for (const colour of COLOURS) {
+      const { card, name, role } = ui.players[colour];
+      setText(name, nameOf(view, colour));
+      const computer = vsComputer(view) && colour !== view.humanColour;
+      const partWord = t(colour === 'black' ? 'gm.role.first' : 'gm.role.second');
+      const colourWord = unsettled ? partWord : namedByColour(nameOf(view, colour), colour) ? null : t(`gm.colour.${colour}`);
+      card.classList.toggle('unsettled', unsettled);
+      const winner = view.winner === colour ? t('gm.role.winner') : null;
+      setText(role, [colourWord, computer ? t('gm.role.computer') : vsComputer(view) ? t('gm.role.you') : null, winner]
+        .filter(Boolean).join(' · '));
+      role.hidden = !role.textContent;
+      const toMove = snap.status === 'playing' && actingColour(view) === colour;
+      card.classList.toggle('to-move', toMove);
+      card.classList.toggle('winner', view.winner === colour);
+      if (toMove) card.setAttribute('aria-current', 'true');
+      else card.removeAttribute('aria-current');
+    }
+    const side = view.sideToMove;
+    // While the computer thinks, the thinking line says whose turn it is; in the Swap2 opening its
+    // panel does.
+    ui.turn.hidden = snap.status !== 'playing' || Boolean(snap.computerThinking) || inSwap2Opening(view);
+    if (side) {
+      ui.turnBadge.className = `gm-badge ${side}`;
+      setText(ui.turnText, turnText(view, side));
+    }
+  }
+
+  function showThinking(snap) {
+    const thinking = Boolean(snap.computerThinking);
+    ui.thinking.hidden = !thinking;
+    ui.board.node.classList.toggle('thinking', thinking);
+    const view = snap.view;
+    if (thinking && view) {
+      const colour = other(view.humanColour);
+      ui.thinkingBadge.className = `gm-badge ${colour}`;
+      // In the Swap2 opening the computer's name is its part's (the decider's).
+      const name = inSwap2Opening(view) ? view.swap2.deciderName : nameOf(view, colour);
+      setText(ui.thinkingText, t('gm.thinking', { name }));
+    }
+  }
+
+  function showResult(snap) {
+    const over = snap.status !== 'playing' && Boolean(snap.view);
+    ui.result.hidden = !over;
+    ui.result.dataset.result = over ? snap.status : '';
+    ui.result.classList.toggle('lost', snap.status === 'lost');
+    if (!over) return;
+    setText(ui.resultTitle, resultTitle(snap));
+    setText(ui.resultText, resultDetail(snap));
+    const rank = snap.record?.rank;
+    ui.resultRecord.hidden = !rank;
+    setText(ui.resultRecord, rank ? t('gm.result.record', { rank }) : '');
+    ui.hallButton.hidden = !rank;
+    const reviewed = Boolean(snap.analysis) && Boolean(snap.record);
+    ui.reviewButton.hidden = !reviewed;
+    ui.reviewWait.hidden = reviewed || !snap.analysing;
+  }
+
+  /// The finished game's review, on its own screen; its Back button comes back here.
+  function openReview() {
+    const id = screen.snapshot?.record?.id;
+    if (id != null) screen.app.show('gomoku-review', { id, back: 'gomoku' });
+  }
+
+  function statusText(snap) {
+    const kind = t(`category.gomoku.${snap.category}`);
+    setText(ui.kind, kind);
+    if (snap.paused) return `${kind} · ${t('game.paused')}`;
+    const view = snap.view;
+    if (!view) return kind;
+    if (snap.status !== 'playing') {
+      const total = view.moves.length;
+      const at = replayAt ?? total;
+      const replay = at < total ? ` · ${t('gm.replay.position', { at: formatNumber(at), total: formatNumber(total) })}` : '';
+      return `${resultTitle(snap)} ${resultDetail(snap)}${replay}`;
+    }
+    // A hint for this very position stays said here until the next move.
+    const note = screen.noteFor(snap);
+    if (note) return note;
+    // Whose turn it is, and the moves, are beside the board (the turn is read out from there): a
+    // move changes nothing down here, so its frame repaints nothing down here.
+    return `${kind} · ${t(`gm.rule.${view.rule}.hint`)}`;
+  }
+
+  /// F2 and the New game buttons: choose the rule, the opponent and the names, then play.
+  async function chooseGame() {
+    if (document.querySelector('dialog[open]')) return;
+    await chooseParams(screen.app, (params) => screen.start(params));
+  }
+
+  /// "Copy moves": the game's moves in board notation (H8 I9 J10) on the clipboard.
+  function copyCurrentMoves() {
+    if (!screen.snapshot?.moveCount) { toast(t('gm.noMoves')); return; }
+    copyMoves(screen.app, 'gomoku');
+  }
+
+  /// "Paste position": moves in board notation (or a record file) pasted into a dialog open a new
+  /// game from there, with the current setup (two players or the computer); the backend marks it
+  /// imported, so it never ranks. A text it cannot play changes nothing and says why.
+  async function pastePosition() {
+    if (document.querySelector('dialog[open]')) return;
+    const text = el('textarea', { id: 'gm-paste-text', name: 'moves', rows: 5, cols: 40, spellcheck: 'false', 'aria-label': t('gm.pasteMoves') });
+    const answer = await openDialog({
+      id: 'gm-paste-dialog',
+      title: t('gm.pasteTitle'),
+      body: [el('p', { class: 'hint', text: t('gm.pasteHelp') }), el('label', { class: 'gm-paste-label' }, t('gm.pasteMoves'), text)],
+      buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'open', label: t('gm.pasteOpen'), primary: true }],
+      onOpen: () => text.focus(),
+    });
+    if (answer.value !== 'open' || !text.value.trim()) return;
+    const chosen = params();
+    screen.request(() => call('new_game_from_moves', { game: 'gomoku', params: chosen, text: text.value }), { newBoard: true, any: true })
+      .then((next) => { if (next) announce(t('gm.pasted', { count: formatNumber(next.moveCount) })); })
+      .catch((error) => screen.showError(error));
+  }
+
+  /// The same game again: same rule, opponent, colours and names.
+  function playAgain() {
+    const view = screen.snapshot?.view;
+    screen.start(view ? paramsOf(view) : params()).catch((error) => screen.showError(error));
+  }
+
+  /// Asks the window for room for a board of about 34 px a line, with the side panel beside it.
+  function fitToBoard() {
+    const board = 34 * (SIZE + 1.8);
+    const chrome = ui.toolbar.offsetHeight + ui.status.offsetHeight + 40;
+    fitWindow(Math.round(board + 300 + 48), Math.round(Math.max(board, 520) + chrome)).catch(() => {});
+  }
+
+  function options() {
+    return {
+      title: t('gm.options.title'),
+      body: [
+        screen.optionBox('moveNumbers', t('gm.options.moveNumbers')),
+        screen.optionBox('colourBlind', t('gm.options.colourBlind')),
+        el('p', { class: 'hint', text: t('gm.options.colourBlindHint') }),
+      ],
+      save() {
+        if (shown?.view) drawPosition();
+      },
+    };
+  }
+
+  /// Games, wins, losses and draws of one category (rule and opponent), chosen in the dialog.
+  async function statistics() {
+    const saved = savedParams(screen.app.settings);
+    const current = screen.snapshot?.category ?? categoryOf(saved.rule, saved.opponent, saved.opening);
+    const select = el('select', { id: 'gm-stats-category', 'aria-label': t('gm.stats.category') },
+      CATEGORIES.map((category) => el('option', {
+        value: category, text: t(`category.gomoku.${category}`), selected: category === current ? true : undefined,
+      })));
+    const table = el('table', { class: 'stats', id: 'gm-stats-table' });
+    const fill = async () => {
+      const category = select.value;
+      const stats = await screen.statistics(category);
+      const human = category.split('-')[1] === 'human';
+      const count = (value) => (value == null ? null : formatNumber(value));
+      const winRate = stats.played ? `${formatNumber(Math.round((100 * stats.won) / stats.played))} %` : '—';
+      // Losses and draws are shown when the backend counts them (`lost`, `drawn`).
+      const rows = [
+        ['played', t('stats.played'), count(stats.played)],
+        ['won', human ? t('gm.stats.fives') : t('stats.won'), count(stats.won)],
+        ['lost', t('gm.stats.lost'), human ? null : count(stats.lost)],
+        ['drawn', t('gm.stats.drawn'), count(stats.drawn)],
+        ['winRate', t('stats.winRate'), human ? null : winRate],
+        ['currentStreak', t('stats.currentStreak'), human ? null : count(stats.currentStreak)],
+        ['longestStreak', t('stats.longestStreak'), human ? null : count(stats.longestStreak)],
+      ].filter(([, , value]) => value != null);
+      table.replaceChildren(statsRows(rows));
+    };
+    select.addEventListener('change', () => fill().catch((error) => screen.showError(error)));
+    await fill();
+    return {
+      title: t('gm.stats.title'),
+      body: [el('label', { for: 'gm-stats-category' }, t('gm.stats.category'), select), table],
+    };
   }
 }

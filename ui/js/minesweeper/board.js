@@ -1,10 +1,13 @@
 // The mine field: draws the backend's cell string as a grid and turns mouse and keyboard input
 // into intents (open, mark, chord). It decides no rule: a click on a number is sent as "open"
-// and the backend chords it.
+// and the backend chords it. Read-only, with the counters, the face and the clock above it, it
+// is the game in the watch view (`watchBoard`).
 
-import { el, setCssVariable } from '../dom.js';
-import { cursorTarget } from '../keys.js';
+import { el } from '../dom.js';
 import { t } from '../i18n.js';
+import { Grid, fitCells } from '../board-kit.js';
+import { counter } from './digits.js';
+import { face } from './face.js';
 
 const NUMBER = /[0-8]/;
 
@@ -25,26 +28,30 @@ function describe(code, x, y) {
 
 export class MineField {
   /// `onIntent(move)` receives {action, x, y}; `onPress(bool)` tells when a button is held.
-  constructor({ onIntent, onPress }) {
+  /// `readOnly`: the field only shows (the watch view).
+  constructor({ onIntent = null, onPress = null, readOnly = false } = {}) {
     this.onIntent = onIntent;
     this.onPress = onPress;
-    this.width = 0;
-    this.height = 0;
     this.cells = '';
-    this.cursor = { x: 0, y: 0 };
     this.held = new Set();
     this.pressed = false;
     this.chording = false;
     this.chordSent = false;
     this.node = el('div', { class: 'ms-field', role: 'grid', 'aria-label': t('ms.field') });
+    this.kit = new Grid({ node: this.node, cellClass: 'ms-cell', rowClass: 'ms-row', readOnly });
+    this.node.addEventListener('keydown', (e) => this.keyDown(e));
+    if (readOnly) return;
     this.node.addEventListener('mousedown', (e) => this.mouseDown(e));
     this.node.addEventListener('mouseup', (e) => this.mouseUp(e));
     this.node.addEventListener('mouseleave', () => { this.held.clear(); this.reset(); });
-    this.node.addEventListener('keydown', (e) => this.keyDown(e));
-    this.node.addEventListener('focusin', (e) => {
-      const cell = e.target.closest('.ms-cell');
-      if (cell) this.cursor = { x: Number(cell.dataset.x), y: Number(cell.dataset.y) };
-    });
+  }
+
+  get width() {
+    return this.kit.width;
+  }
+
+  get height() {
+    return this.kit.height;
   }
 
   /// Draws a view; only cells whose code changed are touched, so a 100x100 board stays quick.
@@ -54,7 +61,7 @@ export class MineField {
     for (let i = 0; i < view.cells.length; i += 1) {
       const code = view.cells[i];
       if (code === previous[i]) continue;
-      const cell = this.cellNodes[i];
+      const cell = this.kit.cells[i];
       const x = i % this.width;
       const y = (i - x) / this.width;
       const { cls, label } = describe(code, x, y);
@@ -82,26 +89,12 @@ export class MineField {
   }
 
   build(width, height) {
-    this.width = width;
-    this.height = height;
     this.cells = '';
-    this.node.replaceChildren();
-    this.cellNodes = [];
-    for (let y = 0; y < height; y += 1) {
-      const row = el('div', { class: 'ms-row', role: 'row' });
-      for (let x = 0; x < width; x += 1) {
-        const cell = el('div', { class: 'ms-cell hidden', role: 'gridcell', tabindex: '-1', dataset: { x, y } });
-        row.append(cell);
-        this.cellNodes.push(cell);
-      }
-      this.node.append(row);
-    }
-    this.cursor = { x: Math.min(this.cursor.x, width - 1), y: Math.min(this.cursor.y, height - 1) };
-    this.cellAt(this.cursor.x, this.cursor.y).tabIndex = 0;
+    this.kit.build(width, height, { state: 'hidden' });
   }
 
   cellAt(x, y) {
-    return this.cellNodes[y * this.width + x];
+    return this.kit.cellAt(x, y);
   }
 
   codeAt(x, y) {
@@ -109,21 +102,15 @@ export class MineField {
   }
 
   /// Sizes cells to fill the space given, between 12 and 40 pixels.
-  fit(availableWidth, availableHeight) {
+  fit(width, height) {
     if (!this.width) return;
-    const size = Math.floor(Math.min(availableWidth / this.width, availableHeight / this.height));
-    setCssVariable(this.node, '--cell', `${Math.max(12, Math.min(40, size))}px`);
-  }
-
-  target(event) {
-    const cell = event.target.closest?.('.ms-cell');
-    return cell ? { x: Number(cell.dataset.x), y: Number(cell.dataset.y) } : null;
+    fitCells(this.node, { columns: this.width, rows: this.height, width, height, min: 12, max: 40 });
   }
 
   // Which buttons are down is tracked from our own down/up events rather than `event.buttons`,
   // which some input paths leave stale after a right click.
   mouseDown(event) {
-    const at = this.target(event);
+    const at = this.kit.at(event);
     if (!at) return;
     event.preventDefault();
     this.moveCursor(at.x, at.y, false);
@@ -140,7 +127,7 @@ export class MineField {
   }
 
   mouseUp(event) {
-    const at = this.target(event);
+    const at = this.kit.at(event);
     if (!this.held.delete(event.button)) return;
     if (this.chording) {
       // The first button up sends the chord; the other's release must not open a cell.
@@ -161,27 +148,17 @@ export class MineField {
   }
 
   moveCursor(x, y, focus = true) {
-    const clampedX = Math.max(0, Math.min(this.width - 1, x));
-    const clampedY = Math.max(0, Math.min(this.height - 1, y));
-    this.cellAt(this.cursor.x, this.cursor.y).tabIndex = -1;
-    this.cursor = { x: clampedX, y: clampedY };
-    const cell = this.cellAt(clampedX, clampedY);
-    cell.tabIndex = 0;
-    if (focus) cell.focus();
+    this.kit.moveCursor(x, y, focus);
   }
 
   focus() {
-    // A paused game that has just been restored has no cells drawn yet.
-    if (this.width) this.cellAt(this.cursor.x, this.cursor.y).focus();
+    this.kit.focus();
   }
 
   keyDown(event) {
-    const { x, y } = this.cursor;
-    const target = cursorTarget(event, this.cursor, this.width, this.height);
-    if (target) {
-      event.preventDefault();
-      this.moveCursor(target.x, target.y);
-    } else if (event.key === ' ' || event.key === 'Enter') {
+    if (this.kit.cursorKey(event) || this.kit.readOnly) return;
+    const { x, y } = this.kit.cursor;
+    if (event.key === ' ' || event.key === 'Enter') {
       event.preventDefault();
       const action = NUMBER.test(this.codeAt(x, y)) ? 'chord' : 'open';
       this.onIntent({ action, x, y });
@@ -190,4 +167,59 @@ export class MineField {
       this.onIntent({ action: 'mark', x, y });
     }
   }
+}
+
+/// The classic panel over the field: the mines left, the face (a button to a new game, given
+/// `onNewGame`) and the clock.
+export function counterPanel({ onNewGame = null } = {}) {
+  const mines = counter((value) => t('ms.minesLeft', { count: value }));
+  mines.id = 'ms-mines';
+  const clock = counter((value) => t('ms.seconds', { count: value }));
+  clock.id = 'ms-clock';
+  const smiley = face();
+  const faceBox = onNewGame
+    ? el('button', { class: 'ms-face', id: 'ms-face', 'aria-label': t('game.new'), onclick: onNewGame }, smiley)
+    : el('span', { class: 'ms-face', id: 'ms-face' }, smiley);
+  return { node: el('div', { class: 'ms-panel' }, mines, faceBox, clock), mines, clock, smiley };
+}
+
+/// The face's mood for a game's status.
+export const moodOf = (status) => ({ won: 'cool', lost: 'dead' }[status] ?? 'normal');
+
+/// The game in the watch view (../watch.js): the field read-only under its panel; the clock
+/// shows the recorded time as the game runs.
+export function watchBoard() {
+  const field = new MineField({ readOnly: true });
+  const panel = counterPanel();
+  const stage = el('div', { class: 'ms-stage' }, el('div', { class: 'ms-frame' }, field.node));
+  return {
+    nodes: [panel.node, stage],
+    area: stage,
+    board: field,
+    draw(frame) {
+      field.render(frame.view);
+      panel.mines.set(frame.view.minesLeft);
+      panel.smiley.setMood(moodOf(frame.status));
+      panel.clock.set(Math.floor(frame.elapsedMs / 1000));
+    },
+    /// The clock between two moves, as it ran when the game was played.
+    tick(ms) {
+      panel.clock.set(Math.floor(ms / 1000));
+    },
+    size: (view) => ({ width: Math.max(420, view.width * 30 + 40), height: view.height * 30 + 110 }),
+    describe: describeMove,
+  };
+}
+
+/// "opened row 5, column 4" and the like: what the move did, read off the frame it led to.
+function describeMove(frame) {
+  const { action, x, y } = frame.move ?? {};
+  const cell = t('watch.ms.cell', { row: y + 1, column: x + 1 });
+  if (frame.effects?.exploded) return t('watch.ms.mine', { cell });
+  if (action === 'chord') return t('watch.ms.chord', { cell });
+  if (action !== 'mark') return t('watch.ms.open', { cell });
+  const code = frame.view.cells[y * frame.view.width + x];
+  if (code === 'F') return t('watch.ms.flag', { cell });
+  if (code === '?') return t('watch.ms.question', { cell });
+  return t('watch.ms.unmark', { cell });
 }

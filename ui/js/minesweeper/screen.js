@@ -3,160 +3,17 @@
 
 import { el, announce, setText } from '../dom.js';
 import { t, errorText, formatSeconds, formatNumber } from '../i18n.js';
-import { games, fitWindow, call } from '../ipc.js';
+import { games, fitWindow } from '../ipc.js';
 import { openDialog } from '../dialog.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
-import { counter } from './digits.js';
-import { face } from './face.js';
-import { MineField } from './board.js';
+import { MineField, counterPanel, moodOf } from './board.js';
 import { play as playSound } from './sound.js';
 import { showBestTimes } from './best-times.js';
 
 const LEVELS = ['beginner', 'intermediate', 'expert'];
+
 // The custom dialog's limits; the backend checks them again and has the last word.
 const CUSTOM = { min: 9, max: 100, minMines: 10 };
-
-let screen;
-let ui;
-let received = 0;
-let ticker = null;
-let drawnShape = '';
-/// The hint shown on the board, while the board is the one it was asked for ({x, y, text, revision}).
-let shownHint = null;
-
-const minesweeper = {
-  name: 'minesweeper',
-  prefix: 'ms',
-  undo: false,
-  coverClass: 'ms-paused',
-  pauseInToolbar: true,
-  build,
-  drawBoard,
-  drawPanel,
-  onEffects,
-  showHint,
-  playError,
-  params,
-  remember,
-  newGame: () => start(),
-  started: fitToLevel,
-  fitWindow: fitToLevel,
-  fitBoard,
-  categoryLabel: (snap) => t(`ms.level.${snap.view.level}`),
-  statistics,
-  options,
-  keys: levelKeys,
-  mounted: () => {
-    drawnShape = '';
-    ticker = setInterval(drawClock, 200);
-    window.addEventListener('resize', fitBoard);
-  },
-  unmounted: () => {
-    clearInterval(ticker);
-    window.removeEventListener('resize', fitBoard);
-  },
-};
-
-/// The board as the watch view shows it (./watch.js).
-export { watchBoard } from './watch.js';
-
-export const { id, helpTopic, mount, unmount, newGame } = gameScreen(minesweeper);
-
-function build(shared) {
-  screen = shared;
-  const { controls } = screen;
-  const levelButtons = LEVELS.map((level, index) => el('button', {
-    class: 'level', id: `level-${level}`, 'aria-pressed': 'false', title: t('ms.levelKey', { key: index + 1 }),
-    onclick: () => start({ level }), text: t(`ms.level.${level}`),
-  }));
-  const customButton = el('button', { class: 'level', id: 'level-custom', 'aria-pressed': 'false', onclick: customDialog, text: t('ms.level.custom') });
-  const toolbar = screen.toolbar(el('div', { class: 'group', role: 'group', 'aria-label': t('ms.levels') }, levelButtons, customButton));
-
-  const mines = counter((value) => t('ms.minesLeft', { count: value }));
-  mines.id = 'ms-mines';
-  const clock = counter((value) => t('ms.seconds', { count: value }));
-  clock.id = 'ms-clock';
-  const smiley = face();
-  const faceButton = el('button', { class: 'ms-face', id: 'ms-face', 'aria-label': t('game.new'), onclick: () => start() }, smiley);
-  const panel = el('div', { class: 'ms-panel' }, mines, faceButton, clock);
-
-  const field = new MineField({ onIntent: screen.play, onPress: (held) => smiley.setMood(held ? 'surprised' : moodOf(screen.snapshot)) });
-  const stage = el('div', { class: 'ms-stage' }, el('div', { class: 'ms-frame' }, field.node, controls.cover));
-  const statusText = el('span', { id: 'ms-status', role: 'status' });
-  const retry = el('button', { id: 'ms-retry', hidden: true, onclick: replay, text: t('ms.tryAgain') });
-  const hallButton = screen.hallButton('ms-hall');
-  const status = el('div', { class: 'statusline' }, statusText, ' ', retry, hallButton);
-  ui = { toolbar, levelButtons, customButton, panel, mines, clock, smiley, field, stage, statusText, retry, hallButton, status };
-  // The field is fitted when the window's size or the field's shape changes, not when the
-  // status line's does: a fit lays out every cell.
-  return { nodes: [toolbar, panel, stage, status], board: field, concealed: field.node };
-}
-
-function moodOf(snap) {
-  if (!snap) return 'normal';
-  return { won: 'cool', lost: 'dead' }[snap.status] ?? 'normal';
-}
-
-/// A move's sound, and the end told to screen readers (the record dialog is the screen's).
-function onEffects(effects, next, { before, move, cause }) {
-  if (cause !== 'play') return null;
-  const sound = screen.app.settings.sound;
-  if (next.status === 'lost') {
-    playSound(sound, 'explosion');
-    announce(t('ms.announce.lost', { seconds: formatSeconds(next.elapsedMs) }));
-  } else if (next.status === 'won') {
-    playSound(sound, 'win');
-    announce(t('ms.announce.won', { seconds: formatSeconds(next.elapsedMs) }));
-  } else if (move.action !== 'mark' && before.view?.cells !== next.view?.cells) {
-    playSound(sound, 'click');
-  }
-  return null;
-}
-
-/// The field, at once; sizing it forces a layout of every cell, so only when its shape changed.
-function drawBoard(next) {
-  received = performance.now();
-  const view = next.view;
-  if (shownHint && shownHint.revision !== next.revision) {
-    shownHint = null;
-    ui.field.clearHint();
-  }
-  if (view) ui.field.render(view);
-  drawClock();
-  const shape = view ? `${view.width}x${view.height}` : '';
-  if (shape && shape !== drawnShape) {
-    drawnShape = shape;
-    fitBoard();
-  }
-}
-
-/// The counter, the face, the level bar and the status line. Each write happens only on a
-/// change: on a 100x100 field a needless attribute write near the field restyles every cell.
-function drawPanel(next) {
-  const view = next.view;
-  if (view) {
-    ui.mines.set(view.minesLeft);
-    markLevel(view);
-  }
-  ui.smiley.setMood(moodOf(next));
-  drawStatusLine(next);
-}
-
-function drawStatusLine(next) {
-  setIfChanged(ui.retry, 'hidden', !next.canReplay);
-  setIfChanged(ui.hallButton, 'hidden', !next.record?.rank);
-  setText(ui.statusText, statusText(next));
-}
-
-function statusText(snap) {
-  const level = snap.view ? levelName(snap.view, snap.category) : '';
-  if (snap.paused) return t('game.paused');
-  if (shownHint && shownHint.revision === snap.revision) return shownHint.text;
-  if (snap.status === 'won') return [t('ms.status.won', { seconds: formatSeconds(snap.elapsedMs), level }), summaryText(snap.summary)].filter(Boolean).join(' ');
-  if (snap.status === 'lost') return t('ms.status.lost');
-  const replayed = snap.isReplay ? ` · ${t('ms.replay')}` : '';
-  return `${level}${replayed}`;
-}
 
 /// A won game's competitive figures: 3BV, 3BV/s, IOE and correctness.
 function summaryText(summary) {
@@ -168,16 +25,6 @@ function summaryText(summary) {
     ioe: decimals(summary.ioe),
     correctness: summary.correctness == null ? '—' : formatNumber(Math.round(summary.correctness * 100)),
   });
-}
-
-/// The hint on the board (the cell marked safe, mine or guess), and why in the status line.
-function showHint(hint, next) {
-  const text = hintText(hint, next.view);
-  shownHint = { x: hint.x, y: hint.y, text, revision: next.revision };
-  ui.field.showHint(hint.x, hint.y, hint.kind);
-  ui.field.moveCursor(hint.x, hint.y, ui.field.node.contains(document.activeElement));
-  setText(ui.statusText, text);
-  announce(`${t('ms.cell.where', { row: hint.y + 1, column: hint.x + 1 })}: ${text}`);
 }
 
 function hintText(hint, view) {
@@ -221,20 +68,9 @@ function noGuessFailed(error) {
   return error?.code === 'illegal_move' && (reason === 'noGuessImpossible' || /without guessing/.test(reason));
 }
 
-/// A no-guess board that could not be found says so plainly; other refusals are the app's.
-function showFailure(error) {
-  if (!noGuessFailed(error)) {
-    screen.showError(error);
-    return;
-  }
-  const text = t('ms.noGuessFailed');
-  setText(ui.statusText, text);
-  announce(text);
-  openDialog({ id: 'no-guess-dialog', title: t('ms.noGuessFailedTitle'), body: el('p', { text }) }).catch(() => {});
-}
-
-function playError(error) {
-  showFailure(error);
+/// What is kept of a game's parameters as the player's choice: the level, and no-guess.
+function kept({ level, width, height, mines, noGuess }) {
+  return { level, ...(level === 'custom' ? { width, height, mines } : {}), noGuess: Boolean(noGuess) };
 }
 
 function levelName(view, category) {
@@ -242,174 +78,305 @@ function levelName(view, category) {
   return t('ms.level.customSize', { width: view.width, height: view.height, mines: view.mines, category });
 }
 
-function markLevel(view) {
-  const press = (button, on) => {
-    if (button.getAttribute('aria-pressed') !== String(on)) button.setAttribute('aria-pressed', String(on));
-  };
-  ui.levelButtons.forEach((button, index) => press(button, LEVELS[index] === view.level));
-  press(ui.customButton, view.level === 'custom');
-}
+export const { id, helpTopic, mount, unmount, newGame } = gameScreen({
+  name: 'minesweeper',
+  prefix: 'ms',
+  coverClass: 'ms-paused',
+  pauseInToolbar: true,
+  create,
+});
 
-function drawClock() {
-  const snapshot = screen?.snapshot;
-  if (!snapshot) return;
-  const running = snapshot.clockRunning && !snapshot.paused;
-  const ms = snapshot.elapsedMs + (running ? performance.now() - received : 0);
-  ui.clock.set(Math.floor(ms / 1000));
-}
+/// The screen as shown once (../game-screen.js calls it at each mount): its nodes, its state and
+/// its parts.
+function create(screen) {
+  let ui;
+  let received = 0;
+  let ticker = null;
+  let drawnShape = '';
+  /// The hint shown on the board, while the board is the one it was asked for ({x, y, revision}).
+  let shownHint = null;
 
-/// The parameters of a game of `level` (default: the last one played) with the player's options.
-function params(level) {
-  const settings = screen.app.settings;
   return {
-    ...(level ?? settings.minesweeperParams ?? { level: 'beginner' }),
-    noGuess: Boolean(settings.minesweeperParams?.noGuess),
-    firstClick: settings.firstClick,
-    questionMarks: settings.questionMarks,
-  };
-}
-
-async function remember(chosenParams) {
-  const { level, width, height, mines, noGuess } = chosenParams;
-  const chosen = { level, ...(level === 'custom' ? { width, height, mines } : {}), noGuess: Boolean(noGuess) };
-  if (JSON.stringify(chosen) !== JSON.stringify(screen.app.settings.minesweeperParams)) await screen.app.saveSetting('minesweeperParams', chosen);
-}
-
-/// Starts a game of the given level (default: the current one), after the moves already sent.
-/// Fails with the backend's refusal (the custom dialog shows it).
-function startLevel(level) {
-  return screen.start(params(level));
-}
-
-function start(level) {
-  return startLevel(level).catch(showFailure);
-}
-
-function replay() {
-  screen.request(() => games.replay('minesweeper'), { newBoard: true }).then(() => ui.field.focus(), screen.showError);
-}
-
-/// 1, 2 and 3 start a game of that level.
-function levelKeys(event) {
-  if (event.ctrlKey) return false;
-  const index = ['1', '2', '3'].indexOf(event.key);
-  if (index < 0) return false;
-  start({ level: LEVELS[index] });
-  return true;
-}
-
-/// Asks the window to fit the level: about 30 px a cell, the rest of the screen around it. The
-/// status line is measured as it will show this game (after a loss it has two lines), so it is
-/// drawn now, not a frame later: at the start of a game, which redraws the field anyway.
-function fitToLevel() {
-  const snapshot = screen.snapshot;
-  const view = snapshot?.view;
-  if (!view) return;
-  drawStatusLine(snapshot);
-  const chrome = ui.toolbar.offsetHeight + ui.panel.offsetHeight + ui.status.offsetHeight + 40;
-  const cell = 30;
-  fitWindow(Math.max(420, view.width * cell + 40), view.height * cell + chrome).catch(() => {});
-}
-
-function fitBoard() {
-  const width = ui.stage.clientWidth - 24;
-  const height = ui.stage.clientHeight - 24;
-  ui.field.fit(width, height);
-}
-
-async function customDialog() {
-  const current = screen.snapshot?.view ?? { width: 16, height: 16, mines: 40 };
-  const input = (name, value, min, max) => el('input', { type: 'number', name, id: `custom-${name}`, value, min, max, required: true, step: 1 });
-  const error = el('p', { class: 'error', id: 'custom-error', role: 'alert' });
-  const mineHint = el('span', { class: 'hint', id: 'custom-mines-hint' });
-  const fields = {
-    width: input('width', current.width, CUSTOM.min, CUSTOM.max),
-    height: input('height', current.height, CUSTOM.min, CUSTOM.max),
-    mines: input('mines', current.mines, CUSTOM.minMines, (current.width - 1) * (current.height - 1)),
-  };
-  const updateHint = () => {
-    const most = (Number(fields.width.value) - 1) * (Number(fields.height.value) - 1);
-    mineHint.textContent = t('ms.custom.minesRange', { min: CUSTOM.minMines, max: Number.isFinite(most) && most > 0 ? most : '?' });
-    fields.mines.max = most;
-  };
-  fields.width.addEventListener('input', updateHint);
-  fields.height.addEventListener('input', updateHint);
-  updateHint();
-  let started = false;
-  await openDialog({
-    id: 'custom-dialog',
-    title: t('ms.custom.title'),
-    body: [
-      el('label', {}, t('ms.custom.width'), fields.width),
-      el('span', { class: 'hint', text: t('ms.custom.sideRange', { min: CUSTOM.min, max: CUSTOM.max }) }),
-      el('label', {}, t('ms.custom.height'), fields.height),
-      el('label', {}, t('ms.custom.mines'), fields.mines), mineHint, error,
-    ],
-    buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'start', label: t('ms.custom.start'), primary: true }],
-    // The backend checks the numbers; the dialog stays open with its message until they are right.
-    validate: (value, form) => {
-      if (started) return null;
-      const level = { level: 'custom', width: Number(fields.width.value), height: Number(fields.height.value), mines: Number(fields.mines.value) };
-      startLevel(level).then(() => {
-        started = true;
-        form.closest('dialog').close('start');
-      }).catch((problem) => {
-        if (noGuessFailed(problem)) error.textContent = t('ms.noGuessFailed');
-        else error.textContent = problem.code ? errorText(problem) : String(problem);
-      });
-      return 'pending';
+    build, drawBoard, drawPanel, onEffects, showHint, playError, params, kept,
+    newGame: () => start(),
+    started: fitToLevel,
+    fitWindow: fitToLevel,
+    categoryLabel: (snap) => t(`ms.level.${snap.view.level}`),
+    statistics,
+    options,
+    keys: levelKeys,
+    mounted: () => {
+      drawnShape = '';
+      ticker = setInterval(drawClock, 200);
     },
-  });
-}
-
-function options() {
-  const { settings } = screen.app;
-  const check = (key) => el('input', { type: 'checkbox', name: key, id: `option-${key}`, checked: settings[key] ? true : undefined });
-  const firstClick = el('select', { name: 'firstClick', id: 'option-firstClick' },
-    el('option', { value: 'opensArea', text: t('ms.options.opensArea'), selected: settings.firstClick === 'opensArea' ? true : undefined }),
-    el('option', { value: 'safe', text: t('ms.options.safe'), selected: settings.firstClick === 'safe' ? true : undefined }));
-  const boxes = { questionMarks: check('questionMarks'), sound: check('sound'), monochrome: check('monochrome') };
-  const noGuess = el('input', { type: 'checkbox', name: 'noGuess', id: 'option-noGuess', checked: settings.minesweeperParams?.noGuess ? true : undefined });
-  return {
-    title: t('ms.options.title'),
-    body: [
-      el('label', {}, t('ms.options.noGuess'), noGuess),
-      el('p', { class: 'hint', text: t('ms.options.noGuessHint') }),
-      el('label', {}, t('ms.options.firstClick'), firstClick),
-      el('label', {}, t('ms.options.questionMarks'), boxes.questionMarks),
-      el('label', {}, t('ms.options.sound'), boxes.sound),
-      el('label', {}, t('ms.options.monochrome'), boxes.monochrome),
-      el('p', { class: 'hint', text: t('ms.options.nextGame') }),
-    ],
-    async save() {
-      const { app } = screen;
-      await app.saveSetting('firstClick', firstClick.value);
-      const current = app.settings.minesweeperParams ?? { level: 'beginner' };
-      if (Boolean(current.noGuess) !== noGuess.checked) await app.saveSetting('minesweeperParams', { ...current, noGuess: noGuess.checked });
-      for (const [key, box] of Object.entries(boxes)) await app.saveSetting(key, box.checked);
-      document.documentElement.classList.toggle('monochrome', Boolean(app.settings.monochrome));
-    },
+    unmounted: () => clearInterval(ticker),
   };
-}
 
-async function statistics() {
-  const snapshot = screen.snapshot;
-  const category = snapshot?.category ?? 'beginner';
-  const stats = await call('statistics', { game: 'minesweeper', category });
-  const winRate = stats.played ? Math.round((100 * stats.won) / stats.played) : 0;
-  const rows = [
-    ['played', t('stats.played'), formatNumber(stats.played)],
-    ['won', t('stats.won'), formatNumber(stats.won)],
-    ['winRate', t('stats.winRate'), `${formatNumber(winRate)} %`],
-    ['bestTime', t('stats.bestTime'), stats.bestTimeMs == null ? '—' : t('stats.seconds', { seconds: formatSeconds(stats.bestTimeMs) })],
-    ['bestRate', t('ms.stats.bestRate'), stats.bestRate == null ? '—' : formatNumber(stats.bestRate, { minimumFractionDigits: 2, maximumFractionDigits: 2 })],
-    ['currentStreak', t('stats.currentStreak'), formatNumber(stats.currentStreak)],
-    ['longestStreak', t('stats.longestStreak'), formatNumber(stats.longestStreak)],
-  ];
-  return {
-    title: t('stats.title', { category: snapshot?.view ? levelName(snapshot.view, category) : category }),
-    body: el('table', { class: 'stats' }, statsRows(rows)),
-    buttons: [{ value: 'best', label: t('record.bestTimes') }, { value: 'ok', label: t('dialog.close'), primary: true }],
-    closed: async (value) => { if (value === 'best') await showBestTimes(screen.app); },
-  };
+  function build() {
+    const { controls } = screen;
+    const levelButtons = LEVELS.map((level, index) => el('button', {
+      class: 'level', id: `level-${level}`, 'aria-pressed': 'false', title: t('ms.levelKey', { key: index + 1 }),
+      onclick: () => start({ level }), text: t(`ms.level.${level}`),
+    }));
+    const customButton = el('button', { class: 'level', id: 'level-custom', 'aria-pressed': 'false', onclick: customDialog, text: t('ms.level.custom') });
+    const toolbar = screen.toolbar(el('div', { class: 'group', role: 'group', 'aria-label': t('ms.levels') }, levelButtons, customButton));
+
+    const { node: panel, mines, clock, smiley } = counterPanel({ onNewGame: () => start() });
+
+    const field = new MineField({ onIntent: screen.play, onPress: (held) => smiley.setMood(held ? 'surprised' : moodOf(screen.snapshot?.status)) });
+    const stage = el('div', { class: 'ms-stage' }, el('div', { class: 'ms-frame' }, field.node, controls.cover));
+    const statusText = controls.status;
+    const retry = el('button', { id: 'ms-retry', hidden: true, onclick: replay, text: t('ms.tryAgain') });
+    const hallButton = screen.hallButton('ms-hall');
+    const status = el('div', { class: 'statusline' }, statusText, ' ', retry, hallButton);
+    ui = { toolbar, levelButtons, customButton, panel, mines, clock, smiley, field, stage, statusText, retry, hallButton, status };
+    // The field is fitted when the window's size or the field's shape changes, not when the
+    // status line's does: a fit lays out every cell.
+    return { nodes: [toolbar, panel, stage, status], board: field, concealed: field.node, fit: { area: stage, margin: 24, follow: 'window' } };
+  }
+
+  /// A move's sound, and the end told to screen readers (the record dialog is the screen's).
+  function onEffects(effects, next, { before, move, cause }) {
+    if (cause !== 'play') return null;
+    const sound = screen.app.settings.sound;
+    if (next.status === 'lost') {
+      playSound(sound, 'explosion');
+      announce(t('ms.announce.lost', { seconds: formatSeconds(next.elapsedMs) }));
+    } else if (next.status === 'won') {
+      playSound(sound, 'win');
+      announce(t('ms.announce.won', { seconds: formatSeconds(next.elapsedMs) }));
+    } else if (move.action !== 'mark' && before.view?.cells !== next.view?.cells) {
+      playSound(sound, 'click');
+    }
+    return null;
+  }
+
+  /// The field, at once; sizing it forces a layout of every cell, so only when its shape changed.
+  function drawBoard(next) {
+    received = performance.now();
+    const view = next.view;
+    if (shownHint && shownHint.revision !== next.revision) {
+      shownHint = null;
+      ui.field.clearHint();
+    }
+    if (view) ui.field.render(view);
+    drawClock();
+    const shape = view ? `${view.width}x${view.height}` : '';
+    if (shape && shape !== drawnShape) {
+      drawnShape = shape;
+      screen.fitBoard();
+    }
+  }
+
+  /// The counter, the face, the level bar and the status line. Each write happens only on a
+  /// change: on a 100x100 field a needless attribute write near the field restyles every cell.
+  function drawPanel(next) {
+    const view = next.view;
+    if (view) {
+      ui.mines.set(view.minesLeft);
+      markLevel(view);
+    }
+    ui.smiley.setMood(moodOf(next.status));
+    drawStatusLine(next);
+  }
+
+  function drawStatusLine(next) {
+    setIfChanged(ui.retry, 'hidden', !next.canReplay);
+    setIfChanged(ui.hallButton, 'hidden', !next.record?.rank);
+    setText(ui.statusText, statusText(next));
+  }
+
+  function statusText(snap) {
+    const level = snap.view ? levelName(snap.view, snap.category) : '';
+    if (snap.paused) return t('game.paused');
+    const note = screen.noteFor(snap);
+    if (note) return note;
+    if (snap.status === 'won') return [t('ms.status.won', { seconds: formatSeconds(snap.elapsedMs), level }), summaryText(snap.summary)].filter(Boolean).join(' ');
+    if (snap.status === 'lost') return t('ms.status.lost');
+    const replayed = snap.isReplay ? ` · ${t('ms.replay')}` : '';
+    return `${level}${replayed}`;
+  }
+
+  /// The hint on the board (the cell marked safe, mine or guess), and why in the status line.
+  function showHint(hint, next) {
+    const text = hintText(hint, next.view);
+    shownHint = { x: hint.x, y: hint.y, revision: next.revision };
+    ui.field.showHint(hint.x, hint.y, hint.kind);
+    ui.field.moveCursor(hint.x, hint.y, ui.field.node.contains(document.activeElement));
+    screen.note(text);
+    announce(`${t('ms.cell.where', { row: hint.y + 1, column: hint.x + 1 })}: ${text}`);
+  }
+
+  /// A no-guess board that could not be found says so plainly; other refusals are the app's.
+  function showFailure(error) {
+    if (!noGuessFailed(error)) {
+      screen.showError(error);
+      return;
+    }
+    const text = t('ms.noGuessFailed');
+    setText(ui.statusText, text);
+    announce(text);
+    openDialog({ id: 'no-guess-dialog', title: t('ms.noGuessFailedTitle'), body: el('p', { text }) }).catch(() => {});
+  }
+
+  function playError(error) {
+    showFailure(error);
+  }
+
+  function markLevel(view) {
+    const press = (button, on) => {
+      if (button.getAttribute('aria-pressed') !== String(on)) button.setAttribute('aria-pressed', String(on));
+    };
+    ui.levelButtons.forEach((button, index) => press(button, LEVELS[index] === view.level));
+    press(ui.customButton, view.level === 'custom');
+  }
+
+  function drawClock() {
+    const snapshot = screen?.snapshot;
+    if (!snapshot) return;
+    const running = snapshot.clockRunning && !snapshot.paused;
+    const ms = snapshot.elapsedMs + (running ? performance.now() - received : 0);
+    ui.clock.set(Math.floor(ms / 1000));
+  }
+
+  /// The parameters of a game of `level` (default: the last one played) with the player's options.
+  function params(level) {
+    const { settings } = screen.app;
+    const saved = screen.savedParams;
+    return {
+      ...(level ?? saved ?? { level: 'beginner' }),
+      noGuess: Boolean(saved?.noGuess),
+      firstClick: settings.firstClick,
+      questionMarks: settings.questionMarks,
+    };
+  }
+
+  /// Starts a game of the given level (default: the current one), after the moves already sent.
+  /// Fails with the backend's refusal (the custom dialog shows it).
+  function startLevel(level) {
+    return screen.start(params(level));
+  }
+
+  function start(level) {
+    return startLevel(level).catch(showFailure);
+  }
+
+  function replay() {
+    screen.request(() => games.replay('minesweeper'), { newBoard: true }).then(() => ui.field.focus(), screen.showError);
+  }
+
+  /// 1, 2 and 3 start a game of that level.
+  function levelKeys(event) {
+    if (event.ctrlKey) return false;
+    const index = ['1', '2', '3'].indexOf(event.key);
+    if (index < 0) return false;
+    start({ level: LEVELS[index] });
+    return true;
+  }
+
+  /// Asks the window to fit the level: about 30 px a cell, the rest of the screen around it. The
+  /// status line is measured as it will show this game (after a loss it has two lines), so it is
+  /// drawn now, not a frame later: at the start of a game, which redraws the field anyway.
+  function fitToLevel() {
+    const snapshot = screen.snapshot;
+    const view = snapshot?.view;
+    if (!view) return;
+    drawStatusLine(snapshot);
+    const chrome = ui.toolbar.offsetHeight + ui.panel.offsetHeight + ui.status.offsetHeight + 40;
+    const cell = 30;
+    fitWindow(Math.max(420, view.width * cell + 40), view.height * cell + chrome).catch(() => {});
+  }
+
+  async function customDialog() {
+    const current = screen.snapshot?.view ?? { width: 16, height: 16, mines: 40 };
+    const input = (name, value, min, max) => el('input', { type: 'number', name, id: `custom-${name}`, value, min, max, required: true, step: 1 });
+    const error = el('p', { class: 'error', id: 'custom-error', role: 'alert' });
+    const mineHint = el('span', { class: 'hint', id: 'custom-mines-hint' });
+    const fields = {
+      width: input('width', current.width, CUSTOM.min, CUSTOM.max),
+      height: input('height', current.height, CUSTOM.min, CUSTOM.max),
+      mines: input('mines', current.mines, CUSTOM.minMines, (current.width - 1) * (current.height - 1)),
+    };
+    const updateHint = () => {
+      const most = (Number(fields.width.value) - 1) * (Number(fields.height.value) - 1);
+      mineHint.textContent = t('ms.custom.minesRange', { min: CUSTOM.minMines, max: Number.isFinite(most) && most > 0 ? most : '?' });
+      fields.mines.max = most;
+    };
+    fields.width.addEventListener('input', updateHint);
+    fields.height.addEventListener('input', updateHint);
+    updateHint();
+    let started = false;
+    await openDialog({
+      id: 'custom-dialog',
+      title: t('ms.custom.title'),
+      body: [
+        el('label', {}, t('ms.custom.width'), fields.width),
+        el('span', { class: 'hint', text: t('ms.custom.sideRange', { min: CUSTOM.min, max: CUSTOM.max }) }),
+        el('label', {}, t('ms.custom.height'), fields.height),
+        el('label', {}, t('ms.custom.mines'), fields.mines), mineHint, error,
+      ],
+      buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'start', label: t('ms.custom.start'), primary: true }],
+      // The backend checks the numbers; the dialog stays open with its message until they are right.
+      validate: (value, form) => {
+        if (started) return null;
+        const level = { level: 'custom', width: Number(fields.width.value), height: Number(fields.height.value), mines: Number(fields.mines.value) };
+        startLevel(level).then(() => {
+          started = true;
+          form.closest('dialog').close('start');
+        }).catch((problem) => {
+          if (noGuessFailed(problem)) error.textContent = t('ms.noGuessFailed');
+          else error.textContent = problem.code ? errorText(problem) : String(problem);
+        });
+        return 'pending';
+      },
+    });
+  }
+
+  function options() {
+    const { settings } = screen.app;
+    const firstClick = el('select', { name: 'firstClick', id: 'option-firstClick' },
+      el('option', { value: 'opensArea', text: t('ms.options.opensArea'), selected: settings.firstClick === 'opensArea' ? true : undefined }),
+      el('option', { value: 'safe', text: t('ms.options.safe'), selected: settings.firstClick === 'safe' ? true : undefined }));
+    const noGuess = el('input', { type: 'checkbox', name: 'noGuess', id: 'option-noGuess', checked: screen.savedParams?.noGuess ? true : undefined });
+    return {
+      title: t('ms.options.title'),
+      body: [
+        el('label', {}, t('ms.options.noGuess'), noGuess),
+        el('p', { class: 'hint', text: t('ms.options.noGuessHint') }),
+        el('label', {}, t('ms.options.firstClick'), firstClick),
+        screen.optionBox('questionMarks', t('ms.options.questionMarks')),
+        screen.optionBox('sound', t('ms.options.sound')),
+        screen.optionBox('monochrome', t('ms.options.monochrome')),
+        el('p', { class: 'hint', text: t('ms.options.nextGame') }),
+      ],
+      async save() {
+        const { app } = screen;
+        await app.saveSetting('firstClick', firstClick.value);
+        const current = screen.savedParams ?? { level: 'beginner' };
+        if (Boolean(current.noGuess) !== noGuess.checked) await app.saveSetting('minesweeperParams', { ...current, noGuess: noGuess.checked });
+      },
+    };
+  }
+
+  async function statistics() {
+    const snapshot = screen.snapshot;
+    const category = snapshot?.category ?? 'beginner';
+    const stats = await screen.statistics(category);
+    const winRate = stats.played ? Math.round((100 * stats.won) / stats.played) : 0;
+    const rows = [
+      ['played', t('stats.played'), formatNumber(stats.played)],
+      ['won', t('stats.won'), formatNumber(stats.won)],
+      ['winRate', t('stats.winRate'), `${formatNumber(winRate)} %`],
+      ['bestTime', t('stats.bestTime'), stats.bestTimeMs == null ? '—' : t('stats.seconds', { seconds: formatSeconds(stats.bestTimeMs) })],
+      ['bestRate', t('ms.stats.bestRate'), stats.bestRate == null ? '—' : formatNumber(stats.bestRate, { minimumFractionDigits: 2, maximumFractionDigits: 2 })],
+      ['currentStreak', t('stats.currentStreak'), formatNumber(stats.currentStreak)],
+      ['longestStreak', t('stats.longestStreak'), formatNumber(stats.longestStreak)],
+    ];
+    return {
+      title: t('stats.title', { category: snapshot?.view ? levelName(snapshot.view, category) : category }),
+      body: el('table', { class: 'stats' }, statsRows(rows)),
+      buttons: [{ value: 'best', label: t('record.bestTimes') }, { value: 'ok', label: t('dialog.close'), primary: true }],
+      closed: async (value) => { if (value === 'best') await showBestTimes(screen.app); },
+    };
+  }
 }
