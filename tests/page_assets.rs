@@ -103,24 +103,38 @@ fn the_readers_see_imports_and_links() {
     assert_eq!(dynamics, ["js/x/b/c.js"]);
 }
 
+/// A file of the page (`js/games.js`) as the app built for the tests serves it: the shipped one
+/// in ui/, or what a test build lays over it (the test game's page, `shell/test_game.rs`).
+fn page(path: &str) -> Option<String> {
+    let shipped = std::fs::read(ui().join(path)).ok();
+    #[cfg(feature = "test-game")]
+    if let Some(served) = pastimes_lib::shell::test_game::served(&format!("/{path}"), shipped.as_deref()) {
+        return Some(String::from_utf8(served.into_owned()).unwrap());
+    }
+    shipped.map(|bytes| String::from_utf8(bytes).unwrap())
+}
+
 /// What the app needs of every registered game besides its rules, game by game; a game that
 /// lacks a part fails here, the part named.
 #[test]
 fn every_registered_game_has_every_part_the_app_needs() {
-    let ui = ui();
-    let registry = std::fs::read_to_string(ui.join("js/games.js")).unwrap();
-    let html = std::fs::read_to_string(ui.join("index.html")).unwrap();
+    let registry = page("js/games.js").unwrap();
+    let html = page("index.html").unwrap();
     let catalogues: Vec<(String, serde_json::Map<String, serde_json::Value>)> = ["en", "de", "cs", "zh"]
         .iter()
-        .map(|lang| {
-            let text = std::fs::read_to_string(ui.join(format!("i18n/{lang}.json"))).unwrap();
-            (lang.to_string(), serde_json::from_str(&text).unwrap())
-        })
+        .map(|lang| (lang.to_string(), serde_json::from_str(&page(&format!("i18n/{lang}.json")).unwrap()).unwrap()))
         .collect();
     for kind in pastimes_games::GameKind::all() {
         let id = kind.as_str();
         let info = kind.info();
-        let mut missing = descriptor_gaps(&ui, id, &registry, &html);
+        let mut missing = descriptor_gaps(id, &registry, &html);
+        if let Some(shown) = info.analysis.map(|analysis| analysis.shown) {
+            let descriptor = page(&format!("js/{id}/index.js")).unwrap_or_default();
+            let review = descriptor.contains("export const review = () => import('./review.js');");
+            if (shown == pastimes_games::Shown::Review) != review {
+                missing.push(format!("a review in ui/js/{id}/index.js exactly when its analysis is shown as one"));
+            }
+        }
         let categories = (info.categories.listed)();
         if categories.is_empty() {
             missing.push("a listed category".to_string());
@@ -153,7 +167,7 @@ fn every_registered_game_has_every_part_the_app_needs() {
 /// What the page's descriptor of the game `id` lacks (ui/js/<id>/index.js: its id, its screen
 /// module, its watch board and its stylesheet), and whether the page's registry (`registry`,
 /// ui/js/games.js) and `html` (ui/index.html) name it.
-fn descriptor_gaps(ui: &Path, id: &str, registry: &str, html: &str) -> Vec<String> {
+fn descriptor_gaps(id: &str, registry: &str, html: &str) -> Vec<String> {
     let mut missing = Vec::new();
     let descriptor_path = format!("js/{id}/index.js");
     if !registry.contains(&format!("import * as {id} from './{id}/index.js';"))
@@ -165,7 +179,7 @@ fn descriptor_gaps(ui: &Path, id: &str, registry: &str, html: &str) -> Vec<Strin
     {
         missing.push("its descriptor in ui/js/games.js (imported and in `descriptors`)".to_string());
     }
-    let Ok(descriptor) = std::fs::read_to_string(ui.join(&descriptor_path)) else {
+    let Some(descriptor) = page(&descriptor_path) else {
         missing.push(format!("its descriptor ui/{descriptor_path}"));
         return missing;
     };
@@ -176,8 +190,8 @@ fn descriptor_gaps(ui: &Path, id: &str, registry: &str, html: &str) -> Vec<Strin
     if !screen {
         missing.push(format!("its screen in ui/{descriptor_path}"));
     }
-    match std::fs::read_to_string(ui.join(format!("js/{id}/screen.js"))) {
-        Ok(source) if source.contains("gameScreen(") => {}
+    match page(&format!("js/{id}/screen.js")) {
+        Some(source) if source.contains("gameScreen(") => {}
         _ if !screen => {}
         _ => missing.push(format!("a screen built by gameScreen in ui/js/{id}/screen.js")),
     }
@@ -187,8 +201,9 @@ fn descriptor_gaps(ui: &Path, id: &str, registry: &str, html: &str) -> Vec<Strin
         .find(|line| line.starts_with("export const watchBoard"))
         .and_then(|line| line.split("import('./").nth(1))
         .and_then(|rest| rest.split('\'').next());
-    match board.map(|module| std::fs::read_to_string(ui.join(format!("js/{id}/{module}")))) {
-        Some(Ok(source)) if source.contains("export function watchBoard(") => {}
+    let board_source = board.and_then(|module| page(&format!("js/{id}/{module}")));
+    match board.map(|_| &board_source) {
+        Some(Some(source)) if source.contains("export function watchBoard(") => {}
         Some(_) => {
             missing.push(format!("the watch board that ui/{descriptor_path} names (`export function watchBoard`)"))
         }
@@ -198,10 +213,13 @@ fn descriptor_gaps(ui: &Path, id: &str, registry: &str, html: &str) -> Vec<Strin
     if !descriptor.contains(&format!("export const stylesheet = '{stylesheet}';")) {
         missing.push(format!("its stylesheet in ui/{descriptor_path}"));
     }
-    if !ui.join(&stylesheet).exists() {
+    if page(&stylesheet).is_none() {
         missing.push(format!("ui/{stylesheet}"));
     }
-    if !html.contains(&format!("<link rel=\"stylesheet\" href=\"{stylesheet}\">")) {
+    // The shipped page links a shipped game's stylesheet; a game only a test build serves links
+    // its own, from its board's module.
+    let linked_by_board = board_source.is_some_and(|source| source.contains("rel: 'stylesheet', href: stylesheet"));
+    if !html.contains(&format!("<link rel=\"stylesheet\" href=\"{stylesheet}\">")) && !linked_by_board {
         missing.push("its stylesheet linked by ui/index.html".to_string());
     }
     missing

@@ -38,21 +38,28 @@ struct Overlay<R: Runtime> {
     shipped: Box<dyn Assets<R>>,
 }
 
+/// What a test build serves at `path` (`/js/games.js`) in place of the shipped file (`shipped`,
+/// if there is one): the test game's own files, the registry with its line, the catalogues with
+/// its strings; `None` where it serves the shipped file as it is.
+pub fn served(path: &str, shipped: Option<&[u8]>) -> Option<Cow<'static, [u8]>> {
+    if let Some((_, bytes)) = FILES.iter().find(|(file, _)| *file == path) {
+        return Some(Cow::Borrowed(bytes));
+    }
+    if path == "/js/games.js" {
+        let registry = with_registry_line(std::str::from_utf8(shipped?).ok()?)?;
+        return Some(Cow::Owned(registry.into_bytes()));
+    }
+    let lang = path.strip_prefix("/i18n/").and_then(|file| file.strip_suffix(".json"))?;
+    i18n::catalogue_text(lang).map(|text| Cow::Owned(text.into_bytes()))
+}
+
 impl<R: Runtime> Assets<R> for Overlay<R> {
     fn get(&self, key: &AssetKey) -> Option<Cow<'_, [u8]>> {
-        let path = key.as_ref();
-        if let Some((_, bytes)) = FILES.iter().find(|(file, _)| *file == path) {
-            return Some(Cow::Borrowed(bytes));
+        let shipped = self.shipped.get(key);
+        match served(key.as_ref(), shipped.as_deref()) {
+            Some(bytes) => Some(bytes),
+            None => shipped,
         }
-        if path == "/js/games.js" {
-            let shipped = self.shipped.get(key)?;
-            return with_registry_line(std::str::from_utf8(&shipped).ok()?).map(|text| Cow::Owned(text.into_bytes()));
-        }
-        let lang = path.strip_prefix("/i18n/").and_then(|file| file.strip_suffix(".json"));
-        if let Some(text) = lang.and_then(i18n::catalogue_text) {
-            return Some(Cow::Owned(text.into_bytes()));
-        }
-        self.shipped.get(key)
     }
 
     fn iter(&self) -> Box<AssetsIter<'_>> {

@@ -14,7 +14,9 @@ use std::sync::atomic::AtomicBool;
 
 /// Which lights the board shows on, row by row, as a player reads them.
 async fn lights(app: &App, within: &str) -> Vec<bool> {
-    let script = format!("return [...document.querySelectorAll('{within} .lt-cell')].map((c) => c.classList.contains('lt-lit'))");
+    let script = format!(
+        "return [...document.querySelectorAll('{within} .lt-cell')].map((c) => c.classList.contains('lt-lit'))"
+    );
     serde_json::from_value(run(app, &script).await).unwrap()
 }
 
@@ -77,7 +79,10 @@ async fn the_fourth_game_is_played_from_its_card_to_the_hall_of_fame_watched_exp
     // The history's row, exported through the save dialog.
     app.click("#hall-tab-history").await;
     wait_rows(&app, 1).await;
-    assert_eq!(run(&app, "return document.querySelector('#hist-rows tr[data-id]').dataset.game").await, json!("lights"));
+    assert_eq!(
+        run(&app, "return document.querySelector('#hist-rows tr[data-id]').dataset.game").await,
+        json!("lights")
+    );
     let path = shots_dir().join("fourth-game.txt");
     let _ = std::fs::remove_file(&path);
     app.click("#hist-rows tr[data-id] .hist-export-game").await;

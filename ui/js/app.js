@@ -5,7 +5,7 @@ import { loadLanguage, language, prefetchCatalogue, resolveLanguage, t, errorTex
 import { el, clear, toast } from './dom.js';
 import { openDialog } from './dialog.js';
 import * as home from './home.js';
-import { gameScreens } from './games.js';
+import { gameScreens, reviewScreens } from './games.js';
 import { gameName, loadCatalogue } from './catalogue.js';
 import { showSavingNotice, showStoreReport, watchSaving } from './storage.js';
 
@@ -13,9 +13,9 @@ import { showSavingNotice, showStoreReport, watchSaving } from './storage.js';
 const screens = {
   home: async () => home,
   hall: () => import('./hall.js'),
-  'gomoku-review': () => import('./gomoku/review.js'),
   watch: () => import('./watch.js'),
   ...gameScreens,
+  ...reviewScreens,
 };
 
 export const app = {

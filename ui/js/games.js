@@ -1,5 +1,6 @@
 // Every game's part of the page, one descriptor a game (ui/js/<game>/index.js: its screen, its
-// board in the watch view, its stylesheet); the backend's registry (catalogue.js) tells the rest.
+// board in the watch view, its stylesheet, and its review screen if its analysis is shown as a
+// review); the backend's registry (catalogue.js) tells the rest.
 // The descriptors are small: a game's own modules load when first shown, so start-up loads only
 // the modules of the screen it opens on.
 
@@ -11,3 +12,13 @@ export const descriptors = { minesweeper, bubbles, gomoku };
 
 /// Each game's screen module, loaded when first shown, by the game's id.
 export const gameScreens = Object.fromEntries(Object.values(descriptors).map((game) => [game.id, game.screen]));
+
+/// The review screens of the games that have one (their catalogue entry's `analysisShown` is
+/// 'review'), by screen name: `<game>-review`.
+export const reviewScreens = Object.fromEntries(Object.values(descriptors).filter((game) => game.review)
+  .map((game) => [reviewScreen(game.id), game.review]));
+
+/// The name of the review screen of the game `id`.
+export function reviewScreen(id) {
+  return `${id}-review`;
+}

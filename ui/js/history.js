@@ -8,6 +8,7 @@ import { t, count as countOf, errorText, formatDate, formatNumber, formatSeconds
 import { call } from './ipc.js';
 import { allGames, categoryLabel, gameInfo, gameName, listedCategories, measureOf } from './catalogue.js';
 import { drawChart } from './chart.js';
+import { reviewScreen } from './games.js';
 import { exportGame, copyMoves, importGame } from './record-file.js';
 
 const PAGE_SIZE = 50;
@@ -119,27 +120,29 @@ export async function mountHistory(root, app, kept = null) {
     });
   }
 
-  /// A finished Gomoku game opens its review (the engine's, done in the background after the
-  /// game; until it is there the review screen says so and waits).
+  /// A finished game of a game whose analysis is a review (Gomoku's) opens that review (the
+  /// engine's, done in the background after the game; until it is there the review screen says
+  /// so and waits).
   function reviewCell(row) {
-    if (row.game !== 'gomoku') return el('td', {});
+    if (gameInfo(row.game)?.analysisShown !== 'review') return el('td', {});
     const pending = !row.analysis;
     return el('td', {}, el('button', {
       type: 'button', class: 'hist-review', dataset: { id: row.id },
       title: pending ? t('history.reviewPending') : undefined,
-      onclick: () => app.show('gomoku-review', { id: row.id, back: 'history', history: place() }),
+      onclick: () => app.show(reviewScreen(row.game), { id: row.id, back: 'history', history: place() }),
       text: t('history.reviewOpen'),
     }), pending ? el('span', { class: 'hist-rate', text: t('history.reviewPending') }) : null);
   }
 
-  /// A game with its full record exports as a text file; a Gomoku game also copies its moves.
+  /// A game with its full record exports as a text file; a game whose moves make its position
+  /// (the catalogue's `exchangesMoves`: Gomoku) also copies its moves.
   function recordCell(row) {
     if (!row.hasRecord) return el('td', {});
     const exporting = el('button', {
       type: 'button', class: 'hist-export-game', text: t('history.exportGame'), 'aria-label': t('history.exportGameLabel'),
       onclick: () => exportGame(app, row.id, exporting),
     });
-    const copying = row.game === 'gomoku'
+    const copying = gameInfo(row.game)?.exchangesMoves
       ? el('button', { type: 'button', class: 'hist-copy-moves', text: t('history.copyMoves'), onclick: () => copyMoves(app, row.game, row.id) })
       : null;
     // An unfinished game that could not be resumed cannot be replayed to its end either: it

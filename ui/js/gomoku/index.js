@@ -1,6 +1,5 @@
 // Gomoku's part of the page, as the app finds it (../games.js): its screen, its board in the
-// watch view and its stylesheet. Its modules load when first needed, not at start-up. (Room for
-// the optional parts a game may have: a game's review would be one.)
+// watch view, its stylesheet and its review. Its modules load when first needed, not at start-up.
 
 export const id = 'gomoku';
 /// The screen module (`gameScreen` of ../game-screen.js), loaded when first shown.
@@ -9,3 +8,5 @@ export const screen = () => import('./screen.js');
 export const watchBoard = async (app) => (await import('./board.js')).watchBoard(app);
 /// Linked by ui/index.html (tests/page_assets.rs checks that it is).
 export const stylesheet = 'css/gomoku.css';
+/// The review of a finished game, the screen of its analysis (the catalogue's `analysisShown`).
+export const review = () => import('./review.js');

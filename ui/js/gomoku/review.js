@@ -152,7 +152,7 @@ export function create() {
   /// Asks the backend for the game and its review, and shows what there is.
   async function load(token) {
     try {
-      const data = await call('gomoku_review', { id: token.gameId });
+      const data = await call('review', { id: token.gameId });
       if (current !== token) return;
       token.data = data;
       show(token);

@@ -12,6 +12,7 @@ import { GoBoard } from './board.js';
 import { MoveList } from './movelist.js';
 import { notation } from './notation.js';
 import { copyMoves } from '../record-file.js';
+import { reviewScreen } from '../games.js';
 import { openDialog } from '../dialog.js';
 import { CATEGORIES, COLOURS, categoryOf, chooseParams, other, paramsOf, savedParams } from './setup.js';
 
@@ -412,7 +413,7 @@ function create(screen) {
   /// The finished game's review, on its own screen; its Back button comes back here.
   function openReview() {
     const id = screen.snapshot?.record?.id;
-    if (id != null) screen.app.show('gomoku-review', { id, back: 'gomoku' });
+    if (id != null) screen.app.show(reviewScreen('gomoku'), { id, back: 'gomoku' });
   }
 
   function statusText(snap) {
