@@ -217,9 +217,9 @@ fn descriptor_gaps(id: &str, registry: &str, html: &str) -> Vec<String> {
         missing.push(format!("ui/{stylesheet}"));
     }
     // The shipped page links a shipped game's stylesheet; a game only a test build serves links
-    // its own, from its board's module.
-    let linked_by_board = board_source.is_some_and(|source| source.contains("rel: 'stylesheet', href: stylesheet"));
-    if !html.contains(&format!("<link rel=\"stylesheet\" href=\"{stylesheet}\">")) && !linked_by_board {
+    // its own, from its descriptor, as the page starts.
+    let linked_by_descriptor = descriptor.contains("rel: 'stylesheet', href: stylesheet");
+    if !html.contains(&format!("<link rel=\"stylesheet\" href=\"{stylesheet}\">")) && !linked_by_descriptor {
         missing.push("its stylesheet linked by ui/index.html".to_string());
     }
     missing

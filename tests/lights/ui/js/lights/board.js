@@ -4,12 +4,6 @@
 import { el, setText } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
 import { Grid, fitCells } from '../board-kit.js';
-import { stylesheet } from './index.js';
-
-// The shipped page does not link this test game's stylesheet: its board links it once.
-if (!document.querySelector(`link[href="${stylesheet}"]`)) {
-  document.head.append(el('link', { rel: 'stylesheet', href: stylesheet }));
-}
 
 export class LightsBoard {
   /// `onPress(move)` receives a press to send; `readOnly`: the board only shows.
