@@ -1,4 +1,4 @@
-// The hall of fame: the best ten of every game and category (seed 001's hero list, for all
+// The hall of fame: the best ten of every game and category (the classic Minesweeper's "hero list", for all
 // games), and the score history with its chart. Resetting goes through one confirmation dialog.
 
 import { el, clear } from './dom.js';

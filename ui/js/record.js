@@ -1,4 +1,4 @@
-// The new-record dialog (seed 001's hero list entry): the backend says the game made the hall
+// The new-record dialog (the classic Minesweeper's hero list entry): the backend says the game made the hall
 // of fame; the player gives a name, pre-filled with the last one used.
 
 import { el } from './dom.js';

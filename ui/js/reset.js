@@ -1,5 +1,5 @@
 // Resetting the hall of fame: one dialog, used by the Hall of Fame screen and by Minesweeper's
-// best times (seed 001's reset button). It says exactly what goes before anything does; the
+// best times (the classic Minesweeper's reset button in its best-times list). It says exactly what goes before anything does; the
 // backend deletes in one transaction.
 
 import { el, toast } from './dom.js';

@@ -1,5 +1,5 @@
-// The Bubble Breaker screen (seed 003): style bar, score panel with undo and redo, the field, and
-// the game-over cover. The score is also in the window title, as the seed keeps it. The shared
+// The Bubble Breaker screen (the original VB.NET game, docs/ORIGINS.md): style bar, score panel with undo and redo, the field, and
+// the game-over cover. The score is also in the window title, as the original keeps it. The shared
 // game screen (../game-screen.js) runs it; this module draws it.
 
 import { el, announce, setText } from '../dom.js';

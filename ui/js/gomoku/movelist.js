@@ -1,4 +1,4 @@
-// The move history beside the board (seed 004 keeps one) and, once the game is over, the replay
+// The move history beside the board (the classic game keeps one) and, once the game is over, the replay
 // controls that step through it. Stepping only changes what the board shows: it plays nothing.
 
 import { el, setText } from '../dom.js';

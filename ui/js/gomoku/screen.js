@@ -1,4 +1,4 @@
-// The Gomoku screen (seed 004): the board, the players and whose turn it is, the move list with
+// The Gomoku screen (the classic two-player game on a 15x15 grid, docs/ORIGINS.md): the board, the players and whose turn it is, the move list with
 // undo and redo, the result with a replay of the finished game, the Swap2 opening's decisions,
 // Renju's forbidden points and the hint. Against the computer the
 // backend thinks on its own thread and sends the new snapshot as a `snapshot` event. The shared

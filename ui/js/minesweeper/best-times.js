@@ -1,5 +1,5 @@
-// Seed 001's hero list for Minesweeper: the best time of each level and who holds it, with the
-// seed's reset button.
+// The classic Minesweeper's hero list: the best time of each level and who holds it, with its
+// reset button.
 
 import { el } from '../dom.js';
 import { t, formatSeconds } from '../i18n.js';
@@ -8,8 +8,8 @@ import { openDialog } from '../dialog.js';
 import { confirmReset } from '../reset.js';
 import { categoryLabel, listedCategories } from '../catalogue.js';
 
-/// Seed 001's hero list: the best time and its holder for each Minesweeper level, with the
-/// seed's reset button, which is the Hall of Fame's own reset (one dialog, one transaction).
+/// The classic hero list: the best time and its holder for each Minesweeper level, with its
+/// reset button, which is the Hall of Fame's own reset (one dialog, one transaction).
 export async function showBestTimes(app) {
   const hall = await call('hall_of_fame', { game: 'minesweeper' });
   const best = new Map(hall.map((c) => [c.category, c.entries[0]]));
