@@ -190,6 +190,15 @@ pub trait Rates: Game {
     fn rate(&self, elapsed_ms: u64) -> Option<f64>;
 }
 
+/// The [`Game::rank_key`] of a game ranked by moves, then time ([`crate::Measure::Moves`]):
+/// fewer moves first, the faster of equal moves next. Times past ten billion milliseconds (115
+/// days) tie; the moves decide first.
+pub fn moves_then_time(moves: i64, elapsed_ms: u64) -> i64 {
+    const TIME_SPAN: i64 = 10_000_000_000;
+    let time = i64::try_from(elapsed_ms).unwrap_or(i64::MAX).min(TIME_SPAN - 1);
+    moves * TIME_SPAN + time
+}
+
 /// [`Game::apply`] with what the move did, for every game alike: the effects of a
 /// [`Applied::Move`] are told by [`Game::effects`] from the game before and after it (a transient
 /// move's are empty). A blanket impl, so no game can apply a move a second way here.

@@ -381,10 +381,7 @@ impl Game for Gomoku {
             Colour::Black => (played + 1) / 2,
             Colour::White => played / 2,
         };
-        // Times past ten billion milliseconds (115 days) tie; the stones decide first.
-        const TIME_SPAN: i64 = 10_000_000_000;
-        let time = i64::try_from(elapsed_ms).unwrap_or(i64::MAX).min(TIME_SPAN - 1);
-        Some(stones * TIME_SPAN + time)
+        Some(crate::game::moves_then_time(stones, elapsed_ms))
     }
 }
 

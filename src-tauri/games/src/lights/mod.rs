@@ -164,11 +164,9 @@ impl Game for Lights {
         info::category(self.side)
     }
 
-    /// Presses first, then time: times past ten billion milliseconds tie.
+    /// Presses first, then time.
     fn rank_key(&self, elapsed_ms: u64) -> Option<i64> {
-        const TIME_SPAN: i64 = 10_000_000_000;
-        let time = i64::try_from(elapsed_ms).unwrap_or(i64::MAX).min(TIME_SPAN - 1);
-        (self.status() == Status::Won).then_some(i64::from(self.presses) * TIME_SPAN + time)
+        (self.status() == Status::Won).then(|| crate::game::moves_then_time(i64::from(self.presses), elapsed_ms))
     }
 
     /// `press C3`; its code is the cell, `y * side + x`.
