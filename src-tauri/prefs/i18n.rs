@@ -194,6 +194,8 @@ mod tests {
             assert!(catalogues()[lang].len() >= catalogue("en").len(), "{lang}");
         }
         assert_eq!(t("de", "menu.game"), "Spiel");
+        // The original Czech Bubble Breaker's window title, word for word.
+        assert_eq!(t("cs", "bb.title"), "{score} bodů - Bubble Breaker");
         assert_eq!(t("xx", "menu.game"), "Game");
         assert_eq!(t("en", "no.such.key"), "no.such.key");
     }

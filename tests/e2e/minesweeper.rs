@@ -182,8 +182,17 @@ async fn keyboard_play_and_custom_sizes_out_of_range() {
         &format!("return document.querySelector(\"{}\").classList.contains('flag')", cell(2, 1)),
     )
     .await;
+    // Space on the flag: a click the classic games ignore. The backend refuses it and the page
+    // says nothing (the next move's answer comes after the refusal's: no toast by then).
+    app.keys(" ").await;
     app.keys("\u{E015}\u{E015}\u{E015} ").await;
     app.wait_for("cells to open", "return document.querySelectorAll('.ms-cell.open').length > 0").await;
+    assert_eq!(
+        app.client.execute("return document.querySelector('#toast').hidden", vec![]).await.unwrap(),
+        json!(true),
+        "no toast for a click on a flag"
+    );
+    assert!(app.find(&cell(2, 1)).await.attr("class").await.unwrap().unwrap().contains("flag"), "the flag stays");
     let label = app.find("#ms-mines").await.attr("aria-label").await.unwrap().unwrap();
     assert_eq!(label, "39 mines left");
 

@@ -219,8 +219,12 @@ function create(screen) {
     openDialog({ id: 'no-guess-dialog', title: t('ms.noGuessFailedTitle'), body: el('p', { text }) }).catch(() => {});
   }
 
+  /// A click every classic Minesweeper silently ignores (a left click on a flag, a right click
+  /// on an open number, both buttons on a closed cell, any click once the game is over) is still
+  /// refused by the backend, but the page does not tell the player off for it.
   function playError(error) {
-    showFailure(error);
+    const harmless = error?.code === 'game_over' || (error?.code === 'illegal_move' && !noGuessFailed(error));
+    if (!harmless) showFailure(error);
   }
 
   function markLevel(view) {
