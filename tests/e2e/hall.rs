@@ -247,6 +247,11 @@ async fn records_of_three_games_in_the_hall_the_history_its_chart_export_and_res
     assert!(played >= 5, "{played} games in the history");
 
     open_hall_from_home(&app).await;
+    // Every registered game has its tables, from the registry alone, played or not.
+    for game in pastimes_games::GameKind::all().map(|kind| kind.as_str()) {
+        let shown = run(&app, &format!("return Boolean(document.querySelector('#hall-{game} .hall-category'))")).await;
+        assert_eq!(shown, json!(true), "the hall of fame shows {game}");
+    }
     assert_eq!(hall_names(&app, "minesweeper", "beginner").await, [MARKUP], "markup shows as text");
     // The same win in the level's second table, by 3BV/s.
     let by_rate = run(
@@ -281,8 +286,8 @@ async fn records_of_three_games_in_the_hall_the_history_its_chart_export_and_res
     app.click("#hall-tab-history").await;
     wait_rows(&app, played as usize).await;
     let games = history_games(&app).await;
-    for game in pastimes_games::GameKind::all().map(|kind| kind.as_str()) {
-        assert!(games.iter().any(|g| g == game), "{game} in {games:?}");
+    for game in ["minesweeper", "bubbles", "gomoku"] {
+        assert!(games.iter().any(|g| g == game), "{game} in {games:?}: every game played here");
     }
     assert_eq!(games[0], "minesweeper", "the newest first: the replay");
     let replay = run(&app, "return document.querySelector('#hist-rows tr[data-id]').children[6].textContent").await;
