@@ -49,6 +49,13 @@ async fn the_fourth_game_is_played_from_its_card_to_the_hall_of_fame_watched_exp
     app.click("#open-lights").await;
     app.wait_for("the 5x5 board", "return document.querySelectorAll('.screen-lights .lt-cell').length === 25").await;
     picture(&app, "fourth-game-new").await;
+    // A game without options shows no Options button; its statistics are there.
+    let buttons = run(
+        &app,
+        "return [Boolean(document.querySelector('#lt-options')), Boolean(document.querySelector('#lt-stats'))]",
+    )
+    .await;
+    assert_eq!(buttons, json!([false, true]));
 
     let presses = solution(lights(&app, ".screen-lights").await);
     for press in &presses {

@@ -68,7 +68,7 @@ export function statsRows(rows) {
 /// - `categoryLabel(snapshot)`: a category's name, in the record dialog;
 /// - `statistics()`: `{ title, body, buttons, closed(value) }` of the statistics dialog (the
 ///   figures from `screen.statistics(category)`);
-/// - `options()`: `{ title, body, save() }` of the options dialog; its checkboxes made with
+/// - optional `options()`: `{ title, body, save() }` of the options dialog; its checkboxes made with
 ///   `screen.optionBox(key, label)` are saved by the controller;
 /// - optional `keys(event)` (true when it took the key), `playError(error, move)`, `mounted()`,
 ///   `unmounted()`.
@@ -203,7 +203,8 @@ export function gameScreen(game) {
     const controls = {
       pause: button('pause', t('game.pause'), togglePause),
       stats: button('stats', t('game.statistics'), dialog(showStatistics)),
-      options: button('options', t('game.options'), dialog(showOptions)),
+      // A game without options (the optional `options` part) shows no Options button.
+      options: parts.options ? button('options', t('game.options'), dialog(showOptions)) : null,
       home: button('home', t('game.allGames'), () => app.show('home')),
       resume,
       cover: el('div', { class: game.coverClass, id: id('paused'), hidden: true }, el('p', { text: t('game.paused') }), resume),

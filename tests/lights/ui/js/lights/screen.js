@@ -34,7 +34,6 @@ function create(screen) {
     },
     categoryLabel: (snap) => sizeLabel(snap.view?.side ?? DEFAULT_SIDE),
     statistics,
-    options: () => ({ title: t('lt.options.title'), body: [], save() {} }),
   };
 
   function build() {
