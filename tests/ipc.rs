@@ -274,7 +274,24 @@ fn the_games_catalogue_comes_from_the_registry() {
     for game in games.as_array().unwrap() {
         let started = h.call("new_game", json!({"game": game["id"], "params": game["defaultParams"]})).unwrap();
         assert_eq!(started["game"], game["id"]);
+        // A game with choices (levels, styles) says which one it was started with; the Game menu
+        // and the compact control check it.
+        match game["choices"].as_object() {
+            Some(choices) => {
+                let key = choices["key"].as_str().unwrap();
+                assert_eq!(started["choice"], game["defaultParams"][key], "{}", game["id"]);
+                let last = choices["items"].as_array().unwrap().iter().rfind(|item| item["asks"] == false).unwrap();
+                let mut params = game["defaultParams"].clone();
+                params[key] = last["id"].clone();
+                let chosen = h.call("new_game", json!({"game": game["id"], "params": params})).unwrap();
+                assert_eq!(chosen["choice"], last["id"], "{}", game["id"]);
+            }
+            None => assert_eq!(started["choice"], Value::Null, "{}", game["id"]),
+        }
     }
+    let custom = json!({"level": "custom", "width": 12, "height": 10, "mines": 20});
+    let started = h.call("new_game", json!({"game": "minesweeper", "params": custom})).unwrap();
+    assert_eq!(started["choice"], "custom");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The games as the page learns them: one entry per registered game, read from the game's own
 //! table, so the page keeps no list of games or categories of its own.
 
-use pastimes_games::{CategoryPattern, GameKind, Ranking, Shown};
+use pastimes_games::{CategoryPattern, Choices, GameKind, Ranking, Shown};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -23,6 +23,9 @@ pub struct GameEntry {
     /// The name of the game's rate, when its hall of fame has a table by rate.
     pub rate_key: Option<&'static str>,
     pub default_params: Value,
+    /// What a new game is picked from (the Game menu's and the compact control's list), if the
+    /// game has such a list.
+    pub choices: Option<Choices>,
     /// The categories shown before any game of them was played, in order.
     pub listed_categories: Vec<String>,
     /// A category's name is the catalogue entry `{labelPrefix}.{category}`...
@@ -46,6 +49,7 @@ impl GameEntry {
             exchanges_moves: info.exchanges_moves,
             rate_key: info.rate.map(|rate| rate.key),
             default_params: info.default_params(),
+            choices: info.choices,
             listed_categories: (info.categories.listed)(),
             label_prefix: info.categories.label_prefix,
             category_patterns: info.categories.patterns,

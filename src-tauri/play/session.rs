@@ -21,6 +21,9 @@ pub struct Snapshot {
     pub game: GameKind,
     pub status: Status,
     pub category: String,
+    /// Which of the game's choices ([`pastimes_games::Choices`]) it was started with: the one
+    /// the Game menu and the screen check.
+    pub choice: Option<&'static str>,
     /// The game's own view; `null` while paused, so a paused board cannot be studied.
     pub view: Value,
     pub elapsed_ms: u64,
@@ -342,6 +345,7 @@ impl Session {
             game: self.kind(),
             status,
             category: self.game.category(),
+            choice: self.kind().info().choices.and_then(|choices| choices.of(&self.game.params())),
             view: if self.paused { Value::Null } else { self.game.view() },
             elapsed_ms: self.clock.elapsed_ms(),
             clock_running: self.clock.is_running(),

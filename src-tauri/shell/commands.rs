@@ -94,8 +94,12 @@ pub fn set_setting<R: Runtime>(
 }
 
 #[tauri::command]
-pub fn new_game(state: AppStateArg, game: String, params: Value) -> AppResult<Snapshot> {
-    state.new_game(kind(&game)?, params)
+pub fn new_game<R: Runtime>(app: AppHandle<R>, state: AppStateArg, game: String, params: Value) -> AppResult<Snapshot> {
+    let kind = kind(&game)?;
+    let snapshot = state.new_game(kind, params)?;
+    // The Game menu checks the new game's choice (its level, its style).
+    crate::shell::menu::game_started(&app, kind);
+    Ok(snapshot)
 }
 
 #[tauri::command]

@@ -4,17 +4,27 @@
 //! items (theme, colour-blind symbols, zoom, language) change a setting here; every setting
 //! change, from the menu or the page, goes through `setting_changed`, which rebuilds the menu,
 //! applies the zoom and tells the page (`settings` event).
+//!
+//! The Game menu also lists the choices of the game on screen (seed 001's levels, Bubble
+//! Breaker's styles; [`pastimes_games::Choices`]), the one its game was started with checked:
+//! a choice is forwarded to the page like any Game item (`choice-{game}-{id}`), and the check
+//! follows the game the backend started (`game_started`), never the click alone.
 
 use crate::prefs::i18n::{self, LANGUAGES};
 use crate::prefs::settings::{zoom_step, THEMES};
 use crate::state::AppState;
-use pastimes_games::GameKind;
+use pastimes_games::{Choice, GameKind};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
-use tauri::menu::{CheckMenuItemBuilder, Menu, MenuBuilder, MenuItemBuilder, PredefinedMenuItem, SubmenuBuilder};
+use tauri::menu::{
+    CheckMenuItemBuilder, Menu, MenuBuilder, MenuItemBuilder, PredefinedMenuItem, Submenu, SubmenuBuilder,
+};
 use tauri::{AppHandle, Emitter, Manager, Runtime};
 
 pub const QUIT: &str = "quit";
+/// The Game menu's id, to find its items again.
+const GAME_MENU: &str = "game";
+const CHOICE: &str = "choice-";
 
 /// The resolved language of these settings.
 pub fn language_of(settings: &Map<String, Value>) -> &'static str {
@@ -34,9 +44,9 @@ pub fn build<R: Runtime>(app: &AppHandle<R>, settings: &Map<String, Value>) -> t
     let check =
         |id: String, label: String, checked: bool| CheckMenuItemBuilder::with_id(id, label).checked(checked).build(app);
 
-    let game =
-        SubmenuBuilder::new(app, text("menu.game")).item(&item("new-game", "menu.newGame", Some("F2"))?).separator();
-    let mut game = game;
+    let mut game = SubmenuBuilder::with_id(app, GAME_MENU, text("menu.game"))
+        .item(&item("new-game", "menu.newGame", Some("F2"))?)
+        .separator();
     for kind in GameKind::all() {
         game = game.item(&item(&format!("open-{}", kind.as_str()), kind.info().name_key, None)?);
     }
@@ -83,7 +93,89 @@ pub fn build<R: Runtime>(app: &AppHandle<R>, settings: &Map<String, Value>) -> t
         .item(&PredefinedMenuItem::separator(app)?)
         .item(&item("about", "menu.about", None)?)
         .build()?;
-    MenuBuilder::new(app).items(&[&game, &view, &help]).build()
+    let menu = MenuBuilder::new(app).items(&[&game, &view, &help]).build()?;
+    show_choices(app, &game, settings)?;
+    Ok(menu)
+}
+
+/// Where the choices go in the Game menu: after New Game and its separator.
+const CHOICES_AT: usize = 2;
+
+/// Puts the choices of the game on screen in the Game menu (and takes another game's out), in
+/// place: a screen change does not rebuild the menu bar.
+fn show_choices<R: Runtime>(app: &AppHandle<R>, game: &Submenu<R>, settings: &Map<String, Value>) -> tauri::Result<()> {
+    let wanted = shown_game(settings).filter(|kind| kind.info().choices.is_some());
+    let shown: Vec<_> = game.items()?.into_iter().filter(|item| item.id().as_ref().starts_with(CHOICE)).collect();
+    let shown_kind = shown.first().and_then(|item| kind_of_choice(item.id().as_ref()));
+    if shown_kind == wanted {
+        return Ok(());
+    }
+    for item in &shown {
+        game.remove(item)?;
+    }
+    if !shown.is_empty() {
+        // The separator after them.
+        game.remove_at(CHOICES_AT)?;
+    }
+    let (Some(kind), Some(choices)) = (wanted, wanted.and_then(|kind| kind.info().choices)) else { return Ok(()) };
+    let lang = language_of(settings);
+    let current = current_choice(app, kind);
+    let mut at = CHOICES_AT;
+    for choice in choices.items {
+        let label = choice_label(&i18n::t(lang, choice.name_key), choice, &i18n::t(lang, "menu.choiceKey"));
+        let item = CheckMenuItemBuilder::with_id(choice_id(kind, choice.id), label)
+            .checked(current == Some(choice.id))
+            .build(app)?;
+        game.insert(&item, at)?;
+        at += 1;
+    }
+    game.insert(&PredefinedMenuItem::separator(app)?, at)
+}
+
+fn game_menu<R: Runtime>(app: &AppHandle<R>) -> Option<Submenu<R>> {
+    app.menu().and_then(|menu| menu.get(GAME_MENU)).and_then(|item| item.as_submenu().cloned())
+}
+
+/// The game of a choice's item id (`choice-minesweeper-expert`).
+fn kind_of_choice(id: &str) -> Option<GameKind> {
+    id.strip_prefix(CHOICE).and_then(|rest| rest.split_once('-')).and_then(|(game, _)| GameKind::parse(game))
+}
+
+/// The game whose screen is shown (the `lastScreen` setting), if a game's.
+fn shown_game(settings: &Map<String, Value>) -> Option<GameKind> {
+    settings.get("lastScreen").and_then(Value::as_str).and_then(GameKind::parse)
+}
+
+fn choice_id(kind: GameKind, choice: &str) -> String {
+    format!("{CHOICE}{}-{choice}", kind.as_str())
+}
+
+/// A choice's name, with its key where it has one: GTK shows an accelerator only for a key it
+/// would also take, and a plain digit taken by the menu would never reach a text field.
+fn choice_label(name: &str, choice: &Choice, with_key: &str) -> String {
+    match choice.key {
+        Some(key) => with_key.replace("{name}", name).replace("{key}", key),
+        None => name.to_string(),
+    }
+}
+
+/// The choice the game of `kind` in progress was started with.
+fn current_choice<R: Runtime>(app: &AppHandle<R>, kind: GameKind) -> Option<&'static str> {
+    let state = app.try_state::<Arc<AppState>>()?;
+    state.snapshot(kind).ok().flatten().and_then(|snapshot| snapshot.choice)
+}
+
+/// A game of `kind` started, or a choice was clicked: the Game menu's check marks show the
+/// game's choice (a click toggles its own check; a Custom… the player cancels changes nothing).
+pub fn game_started<R: Runtime>(app: &AppHandle<R>, kind: GameKind) {
+    let Some(choices) = kind.info().choices else { return };
+    let Some(game) = game_menu(app) else { return };
+    let current = current_choice(app, kind);
+    for choice in choices.items {
+        if let Some(check) = game.get(&choice_id(kind, choice.id)).and_then(|item| item.as_check_menuitem().cloned()) {
+            let _ = check.set_checked(current == Some(choice.id));
+        }
+    }
 }
 
 /// Quits, changes a View setting, or tells the page which item was chosen.
@@ -91,6 +183,9 @@ pub fn handle<R: Runtime>(app: &AppHandle<R>, id: &str) {
     if id == QUIT {
         app.exit(0);
         return;
+    }
+    if let Some(kind) = kind_of_choice(id) {
+        game_started(app, kind);
     }
     if let Some((key, value)) = view_setting(app, id) {
         let state = app.state::<Arc<AppState>>();
@@ -133,6 +228,13 @@ fn view_setting<R: Runtime>(app: &AppHandle<R>, id: &str) -> Option<(&'static st
 /// there is no window to update: the page is still told.
 pub fn setting_changed<R: Runtime>(app: &AppHandle<R>, key: &str, settings: &Map<String, Value>) {
     if app.menu().is_some() {
+        if key == "lastScreen" {
+            if let Some(game) = game_menu(app) {
+                if let Err(error) = show_choices(app, &game, settings) {
+                    eprintln!("pastimes: could not show the game's choices in the menu: {error}");
+                }
+            }
+        }
         if matches!(key, "language" | "theme" | "colourBlind") {
             match build(app, settings) {
                 Ok(menu) => {
@@ -160,7 +262,29 @@ pub fn apply_zoom<R: Runtime>(app: &AppHandle<R>, settings: &Map<String, Value>)
 
 #[cfg(test)]
 mod tests {
+    use super::{choice_label, kind_of_choice};
     use crate::prefs::i18n::{t, LANGUAGES};
+    use pastimes_games::{Choice, GameKind};
+
+    /// A level's item names its key; one without a key is its name alone; a choice's id tells
+    /// its game, whatever the choice's own name holds.
+    #[test]
+    fn a_choice_item_shows_its_key_and_names_its_game() {
+        let keyed = Choice { id: "beginner", name_key: "ms.level.beginner", key: Some("1"), asks: false };
+        let plain = Choice { id: "custom", name_key: "ms.level.custom", key: None, asks: true };
+        for lang in LANGUAGES {
+            let with_key = t(lang, "menu.choiceKey");
+            let name = t(lang, keyed.name_key);
+            let label = choice_label(&name, &keyed, &with_key);
+            assert!(label.starts_with(&name) && label.contains('1') && !label.contains('{'), "{lang}: {label}");
+            assert_eq!(choice_label("Custom…", &plain, &with_key), "Custom…");
+        }
+        let minesweeper = GameKind::parse("minesweeper");
+        assert_eq!(kind_of_choice("choice-minesweeper-expert"), minesweeper);
+        assert_eq!(kind_of_choice("choice-minesweeper-a-b"), minesweeper);
+        assert_eq!(kind_of_choice("choice-nothing-expert"), None);
+        assert_eq!(kind_of_choice("new-game"), None);
+    }
 
     /// The menu's labels, per language: what `build` puts in the menu bar.
     #[test]

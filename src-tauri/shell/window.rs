@@ -21,7 +21,8 @@ pub fn fit<R: Runtime>(window: &WebviewWindow<R>, width: f64, height: f64) -> Ap
         return Err(AppError::bad_argument(format!("window size {width}x{height} is out of range")));
     }
     let (mut width, mut height) = (width.max(MIN_SIDE), height.max(MIN_SIDE));
-    if let Ok(Some(monitor)) = window.current_monitor() {
+    let monitor = window.current_monitor().ok().flatten();
+    if let Some(monitor) = &monitor {
         let screen = monitor.size().to_logical::<f64>(monitor.scale_factor());
         // Leave room for panels and the title bar; the board scales down to fit the rest.
         width = width.min(screen.width * 0.95);
@@ -36,7 +37,29 @@ pub fn fit<R: Runtime>(window: &WebviewWindow<R>, width: f64, height: f64) -> Ap
         }
     }
     window.set_size(wanted).map_err(|e| AppError::Window(e.to_string()))?;
+    if let Some(monitor) = &monitor {
+        keep_on_screen(window, monitor, wanted.to_physical(scale));
+    }
     Ok(true)
+}
+
+/// A window grown past the screen's right or bottom edge (Expert after Beginner, a larger
+/// zoom) moves back onto it, as far as it must and no further.
+fn keep_on_screen<R: Runtime>(window: &WebviewWindow<R>, monitor: &tauri::Monitor, inner: PhysicalSize<u32>) {
+    let Ok(at) = window.outer_position() else { return };
+    let (origin, size) = (monitor.position(), monitor.size());
+    // The frame around the content (title bar, menu bar) counts as the window's.
+    let frame = match (window.outer_size(), window.inner_size()) {
+        (Ok(outer), Ok(now)) => (outer.width.saturating_sub(now.width), outer.height.saturating_sub(now.height)),
+        _ => (0, 0),
+    };
+    let right = i64::from(origin.x) + i64::from(size.width);
+    let bottom = i64::from(origin.y) + i64::from(size.height);
+    let x = i64::from(at.x).min(right - i64::from(inner.width + frame.0)).max(i64::from(origin.x));
+    let y = i64::from(at.y).min(bottom - i64::from(inner.height + frame.1)).max(i64::from(origin.y));
+    if (x, y) != (i64::from(at.x), i64::from(at.y)) {
+        let _ = window.set_position(PhysicalPosition::new(x as i32, y as i32));
+    }
 }
 
 /// Another launch on the same data folder asked for this window: unminimised, shown, focused.

@@ -42,9 +42,13 @@ async fn each_language_translates_the_page_a_game_and_an_error() {
 
         app.click("#open-minesweeper").await;
         app.wait_for("the field", "return document.querySelectorAll('.ms-cell').length > 0").await;
-        assert_eq!(app.text("#level-beginner").await, beginner);
+        app.wait_for(
+            "the level's name",
+            &format!("return document.querySelector('#ms-choice').textContent === '{beginner}'"),
+        )
+        .await;
         // A backend error (out_of_range, with its params) in the player's language.
-        app.click("#level-custom").await;
+        app.choose("#level-custom").await;
         let width = app.find("#custom-width").await;
         width.clear().await.unwrap();
         width.send_keys("400").await.unwrap();

@@ -135,7 +135,8 @@ async fn select_a_group_pop_it_then_undo_and_redo() {
     let mut game = twin(Style::Megashift, SEED);
     let fresh = game.clone();
     wait_for_field(&app, &game, "the dealt field").await;
-    assert_eq!(app.find("#style-megashift").await.attr("aria-pressed").await.unwrap().as_deref(), Some("true"));
+    assert_eq!(app.find("#style-megashift").await.attr("aria-checked").await.unwrap().as_deref(), Some("true"));
+    app.wait_for("the style's name", "return document.querySelector('#bb-choice').textContent === 'MegaShift'").await;
     wait_for_score(&app, 0).await;
     assert_title(&app, &title(0)).await;
     assert_eq!(count(&app, ".bb-cell.selected").await, 0);
@@ -250,10 +251,10 @@ async fn play_a_standard_game_to_its_end_and_name_the_record() {
     let data = tempfile::tempdir().unwrap();
     let app = App::launch(data.path(), Some(SEED)).await;
     open_bubbles(&app).await;
-    app.click("#style-standard").await;
+    app.choose("#style-standard").await;
     app.wait_for(
         "the standard game",
-        "return document.querySelector('#style-standard').getAttribute('aria-pressed') === 'true'",
+        "return document.querySelector('#style-standard').getAttribute('aria-checked') === 'true'",
     )
     .await;
     let mut game = twin(Style::Standard, SEED);
@@ -396,5 +397,51 @@ async fn keyboard_only_selects_pops_undoes_and_redoes() {
     app.click("#bb-resume").await;
     wait_for_field(&app, &game, "the restored field").await;
     wait_for_score(&app, points).await;
+    app.quit().await;
+}
+
+/// The label's box and the field's, and the clicked cell's (x, y, right, bottom of each).
+async fn label_boxes(app: &App, x: usize, y: usize) -> Value {
+    let script = format!(
+        "const box = (node) => {{ const r = node.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }}; \
+         return [box(document.querySelector('#bb-label')), box(document.querySelector('#bb-field')), box(document.querySelector(\"{}\"))]",
+        cell(x, y)
+    );
+    app.client.execute(&script, vec![]).await.unwrap()
+}
+
+/// The seed's points label goes beside the clicked ball, below and to its right, and turns
+/// to its left and above it near the field's right and bottom edges: it always stays inside.
+#[tokio::test(flavor = "current_thread")]
+async fn the_points_label_stays_inside_the_field_at_its_edges() {
+    const SEED: u64 = 12;
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(SEED)).await;
+    open_bubbles(&app).await;
+    let game = twin(Style::Megashift, SEED);
+    wait_for_field(&app, &game, "the dealt field").await;
+    let in_group = |x: usize, y: usize| game.group_at(x, y).len() >= 2;
+    let cells = || (0..SIDE).flat_map(|y| (0..SIDE).map(move |x| (x, y)));
+    let top_left = cells().filter(|&(x, y)| in_group(x, y)).min_by_key(|&(x, y)| x + y).unwrap();
+    let bottom_right = cells().filter(|&(x, y)| in_group(x, y)).max_by_key(|&(x, y)| x + y).unwrap();
+    assert!(bottom_right.0 >= SIDE / 2 && bottom_right.1 >= SIDE / 2, "{bottom_right:?}");
+    assert!(!game.group_at(top_left.0, top_left.1).contains(&bottom_right), "two groups: a second click selects");
+    for (x, y) in [top_left, bottom_right] {
+        app.click(&cell(x, y)).await;
+        let beside = format!("const l = document.querySelector('#bb-label'); return !l.hidden && l.dataset.x === '{x}' && l.dataset.y === '{y}'");
+        app.wait_for("the label beside the ball", &beside).await;
+        let boxes = label_boxes(&app, x, y).await;
+        let [label, field, ball] =
+            [0, 1, 2].map(|i| boxes[i].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect::<Vec<_>>());
+        assert!(
+            label[0] >= field[0] && label[1] >= field[1] && label[2] <= field[2] + 0.5 && label[3] <= field[3] + 0.5,
+            "({x}, {y}): the label {label:?} is inside the field {field:?}"
+        );
+        let (right_half, bottom_half) = (2 * x + 2 > SIDE, 2 * y + 2 > SIDE);
+        // Beside the ball: after its right edge, or ending at its left one; the same for rows.
+        assert_eq!(label[0] >= ball[2] - 0.5, !right_half, "({x}, {y}) {label:?} {ball:?}");
+        assert_eq!(label[3] <= ball[1] + 0.5, bottom_half, "({x}, {y}) {label:?} {ball:?}");
+        app.screenshot(&format!("bubbles-label-{x}-{y}")).await;
+    }
     app.quit().await;
 }

@@ -186,6 +186,15 @@ impl App {
         self.find(css).await.click().await.unwrap_or_else(|e| panic!("clicking {css}: {e}"));
     }
 
+    /// Picks one of a game's choices (`#level-expert`, `#style-standard`) as a player does: opens
+    /// the toolbar's compact control, then clicks the item in its menu.
+    pub async fn choose(&self, item: &str) {
+        self.click(".toolbar .choice-button").await;
+        let shown = format!("return document.querySelector('{item}')?.closest('[role=menu]')?.hidden === false");
+        self.wait_for("the choices", &shown).await;
+        self.click(item).await;
+    }
+
     /// A real mouse button press and release on an element (0 left, 1 middle, 2 right).
     pub async fn press(&self, element: &Element, button: u64) {
         let mouse = MouseActions::new("mouse".into())

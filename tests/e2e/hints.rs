@@ -52,7 +52,7 @@ async fn a_no_guess_expert_game_won_by_following_the_hint() {
     let data = tempfile::tempdir().unwrap();
     let app = App::launch(data.path(), Some(4242)).await;
     app.click("#open-minesweeper").await;
-    app.click("#level-expert").await;
+    app.choose("#level-expert").await;
     app.wait_for("the expert field", "return document.querySelectorAll('.ms-cell').length === 480").await;
 
     // The first hint, from the keyboard: the warning (once), then the cell.

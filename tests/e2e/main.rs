@@ -5,6 +5,7 @@ mod access;
 mod axe;
 mod bubbles;
 mod categories;
+mod classic;
 mod exchange;
 #[cfg(feature = "test-game")]
 mod fourth_game;

@@ -53,7 +53,7 @@ async fn win_an_expert_game_by_clicking_and_name_the_record() {
     let data = tempfile::tempdir().unwrap();
     let app = App::launch(data.path(), Some(SEED)).await;
     open_minesweeper(&app).await;
-    app.click("#level-expert").await;
+    app.choose("#level-expert").await;
     app.wait_for("the expert field", "return document.querySelectorAll('.ms-cell').length === 480").await;
     app.screenshot("minesweeper-expert-new").await;
 
@@ -108,7 +108,7 @@ async fn lose_then_try_the_same_board_again() {
     let data = tempfile::tempdir().unwrap();
     let app = App::launch(data.path(), Some(SEED)).await;
     open_minesweeper(&app).await;
-    app.click("#level-beginner").await;
+    app.choose("#level-beginner").await;
     app.wait_for("the beginner field", "return document.querySelectorAll('.ms-cell').length === 81").await;
 
     let params = Params::beginner().with_no_guess(true);
@@ -196,7 +196,7 @@ async fn keyboard_play_and_custom_sizes_out_of_range() {
     let label = app.find("#ms-mines").await.attr("aria-label").await.unwrap().unwrap();
     assert_eq!(label, "39 mines left");
 
-    app.click("#level-custom").await;
+    app.choose("#level-custom").await;
     let width = app.find("#custom-width").await;
     width.clear().await.unwrap();
     width.send_keys("400").await.unwrap();

@@ -30,7 +30,7 @@ async fn picture(app: &App, name: &str) {
 async fn minesweeper(app: &App) {
     app.click("#open-minesweeper").await;
     app.wait_for("the field", "return document.querySelectorAll('.ms-cell').length > 0").await;
-    app.click("#level-beginner").await;
+    app.choose("#level-beginner").await;
     app.wait_for("the beginner field", "return document.querySelectorAll('.ms-cell').length === 81").await;
     app.click(".ms-cell[data-x='4'][data-y='4']").await;
     app.wait_for("cells to open", "return document.querySelectorAll('.ms-cell.open').length > 0").await;

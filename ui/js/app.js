@@ -76,8 +76,11 @@ export function applyTheme(settings) {
 /// A setting changed (from the menu, a dialog or a test): apply the theme and, when the
 /// language is another, load its catalogue and draw the current screen again in it.
 async function settingsChanged(settings) {
+  const zoomed = (settings.zoom ?? 1) !== (app.settings?.zoom ?? 1);
   app.settings = settings;
   applyTheme(settings);
+  // The window fits the screen's content at the new zoom (a game's board, its panels).
+  if (zoomed) app.current?.refit?.();
   const next = resolveLanguage(settings.language, app.info?.systemLanguage);
   if (next === language()) return;
   await loadLanguage(next);
@@ -169,12 +172,19 @@ const menuActions = {
   about: showAbout,
 };
 
+/// `choice-{game}-{choice}`: a choice of the Game menu, for the game on screen (the menu lists
+/// only its choices).
+function choiceAction(id) {
+  const [, game, choice] = /^choice-([^-]+)-(.+)$/.exec(id) ?? [];
+  return game && app.current?.id === game ? () => app.current.choose?.(choice) : null;
+}
+
 export function runMenuAction(id) {
   // A modal dialog is open: the menu waits until it closes, as native dialogs make it.
   if (document.querySelector('dialog[open]')) return;
   // `open-{game}` for every game of the Game menu.
   const game = id.startsWith('open-') && gameScreens[id.slice('open-'.length)] ? id.slice('open-'.length) : null;
-  const action = game ? () => app.show(game) : menuActions[id];
+  const action = game ? () => app.show(game) : menuActions[id] ?? choiceAction(id);
   if (action) Promise.resolve(action()).catch((error) => app.showError(error));
 }
 

@@ -16,6 +16,8 @@ import { openDialog } from './dialog.js';
 import { isScreenKey, undoRedoPauseKeys } from './keys.js';
 import { askRecordName } from './record.js';
 import { fitTo } from './board-kit.js';
+import { choiceMenu } from './choice-menu.js';
+import { icon, setIcon } from './icons.js';
 
 /// Writes a property only when it changes: writing the same value again still restyles (a
 /// needless attribute write near a 100x100 field restyles ten thousand cells).
@@ -36,6 +38,9 @@ export function statsRows(rows) {
 /// - `prefix`: of the shared controls' ids and i18n keys (`ms` gives `#ms-pause`, `ms.toolbar`);
 /// - `coverClass`: the paused cover's classes; `pauseInToolbar`: the pause button is in the
 ///   toolbar (else the game places `screen.controls.pause` itself);
+/// - `choices`: `{ item, label }` for a game whose catalogue entry has `choices`: the prefix of
+///   the ids of their items in the compact control (`level` gives `#level-expert`) and the key
+///   of the control's name;
 /// - `undoTitle`: the key of the Undo button's tooltip (`undoTitle`, `redoTitle`; default: the
 ///   shared `game.undoKey`, `game.redoKey`), for a game whose undo takes back something else
 ///   than one move;
@@ -62,6 +67,8 @@ export function statsRows(rows) {
 ///   optional `kept(params)`: what of them is saved as the game's choice (`<name>Params` in the
 ///   settings; default: all);
 /// - `newGame()`: F2 and the menu's New game; `started(snapshot)`: after a new game shows;
+/// - `choose(id)`: starts a game of the choice `id` (of the catalogue entry's `choices`), from
+///   the compact control, the Game menu or the choice's key;
 /// - `fitWindow()`: the window's size for the board;
 /// - `focus(snapshot)`: the node that takes the focus on a shown game (default: the board);
 /// - `finished(snapshot)`: after the end of a game (and its record dialog);
@@ -101,6 +108,8 @@ export function gameScreen(game) {
   /// catalogue comes after the modules load).
   let hasHint = false;
   let hasUndo = false;
+  /// The game's choices (its catalogue entry's `choices`), if it has them and a `choose` part.
+  let choices = null;
   /// The game's parts of this mount (`game.create(screen)`).
   let parts = null;
   /// The hint's words over the status line, for the board they were said of ({ text, revision }).
@@ -131,12 +140,14 @@ export function gameScreen(game) {
     hallButton: (id) => el('button', {
       id, hidden: true, text: t('hall.title'), onclick: () => app.show('hall', { highlight: snapshot?.record?.id }),
     }),
-    /// The game's toolbar: its own controls, the hint (if the game has one), then pause
-    /// (`pauseInToolbar`), statistics, options and All games.
+    /// The game's toolbar, in one row however narrow its board: the compact control of its
+    /// choices (if it has them), its own controls, the hint (if the game has one), then pause
+    /// (`pauseInToolbar`), statistics, options and All games as icons.
     toolbar(...leading) {
-      const { hint, pause, stats, options, home } = screen.controls;
+      const { choice, hint, pause, stats, options, home } = screen.controls;
       return el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t(`${game.prefix}.toolbar`) },
-        ...leading, hint ?? null, el('span', { class: 'spacer' }), game.pauseInToolbar ? pause : null, stats, options, home);
+        choice?.node ?? null, ...leading, hint ?? null, el('span', { class: 'spacer' }),
+        game.pauseInToolbar ? pause : null, stats, options, home);
     },
   };
 
@@ -152,6 +163,7 @@ export function gameScreen(game) {
     parts = game.create(screen);
     hasHint = Boolean(gameInfo(GAME)?.hasHint) && Boolean(parts.showHint);
     hasUndo = Boolean(gameInfo(GAME)?.hasUndo);
+    choices = parts.choose && game.choices ? gameInfo(GAME)?.choices ?? null : null;
     sharedKeys = undoRedoPauseKeys({ undo: hasUndo ? undo : undefined, redo: hasUndo ? redo : undefined, togglePause });
     screen.controls = buildControls();
     ui = parts.build();
@@ -198,14 +210,19 @@ export function gameScreen(game) {
   function buildControls() {
     const id = (name) => `${game.prefix}-${name}`;
     const button = (name, text, onclick, more = {}) => el('button', { id: id(name), onclick, text, ...more });
+    // A toolbar icon: its words are its name and tooltip.
+    const iconButton = (name, label, shape, onclick) => el('button', {
+      id: id(name), class: 'icon-button', onclick, 'aria-label': label, title: label,
+    }, icon(shape));
     const dialog = (open) => () => open().catch((error) => app.showError(error));
     const resume = button('resume', t('game.resume'), togglePause, { class: 'primary' });
     const controls = {
-      pause: button('pause', t('game.pause'), togglePause),
-      stats: button('stats', t('game.statistics'), dialog(showStatistics)),
+      pause: iconButton('pause', t('game.pause'), 'pause', togglePause),
+      stats: iconButton('stats', t('game.statistics'), 'statistics', dialog(showStatistics)),
       // A game without options (the optional `options` part) shows no Options button.
-      options: parts.options ? button('options', t('game.options'), dialog(showOptions)) : null,
-      home: button('home', t('game.allGames'), () => app.show('home')),
+      options: parts.options ? iconButton('options', t('game.options'), 'options', dialog(showOptions)) : null,
+      home: iconButton('home', t('game.allGames'), 'allGames', () => app.show('home')),
+      choice: choices ? choiceControl(id('choice')) : null,
       resume,
       cover: el('div', { class: game.coverClass, id: id('paused'), hidden: true }, el('p', { text: t('game.paused') }), resume),
       assisted: el('span', { class: 'assisted-note', id: id('assisted'), hidden: true, title: t('game.assistedDetail'), text: t('game.assisted') }),
@@ -217,6 +234,16 @@ export function gameScreen(game) {
       controls.redo = button('redo', t('game.redo'), redo, { title: t(game.redoTitle ?? 'game.redoKey'), disabled: true });
     }
     return controls;
+  }
+
+  /// The compact control of the game's choices, with their names and keys.
+  function choiceControl(buttonId) {
+    const items = choices.items.map((choice) => {
+      const name = t(choice.nameKey);
+      const short = name.replace(/\s*(…|\.\.\.)$/, '');
+      return { id: `${game.choices.item}-${choice.id}`, choice: choice.id, name, short, key: choice.key, hint: game.choices.hint?.(choice.id) };
+    });
+    return choiceMenu({ id: buttonId, label: t(game.choices.label), items, choose: (choice) => parts.choose(choice) });
   }
 
   /// Runs one backend request after those asked before it and shows its answer. Unless `any`,
@@ -406,6 +433,13 @@ export function gameScreen(game) {
       event.preventDefault();
       return;
     }
+    // A choice's own key (Minesweeper's 1, 2 and 3) starts a game of it.
+    const keyed = choices && !event.ctrlKey && !event.altKey && isScreenKey(event) && choices.items.find((choice) => choice.key === event.key);
+    if (keyed) {
+      event.preventDefault();
+      parts.choose(keyed.id);
+      return;
+    }
     // H (Shift+H): a plain h moves the cursor on the boards (h/j/k/l).
     if (hasHint && event.key === 'H' && !event.ctrlKey && isScreenKey(event)) {
       event.preventDefault();
@@ -444,8 +478,14 @@ export function gameScreen(game) {
   }
 
   function drawPanel(next) {
-    const { pause, undo: undoButton, redo: redoButton, hint: hintButton, assisted } = screen.controls;
-    setText(pause, next.paused ? t('game.resume') : t('game.pause'));
+    const { pause, undo: undoButton, redo: redoButton, hint: hintButton, assisted, choice } = screen.controls;
+    const pauseLabel = next.paused ? t('game.resume') : t('game.pause');
+    if (pause.title !== pauseLabel) {
+      pause.title = pauseLabel;
+      pause.setAttribute('aria-label', pauseLabel);
+      setIcon(pause.firstChild, next.paused ? 'resume' : 'pause');
+    }
+    choice?.show(next.choice);
     setIfChanged(pause, 'disabled', next.status !== 'playing');
     if (hintButton) setIfChanged(hintButton, 'disabled', !isOn(next));
     setIfChanged(assisted, 'hidden', !isAssisted(next));
@@ -492,5 +532,13 @@ export function gameScreen(game) {
     mount,
     unmount,
     newGame: () => parts?.newGame(),
+    /// Starts a game of the choice `id` (the Game menu's item).
+    choose: (id) => (choices?.items.some((choice) => choice.id === id) ? parts.choose(id) : undefined),
+    /// The window's size for the board, and the board's for its room (after a change of zoom:
+    /// a window already as large as the screen allows does not resize).
+    refit: () => {
+      parts?.fitWindow();
+      fitBoard();
+    },
   };
 }

@@ -195,6 +195,36 @@ pub enum Shown {
     Review,
 }
 
+/// The kinds of new game a player picks from a list (seed 001's levels, Bubble Breaker's
+/// styles): the Game menu and the screen's compact control both show it, with the current one
+/// checked. Each choice sets the parameter `key` of a new game to its `id`.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Choices {
+    pub key: &'static str,
+    pub items: &'static [Choice],
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Choice {
+    pub id: &'static str,
+    /// The catalogue key of its name.
+    pub name_key: &'static str,
+    /// The key that picks it on the game's screen (Minesweeper's 1, 2 and 3), if any.
+    pub key: Option<&'static str>,
+    /// Whether picking it asks for more first (Minesweeper's Custom… field size).
+    pub asks: bool,
+}
+
+impl Choices {
+    /// The choice a game of `params` was started with, if one of them.
+    pub fn of(&self, params: &Value) -> Option<&'static str> {
+        let value = params.get(self.key)?.as_str()?;
+        self.items.iter().find(|choice| choice.id == value).map(|choice| choice.id)
+    }
+}
+
 /// A game's [`crate::Rates`]: the catalogue key of its name, and the rate of a finished game.
 #[derive(Clone, Copy)]
 pub struct Rate {
@@ -224,6 +254,8 @@ pub struct GameInfo {
     /// The game's rate, when its hall of fame has a second table by it ([`crate::Rates`],
     /// `Some(erased::rate_of::<G>())`: Minesweeper's 3BV/s).
     pub rate: Option<Rate>,
+    /// What a new game is picked from, where the game has such a list.
+    pub choices: Option<Choices>,
     /// The parameters of a first game, as JSON text (the page starts from these).
     pub default_params: &'static str,
     pub categories: Categories,

@@ -45,6 +45,24 @@ mod tests {
         }
     }
 
+    /// Each choice of the Game menu starts a game the menu then shows as that choice (one that
+    /// asks for more first is the page's to complete).
+    #[test]
+    fn each_choice_starts_a_game_of_that_choice() {
+        for kind in GAMES {
+            let info = kind.info();
+            let Some(choices) = info.choices else { continue };
+            assert!(!choices.items.is_empty(), "{kind:?}");
+            assert!(choices.of(&info.default_params()).is_some(), "{kind:?}: the first game is one of its choices");
+            for choice in choices.items.iter().filter(|choice| !choice.asks) {
+                let mut params = info.default_params();
+                params[choices.key] = choice.id.into();
+                let game = info.start_game(&params, 7).expect("a choice starts a game");
+                assert_eq!(choices.of(&game.params()), Some(choice.id), "{kind:?}");
+            }
+        }
+    }
+
     fn with_deal(params: serde_json::Value, deal: u32) -> serde_json::Value {
         let mut params = params;
         params[crate::deal::KEY] = deal.into();

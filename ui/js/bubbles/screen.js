@@ -9,6 +9,8 @@ import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
 import { BubbleField, scoreBox } from './field.js';
 
 export const STYLES = ['standard', 'continuous', 'shifter', 'megashift'];
+/// The narrowest window: the toolbar and the panel over the field each in one row.
+const MIN_WIDTH = 480;
 
 const DEFAULT_STYLE = 'megashift';
 
@@ -40,11 +42,13 @@ function bestFound(next) {
   return next.analysing ? t('bb.gameOver.searching') : '';
 }
 
-export const { id, helpTopic, mount, unmount, newGame } = gameScreen({
+export const { id, helpTopic, mount, unmount, newGame, refit, choose } = gameScreen({
   name: 'bubbles',
   prefix: 'bb',
   coverClass: 'bb-cover bb-paused',
   pauseInToolbar: false,
+  // The styles, in the compact control (`#style-megashift`) and the Game menu.
+  choices: { item: 'style', label: 'bb.styles', hint: (style) => t(`bb.style.${style}.hint`) },
   // A move of Bubble Breaker is a pop: its undo and redo say so.
   undoTitle: 'bb.undoKey',
   redoTitle: 'bb.redoKey',
@@ -60,6 +64,7 @@ function create(screen) {
     build, drawBoard, drawPanel, onEffects, showHint, params,
     kept: ({ style }) => ({ style }),
     newGame: () => start(),
+    choose: start,
     fitWindow: fitToField,
     focus: (snap) => (snap.status === 'finished' ? ui.overNew : ui.field),
     finished: () => { if (ui.over.isConnected && !ui.over.hidden) ui.overNew.focus(); },
@@ -71,11 +76,7 @@ function create(screen) {
 
   function build() {
     const { controls } = screen;
-    const styleButtons = STYLES.map((style) => el('button', {
-      class: 'style', id: `style-${style}`, 'aria-pressed': 'false', title: t(`bb.style.${style}.hint`),
-      onclick: () => start(style), text: t(`category.bubbles.${style}`),
-    }));
-    const toolbar = screen.toolbar(el('div', { class: 'group', role: 'group', 'aria-label': t('bb.styles') }, styleButtons));
+    const toolbar = screen.toolbar();
 
     const score = scoreBox();
     const scoreValue = score.value;
@@ -103,7 +104,7 @@ function create(screen) {
     const stage = el('div', { class: 'bb-stage' }, frame);
     const statusText = controls.status;
     const status = el('div', { class: 'statusline' }, statusText);
-    ui = { toolbar, styleButtons, panel, scoreValue, field, stage, over, overScore, overBest, overRecord, overNew, overHall, overWatch, statusText, status };
+    ui = { toolbar, panel, scoreValue, field, stage, over, overScore, overBest, overRecord, overNew, overHall, overWatch, statusText, status };
     return { nodes: [toolbar, panel, stage, status], board: field, concealed: field.node, fit: { area: stage, margin: 24, follow: 'area' } };
   }
 
@@ -141,12 +142,11 @@ function create(screen) {
     if (gameId) screen.app.show('watch', { gameId, bestLine: true, back: { screen: 'bubbles' } });
   }
 
-  /// The score, the title, the style bar and the status line.
+  /// The score, the title and the status line.
   function drawPanel(next) {
     const score = next.score ?? 0;
     setText(ui.scoreValue, formatNumber(score));
     setTitle(t('bb.title', { score: formatNumber(score) })).catch(() => {});
-    for (const [index, button] of ui.styleButtons.entries()) button.setAttribute('aria-pressed', String(STYLES[index] === next.category));
     setText(ui.statusText, statusText(next));
     setIfChanged(screen.root.dataset, 'score', String(score));
   }
@@ -171,22 +171,14 @@ function create(screen) {
     return screen.start(params(style)).catch((error) => screen.showError(error));
   }
 
-  /// Asks the window to fit the field at about 40 px a ball, the bars around it (wide enough for
-  /// the toolbar on one line).
+  /// Asks the window to fit the field at about 40 px a ball, the bars around it.
   function fitToField() {
     const view = screen.snapshot?.view;
     const columns = view?.width ?? 11;
     const rows = view?.height ?? 11;
     const cell = 40;
     const chrome = ui.toolbar.offsetHeight + ui.panel.offsetHeight + ui.status.offsetHeight + 40;
-    fitWindow(Math.max(740, toolbarWidth(), columns * cell + 48), rows * cell + chrome).catch(() => {});
-  }
-
-  /// The toolbar's width on one line, in this language: its buttons, their gaps and its padding.
-  function toolbarWidth() {
-    const buttons = [...ui.toolbar.children].filter((node) => !node.classList.contains('spacer'));
-    const gap = 6;
-    return buttons.reduce((width, node) => width + node.offsetWidth + gap, 20 + 24);
+    fitWindow(Math.max(MIN_WIDTH, columns * cell + 48), rows * cell + chrome).catch(() => {});
   }
 
   async function statistics() {

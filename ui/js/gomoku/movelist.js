@@ -3,27 +3,7 @@
 
 import { el, setText } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
-const ICONS = {
-  first: 'M3 3h2v10H3z M13 3 6 8l7 5z',
-  prev: 'M11 3 4 8l7 5z',
-  next: 'M5 3l7 5-7 5z',
-  last: 'M3 3l7 5-7 5z M11 3h2v10h-2z',
-};
-
-/// A small drawn icon: the fonts may lack the media symbols.
-function icon(name) {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', '0 0 16 16');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('focusable', 'false');
-  svg.setAttribute('class', 'gm-icon');
-  const path = document.createElementNS(SVG, 'path');
-  path.setAttribute('d', ICONS[name]);
-  svg.append(path);
-  return svg;
-}
+import { icon } from '../icons.js';
 
 const keyOf = (move) => `${move.colour} ${move.notation}`;
 
@@ -43,7 +23,7 @@ export class MoveList {
     const button = (name, label, step) => el('button', {
       id: `gm-replay-${name}`, class: 'gm-replay-button', 'aria-label': label, title: label,
       onclick: () => this.onStep(step(this.at)),
-    }, icon(name));
+    }, icon(name, 'gm-icon'));
     this.buttons = [
       button('first', t('gm.replay.first'), () => 0),
       button('prev', t('gm.replay.prev'), (at) => at - 1),

@@ -140,7 +140,7 @@ class Swap2Panel {
   }
 }
 
-export const { id, helpTopic, mount, unmount, newGame } = gameScreen({
+export const { id, helpTopic, mount, unmount, newGame, refit, choose } = gameScreen({
   name: 'gomoku',
   prefix: 'gm',
   coverClass: 'gm-paused',

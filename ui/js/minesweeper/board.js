@@ -3,13 +3,15 @@
 // and the backend chords it. Read-only, with the counters, the face and the clock above it, it
 // is the game in the watch view (`watchBoard`).
 
-import { el } from '../dom.js';
+import { el, setCssVariable } from '../dom.js';
 import { t } from '../i18n.js';
 import { Grid, fitCells } from '../board-kit.js';
 import { counter } from './digits.js';
 import { face } from './face.js';
 
 const NUMBER = /[0-8]/;
+/// The cells a held button shows pressed: closed ones, blank or marked with a question mark.
+const PRESSABLE = new Set(['.', '?']);
 
 /// What a cell shows, as a class and an accessible description.
 function describe(code, x, y) {
@@ -37,12 +39,16 @@ export class MineField {
     this.pressed = false;
     this.chording = false;
     this.chordSent = false;
+    /// The cells drawn pressed while a button is held: the one under the mouse, or its 3x3
+    /// neighbourhood for a chord.
+    this.pressedCells = new Set();
     this.node = el('div', { class: 'ms-field', role: 'grid', 'aria-label': t('ms.field') });
     this.kit = new Grid({ node: this.node, cellClass: 'ms-cell', rowClass: 'ms-row', readOnly });
     this.node.addEventListener('keydown', (e) => this.keyDown(e));
     if (readOnly) return;
     this.node.addEventListener('mousedown', (e) => this.mouseDown(e));
     this.node.addEventListener('mouseup', (e) => this.mouseUp(e));
+    this.node.addEventListener('mouseover', (e) => { if (this.pressed && !this.chordSent) this.showPressed(this.kit.at(e)); });
     this.node.addEventListener('mouseleave', () => { this.held.clear(); this.reset(); });
   }
 
@@ -101,10 +107,11 @@ export class MineField {
     return this.cells[y * this.width + x];
   }
 
-  /// Sizes cells to fill the space given, between 12 and 40 pixels.
-  fit(width, height) {
-    if (!this.width) return;
-    fitCells(this.node, { columns: this.width, rows: this.height, width, height, min: 12, max: 40 });
+  /// Sizes cells to fill the space given, between 12 and 40 pixels, with room for `moreRows`
+  /// rows of cells (the panel's height, drawn in the cells' size); returns the size.
+  fit(width, height, moreRows = 0) {
+    if (!this.width) return null;
+    return fitCells(this.node, { columns: this.width, rows: this.height + moreRows, width, height, min: 12, max: 40 });
   }
 
   // Which buttons are down is tracked from our own down/up events rather than `event.buttons`,
@@ -123,7 +130,27 @@ export class MineField {
     this.held.add(event.button);
     this.chording ||= (this.held.has(0) && this.held.has(2)) || event.button === 1;
     this.pressed = true;
+    this.showPressed(at);
     this.onPress(true);
+  }
+
+  /// Draws pressed, as the classic game does while a button is down, the closed cell under the
+  /// mouse (not a flag: a click does not open it), or every closed cell of its 3x3 neighbourhood
+  /// while chording. Only the cells whose state changes are touched.
+  showPressed(at) {
+    const next = new Set();
+    if (at && !this.node.classList.contains('over')) {
+      const reach = this.chording ? 1 : 0;
+      for (let y = at.y - reach; y <= at.y + reach; y += 1) {
+        for (let x = at.x - reach; x <= at.x + reach; x += 1) {
+          const inside = x >= 0 && y >= 0 && x < this.width && y < this.height;
+          if (inside && PRESSABLE.has(this.codeAt(x, y))) next.add(this.cellAt(x, y));
+        }
+      }
+    }
+    for (const cell of this.pressedCells) if (!next.has(cell)) cell.classList.remove('pressed');
+    for (const cell of next) cell.classList.add('pressed');
+    this.pressedCells = next;
   }
 
   mouseUp(event) {
@@ -133,6 +160,7 @@ export class MineField {
       // The first button up sends the chord; the other's release must not open a cell.
       if (!this.chordSent && at) this.onIntent({ action: 'chord', ...at });
       this.chordSent = true;
+      this.showPressed(null);
       if (this.held.size === 0) this.reset();
       return;
     }
@@ -141,6 +169,7 @@ export class MineField {
   }
 
   reset() {
+    this.showPressed(null);
     if (this.pressed) this.onPress(false);
     this.pressed = false;
     this.chording = false;
@@ -183,6 +212,49 @@ export function counterPanel({ onNewGame = null } = {}) {
   return { node: el('div', { class: 'ms-panel' }, mines, faceBox, clock), mines, clock, smiley };
 }
 
+/// The classic window: one raised frame holding the panel over the sunken field (and, over the
+/// field, the paused `cover` if given), as wide as the field, centred in its `stage`. `board` is
+/// what the screen fits: the field, given the stage's room less the panel and the frames. The
+/// panel is drawn in the field's cell size (its `--cell`), as the classic's counters and face
+/// were in its 16-pixel cells: it never needs more than the narrowest field's nine cells.
+export function classicWindow(field, panel, cover = null) {
+  const frame = el('div', { class: 'ms-frame' }, field.node, cover);
+  const window = el('div', { class: 'ms-window' }, panel.node, frame);
+  const stage = el('div', { class: 'ms-stage' }, window);
+  /// The room around the field in the window at a cell size: the frames (fixed) and the panel
+  /// (as many rows of cells as its height is now).
+  const around = () => {
+    const cell = parseFloat(getComputedStyle(window).getPropertyValue('--cell')) || 28;
+    const panelRows = panel.node.offsetHeight / cell;
+    return {
+      x: window.offsetWidth - field.node.offsetWidth,
+      y: window.offsetHeight - field.node.offsetHeight - panel.node.offsetHeight,
+      panelRows,
+    };
+  };
+  const board = {
+    node: field.node,
+    focus: () => field.focus(),
+    fit(width, height) {
+      const room = around();
+      const cell = field.fit(width - room.x, height - room.y, room.panelRows);
+      if (cell) setCssVariable(window, '--cell', `${cell}px`);
+    },
+  };
+  /// The window's size for a field of `columns` x `rows` cells of `cell` pixels.
+  const size = (columns, rows, cell) => {
+    const room = around();
+    return { width: columns * cell + room.x, height: (rows + room.panelRows) * cell + room.y };
+  };
+  return { stage, board, size };
+}
+
+/// The clock's figure after `ms` of play: from the first click it counts the second under way,
+/// so it shows 1 at once, as the classic game's did (and as seed 001 asks), and stops at 999.
+export function clockFigure(ms, started) {
+  return started ? Math.min(999, Math.floor(ms / 1000) + 1) : 0;
+}
+
 /// The face's mood for a game's status.
 export const moodOf = (status) => ({ won: 'cool', lost: 'dead' }[status] ?? 'normal');
 
@@ -191,22 +263,25 @@ export const moodOf = (status) => ({ won: 'cool', lost: 'dead' }[status] ?? 'nor
 export function watchBoard() {
   const field = new MineField({ readOnly: true });
   const panel = counterPanel();
-  const stage = el('div', { class: 'ms-stage' }, el('div', { class: 'ms-frame' }, field.node));
+  const { stage, board, size } = classicWindow(field, panel);
   return {
-    nodes: [panel.node, stage],
+    nodes: [stage],
     area: stage,
-    board: field,
+    board,
     draw(frame) {
       field.render(frame.view);
       panel.mines.set(frame.view.minesLeft);
       panel.smiley.setMood(moodOf(frame.status));
-      panel.clock.set(Math.floor(frame.elapsedMs / 1000));
+      panel.clock.set(clockFigure(frame.elapsedMs, frame.index > 0));
     },
     /// The clock between two moves, as it ran when the game was played.
     tick(ms) {
-      panel.clock.set(Math.floor(ms / 1000));
+      panel.clock.set(clockFigure(ms, ms > 0));
     },
-    size: (view) => ({ width: Math.max(420, view.width * 30 + 40), height: view.height * 30 + 110 }),
+    size: (view) => {
+      const classic = size(view.width, view.height, 30);
+      return { width: Math.max(420, classic.width + 24), height: Math.ceil(classic.height) + 24 };
+    },
     describe: describeMove,
   };
 }

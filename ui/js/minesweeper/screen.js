@@ -6,11 +6,12 @@ import { t, errorText, formatSeconds, formatNumber } from '../i18n.js';
 import { games, fitWindow } from '../ipc.js';
 import { openDialog } from '../dialog.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
-import { MineField, counterPanel, moodOf } from './board.js';
+import { MineField, classicWindow, clockFigure, counterPanel, moodOf } from './board.js';
 import { play as playSound } from './sound.js';
 import { showBestTimes } from './best-times.js';
 
-const LEVELS = ['beginner', 'intermediate', 'expert'];
+/// The narrowest window: Beginner's field and the toolbar in one row.
+const MIN_WIDTH = 360;
 
 // The custom dialog's limits; the backend checks them again and has the last word.
 const CUSTOM = { min: 9, max: 100, minMines: 10 };
@@ -78,11 +79,13 @@ function levelName(view, category) {
   return t('ms.level.customSize', { width: view.width, height: view.height, mines: view.mines, category });
 }
 
-export const { id, helpTopic, mount, unmount, newGame } = gameScreen({
+export const { id, helpTopic, mount, unmount, newGame, refit, choose } = gameScreen({
   name: 'minesweeper',
   prefix: 'ms',
   coverClass: 'ms-paused',
   pauseInToolbar: true,
+  // Seed 001's levels, in the compact control (`#level-expert`) and the Game menu, keys 1 to 3.
+  choices: { item: 'level', label: 'ms.levels' },
   create,
 });
 
@@ -93,18 +96,20 @@ function create(screen) {
   let received = 0;
   let ticker = null;
   let drawnShape = '';
+  /// The clock's figure shown last (a new second ticks).
+  let shownSeconds = 0;
   /// The hint shown on the board, while the board is the one it was asked for ({x, y, revision}).
   let shownHint = null;
 
   return {
     build, drawBoard, drawPanel, onEffects, showHint, playError, params, kept,
     newGame: () => start(),
+    choose: (level) => (level === 'custom' ? customDialog() : start({ level })),
     started: fitToLevel,
     fitWindow: fitToLevel,
     categoryLabel: (snap) => t(`ms.level.${snap.view.level}`),
     statistics,
     options,
-    keys: levelKeys,
     mounted: () => {
       drawnShape = '';
       ticker = setInterval(drawClock, 200);
@@ -114,25 +119,21 @@ function create(screen) {
 
   function build() {
     const { controls } = screen;
-    const levelButtons = LEVELS.map((level, index) => el('button', {
-      class: 'level', id: `level-${level}`, 'aria-pressed': 'false', title: t('ms.levelKey', { key: index + 1 }),
-      onclick: () => start({ level }), text: t(`ms.level.${level}`),
-    }));
-    const customButton = el('button', { class: 'level', id: 'level-custom', 'aria-pressed': 'false', onclick: customDialog, text: t('ms.level.custom') });
-    const toolbar = screen.toolbar(el('div', { class: 'group', role: 'group', 'aria-label': t('ms.levels') }, levelButtons, customButton));
+    const toolbar = screen.toolbar();
 
-    const { node: panel, mines, clock, smiley } = counterPanel({ onNewGame: () => start() });
+    const panel = counterPanel({ onNewGame: () => start() });
+    const { mines, clock, smiley } = panel;
 
     const field = new MineField({ onIntent: screen.play, onPress: (held) => smiley.setMood(held ? 'surprised' : moodOf(screen.snapshot?.status)) });
-    const stage = el('div', { class: 'ms-stage' }, el('div', { class: 'ms-frame' }, field.node, controls.cover));
+    const { stage, board, size } = classicWindow(field, panel, controls.cover);
     const statusText = controls.status;
     const retry = el('button', { id: 'ms-retry', hidden: true, onclick: replay, text: t('ms.tryAgain') });
     const hallButton = screen.hallButton('ms-hall');
     const status = el('div', { class: 'statusline' }, statusText, ' ', retry, hallButton);
-    ui = { toolbar, levelButtons, customButton, panel, mines, clock, smiley, field, stage, statusText, retry, hallButton, status };
+    ui = { toolbar, size, mines, clock, smiley, field, stage, statusText, retry, hallButton, status };
     // The field is fitted when the window's size or the field's shape changes, not when the
     // status line's does: a fit lays out every cell.
-    return { nodes: [toolbar, panel, stage, status], board: field, concealed: field.node, fit: { area: stage, margin: 24, follow: 'window' } };
+    return { nodes: [toolbar, stage, status], board, concealed: field.node, fit: { area: stage, margin: 24, follow: 'window' } };
   }
 
   /// A move's sound, and the end told to screen readers (the record dialog is the screen's).
@@ -168,14 +169,11 @@ function create(screen) {
     }
   }
 
-  /// The counter, the face, the level bar and the status line. Each write happens only on a
+  /// The counter, the face and the status line. Each write happens only on a
   /// change: on a 100x100 field a needless attribute write near the field restyles every cell.
   function drawPanel(next) {
     const view = next.view;
-    if (view) {
-      ui.mines.set(view.minesLeft);
-      markLevel(view);
-    }
+    if (view) ui.mines.set(view.minesLeft);
     ui.smiley.setMood(moodOf(next.status));
     drawStatusLine(next);
   }
@@ -227,20 +225,17 @@ function create(screen) {
     if (!harmless) showFailure(error);
   }
 
-  function markLevel(view) {
-    const press = (button, on) => {
-      if (button.getAttribute('aria-pressed') !== String(on)) button.setAttribute('aria-pressed', String(on));
-    };
-    ui.levelButtons.forEach((button, index) => press(button, LEVELS[index] === view.level));
-    press(ui.customButton, view.level === 'custom');
-  }
-
+  /// The clock, from the backend's time and the time since it was sent; while it runs, each new
+  /// second ticks, as seed 001's clock did, when sound is on.
   function drawClock() {
     const snapshot = screen?.snapshot;
     if (!snapshot) return;
     const running = snapshot.clockRunning && !snapshot.paused;
     const ms = snapshot.elapsedMs + (running ? performance.now() - received : 0);
-    ui.clock.set(Math.floor(ms / 1000));
+    const figure = clockFigure(ms, running || snapshot.elapsedMs > 0);
+    if (running && figure > shownSeconds && shownSeconds > 0) playSound(screen.app.settings.sound, 'tick');
+    shownSeconds = figure;
+    ui.clock.set(figure);
   }
 
   /// The parameters of a game of `level` (default: the last one played) with the player's options.
@@ -269,15 +264,6 @@ function create(screen) {
     screen.request(() => games.replay('minesweeper'), { newBoard: true }).then(() => ui.field.focus(), screen.showError);
   }
 
-  /// 1, 2 and 3 start a game of that level.
-  function levelKeys(event) {
-    if (event.ctrlKey) return false;
-    const index = ['1', '2', '3'].indexOf(event.key);
-    if (index < 0) return false;
-    start({ level: LEVELS[index] });
-    return true;
-  }
-
   /// Asks the window to fit the level: about 30 px a cell, the rest of the screen around it. The
   /// status line is measured as it will show this game (after a loss it has two lines), so it is
   /// drawn now, not a frame later: at the start of a game, which redraws the field anyway.
@@ -286,9 +272,10 @@ function create(screen) {
     const view = snapshot?.view;
     if (!view) return;
     drawStatusLine(snapshot);
-    const chrome = ui.toolbar.offsetHeight + ui.panel.offsetHeight + ui.status.offsetHeight + 40;
-    const cell = 30;
-    fitWindow(Math.max(420, view.width * cell + 40), view.height * cell + chrome).catch(() => {});
+    // The classic window at 30 px a cell, in the stage's padding, between the bars.
+    const classic = ui.size(view.width, view.height, 30);
+    const chrome = ui.toolbar.offsetHeight + ui.status.offsetHeight + 24 + 8;
+    fitWindow(Math.max(MIN_WIDTH, classic.width + 24), Math.ceil(classic.height) + chrome).catch(() => {});
   }
 
   async function customDialog() {

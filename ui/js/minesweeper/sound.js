@@ -18,6 +18,8 @@ function tone({ frequency, duration, type = 'square', volume = 0.08, slideTo }) 
 
 export const sounds = {
   click: () => tone({ frequency: 880, duration: 0.04 }),
+  // The clock's second, quieter and shorter than a click.
+  tick: () => tone({ frequency: 1320, duration: 0.015, volume: 0.03 }),
   explosion: () => tone({ frequency: 220, slideTo: 30, duration: 0.6, type: 'sawtooth', volume: 0.15 }),
   win: () => [523, 659, 784, 1047].forEach((frequency, i) => setTimeout(() => tone({ frequency, duration: 0.15, type: 'triangle' }), i * 120)),
 };

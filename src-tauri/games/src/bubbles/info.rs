@@ -1,7 +1,7 @@
 //! Bubble Breaker's entry in the registry: one category per style, ranked by points.
 
 use super::{Bubbles, Style};
-use crate::kind::{Better, Categories, GameInfo, Measure, Ranking};
+use crate::kind::{Better, Categories, Choice, Choices, GameInfo, Measure, Ranking};
 use crate::GameKind;
 
 pub(super) static INFO: GameInfo = GameInfo {
@@ -15,6 +15,15 @@ pub(super) static INFO: GameInfo = GameInfo {
     exchanges_moves: false,
     // Undo restores a snapshot, random generator included, so it never rerolls a new column.
     has_undo: true,
+    choices: Some(Choices {
+        key: "style",
+        items: &[
+            Choice { id: "standard", name_key: "category.bubbles.standard", key: None, asks: false },
+            Choice { id: "continuous", name_key: "category.bubbles.continuous", key: None, asks: false },
+            Choice { id: "shifter", name_key: "category.bubbles.shifter", key: None, asks: false },
+            Choice { id: "megashift", name_key: "category.bubbles.megashift", key: None, asks: false },
+        ],
+    }),
     default_params: r#"{"style":"megashift"}"#,
     categories: Categories { listed, label_prefix: "category.bubbles", patterns: &[], is_valid },
     newest_deal: super::dealer::NEWEST_DEAL,

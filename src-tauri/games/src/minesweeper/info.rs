@@ -1,7 +1,7 @@
 //! Minesweeper's entry in the registry: its categories and how its results rank.
 
 use super::{Level, Minesweeper};
-use crate::kind::{Better, Categories, CategoryPattern, GameInfo, Measure, Ranking};
+use crate::kind::{Better, Categories, CategoryPattern, Choice, Choices, GameInfo, Measure, Ranking};
 use crate::GameKind;
 
 /// A custom field's category: its size and mine count (GNOME Mines groups custom games so).
@@ -27,6 +27,16 @@ pub(super) static INFO: GameInfo = GameInfo {
     exchanges_moves: false,
     // Undoing a lost click would make every game trivially winnable.
     has_undo: false,
+    // Seed 001's Game menu: the three levels (keys 1, 2, 3) and a custom field.
+    choices: Some(Choices {
+        key: "level",
+        items: &[
+            Choice { id: "beginner", name_key: "ms.level.beginner", key: Some("1"), asks: false },
+            Choice { id: "intermediate", name_key: "ms.level.intermediate", key: Some("2"), asks: false },
+            Choice { id: "expert", name_key: "ms.level.expert", key: Some("3"), asks: false },
+            Choice { id: "custom", name_key: "ms.level.custom", key: None, asks: true },
+        ],
+    }),
     // New players get boards that never force a guess.
     default_params: r#"{"level":"beginner","noGuess":true}"#,
     categories: Categories { listed, label_prefix: "ms.level", patterns: &[CUSTOM, CUSTOM_NO_GUESS], is_valid },
