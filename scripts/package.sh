@@ -30,7 +30,7 @@ esac
 for doc in packaging/changelog packaging/pastimes.6; do gzip -9n -c "$doc" > "$doc.gz"; done
 
 # Smaller than a plain `cargo build --release` (the profile is in Cargo.toml, SQLite's options in
-# .cargo/config.toml), measured on this program (scripts/bench-install.sh, README):
+# .cargo/config.toml), measured on this program (scripts/bench-install.sh, docs/PERFORMANCE.md):
 # - no unwind tables: with panic = "abort" nothing unwinds, so .eh_frame is dead weight
 #   (Rust code and the bundled SQLite); panics still print their message;
 # - packed relative relocations (DT_RELR) where the C library knows them (glibc 2.36+, Debian 12,

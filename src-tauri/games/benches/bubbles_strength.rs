@@ -21,7 +21,7 @@
 //! Hint-following and the solver over many deals cost hours (a hint-follower spends its budget on
 //! every move): the `bubbles_versus` example plays them by deal ranges, resumable and in several
 //! processes, and prints the same table. The figures over the largest samples reached, and the
-//! calibration of the budgets, are in the README's "Bubble Breaker's solver" section.
+//! calibration of the budgets, are in docs/ENGINES.md, "Bubble Breaker's solver".
 //!
 //! # Figures of 1 December 2026
 //!

@@ -42,8 +42,8 @@ pub struct Hint {
 /// scored as much as the post-game "best found for this deal" on two deals in three. At 5,000
 /// positions a move, hint-following still scores three times what the largest-group player does,
 /// and the post-game best is above it on almost every deal: it shows a player who followed every
-/// hint what the deal still held. The figures, over 1000 deals, are in the README's "Bubble
-/// Breaker's solver" section.
+/// hint what the deal still held. The figures, over 1000 deals, are in docs/ENGINES.md,
+/// "Bubble Breaker's solver".
 pub const HINT_BUDGET: Budget = Budget { time: Some(HINT_TIME_CAP), nodes: Some(5_000) };
 
 /// A search stopped by its time plays its best position to the end before it answers, which took

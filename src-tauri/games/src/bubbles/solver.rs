@@ -25,7 +25,7 @@
 //! hint needs only a first move, so it spends its whole budget on the first phase.
 //!
 //! What it reaches (the `bubbles_strength` bench and the `bubbles_versus` example, budgets in
-//! positions at 1000 a millisecond): see the README's "Bubble Breaker's solver" section. In
+//! positions at 1000 a millisecond): see docs/ENGINES.md, "Bubble Breaker's solver". In
 //! short, over 80 Standard deals a 2 s search averages 975 against 272 for always popping the
 //! largest group (and 972 for following a hint of 200 ms a move, which the app's hint no longer
 //! spends: see [`super::HINT_BUDGET`]); over 15 MegaShift deals, where it knows
