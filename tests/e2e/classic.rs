@@ -204,6 +204,7 @@ async fn pressed_cells_chords_the_smiley_and_the_clock_from_one() {
     mouse(&app, number.0, number.1, &[0, 2], true).await;
     app.wait_for("the chord's press", "return document.querySelectorAll('.ms-cell.pressed').length > 1").await;
     assert_eq!(pressed(&app).await, closed, "the closed neighbours of {number:?}");
+    app.screenshot("classic-chord-pressed").await;
     assert_eq!(mood(&app).await, json!("surprised"));
     mouse(&app, number.0, number.1, &[0, 2], false).await;
     app.client.release_actions().await.expect("released");
