@@ -15,6 +15,7 @@ app_commands![
     undo,
     redo,
     hint,
+    odds,
     pause,
     resume,
     replay,

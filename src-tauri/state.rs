@@ -211,6 +211,11 @@ impl AppState {
         live::hint(self, kind)
     }
 
+    /// The odds on the board now; the game is then assisted.
+    pub fn odds(self: &Arc<Self>, kind: GameKind) -> AppResult<live::Oddsed> {
+        live::odds(self, kind)
+    }
+
     pub fn pause(self: &Arc<Self>, kind: GameKind) -> AppResult<Snapshot> {
         live::pause(self, kind)
     }

@@ -144,7 +144,7 @@ fn every_listed_command_is_granted_and_handled() {
     let h = harness_with_seed(None);
     let wrong = json!({"game": 1, "id": "x", "filter": 5, "params": 2, "move": 3, "key": 4, "text": 5,
         "name": 6, "index": "y", "withHistory": "z", "value": null, "kind": 7});
-    assert_eq!(pastimes_lib::COMMANDS.len(), 36, "{:?}", pastimes_lib::COMMANDS);
+    assert_eq!(pastimes_lib::COMMANDS.len(), 37, "{:?}", pastimes_lib::COMMANDS);
     for command in pastimes_lib::COMMANDS.iter().filter(|command| **command != "import_game") {
         if let Err(error) = h.call(command, wrong.clone()) {
             let text = error.to_string();
@@ -167,6 +167,41 @@ fn a_hint_answers_with_the_game_marked_assisted() {
     assert_eq!(hinted["snapshot"]["assistance"]["hints"], 1);
     assert_eq!(hinted["snapshot"]["canRank"], false);
     assert!(!hinted["snapshot"]["view"]["cells"].as_str().unwrap().contains('*'), "no mine is shown");
+}
+
+/// Show odds: nothing before the first click, then a figure for each closed cell (none for an
+/// open one) that never tells a mine for sure unless logic does; the game is assisted once, not
+/// once a look; a game without odds, a paused one and a finished one are refused, unchanged.
+#[test]
+fn the_odds_are_the_players_own_view_and_count_as_help_once() {
+    let h = harness_with_seed(Some(42));
+    h.call("new_game", json!({"game": "minesweeper", "params": {"level": "beginner", "noGuess": false}})).unwrap();
+    let before = h.call("odds", json!({"game": "minesweeper"})).unwrap_err();
+    assert_eq!(before["code"], "nothing_to_do", "{before}");
+    let played = h.call("play", json!({"game": "minesweeper", "move": {"action": "open", "x": 4, "y": 4}})).unwrap();
+    let cells = played["view"]["cells"].as_str().unwrap().to_string();
+    let shown = h.call("odds", json!({"game": "minesweeper"})).unwrap();
+    let figures = shown["odds"]["mine"].as_array().unwrap();
+    assert_eq!(figures.len(), 81);
+    for (figure, code) in figures.iter().zip(cells.chars()) {
+        assert_eq!(figure.is_null(), code.is_ascii_digit(), "{code}: {figure}");
+    }
+    let total: f64 = figures.iter().filter_map(Value::as_f64).sum();
+    assert!((total - 10.0).abs() < 1e-6, "the figures add up to the mines: {total}");
+    assert_eq!(shown["odds"]["exact"], true);
+    assert_eq!(shown["snapshot"]["assistance"]["hints"], 1);
+    assert_eq!(shown["snapshot"]["canRank"], false);
+    let again = h.call("odds", json!({"game": "minesweeper"})).unwrap();
+    assert_eq!(again["snapshot"]["assistance"]["hints"], 1, "one game, one help");
+    assert_eq!(again["snapshot"]["revision"], shown["snapshot"]["revision"], "a second look changes nothing");
+
+    h.call("pause", json!({"game": "minesweeper"})).unwrap();
+    assert_eq!(h.call("odds", json!({"game": "minesweeper"})).unwrap_err()["code"], "paused");
+    h.call("new_game", json!({"game": "bubbles", "params": {"style": "standard"}})).unwrap();
+    let refused = h.call("odds", json!({"game": "bubbles"})).unwrap_err();
+    assert_eq!(refused["code"], "not_offered");
+    let untouched = h.call("snapshot", json!({"game": "bubbles"})).unwrap();
+    assert_eq!(untouched["assistance"]["hints"], 0);
 }
 
 #[test]

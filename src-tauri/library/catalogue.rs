@@ -13,6 +13,8 @@ pub struct GameEntry {
     pub ranking: Ranking,
     pub has_undo: bool,
     pub has_hint: bool,
+    /// Whether the game shows the odds on its board (Minesweeper's Show odds).
+    pub has_odds: bool,
     /// Whether a finished game's snapshot will bring an analysis (`analysing`, then `analysis`).
     pub has_analysis: bool,
     /// How a finished game's analysis is seen: `"bestLine"` (watched beside the player's line)
@@ -44,6 +46,7 @@ impl GameEntry {
             ranking: info.ranking,
             has_undo: info.has_undo,
             has_hint: info.hint.is_some(),
+            has_odds: info.odds.is_some(),
             has_analysis: info.analysis.is_some(),
             analysis_shown: info.analysis.map(|analysis| analysis.shown),
             exchanges_moves: info.exchanges_moves,

@@ -21,6 +21,13 @@ pub struct Hinted {
     pub snapshot: Snapshot,
 }
 
+/// The odds on the board (the game's JSON) and the snapshot after (now assisted).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Oddsed {
+    pub odds: Value,
+    pub snapshot: Snapshot,
+}
+
 /// Told of every snapshot that changes without a command: the computer's moves.
 pub type Notifier = Box<dyn Fn(&Snapshot) + Send + Sync>;
 
@@ -184,6 +191,17 @@ pub fn hint<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Hinted> {
         Ok(true)
     })?;
     Ok(Hinted { hint, snapshot })
+}
+
+/// The odds on the board now, and the game's snapshot: shown, they make it assisted (once).
+pub fn odds<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Oddsed> {
+    let mut odds = Value::Null;
+    let snapshot = change(host, kind, |slot| {
+        odds = slot.session.odds()?;
+        // Saved (and a new revision) only the first time: later looks change nothing.
+        Ok(slot.session.count_odds())
+    })?;
+    Ok(Oddsed { odds, snapshot })
 }
 
 pub fn pause<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Snapshot> {

@@ -104,6 +104,8 @@ pub struct Session {
     record: Option<Recorded>,
     assistance: Assistance,
     analysis: Option<Value>,
+    /// Whether the odds were shown in this game (they count as a hint once).
+    odds_shown: bool,
 }
 
 impl Session {
@@ -133,6 +135,7 @@ impl Session {
             record: None,
             assistance: Assistance::default(),
             analysis: None,
+            odds_shown: false,
         }
     }
 
@@ -268,6 +271,33 @@ impl Session {
         }
         let game = self.game.clone();
         Ok(move |cancel: &AtomicBool| game.hint(cancel))
+    }
+
+    /// The odds on the board now ([`pastimes_games::Odds`]): refused while paused or once the
+    /// game is over; the game's table says whether it has them.
+    pub fn odds(&self) -> AppResult<Value> {
+        if self.paused {
+            return Err(AppError::Paused);
+        }
+        if self.is_over() {
+            return Err(RuleError::GameOver.into());
+        }
+        if self.kind().info().odds.is_none() {
+            return Err(AppError::NotOffered { game: self.kind(), what: "odds" });
+        }
+        self.game.odds().ok_or(AppError::NothingTo("odds"))
+    }
+
+    /// The odds were shown: help, like a hint, counted once a game (the first time; a game
+    /// resumed after a restart counts them again if they are shown again). Whether that
+    /// changed the game.
+    pub fn count_odds(&mut self) -> bool {
+        let first = !self.odds_shown;
+        if first {
+            self.odds_shown = true;
+            self.assistance.hints += 1;
+        }
+        first
     }
 
     /// The work on this game once it is over ([`pastimes_games::Game::analyse`]), on a copy, if

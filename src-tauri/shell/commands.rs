@@ -117,6 +117,12 @@ pub fn undo(state: AppStateArg, game: String) -> AppResult<Snapshot> {
     state.undo(kind(&game)?)
 }
 
+/// Minesweeper's *Show odds*: each closed cell's chance of a mine; the game becomes assisted.
+#[tauri::command]
+pub fn odds(state: AppStateArg, game: String) -> AppResult<crate::play::live::Oddsed> {
+    state.odds(kind(&game)?)
+}
+
 #[tauri::command]
 pub fn redo(state: AppStateArg, game: String) -> AppResult<Snapshot> {
     state.redo(kind(&game)?)

@@ -251,12 +251,14 @@ fn arbitrary_bytes_as_parameters_and_moves_never_panic() {
 #[test]
 fn every_granted_command_is_fuzzed() {
     let fuzzed = commands();
-    for command in ["app_info", "games", "new_game", "play", "hint", "verify_records", "reset_hall", "watch_frame"] {
+    for command in
+        ["app_info", "games", "new_game", "play", "hint", "odds", "verify_records", "reset_hall", "watch_frame"]
+    {
         assert!(fuzzed.contains(&command), "{command} in {fuzzed:?}");
     }
     for command in DESKTOP_ONLY {
         assert!(!fuzzed.contains(command), "{command} would open a dialog or use the clipboard");
     }
     assert!(fuzzed.contains(&"import_game_text") && fuzzed.contains(&"new_game_from_moves"));
-    assert_eq!(fuzzed.len(), 32, "{fuzzed:?}");
+    assert_eq!(fuzzed.len(), 33, "{fuzzed:?}");
 }

@@ -45,6 +45,7 @@ pub trait AnyGame: Send + Sync {
     fn summary(&self, elapsed_ms: u64) -> Option<Value>;
     fn rate(&self, elapsed_ms: u64) -> Option<f64>;
     fn hint(&self, cancel: &AtomicBool) -> Option<Value>;
+    fn odds(&self) -> Option<Value>;
     /// A logged move (JSON) as its compact code for the stored records, and back: both from the
     /// game's one notation ([`crate::notation`]). `None` for a move the notation does not write.
     fn move_code(&self, mv: &Value) -> Option<u32>;
@@ -94,6 +95,11 @@ fn to_json(value: impl serde::Serialize) -> Value {
 /// The table entry of a game's hints: `hint: Some(hint_of::<G>)`.
 pub fn hint_of<G: Hints>(game: &dyn AnyGame, cancel: &AtomicBool) -> Option<Value> {
     game.as_any().downcast_ref::<G>()?.hint(cancel)
+}
+
+/// The table entry of a game's odds: `odds: Some(odds_of::<G>)`.
+pub fn odds_of<G: crate::game::Odds>(game: &dyn AnyGame) -> Option<Value> {
+    game.as_any().downcast_ref::<G>()?.odds()
 }
 
 /// The table entry of a game's analysis: `analysis: Some(analysis_of::<G>())`.
@@ -196,6 +202,10 @@ impl<G: Game> AnyGame for Erased<G> {
 
     fn hint(&self, cancel: &AtomicBool) -> Option<Value> {
         (G::KIND.info().hint?)(self, cancel)
+    }
+
+    fn odds(&self) -> Option<Value> {
+        (G::KIND.info().odds?)(self)
     }
 
     fn move_code(&self, mv: &Value) -> Option<u32> {

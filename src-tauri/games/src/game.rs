@@ -169,6 +169,13 @@ pub trait Hints: Game {
     fn hint(&self, cancel: &AtomicBool) -> Option<serde_json::Value>;
 }
 
+/// The chances on the board, from what the player sees only (Minesweeper's *Show odds*: each
+/// closed cell's chance of a mine), as JSON for the page. Help, like a hint.
+pub trait Odds: Game {
+    /// `None` when there is nothing to show (before the first move, after the end).
+    fn odds(&self) -> Option<serde_json::Value>;
+}
+
 /// Work on a finished game over its whole deal (its seed and its logged moves), for the
 /// game-over view and the history: Bubble Breaker's best line found for the deal, Gomoku's
 /// review. It may use what the player could not see, as the game is over.

@@ -244,6 +244,9 @@ pub struct GameInfo {
     /// The game's hints ([`crate::Hints`], `Some(erased::hint_of::<G>)`): the page offers a Hint
     /// button.
     pub hint: Option<HintFn>,
+    /// The game's odds on the board ([`crate::Odds`], `Some(erased::odds_of::<G>)`): the page
+    /// offers Show odds.
+    pub odds: Option<fn(&dyn AnyGame) -> Option<Value>>,
     /// The work on a finished game for the game-over view, and how it is seen (the history's
     /// best line or review): [`crate::Analyses`], `Some(erased::analysis_of::<G>())`.
     pub analysis: Option<Analysis>,

@@ -20,8 +20,8 @@ mod registry;
 mod rng;
 
 pub use deal::Deal;
-pub use erased::{analysis_of, hint_of, new_game, rate_of, AnyGame, ComputerMove, Played};
-pub use game::{Analyses, Applied, Game, Hints, Rates, RuleError, Status, Telling};
+pub use erased::{analysis_of, hint_of, new_game, odds_of, rate_of, AnyGame, ComputerMove, Played};
+pub use game::{Analyses, Applied, Game, Hints, Odds, Rates, RuleError, Status, Telling};
 pub use kind::{
     AnalyseFn, Analysis, Better, Categories, CategoryPattern, Choice, Choices, GameInfo, GameKind, HintFn, Measure,
     NewGame, Ranking, Rate, Shown,

@@ -9,6 +9,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     name_key: "game.bubbles",
     ranking: Ranking { measure: Measure::Score, better: Better::Higher },
     hint: Some(crate::erased::hint_of::<Bubbles>),
+    odds: None,
     analysis: Some(crate::erased::analysis_of::<Bubbles>()),
     rate: None,
     // Each deal is random: moves alone make no position.

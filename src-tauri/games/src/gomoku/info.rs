@@ -9,6 +9,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     name_key: "game.gomoku",
     ranking: Ranking { measure: Measure::Moves, better: Better::Lower },
     hint: Some(crate::erased::hint_of::<Gomoku>),
+    odds: None,
     analysis: Some(crate::erased::analysis_of::<Gomoku>()),
     rate: None,
     exchanges_moves: true,

@@ -12,6 +12,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     name_key: "game.lights",
     ranking: Ranking { measure: Measure::Moves, better: Better::Lower },
     hint: Some(crate::erased::hint_of::<Lights>),
+    odds: None,
     analysis: None,
     rate: None,
     // Each board is dealt from the seed: moves alone make no position.

@@ -82,14 +82,21 @@ impl Minesweeper {
 
 /// A hint from the view alone; `None` when the game is over or nothing is open.
 pub fn hint_for(view: &View) -> Option<Hint> {
+    let solver = solved(view)?;
+    let cells = view.cells.as_bytes();
+    let flagged = |c: usize| char::from(cells[c]) == cell_code::FLAG;
+    proved(&solver, flagged).or_else(|| by_cases(&solver, flagged))
+}
+
+/// The solver, having read the view's open numbers and run its rules (with their trace); `None`
+/// when the game is over or nothing is open.
+pub(super) fn solved(view: &View) -> Option<Solver> {
     if view.status != Status::Playing || view.mines >= view.width * view.height {
         return None;
     }
-    let board = Board::new(view.width, view.height, view.mines);
-    let cells = view.cells.as_bytes();
-    let mut solver = Solver::new(board);
+    let mut solver = Solver::new(Board::new(view.width, view.height, view.mines));
     let mut any_open = false;
-    for (cell, &code) in cells.iter().enumerate() {
+    for (cell, &code) in view.cells.as_bytes().iter().enumerate() {
         if code.is_ascii_digit() {
             solver.learn_open(cell, code - b'0');
             any_open = true;
@@ -100,8 +107,7 @@ pub fn hint_for(view: &View) -> Option<Hint> {
     }
     solver.keep_trace();
     solver.run(&mut NoReveal);
-    let flagged = |c: usize| char::from(cells[c]) == cell_code::FLAG;
-    proved(&solver, flagged).or_else(|| by_cases(&solver, flagged))
+    Some(solver)
 }
 
 /// The first safe cell the rules proved, else the first proved mine not flagged.

@@ -21,6 +21,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     name_key: "game.minesweeper",
     ranking: Ranking { measure: Measure::Time, better: Better::Lower },
     hint: Some(crate::erased::hint_of::<Minesweeper>),
+    odds: Some(crate::erased::odds_of::<Minesweeper>),
     analysis: None,
     rate: Some(crate::erased::rate_of::<Minesweeper>()),
     // A board is dealt from the seed and hidden: moves alone make no position.

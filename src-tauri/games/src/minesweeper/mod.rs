@@ -33,6 +33,7 @@ mod layout;
 mod mark;
 mod moves;
 pub mod no_guess;
+mod odds;
 mod params;
 mod probability;
 mod reveal;
@@ -51,6 +52,7 @@ pub use info::KIND;
 pub use layout::{parse_boards, BoardText, Layout};
 pub use moves::Move;
 pub use no_guess::feasible as no_guess_feasible;
+pub use odds::{odds_for, Odds as BoardOdds};
 pub use params::{FirstClick, Level, Params, Point, MAX_SIDE, MIN_MINES, MIN_SIDE};
 pub use stats::{bbbv_per_second, correctness, ioe, Clicks, Stats};
 pub use view::{cell_code, View};
@@ -240,6 +242,13 @@ impl Hints for Minesweeper {
     /// A cell that logic proves safe or a mine, with why; else the safest cell and its chance.
     fn hint(&self, _cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
         Minesweeper::hint(self).and_then(|hint| serde_json::to_value(hint).ok())
+    }
+}
+
+impl crate::Odds for Minesweeper {
+    /// Each closed cell's chance of a mine, from the open numbers and the mine total.
+    fn odds(&self) -> Option<serde_json::Value> {
+        odds_for(&View::of(self)).and_then(|odds| serde_json::to_value(odds).ok())
     }
 }
 
