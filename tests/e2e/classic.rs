@@ -27,7 +27,7 @@ async fn wait_for_cells(app: &App, cells: usize) {
 /// How the classic window sits: the panel as wide as the field's frame, the frame holding the
 /// field with no room beside it, the raised frame the same around both, the stage and the
 /// toolbar without a scroll bar or a second row. Returns the figures for the failure message.
-const GEOMETRY: &str = r#"
+pub const GEOMETRY: &str = r#"
     const box = (css) => document.querySelector(css).getBoundingClientRect();
     const [window, panel, frame, field] = ['.ms-window', '.ms-panel', '.ms-frame', '.ms-field'].map(box);
     const stage = document.querySelector('.ms-stage');

@@ -196,3 +196,80 @@ fn cells_of(list: &Value) -> Vec<(i64, i64)> {
     cells.sort_unstable();
     cells
 }
+
+/// The odds on the board now: [cells shaded, cells closed, the sum of the shaded figures,
+/// a shaded cell's tooltip and accessible name].
+const ODDS: &str = "const cells = [...document.querySelectorAll('.ms-cell')];
+    const shaded = cells.filter((c) => c.classList.contains('odds'));
+    const closed = cells.filter((c) => c.classList.contains('hidden'));
+    const sum = shaded.reduce((total, c) => total + Number(c.style.getPropertyValue('--odds')), 0);
+    return [shaded.length, closed.length, sum, shaded[0]?.title ?? '', shaded[0]?.getAttribute('aria-label') ?? ''];";
+
+/// Show odds (key O): after the warning, every closed cell shaded by its chance of a mine, the
+/// figure in its tooltip and its name; the figures follow each move; the game is assisted; a
+/// new game starts without them.
+#[tokio::test(flavor = "current_thread")]
+async fn show_odds_shades_each_closed_cell_and_follows_the_board() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(21)).await;
+    app.invoke("set_setting", json!({"key": "theme", "value": "dark"})).await.unwrap();
+    app.invoke("new_game", json!({"game": "minesweeper", "params": {"level": "beginner", "noGuess": false}}))
+        .await
+        .unwrap();
+    app.click("#open-minesweeper").await;
+    app.wait_for("the field", "return document.querySelectorAll('.ms-cell').length === 81").await;
+    app.click(".ms-cell[data-x='4'][data-y='4']").await;
+    app.wait_for("cells to open", "return document.querySelectorAll('.ms-cell.open').length > 0").await;
+
+    run(&app, "document.querySelector('.ms-cell[tabindex=\"0\"]').focus(); return true").await;
+    app.keys("o").await;
+    accept_warning_for_good(&app, "odds-warning").await;
+    app.wait_for("the odds", "return document.querySelectorAll('.ms-cell.odds').length > 0").await;
+    let odds = run(&app, ODDS).await;
+    assert_eq!(odds[0], odds[1], "every closed cell is shaded: {odds}");
+    assert!((odds[2].as_f64().unwrap() - 10.0).abs() < 0.05, "the figures add up to the mines: {odds}");
+    assert!(odds[3].as_str().unwrap().contains("chance of a mine"), "{odds}");
+    assert!(odds[4].as_str().unwrap().contains("chance of a mine"), "{odds}");
+    assert_eq!(app.find("#ms-odds").await.attr("aria-pressed").await.unwrap().as_deref(), Some("true"));
+    app.wait_for("the note", "return !document.querySelector('#ms-odds-note').hidden").await;
+    app.wait_for("assisted", "return !document.querySelector('#ms-assisted').hidden").await;
+    app.screenshot("odds-shown").await;
+    let figures = app.client.execute(crate::classic::GEOMETRY, vec![]).await.unwrap();
+    assert_eq!(figures["toolbarOneRow"], json!(true), "{figures}");
+
+    // A move: the odds of the new board, on its closed cells only.
+    let safest = run(
+        &app,
+        "const shaded = [...document.querySelectorAll('.ms-cell.odds')];
+         const least = shaded.reduce((a, b) => Number(a.style.getPropertyValue('--odds')) <= Number(b.style.getPropertyValue('--odds')) ? a : b);
+         return [Number(least.dataset.x), Number(least.dataset.y), Number(least.style.getPropertyValue('--odds'))]",
+    )
+    .await;
+    if safest[2].as_f64().unwrap() == 0.0 {
+        let (x, y) = (safest[0].as_i64().unwrap(), safest[1].as_i64().unwrap());
+        let opened = run(&app, "return document.querySelectorAll('.ms-cell.open').length").await;
+        app.click(&format!(".ms-cell[data-x='{x}'][data-y='{y}']")).await;
+        let more = format!(
+            "return document.querySelectorAll('.ms-cell.open').length > {opened} && \
+             document.querySelectorAll('.ms-cell.odds').length === document.querySelectorAll('.ms-cell.hidden').length"
+        );
+        app.wait_for("the odds of the next board", &more).await;
+    }
+
+    // O again: gone, names and tooltips as before.
+    app.keys("o").await;
+    app.wait_for("no odds", "return !document.querySelector('.ms-cell.odds, .ms-cell[title]')").await;
+    let label = run(&app, "return document.querySelector('.ms-cell.hidden').getAttribute('aria-label')").await;
+    assert!(!label.as_str().unwrap().contains("chance"), "{label}");
+    // On again, then a new game: it starts without them.
+    app.keys("o").await;
+    app.wait_for("the odds again", "return document.querySelectorAll('.ms-cell.odds').length > 0").await;
+    app.click("#ms-face").await;
+    app.wait_for(
+        "a new field without odds",
+        "return !document.querySelector('.ms-cell.open') && !document.querySelector('.ms-cell.odds')",
+    )
+    .await;
+    assert_eq!(app.find("#ms-odds").await.attr("aria-pressed").await.unwrap().as_deref(), Some("false"));
+    app.quit().await;
+}

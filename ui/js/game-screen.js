@@ -57,6 +57,9 @@ export function statsRows(rows) {
 /// - `drawBoard(snapshot, animation)`: draws the board at once (`snapshot.view` is null while
 ///   paused);
 /// - `drawPanel(snapshot)`: everything beside the board, a frame after it;
+/// - `showOdds(odds, snapshot)`: shows the backend's odds on the board just drawn from
+///   `snapshot` (its JSON for this game), or takes them away (`null`); for a game whose
+///   catalogue entry `hasOdds` (toggle `#prefix-odds`, key O). A new board starts without them;
 /// - `showHint(hint, snapshot)`: shows the backend's hint (its JSON for this game) on the board
 ///   just drawn from `snapshot` (with `screen.note(text)` over the status line), and tells it to
 ///   screen readers; for a game whose catalogue entry `hasHint` (button `#prefix-hint`, key H);
@@ -108,6 +111,9 @@ export function gameScreen(game) {
   /// catalogue comes after the modules load).
   let hasHint = false;
   let hasUndo = false;
+  /// Whether the game shows odds (its catalogue entry says), and whether they are on.
+  let hasOdds = false;
+  let oddsOn = false;
   /// The game's choices (its catalogue entry's `choices`), if it has them and a `choose` part.
   let choices = null;
   /// The game's parts of this mount (`game.create(screen)`).
@@ -140,13 +146,24 @@ export function gameScreen(game) {
     hallButton: (id) => el('button', {
       id, hidden: true, text: t('hall.title'), onclick: () => app.show('hall', { highlight: snapshot?.record?.id }),
     }),
+    /// The toolbar's width in one row, in this language: its controls, their gaps and its
+    /// padding (what the window must give it at least).
+    toolbarWidth() {
+      const bar = root.querySelector('.toolbar');
+      if (!bar) return 0;
+      const style = getComputedStyle(bar);
+      const items = [...bar.children].filter((node) => !node.classList.contains('spacer') && node.offsetWidth);
+      const gap = parseFloat(style.columnGap) || 0;
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      return Math.ceil(items.reduce((sum, node) => sum + node.offsetWidth, 0) + gap * items.length + padding);
+    },
     /// The game's toolbar, in one row however narrow its board: the compact control of its
     /// choices (if it has them), its own controls, the hint (if the game has one), then pause
     /// (`pauseInToolbar`), statistics, options and All games as icons.
     toolbar(...leading) {
-      const { choice, hint, pause, stats, options, home } = screen.controls;
+      const { choice, hint, odds, pause, stats, options, home } = screen.controls;
       return el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t(`${game.prefix}.toolbar`) },
-        choice?.node ?? null, ...leading, hint ?? null, el('span', { class: 'spacer' }),
+        choice?.node ?? null, ...leading, hint ?? null, odds ?? null, el('span', { class: 'spacer' }),
         game.pauseInToolbar ? pause : null, stats, options, home);
     },
   };
@@ -163,6 +180,8 @@ export function gameScreen(game) {
     parts = game.create(screen);
     hasHint = Boolean(gameInfo(GAME)?.hasHint) && Boolean(parts.showHint);
     hasUndo = Boolean(gameInfo(GAME)?.hasUndo);
+    hasOdds = Boolean(gameInfo(GAME)?.hasOdds) && Boolean(parts.showOdds);
+    oddsOn = false;
     choices = parts.choose && game.choices ? gameInfo(GAME)?.choices ?? null : null;
     sharedKeys = undoRedoPauseKeys({ undo: hasUndo ? undo : undefined, redo: hasUndo ? redo : undefined, togglePause });
     screen.controls = buildControls();
@@ -229,6 +248,11 @@ export function gameScreen(game) {
       status: el('span', { id: id('status'), role: 'status' }),
     };
     if (hasHint) controls.hint = button('hint', t('game.hint'), hint, { title: t('game.hintKey'), 'aria-keyshortcuts': 'Shift+H', disabled: true });
+    if (hasOdds) {
+      controls.odds = button('odds', t('game.odds'), toggleOdds, {
+        title: t('game.oddsKey'), 'aria-keyshortcuts': 'O', 'aria-pressed': 'false', disabled: true,
+      });
+    }
     if (hasUndo) {
       controls.undo = button('undo', t('game.undo'), undo, { title: t(game.undoTitle ?? 'game.undoKey'), disabled: true });
       controls.redo = button('redo', t('game.redo'), redo, { title: t(game.redoTitle ?? 'game.redoKey'), disabled: true });
@@ -258,7 +282,11 @@ export function gameScreen(game) {
       const before = snapshot;
       const next = await ask();
       if (token !== mounted || !next || (!any && aimedAt !== board)) return null;
-      if (newBoard) board = {};
+      if (newBoard) {
+        board = {};
+        // A new board starts fair: without the odds.
+        if (oddsOn) setOdds(false);
+      }
       arrived(before, next, cause, move);
       shown?.(next);
       return next;
@@ -271,6 +299,11 @@ export function gameScreen(game) {
   function arrived(before, next, cause, move) {
     const animation = cause && before ? parts.onEffects(next.effects ?? null, next, { before, move, cause }) : null;
     show(next, animation);
+    // The odds follow the board: asked again after a move, gone once the game is over.
+    if (oddsOn && cause) {
+      if (isOn(next)) refreshOdds();
+      else parts.showOdds(null, next);
+    }
     if (cause && before?.status === 'playing' && next.status !== 'playing') gameOver(next);
   }
 
@@ -317,6 +350,41 @@ export function gameScreen(game) {
         return answer?.snapshot;
       }, { when: isOn, shown: (next) => parts.showHint(answer.hint, next) });
     }).catch((error) => app.showError(error));
+  }
+
+  /// Show odds on or off. On: after the warning, as for a hint (the odds are help), then the
+  /// odds of the board, and again after every move while they stay on.
+  function toggleOdds() {
+    if (oddsOn) {
+      setOdds(false);
+      return;
+    }
+    if (!snapshot || !isOn(snapshot)) return;
+    const token = mounted;
+    confirmAssistance().then((go) => {
+      if (!go || token !== mounted) return;
+      setOdds(true);
+      refreshOdds();
+    }).catch((error) => app.showError(error));
+  }
+
+  function setOdds(on) {
+    oddsOn = on;
+    screen.controls.odds?.setAttribute('aria-pressed', String(on));
+    if (!on) parts.showOdds?.(null, snapshot);
+  }
+
+  /// Asks for the odds of the board shown (after the moves already sent) and shows them on it.
+  function refreshOdds() {
+    if (!oddsOn || !snapshot || !isOn(snapshot)) return;
+    let answer = null;
+    request(async () => {
+      answer = await games.odds(GAME);
+      return answer?.snapshot;
+    }, { when: isOn, shown: (next) => { if (oddsOn) parts.showOdds(answer.odds, next); } }).catch((error) => {
+      // Before the first move there is nothing to show yet: the odds come with it.
+      if (error?.code !== 'nothing_to_do') app.showError(error);
+    });
   }
 
   /// Before the first help (undo, hint) in a game that could still rank, while the setting
@@ -440,6 +508,12 @@ export function gameScreen(game) {
       parts.choose(keyed.id);
       return;
     }
+    // O: the odds on or off.
+    if (hasOdds && (event.key === 'o' || event.key === 'O') && !event.ctrlKey && isScreenKey(event)) {
+      event.preventDefault();
+      toggleOdds();
+      return;
+    }
     // H (Shift+H): a plain h moves the cursor on the boards (h/j/k/l).
     if (hasHint && event.key === 'H' && !event.ctrlKey && isScreenKey(event)) {
       event.preventDefault();
@@ -488,6 +562,7 @@ export function gameScreen(game) {
     choice?.show(next.choice);
     setIfChanged(pause, 'disabled', next.status !== 'playing');
     if (hintButton) setIfChanged(hintButton, 'disabled', !isOn(next));
+    if (screen.controls.odds) setIfChanged(screen.controls.odds, 'disabled', !isOn(next) && !oddsOn);
     setIfChanged(assisted, 'hidden', !isAssisted(next));
     setText(assisted, next.assistance?.imported ? t('game.imported') : t('game.assisted'));
     if (undoButton) {

@@ -45,6 +45,7 @@ export const games = {
   newGame: (game, params) => call('new_game', { game, params }),
   play: (game, move) => call('play', { game, move }),
   snapshot: (game) => call('snapshot', { game }),
+  odds: (game) => call('odds', { game }),
   undo: (game) => call('undo', { game }),
   redo: (game) => call('redo', { game }),
   hint: (game) => call('hint', { game }),

@@ -178,7 +178,7 @@ function create(screen) {
     const rows = view?.height ?? 11;
     const cell = 40;
     const chrome = ui.toolbar.offsetHeight + ui.panel.offsetHeight + ui.status.offsetHeight + 40;
-    fitWindow(Math.max(MIN_WIDTH, columns * cell + 48), rows * cell + chrome).catch(() => {});
+    fitWindow(Math.max(MIN_WIDTH, screen.toolbarWidth(), columns * cell + 48), rows * cell + chrome).catch(() => {});
   }
 
   async function statistics() {

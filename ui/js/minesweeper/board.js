@@ -4,7 +4,7 @@
 // is the game in the watch view (`watchBoard`).
 
 import { el, setCssVariable } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, formatNumber } from '../i18n.js';
 import { Grid, fitCells } from '../board-kit.js';
 import { counter } from './digits.js';
 import { face } from './face.js';
@@ -74,6 +74,12 @@ export class MineField {
       cell.className = `ms-cell ${cls}`;
       cell.textContent = NUMBER.test(code) && code !== '0' ? code : code === '?' ? '?' : '';
       cell.setAttribute('aria-label', label);
+      // Its odds were of its old state: the next odds say it again.
+      if (this.odds?.[i] != null) {
+        this.odds[i] = undefined;
+        cell.removeAttribute('title');
+        cell.style.removeProperty('--odds');
+      }
     }
     this.cells = view.cells;
     this.node.classList.toggle('over', view.status !== 'playing');
@@ -89,6 +95,36 @@ export class MineField {
     this.hinted = cell;
   }
 
+  /// Shades each closed cell by its chance of a mine (`mine`: a figure per cell, `null` for an
+  /// open one; `null` to take the odds away) and says the figure on hover, focus and to screen
+  /// readers. `exact`: false when the figures are estimates. Only cells whose figure changed
+  /// are touched.
+  showOdds(mine, exact = true) {
+    this.odds ??= [];
+    for (let i = 0; i < this.kit.cells.length; i += 1) {
+      const figure = mine?.[i] ?? null;
+      const percent = figure == null ? null : Math.round(figure * 100);
+      const text = percent == null ? null : t(exact ? 'ms.odds.cell' : 'ms.odds.cellEstimated', { percent: formatNumber(percent) });
+      if (this.odds[i] === text) continue;
+      this.odds[i] = text;
+      const cell = this.kit.cells[i];
+      const x = i % this.width;
+      const { label } = describe(this.cells[i] ?? '.', x, (i - x) / this.width);
+      if (text == null) {
+        cell.classList.remove('odds');
+        cell.style.removeProperty('--odds');
+        cell.removeAttribute('title');
+        cell.setAttribute('aria-label', label);
+      } else {
+        cell.classList.add('odds');
+        cell.style.setProperty('--odds', figure.toFixed(3));
+        cell.title = text;
+        cell.setAttribute('aria-label', `${label}, ${text}`);
+      }
+    }
+    if (!mine) this.odds = [];
+  }
+
   clearHint() {
     this.hinted?.classList.remove('hinted', 'hint-safe', 'hint-mine', 'hint-guess');
     this.hinted = null;
@@ -96,6 +132,7 @@ export class MineField {
 
   build(width, height) {
     this.cells = '';
+    this.odds = [];
     this.kit.build(width, height, { state: 'hidden' });
   }
 

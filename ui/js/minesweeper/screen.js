@@ -10,7 +10,7 @@ import { MineField, classicWindow, clockFigure, counterPanel, moodOf } from './b
 import { play as playSound } from './sound.js';
 import { showBestTimes } from './best-times.js';
 
-/// The narrowest window: Beginner's field and the toolbar in one row.
+/// The narrowest window (Beginner's field), unless the toolbar needs more.
 const MIN_WIDTH = 360;
 
 // The custom dialog's limits; the backend checks them again and has the last word.
@@ -102,7 +102,7 @@ function create(screen) {
   let shownHint = null;
 
   return {
-    build, drawBoard, drawPanel, onEffects, showHint, playError, params, kept,
+    build, drawBoard, drawPanel, onEffects, showHint, showOdds, playError, params, kept,
     newGame: () => start(),
     choose: (level) => (level === 'custom' ? customDialog() : start({ level })),
     started: fitToLevel,
@@ -129,8 +129,10 @@ function create(screen) {
     const statusText = controls.status;
     const retry = el('button', { id: 'ms-retry', hidden: true, onclick: replay, text: t('ms.tryAgain') });
     const hallButton = screen.hallButton('ms-hall');
-    const status = el('div', { class: 'statusline' }, statusText, ' ', retry, hallButton);
-    ui = { toolbar, size, mines, clock, smiley, field, stage, statusText, retry, hallButton, status };
+    // What the shading means while the odds are shown, and whether they are estimates.
+    const oddsNote = el('span', { class: 'odds-note', id: 'ms-odds-note', hidden: true });
+    const status = el('div', { class: 'statusline' }, statusText, ' ', oddsNote, retry, hallButton);
+    ui = { toolbar, size, oddsNote, mines, clock, smiley, field, stage, statusText, retry, hallButton, status };
     // The field is fitted when the window's size or the field's shape changes, not when the
     // status line's does: a fit lays out every cell.
     return { nodes: [toolbar, stage, status], board, concealed: field.node, fit: { area: stage, margin: 24, follow: 'window' } };
@@ -205,6 +207,13 @@ function create(screen) {
     announce(`${t('ms.cell.where', { row: hint.y + 1, column: hint.x + 1 })}: ${text}`);
   }
 
+  /// The odds on the board (`null`: none), and what they mean in the status line.
+  function showOdds(odds) {
+    ui.field.showOdds(odds?.mine ?? null, odds?.exact !== false);
+    setIfChanged(ui.oddsNote, 'hidden', !odds);
+    if (odds) setText(ui.oddsNote, t(odds.exact === false ? 'ms.odds.noteEstimated' : 'ms.odds.note'));
+  }
+
   /// A no-guess board that could not be found says so plainly; other refusals are the app's.
   function showFailure(error) {
     if (!noGuessFailed(error)) {
@@ -275,7 +284,7 @@ function create(screen) {
     // The classic window at 30 px a cell, in the stage's padding, between the bars.
     const classic = ui.size(view.width, view.height, 30);
     const chrome = ui.toolbar.offsetHeight + ui.status.offsetHeight + 24 + 8;
-    fitWindow(Math.max(MIN_WIDTH, classic.width + 24), Math.ceil(classic.height) + chrome).catch(() => {});
+    fitWindow(Math.max(MIN_WIDTH, screen.toolbarWidth(), classic.width + 24), Math.ceil(classic.height) + chrome).catch(() => {});
   }
 
   async function customDialog() {
