@@ -84,7 +84,8 @@ export function statsRows(rows) {
 ///   `unmounted()`.
 ///
 /// The game gets `screen`: `app`, `root`, `snapshot`, `savedParams`, `controls`, `play(move)`,
-/// `start(params)`, `request(ask, options)`, `hallButton(id)`, `toolbar(...leading)`,
+/// `start(params)`, `request(ask, options)`, `hallButton(id)`, `toolbar(...leading)` and
+/// `toolbarWidth()` (its width in one row, for the window's),
 /// `note(text)` and `noteFor(snapshot)` (the hint's words in the status line until the board
 /// changes), `statistics(category)`, `optionBox(key, label)`, `fitBoard()` and
 /// `showError(error)`. `controls.assisted` is the note that the game had help; the game places
