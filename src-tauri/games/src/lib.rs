@@ -23,7 +23,7 @@ pub use deal::Deal;
 pub use erased::{analysis_of, hint_of, new_game, rate_of, AnyGame, ComputerMove, Played};
 pub use game::{Analyses, Applied, Game, Hints, Rates, RuleError, Status, Telling};
 pub use kind::{
-    AnalyseFn, Analysis, Better, Categories, CategoryPattern, GameInfo, GameKind, HintFn, Measure, NewGame, Ranking,
-    Rate, Shown,
+    AnalyseFn, Analysis, Better, Categories, CategoryPattern, GameInfo, GameKind, HintFn, Measure, NewGame,
+    PositionFileError, PositionFn, Ranking, Rate, Shown,
 };
 pub use rng::GameRng;

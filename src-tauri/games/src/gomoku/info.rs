@@ -13,6 +13,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     rate: None,
     exchanges_moves: true,
     has_undo: true,
+    position_file: None,
     default_params: r#"{"rule":"freestyle","opponent":"human"}"#,
     categories: Categories { listed, label_prefix: "category.gomoku", patterns: &[], is_valid },
     newest_deal: super::NEWEST_DEAL,

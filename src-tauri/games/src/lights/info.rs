@@ -17,6 +17,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     // Each board is dealt from the seed: moves alone make no position.
     exchanges_moves: false,
     has_undo: true,
+    position_file: None,
     default_params: r#"{"side":5}"#,
     categories: Categories { listed, label_prefix: "category.lights", patterns: &[SIZE], is_valid },
     newest_deal: super::NEWEST_DEAL,
