@@ -64,17 +64,20 @@ impl Group {
     }
 }
 
-/// A position taken apart: its poppable groups and the balls left of each colour.
-///
-/// The groups are found in one pass over the cells (union-find, each cell joined to its left
-/// and upper neighbour of the same colour, the smaller index always the root), so a group's root
-/// is its first cell, and what a pass costs grows with the field's cells alone, whatever their
-/// shape.
-pub struct Analysis {
-    pub groups: Vec<Group>,
-    pub counts: [u32; 7],
+/// The groups of a field, labelled in one pass over the cells (union-find, each cell joined to
+/// its left and upper neighbour of the same colour, the smaller index always the root), so a
+/// group's root is its first cell, and what a pass costs grows with the field's cells alone,
+/// whatever their shape. Reused from position to position: the solver keeps two, so labelling a
+/// child allocates nothing and clears only the cells the field has.
+pub struct Labels {
     /// The root (first cell) of each cell's group; meaningful for the field's balls only.
     roots: [u16; MAX_CELLS],
+    /// Each root's group size.
+    sizes: [u16; MAX_CELLS],
+    /// The balls of each colour, by colour code.
+    counts: [u32; 7],
+    /// The cells of the field last labelled.
+    len: usize,
 }
 
 /// The root of `i`'s tree: every link points to a smaller index, so this ends.
@@ -87,61 +90,136 @@ fn find(parent: &mut [u16; MAX_CELLS], mut i: usize) -> usize {
     i
 }
 
-impl Analysis {
-    pub fn of(field: &Field) -> Analysis {
-        let cells = field.cells();
-        let width = field.width();
-        let mut roots = [0u16; MAX_CELLS];
-        let mut counts = [0; 7];
-        for (i, &code) in cells.iter().enumerate() {
-            roots[i] = i as u16;
-            if code == EMPTY {
-                continue;
-            }
-            counts[usize::from(code)] += 1;
-            if i % width != 0 && cells[i - 1] == code {
-                roots[i] = roots[i - 1];
-            }
-            if i >= width && cells[i - width] == code {
-                let (a, b) = (find(&mut roots, i), find(&mut roots, i - width));
-                let (low, high) = if a < b { (a, b) } else { (b, a) };
-                roots[high] = low as u16;
-            }
-        }
-        // Flatten: each link points lower, and the lower cells are flat already.
-        let mut sizes = [0u16; MAX_CELLS];
-        for (i, &code) in cells.iter().enumerate() {
-            if code != EMPTY {
-                let root = usize::from(roots[usize::from(roots[i])]);
-                roots[i] = root as u16;
-                sizes[root] += 1;
-            }
-        }
-        let groups = (0..cells.len())
-            .filter(|&i| sizes[i] >= 2)
-            .map(|i| Group { first: i as u16, size: u32::from(sizes[i]), colour: cells[i] })
-            .collect();
-        Analysis { groups, counts, roots }
+impl Labels {
+    pub fn new() -> Box<Labels> {
+        Box::new(Labels { roots: [0; MAX_CELLS], sizes: [0; MAX_CELLS], counts: [0; 7], len: 0 })
     }
 
-    /// The cells of `group`, a group of this analysis's field.
+    /// Labels the groups of `field`: each group's cells link to lower cells of it, and its root,
+    /// its first cell, knows its size ([`Labels::flatten`] then points every cell at its root).
+    pub fn label(&mut self, field: &Field) {
+        let cells = field.cells();
+        let width = field.width();
+        let (roots, sizes) = (&mut self.roots, &mut self.sizes);
+        self.counts = [0; 7];
+        self.len = cells.len();
+        for (y, row) in cells.chunks_exact(width).enumerate() {
+            let base = y * width;
+            // The root of the previous cell's group, once its own links are made.
+            let mut left_root = 0usize;
+            for (x, &code) in row.iter().enumerate() {
+                let i = base + x;
+                if code == EMPTY {
+                    roots[i] = i as u16;
+                    sizes[i] = 0;
+                    continue;
+                }
+                self.counts[usize::from(code)] += 1;
+                let mut root = if x > 0 && row[x - 1] == code {
+                    roots[i] = left_root as u16;
+                    sizes[left_root] += 1;
+                    left_root
+                } else {
+                    roots[i] = i as u16;
+                    sizes[i] = 1;
+                    i
+                };
+                if y > 0 && cells[i - width] == code {
+                    let above = find(roots, i - width);
+                    if above != root {
+                        let (low, high) = if above < root { (above, root) } else { (root, above) };
+                        roots[high] = low as u16;
+                        sizes[low] += sizes[high];
+                        root = low;
+                    }
+                }
+                left_root = root;
+            }
+        }
+    }
+
+    /// Points every ball's cell straight at its group's root, for [`Labels::cells`]: each link
+    /// points lower, and the lower cells are flat already.
+    pub fn flatten(&mut self, field: &Field) {
+        for (i, &code) in field.cells().iter().enumerate() {
+            if code != EMPTY {
+                self.roots[i] = self.roots[usize::from(self.roots[i])];
+            }
+        }
+    }
+
+    /// Whether cell `i` is a root of a group of two or more.
+    fn is_group(&self, i: usize) -> bool {
+        usize::from(self.roots[i]) == i && self.sizes[i] >= 2
+    }
+
+    /// The groups of two or more of the field last labelled, by their first cells, into `out`.
+    pub fn groups(&self, field: &Field, out: &mut Vec<Group>) {
+        out.clear();
+        let cells = field.cells();
+        for (i, &colour) in cells.iter().enumerate() {
+            if self.is_group(i) {
+                out.push(Group { first: i as u16, size: u32::from(self.sizes[i]), colour });
+            }
+        }
+    }
+
+    /// The cells of `group`, a group of the field last labelled and flattened.
     pub fn cells(&self, field: &Field, group: Group) -> Mask {
         let mut mask = Mask::EMPTY;
         let first = group.cell();
+        let mut left = group.size;
         for (i, &code) in field.cells().iter().enumerate().skip(first) {
             if code == group.colour && self.roots[i] == group.first {
                 mask.insert(i);
+                left -= 1;
+                if left == 0 {
+                    break;
+                }
             }
         }
         mask
     }
 
+    /// How promising the field last labelled is with `score` made, in eighths of a point (see
+    /// the module documentation), in `scoring`'s points.
+    pub fn value(&self, score: i64, weights: Weights, scoring: Scoring) -> i64 {
+        let structure: i64 =
+            (0..self.len).filter(|&i| self.is_group(i)).map(|i| scoring.points(u32::from(self.sizes[i]))).sum();
+        let potential: i64 = self.counts.iter().skip(1).filter(|&&n| n >= 2).map(|&n| scoring.points(n)).sum();
+        SCORE_WEIGHT * score + weights.groups * structure + weights.colours * potential
+    }
+}
+
+/// A position taken apart: its poppable groups and the balls left of each colour (the
+/// [`Labels`] of one field, for the tests that look at one position).
+#[cfg(test)]
+pub struct Analysis {
+    pub groups: Vec<Group>,
+    pub counts: [u32; 7],
+    labels: Box<Labels>,
+}
+
+#[cfg(test)]
+impl Analysis {
+    pub fn of(field: &Field) -> Analysis {
+        let mut labels = Labels::new();
+        labels.label(field);
+        labels.flatten(field);
+        let mut groups = Vec::new();
+        labels.groups(field, &mut groups);
+        Analysis { groups, counts: labels.counts, labels }
+    }
+
+    /// The cells of `group`, a group of this analysis's field.
+    pub fn cells(&self, field: &Field, group: Group) -> Mask {
+        self.labels.cells(field, group)
+    }
+
     /// How promising the position is with `score` made, in eighths of a point (see the module
     /// documentation), in `scoring`'s points.
     pub fn value(&self, score: i64, weights: Weights, scoring: Scoring) -> i64 {
-        let structure: i64 = self.groups.iter().map(|g| scoring.points(g.size)).sum();
-        let potential: i64 = self.counts.iter().skip(1).filter(|&&n| n >= 2).map(|&n| scoring.points(n)).sum();
-        SCORE_WEIGHT * score + weights.groups * structure + weights.colours * potential
+        self.labels.value(score, weights, scoring)
     }
 }
 

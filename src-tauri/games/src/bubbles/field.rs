@@ -102,12 +102,19 @@ impl Field {
     ///
     /// Looking right and down from every cell covers every neighbouring pair once.
     pub fn has_pair(&self) -> bool {
-        let (width, c) = (self.width(), self.cells());
-        let len = c.len();
-        (0..len).any(|i| {
-            let here = c[i];
-            here != EMPTY && ((i % width != width - 1 && c[i + 1] == here) || (i + width < len && c[i + width] == here))
-        })
+        let width = self.width();
+        let mut rows = self.cells().chunks_exact(width).peekable();
+        while let Some(row) = rows.next() {
+            if row.windows(2).any(|pair| pair[0] != EMPTY && pair[0] == pair[1]) {
+                return true;
+            }
+            if let Some(below) = rows.peek() {
+                if row.iter().zip(below.iter()).any(|(&here, &under)| here != EMPTY && here == under) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The colour at (x, y), if there is a ball.

@@ -10,17 +10,19 @@ impl Field {
     /// Gravity: every ball drops as far as it can in its column (the seed's `MoveDown`).
     pub fn fall(&mut self) {
         let (width, height) = (self.width(), self.height());
+        let cells = self.cells_mut();
         for x in 0..width {
+            // The cursor: the row the next ball down the column lands on, from the bottom.
             let mut cursor = height;
             for y in (0..height).rev() {
-                let ball = self.get(x, y);
+                let ball = cells[y * width + x];
                 if ball != EMPTY {
                     cursor -= 1;
-                    self.set(x, cursor, ball);
+                    if cursor != y {
+                        cells[cursor * width + x] = ball;
+                        cells[y * width + x] = EMPTY;
+                    }
                 }
-            }
-            for y in 0..cursor {
-                self.set(x, y, EMPTY);
             }
         }
     }

@@ -337,7 +337,9 @@ impl Bubbles {
         self.field.remove(group);
         self.selection = Mask::EMPTY;
         let refill = self.style.settle(&mut self.field, &mut self.dealer);
-        self.score += self.scoring.bonus(self.field.balls());
+        if self.scoring == Scoring::Classic {
+            self.score += self.scoring.bonus(self.field.balls());
+        }
         self.status = status_of(&self.field);
         refill
     }

@@ -46,7 +46,7 @@
 //! evaluated child each move, a few milliseconds at most), so every run, even the first, yields a
 //! finished line and the time asked for is overrun only by that finish.
 
-use super::analysis::{Analysis, Weights};
+use super::analysis::{Group, Labels, Weights};
 use super::group::group_at;
 use super::style::Style;
 use super::{Bubbles, Move, Params};
@@ -276,11 +276,28 @@ struct Search<'a> {
     meter: Meter<'a>,
     weights: Weights,
     best: Option<Line>,
+    /// The groups of the position being expanded, and of the child being evaluated: reused, so
+    /// a child costs no allocation.
+    parent_labels: Box<Labels>,
+    child_labels: Box<Labels>,
 }
 
 impl<'a> Search<'a> {
     fn new(meter: Meter<'a>, weights: Weights) -> Search<'a> {
-        Search { meter, weights, best: None }
+        Search { meter, weights, best: None, parent_labels: Labels::new(), child_labels: Labels::new() }
+    }
+
+    /// The groups of `field`, labelled into the parent labels.
+    fn groups_of(&mut self, field: &super::field::Field, groups: &mut Vec<Group>) {
+        self.parent_labels.label(field);
+        self.parent_labels.flatten(field);
+        self.parent_labels.groups(field, groups);
+    }
+
+    /// The evaluation of `child`.
+    fn value_of(&mut self, child: &Bubbles) -> i64 {
+        self.child_labels.label(&child.field);
+        self.child_labels.value(child.score, self.weights, child.scoring)
     }
 
     /// Beam searches from `root`, ever wider, until the budget is spent (or nothing is cut).
@@ -352,24 +369,25 @@ impl<'a> Search<'a> {
         // trail[d][j]: the parent (in the beam at depth d) and the pop that led to beam node j at d + 1.
         let mut trail: Vec<Vec<(u32, u16)>> = Vec::new();
         let mut cut_some = false;
+        let mut groups = Vec::new();
         while trail.len() < MAX_MOVES {
             let mut candidates = Vec::new();
             for (parent, node) in beam.iter().enumerate() {
-                let analysis = Analysis::of(&node.field);
-                for &group in &analysis.groups {
+                self.groups_of(&node.field, &mut groups);
+                for &group in &groups {
                     if self.meter.spent() {
                         let prefix = line_to(&trail, 0);
                         self.finish_greedily(&beam[0], prefix);
                         return Run::Interrupted;
                     }
                     let mut child = node.clone();
-                    child.pop(analysis.cells(&node.field, group));
+                    child.pop(self.parent_labels.cells(&node.field, group));
                     let cell = group.first;
                     if child.status.is_over() {
                         self.offer(&trail, parent, cell, child.score);
                         continue;
                     }
-                    let value = Analysis::of(&child.field).value(child.score, self.weights, child.scoring);
+                    let value = self.value_of(&child);
                     candidates.push(Candidate { value, key: fingerprint(&child), parent: parent as u32, cell });
                 }
             }
@@ -406,18 +424,19 @@ impl<'a> Search<'a> {
     /// one beam of width one, so milliseconds.
     fn finish_greedily(&mut self, from: &Bubbles, mut cells: Vec<u16>) {
         let mut game = from.clone();
+        let mut groups = Vec::new();
         while !game.status.is_over() && cells.len() < MAX_MOVES {
-            let analysis = Analysis::of(&game.field);
-            let best = analysis
-                .groups
-                .iter()
-                .map(|&group| {
-                    let mut child = game.clone();
-                    child.pop(analysis.cells(&game.field, group));
-                    let value = Analysis::of(&child.field).value(child.score, self.weights, child.scoring);
-                    (value, group.first, child)
-                })
-                .max_by_key(|(value, _, _)| *value);
+            self.groups_of(&game.field, &mut groups);
+            let mut best: Option<(i64, u16, Bubbles)> = None;
+            for &group in &groups {
+                let mut child = game.clone();
+                child.pop(self.parent_labels.cells(&game.field, group));
+                let value = self.value_of(&child);
+                // The last of equal values, as `max_by_key` chose.
+                if best.as_ref().is_none_or(|(top, _, _)| value >= *top) {
+                    best = Some((value, group.first, child));
+                }
+            }
             let Some((_, cell, child)) = best else { break };
             cells.push(cell);
             game = child;
