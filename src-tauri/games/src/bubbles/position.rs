@@ -233,7 +233,7 @@ pub(super) fn field_of(params: &Params, digits: &str) -> Result<Field, RuleError
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Status;
+    use crate::{Game, Status};
     use proptest::prelude::*;
 
     const SMALL: &str = "bubbles style=standard scoring=classic\n13321\n21132\n33112\n12231\n11223\n";
@@ -249,6 +249,16 @@ mod tests {
         assert_eq!(game.status(), Status::Playing);
         assert_eq!(game.view().cells, position.cells);
         assert!(!game.can_rank(), "a game from a file never ranks");
+    }
+
+    /// The position `bubbles_solve --position` is shown with in its documentation.
+    #[test]
+    fn the_example_position_reads() {
+        let text = include_str!("../../examples/positions/standard-15x15-classic.txt");
+        let position = Position::parse(text).unwrap();
+        assert_eq!((position.width, position.height, position.colours), (15, 15, 5));
+        assert_eq!((position.style, position.scoring), (Style::Standard, Scoring::Classic));
+        assert_eq!(position.game(0).unwrap().category(), "standard-15x15/5-classic");
     }
 
     #[test]
