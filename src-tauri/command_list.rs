@@ -36,6 +36,8 @@ app_commands![
     import_game,
     import_game_text,
     new_game_from_moves,
+    open_position,
+    open_position_text,
     copy_moves,
     watch_open,
     watch_best_line,

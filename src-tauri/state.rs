@@ -257,6 +257,23 @@ impl AppState {
         live::new_game_from_moves(self, kind, params, text, self.seed())
     }
 
+    /// A new game of `kind` from the position file text `text` ("Open position..."), marked
+    /// imported (it never ranks). A text that is no position of the game changes nothing.
+    pub fn new_game_from_position(self: &Arc<Self>, kind: GameKind, text: &str) -> AppResult<Snapshot> {
+        let params = exchange::position_params(kind, text)?;
+        live::new_game_from_position(self, kind, params, self.seed())
+    }
+
+    /// Whether games of `kind` start from position files ([`AppError::NotOffered`] if not).
+    pub fn opens_positions(&self, kind: GameKind) -> AppResult<()> {
+        exchange::opens_positions(kind)
+    }
+
+    /// The text of the position file at `path`, bounded before it is read.
+    pub fn read_position_file(&self, path: &Path) -> AppResult<String> {
+        exchange::read_position_file(path)
+    }
+
     // ----- the library (library/ over the store) -----
 
     pub fn statistics(&self, kind: GameKind, category: &str) -> AppResult<CategoryStats> {

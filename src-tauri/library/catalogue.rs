@@ -22,6 +22,9 @@ pub struct GameEntry {
     pub analysis_shown: Option<Shown>,
     /// Whether the player may copy a game's moves and paste moves to set up a position.
     pub exchanges_moves: bool,
+    /// Whether a game can start from a position file (`Open position...`: the `open_position`
+    /// and `open_position_text` commands).
+    pub opens_positions: bool,
     /// The name of the game's rate, when its hall of fame has a table by rate.
     pub rate_key: Option<&'static str>,
     pub default_params: Value,
@@ -50,6 +53,7 @@ impl GameEntry {
             has_analysis: info.analysis.is_some(),
             analysis_shown: info.analysis.map(|analysis| analysis.shown),
             exchanges_moves: info.exchanges_moves,
+            opens_positions: info.position_file.is_some(),
             rate_key: info.rate.map(|rate| rate.key),
             default_params: info.default_params(),
             choices: info.choices,

@@ -315,6 +315,38 @@ pub fn new_game_from_moves(state: AppStateArg, game: String, params: Value, text
     state.new_game_from_moves(kind(&game)?, params, &text)
 }
 
+/// "Open position...": asks for a position file (the native open dialog) and starts a game of
+/// `game` from it, marked imported (never ranked). `None` when cancelled; a file that is no
+/// position of the game is a typed error and changes nothing.
+#[tauri::command]
+pub async fn open_position<R: Runtime>(
+    window: WebviewWindow<R>,
+    state: AppStateArg<'_>,
+    game: String,
+) -> AppResult<Option<Snapshot>> {
+    let kind = kind(&game)?;
+    state.opens_positions(kind)?;
+    let lang = language(&state);
+    let say = |key: &str| crate::prefs::i18n::t(lang, key);
+    let request = FileRequest {
+        purpose: Purpose::Open,
+        title: say("position.openTitle"),
+        accept: say("dialog.open"),
+        cancel: say("dialog.cancel"),
+        filter_name: say("position.fileFilter"),
+        pattern: "*.txt".into(),
+    };
+    let Some(path) = ask_path(&window, request)? else { return Ok(None) };
+    let text = state.read_position_file(&path)?;
+    Ok(Some(state.new_game_from_position(kind, &text)?))
+}
+
+/// [`open_position`] without the dialog: a position file's text, as the page or a test has it.
+#[tauri::command]
+pub fn open_position_text(state: AppStateArg, game: String, text: String) -> AppResult<Snapshot> {
+    state.new_game_from_position(kind(&game)?, &text)
+}
+
 /// "Copy moves": the moves of the game in progress, or of the finished game `id`, in the
 /// board's notation, put on the clipboard; the text is returned too.
 #[tauri::command]

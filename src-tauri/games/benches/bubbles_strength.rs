@@ -4,8 +4,11 @@
 //! ```sh
 //! cargo bench -p pastimes-games --bench bubbles_strength -- [--deals 1000] [--hint-deals 20]
 //!     [--solver-deals 20] [--hint-ms MS] [--solver-ms 2000] [--styles standard,megashift]
-//!     [--nodes-per-ms K] [--per-deal]
+//!     [--nodes-per-ms K] [--per-deal] [--size 15x15] [--colours 5] [--scoring classic]
 //! ```
+//!
+//! `--size`, `--colours` and `--scoring` choose the field (default the seed's 11x11 in five
+//! colours, n(n-1)).
 //!
 //! The hint gets the app's budget (`bubbles::HINT_BUDGET`, 5,000 positions) unless `--hint-ms` says a
 //! time. With `--nodes-per-ms K` every budget of `ms` milliseconds becomes `ms * K` positions: what the
@@ -36,7 +39,9 @@
 //! than at 200 ms: the hint plans with one made-up future, and a deeper plan leans harder on
 //! columns that will not come. Several sampled futures, or a horizon, should do better.
 
-use pastimes_games::bubbles::{best_line, best_line_after, hint, Bubbles, Budget, Move, Params, Style, HINT_BUDGET};
+use pastimes_games::bubbles::{
+    best_line, best_line_after, hint, Bubbles, Budget, Move, Params, Scoring, Style, HINT_BUDGET,
+};
 use pastimes_games::{Game, GameRng};
 use rand::{RngCore, SeedableRng};
 use std::sync::atomic::AtomicBool;
@@ -58,6 +63,8 @@ struct Options {
     nodes_per_ms: Option<u64>,
     /// Print each deal's hint and solver scores.
     per_deal: bool,
+    /// The field: width, height, colours, scoring.
+    field: (i64, i64, i64, Scoring),
 }
 
 impl Options {
@@ -90,6 +97,7 @@ fn options() -> Options {
         styles: Style::ALL.to_vec(),
         nodes_per_ms: None,
         per_deal: false,
+        field: (11, 11, 5, Scoring::Original),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     // `cargo test --all-targets` runs this too (without `--bench`): a smoke run of every player
@@ -114,6 +122,15 @@ fn options() -> Options {
                     .map(|n| Style::ALL.into_iter().find(|s| s.name() == n).unwrap_or_else(|| panic!("style {n}")))
                     .collect()
             }
+            "--size" => {
+                let (w, h) = value.split_once('x').expect("--size WxH");
+                o.field.0 = w.parse().expect("--size WxH");
+                o.field.1 = h.parse().expect("--size WxH");
+            }
+            "--colours" => o.field.2 = number() as i64,
+            "--scoring" => {
+                o.field.3 = Scoring::ALL.into_iter().find(|s| s.name() == value).expect("--scoring original|classic")
+            }
             "--per-deal" => {
                 o.per_deal = true;
                 i += 1;
@@ -134,8 +151,9 @@ fn options() -> Options {
 /// One cell of every group of two or more, through the public API only.
 fn groups(game: &Bubbles) -> Vec<(usize, usize, usize)> {
     let mut found = Vec::new();
-    for y in 0..11 {
-        for x in 0..11 {
+    let (width, height) = game.size();
+    for y in 0..height {
+        for x in 0..width {
             let group = game.group_at(x, y);
             if group.len() >= 2 && group[0] == (x, y) {
                 found.push((x, y, group.len()));
@@ -239,6 +257,8 @@ fn main() {
         "Bubble Breaker players over seeded deals (seeds {FIRST_SEED}..): hint {} on {} deals, solver {} ms a deal on {} deals, random and largest on {} deals",
         o.hint_label(), o.hint_deals, o.solver_ms, o.solver_deals, o.deals
     );
+    let (width, height, colours, scoring) = o.field;
+    println!("field {width}x{height} in {colours} colours, {} scoring", scoring.name());
     if let Some(rate) = o.nodes_per_ms {
         println!(
             "budgets in positions, {rate} a millisecond: hint {} a move, solver {} a deal",
@@ -247,7 +267,8 @@ fn main() {
         );
     }
     for &style in &o.styles {
-        let params = Params::new(style);
+        let (width, height, colours, scoring) = o.field;
+        let params = Params::sized(style, width, height, colours, scoring);
         let seeds = |n: u64| FIRST_SEED..FIRST_SEED + n;
         let random: Vec<Played> = seeds(o.deals).map(|s| play_random(&params, s)).collect();
         let largest: Vec<Played> = seeds(o.deals).map(|s| play_largest(&params, s)).collect();

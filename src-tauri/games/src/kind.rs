@@ -173,6 +173,21 @@ pub type NewGame = fn(&Value, u64) -> Result<Box<dyn AnyGame>, RuleError>;
 /// A game's [`crate::Hints::hint`], behind the erased interface.
 pub type HintFn = fn(&dyn AnyGame, &AtomicBool) -> Option<Value>;
 
+/// A game's positions from files: the parameters (JSON) of a game that starts from the
+/// position a file's text sets out, or why the text sets out none.
+pub type PositionFn = fn(&str) -> Result<Value, PositionFileError>;
+
+/// Why a position file's text starts no game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionFileError {
+    /// Longer than any position file of the game: refused unread.
+    #[error("the file is longer than a position file ({max} bytes at most)")]
+    TooLarge { max: usize },
+    /// Not a position of the game, for the reason given (a line, a colour, a size).
+    #[error("not a position: {0}")]
+    Invalid(String),
+}
+
 /// A game's [`crate::Analyses::analyse`], behind the erased interface: its seed and its moves
 /// as logged (JSON).
 pub type AnalyseFn = fn(&dyn AnyGame, u64, &[Value], &AtomicBool) -> Option<Value>;
@@ -259,6 +274,10 @@ pub struct GameInfo {
     pub rate: Option<Rate>,
     /// What a new game is picked from, where the game has such a list.
     pub choices: Option<Choices>,
+    /// Whether a game can start from a position file (Bubble Breaker's `Open position...`), and
+    /// how its text becomes the parameters of such a game. A game from a position is imported:
+    /// it never ranks.
+    pub position_file: Option<PositionFn>,
     /// The parameters of a first game, as JSON text (the page starts from these).
     pub default_params: &'static str,
     pub categories: Categories,

@@ -24,6 +24,6 @@ pub use erased::{analysis_of, hint_of, new_game, odds_of, rate_of, AnyGame, Comp
 pub use game::{Analyses, Applied, Game, Hints, Odds, Rates, RuleError, Status, Telling};
 pub use kind::{
     AnalyseFn, Analysis, Better, Categories, CategoryPattern, Choice, Choices, GameInfo, GameKind, HintFn, Measure,
-    NewGame, Ranking, Rate, Shown,
+    NewGame, PositionFileError, PositionFn, Ranking, Rate, Shown,
 };
 pub use rng::GameRng;

@@ -1,4 +1,5 @@
-//! The five ball colours and their one-byte codes.
+//! The six ball colours and their one-byte codes (the seed's five, and a sixth for fields of six
+//! colours).
 
 use serde::Serialize;
 
@@ -6,7 +7,8 @@ use serde::Serialize;
 pub const EMPTY: u8 = 0;
 
 /// A ball's colour. The codes 1..=5 are what [`super::View::cells`] holds, in the seed's order
-/// (its `Barva` enum); 0 is an empty cell.
+/// (its `Barva` enum), and 6 the sixth colour of a six-colour field; 0 is an empty cell. A field of
+/// `k` colours uses the codes 1..=k.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 #[repr(u8)]
@@ -16,10 +18,12 @@ pub enum Colour {
     Yellow = 3,
     Blue = 4,
     Purple = 5,
+    Cyan = 6,
 }
 
 impl Colour {
-    pub const ALL: [Colour; 5] = [Colour::Red, Colour::Green, Colour::Yellow, Colour::Blue, Colour::Purple];
+    pub const ALL: [Colour; 6] =
+        [Colour::Red, Colour::Green, Colour::Yellow, Colour::Blue, Colour::Purple, Colour::Cyan];
 
     pub fn code(self) -> u8 {
         self as u8
@@ -41,6 +45,6 @@ mod tests {
             assert_eq!(Colour::from_code(c.code()), Some(c));
         }
         assert_eq!(Colour::from_code(EMPTY), None);
-        assert_eq!(Colour::from_code(6), None);
+        assert_eq!(Colour::from_code(7), None);
     }
 }

@@ -14,8 +14,11 @@ use crate::{Deal, GameRng};
 /// The dealer version new games get.
 ///
 /// Version 1: the field dealt colour by colour, row by row from the top left; a Continuous
-/// column of 1 to 11 balls, a MegaShift column of 2 to 11 (the original's draw); every colour
-/// uniform over five, each draw one rejection-sampled number of ChaCha8 ([`refill::below`]).
+/// column of 1 to `height` balls, a MegaShift column of 2 to `height` (the original's draw on its
+/// 11 rows); every colour uniform over the field's colours (the seed's five by default), each draw
+/// one rejection-sampled number of ChaCha8 ([`refill::below`]). Fields of other sizes and colour
+/// counts came later, with nothing stored before them to keep: their draws are this version's
+/// rule at their size.
 pub const NEWEST_DEAL: Deal = Deal::FIRST;
 
 /// The game's one random stream and the version that reads it. Kept in the game state, so undo
@@ -23,37 +26,50 @@ pub const NEWEST_DEAL: Deal = Deal::FIRST;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dealer {
     deal: Deal,
+    /// How many colours it draws from: codes 1..=colours.
+    colours: u8,
     rng: GameRng,
 }
 
 impl Dealer {
-    /// The dealer of `seed` for `deal`, a version this Pastimes has (checked by the game).
+    /// The dealer of `seed` for `deal`, a version this Pastimes has (checked by the game), in the
+    /// seed's five colours.
     pub fn new(deal: Deal, seed: u64) -> Dealer {
-        Dealer { deal, rng: seeded(seed) }
+        Dealer::with_colours(deal, seed, 5)
+    }
+
+    /// The dealer of `seed` for `deal`, drawing from `colours` colours (2 to 6, checked by the
+    /// game's parameters).
+    pub fn with_colours(deal: Deal, seed: u64, colours: u8) -> Dealer {
+        Dealer { deal, colours, rng: seeded(seed) }
+    }
+
+    pub fn colours(&self) -> u8 {
+        self.colours
     }
 
     pub fn deal(&self) -> Deal {
         self.deal
     }
 
-    /// A full field.
-    pub fn field(&mut self) -> Field {
-        Field::filled(|| self.colour())
+    /// A full field of `width` by `height`.
+    pub fn field(&mut self, width: usize, height: usize) -> Field {
+        Field::filled(width, height, || self.colour())
     }
 
-    /// A colour code 1..=5.
+    /// A colour code 1..=colours.
     pub fn colour(&mut self) -> u8 {
-        refill::random_colour(&mut self.rng)
+        refill::random_colour(&mut self.rng, self.colours)
     }
 
-    /// The height of a new Continuous column.
-    pub fn continuous_height(&mut self) -> usize {
-        refill::continuous_height(&mut self.rng)
+    /// The height of a new Continuous column on a field `height` high.
+    pub fn continuous_height(&mut self, height: usize) -> usize {
+        refill::continuous_height(&mut self.rng, height)
     }
 
-    /// The height of a new MegaShift column.
-    pub fn megashift_height(&mut self) -> usize {
-        refill::megashift_height(&mut self.rng)
+    /// The height of a new MegaShift column on a field `height` high.
+    pub fn megashift_height(&mut self, height: usize) -> usize {
+        refill::megashift_height(&mut self.rng, height)
     }
 
     /// The stream itself, for the test that plays the original's code beside the game.

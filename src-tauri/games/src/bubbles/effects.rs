@@ -5,7 +5,7 @@
 
 use super::colour::EMPTY;
 use super::dealer::Dealer;
-use super::field::{Field, CELLS, WIDTH};
+use super::field::Field;
 use super::mask::Mask;
 use super::style::Style;
 use serde::Serialize;
@@ -42,34 +42,44 @@ pub struct Effects {
     pub entering: Vec<Entered>,
 }
 
-/// Labels are the cell a ball started in, offset past the colour codes (1..=5) that the
+/// Labels are the cell a ball started in, offset past the colour codes (1..=6) that the
 /// refills write, so a refilled ball is told from a ball that was there.
-const LABEL_OFFSET: usize = 6;
+const LABEL_OFFSET: usize = 7;
+
+/// How many labels a byte holds past the offset. A field has up to 600 cells, more than a byte
+/// tells apart, so a ball's starting cell is traced as two bytes, `cell % SPAN` and
+/// `cell / SPAN`, on two label fields settled alike.
+const SPAN: usize = 256 - LABEL_OFFSET;
 
 /// Traces the pop of `group` from `field` under `style`, with the generator the pop will use.
 pub(super) fn trace(field: &Field, group: Mask, style: Style, dealer: &Dealer) -> Effects {
-    let mut labels = Field { cells: [EMPTY; CELLS] };
+    let width = field.width();
+    let mut low = Field::empty(width, field.height());
+    let mut high = low.clone();
     let mut popped = Vec::new();
-    for (i, &code) in field.cells.iter().enumerate() {
+    for (i, &code) in field.cells().iter().enumerate() {
         if group.contains(i) {
-            popped.push(Burst { x: i % WIDTH, y: i / WIDTH, code });
+            popped.push(Burst { x: i % width, y: i / width, code });
         } else if code != EMPTY {
-            // Fits: CELLS + LABEL_OFFSET < 256.
-            labels.cells[i] = (i + LABEL_OFFSET) as u8;
+            low.cells[i] = (i % SPAN + LABEL_OFFSET) as u8;
+            high.cells[i] = (i / SPAN + LABEL_OFFSET) as u8;
         }
     }
-    // The same settling, with a copy of the same generator: the labels land where the balls do.
-    style.settle(&mut labels, &mut dealer.clone());
+    // The same settling, with copies of the same generator: what settles moves balls by where
+    // the holes are alone, so both label fields' balls land where the balls do, and the refills
+    // write the same colour codes into both.
+    style.settle(&mut low, &mut dealer.clone());
+    style.settle(&mut high, &mut dealer.clone());
     let mut moved = Vec::new();
     let mut entering = Vec::new();
-    for (to, &label) in labels.cells.iter().enumerate() {
-        let (x, y) = (to % WIDTH, to / WIDTH);
-        match usize::from(label) {
+    for (to, (&low, &high)) in low.cells().iter().zip(high.cells()).enumerate() {
+        let (x, y) = (to % width, to / width);
+        match usize::from(low) {
             0 => {}
-            from if from >= LABEL_OFFSET => {
-                let from = from - LABEL_OFFSET;
+            low if low >= LABEL_OFFSET => {
+                let from = (usize::from(high) - LABEL_OFFSET) * SPAN + low - LABEL_OFFSET;
                 if from != to {
-                    let (fx, fy) = (from % WIDTH, from / WIDTH);
+                    let (fx, fy) = (from % width, from / width);
                     moved.push(Slide { x, y, dx: fx as i32 - x as i32, dy: fy as i32 - y as i32 });
                 }
             }
@@ -82,14 +92,14 @@ pub(super) fn trace(field: &Field, group: Mask, style: Style, dealer: &Dealer) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bubbles::{Bubbles, Move, Params};
+    use crate::bubbles::{Bubbles, Move, Params, Scoring};
     use crate::{Applied, Game, Telling};
     use proptest::prelude::*;
     use std::collections::HashSet;
 
     /// Rebuilds the new field from the old one and the effects alone.
-    fn replayed(old: &[u8], effects: &Effects) -> Result<Vec<u8>, String> {
-        let at = |x: usize, y: usize| y * WIDTH + x;
+    fn replayed(old: &[u8], width: usize, effects: &Effects) -> Result<Vec<u8>, String> {
+        let at = |x: usize, y: usize| y * width + x;
         let popped: HashSet<usize> = effects.popped.iter().map(|b| at(b.x, b.y)).collect();
         let sources: HashSet<usize> =
             effects.moved.iter().map(|s| at((s.x as i32 + s.dx) as usize, (s.y as i32 + s.dy) as usize)).collect();
@@ -117,14 +127,22 @@ mod tests {
 
     proptest! {
         /// The effects lead from the old view to the new one: the moved balls and the ones that
-        /// stayed give every ball of the new field, and what is left is exactly the refilled cells.
+        /// stayed give every ball of the new field, and what is left is exactly the refilled cells;
+        /// on fields of every size and colour count (the largest ones need both label bytes).
         #[test]
-        fn the_effects_lead_from_the_old_view_to_the_new(seed in any::<u64>(), style in 0usize..4, picks in prop::collection::vec(any::<u8>(), 1..12)) {
-            let params = Params::new(Style::ALL[style]);
+        fn the_effects_lead_from_the_old_view_to_the_new(
+            seed in any::<u64>(),
+            style in 0usize..4,
+            (width, height) in prop_oneof![Just((11i64, 11i64)), Just((30, 20)), (5i64..=30, 5i64..=20)],
+            colours in 2i64..=6,
+            picks in prop::collection::vec(any::<u8>(), 1..12),
+        ) {
+            let params = Params::sized(Style::ALL[style], width, height, colours, Scoring::Classic);
             let mut game = Bubbles::new(&params, seed).unwrap();
+            let (width, height) = (width as usize, height as usize);
             for pick in picks {
-                let groups: Vec<(usize, usize)> = (0..CELLS)
-                    .map(|i| (i % WIDTH, i / WIDTH))
+                let groups: Vec<(usize, usize)> = (0..width * height)
+                    .map(|i| (i % width, i / width))
                     .filter(|&(x, y)| game.group_at(x, y).len() >= 2)
                     .collect();
                 let Some(&(x, y)) = groups.get(usize::from(pick) % groups.len().max(1)) else { break };
@@ -132,9 +150,9 @@ mod tests {
                 let (applied, effects) = game.apply_with_effects(&Move::Pop { x: x as i64, y: y as i64 }).unwrap();
                 prop_assert_eq!(applied, Applied::Move);
                 let new = game.view().cells;
-                let rebuilt = replayed(&old, &effects).map_err(TestCaseError::fail)?;
+                let rebuilt = replayed(&old, width, &effects).map_err(TestCaseError::fail)?;
                 for (i, (&want, &got)) in new.iter().zip(&rebuilt).enumerate() {
-                    let entered = effects.entering.iter().any(|e| e.y * WIDTH + e.x == i);
+                    let entered = effects.entering.iter().any(|e| e.y * width + e.x == i);
                     if entered {
                         prop_assert!(got == EMPTY && want != EMPTY, "cell {} entered", i);
                     } else {

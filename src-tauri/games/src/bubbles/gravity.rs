@@ -4,22 +4,25 @@
 //! cursor and advance it, then clear what is left behind the cursor.
 
 use super::colour::EMPTY;
-use super::field::{index, Field, HEIGHT, WIDTH};
+use super::field::Field;
 
 impl Field {
     /// Gravity: every ball drops as far as it can in its column (the seed's `MoveDown`).
     pub fn fall(&mut self) {
-        for x in 0..WIDTH {
-            let mut cursor = HEIGHT;
-            for y in (0..HEIGHT).rev() {
-                let ball = self.get(x, y);
+        let (width, height) = (self.width(), self.height());
+        let cells = self.cells_mut();
+        for x in 0..width {
+            // The cursor: the row the next ball down the column lands on, from the bottom.
+            let mut cursor = height;
+            for y in (0..height).rev() {
+                let ball = cells[y * width + x];
                 if ball != EMPTY {
                     cursor -= 1;
-                    self.set(x, cursor, ball);
+                    if cursor != y {
+                        cells[cursor * width + x] = ball;
+                        cells[y * width + x] = EMPTY;
+                    }
                 }
-            }
-            for y in 0..cursor {
-                self.set(x, y, EMPTY);
             }
         }
     }
@@ -27,14 +30,14 @@ impl Field {
     /// Whether column `x` has no ball. Only valid after [`Field::fall`]: a column whose bottom
     /// cell is empty is then empty all the way up.
     pub fn column_is_empty(&self, x: usize) -> bool {
-        self.get(x, HEIGHT - 1) == EMPTY
+        self.get(x, self.height() - 1) == EMPTY
     }
 
     /// Standard closing up: the non-empty columns keep their order and slide right over the empty
     /// ones, so the empty columns end up at the left. Returns how many columns are empty.
     pub fn close_columns(&mut self) -> usize {
-        let mut cursor = WIDTH;
-        for x in (0..WIDTH).rev() {
+        let mut cursor = self.width();
+        for x in (0..self.width()).rev() {
             if !self.column_is_empty(x) {
                 cursor -= 1;
                 if cursor != x {
@@ -54,11 +57,11 @@ impl Field {
     /// After [`Field::fall`] a lower row never holds fewer balls than the row above it, so the
     /// packed rows stay stacked: no ball ends up above a hole.
     pub fn push_rows_right(&mut self) {
-        for y in 0..HEIGHT {
-            let row = index(0, y);
-            let cells = &mut self.cells[row..row + WIDTH];
-            let mut cursor = WIDTH;
-            for x in (0..WIDTH).rev() {
+        let width = self.width();
+        for row in self.cells_mut().chunks_exact_mut(width) {
+            let cells = row;
+            let mut cursor = width;
+            for x in (0..width).rev() {
                 if cells[x] != EMPTY {
                     cursor -= 1;
                     cells[cursor] = cells[x];
@@ -69,13 +72,13 @@ impl Field {
     }
 
     fn move_column(&mut self, from: usize, to: usize) {
-        for y in 0..HEIGHT {
+        for y in 0..self.height() {
             self.set(to, y, self.get(from, y));
         }
     }
 
     fn clear_column(&mut self, x: usize) {
-        for y in 0..HEIGHT {
+        for y in 0..self.height() {
             self.set(x, y, EMPTY);
         }
     }

@@ -1,48 +1,50 @@
 //! Groups: the 4-connected same-colour areas a click selects and a pop removes.
 
 use super::colour::EMPTY;
-use super::field::Field;
+use super::field::{Field, MAX_CELLS};
 use super::mask::Mask;
 
 /// The 4-connected group of balls of one colour that contains cell `i` (a single ball is a group
 /// of one); empty for a hole.
 ///
-/// An iterative flood fill done on whole bit sets: grow the group by one step in all four
-/// directions, keep only the cells of its colour, and stop when it no longer grows. The seed's
-/// recursion could overflow the stack on big fields; this cannot, and a step costs a few
-/// instructions for all cells at once.
+/// A flood fill with an explicit stack of at most one entry per cell: the seed's recursion could
+/// overflow the stack on big fields; this cannot.
 pub fn group_at(field: &Field, i: usize) -> Mask {
-    let colour = field.cells[i];
+    let cells = field.cells();
+    let colour = cells[i];
     if colour == EMPTY {
         return Mask::EMPTY;
     }
-    fill(Mask::single(i), field.colour_mask(colour))
-}
-
-/// The cells of `within` connected to `start` (which must lie in `within`) by orthogonal steps
-/// inside `within`: the flood fill of [`group_at`], for callers that already hold a colour's mask.
-pub fn fill(start: Mask, within: Mask) -> Mask {
-    let mut group = start;
-    loop {
-        let grown = group.grown().intersection(within);
-        if grown == group {
-            return group;
+    let (width, len) = (field.width(), cells.len());
+    let mut group = Mask::single(i);
+    let mut stack = [0u16; MAX_CELLS];
+    let mut top = 0;
+    stack[top] = i as u16;
+    top += 1;
+    while top > 0 {
+        top -= 1;
+        let at = usize::from(stack[top]);
+        let x = at % width;
+        let neighbours = [
+            (x > 0).then(|| at - 1),
+            (x + 1 < width).then(|| at + 1),
+            at.checked_sub(width),
+            (at + width < len).then(|| at + width),
+        ];
+        for next in neighbours.into_iter().flatten() {
+            if cells[next] == colour && !group.contains(next) {
+                group.insert(next);
+                stack[top] = next as u16;
+                top += 1;
+            }
         }
-        group = grown;
     }
-}
-
-/// The points for popping `n` balls: n(n-1), so that bigger groups pay more than the sum of their
-/// parts (two triples make 12, one six makes 30).
-pub fn points(n: u32) -> i64 {
-    let n = i64::from(n);
-    n * (n - 1)
+    group
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bubbles::field::index;
 
     #[test]
     fn the_group_follows_orthogonal_neighbours_only() {
@@ -51,6 +53,7 @@ mod tests {
             "GR.R.......",
             "RRRGR......",
         ]);
+        let index = |x, y| f.index(x, y);
         let group = group_at(&f, index(0, 8));
         let cells: Vec<usize> = group.iter().collect();
         // The two top-left reds, the red below them and the bottom row's three reds; not the
@@ -72,15 +75,6 @@ mod tests {
             .collect();
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
         let f = Field::parse(&rows);
-        assert_eq!(group_at(&f, index(0, 0)).len(), 6 * 11 + 5);
-    }
-
-    #[test]
-    fn points_reward_big_groups() {
-        assert_eq!(points(16), 240);
-        assert_eq!(points(3) + points(3), 12);
-        assert_eq!(points(6), 30);
-        assert!(points(3) + points(3) < points(6));
-        assert_eq!(points(2), 2);
+        assert_eq!(group_at(&f, 0).len(), 6 * 11 + 5);
     }
 }

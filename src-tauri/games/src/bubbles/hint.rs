@@ -8,8 +8,7 @@
 //! whatever their futures.
 
 use super::dealer::Dealer;
-use super::field::WIDTH;
-use super::group::{group_at, points};
+use super::group::group_at;
 use super::mask::Mask;
 use super::solver::{plan, Budget};
 use super::view::{outline, Cell, Edge};
@@ -29,7 +28,8 @@ pub struct Hint {
     pub cells: Vec<Cell>,
     /// Its outline, drawn as the selection's is.
     pub outline: Vec<Edge>,
-    /// What popping it scores now, n(n-1).
+    /// What popping it scores now, in the game's scoring: n(n-1), or (n-2)² in the classic one
+    /// (a cleared field's bonus not included).
     pub points: i64,
 }
 
@@ -63,30 +63,33 @@ pub fn hint(game: &Bubbles, budget: Budget) -> Option<Hint> {
     let line = plan(&seen, budget, &AtomicBool::new(false));
     let Some(&Move::Pop { x, y }) = line.moves.first() else { return None };
     let (x, y) = (usize::try_from(x).ok()?, usize::try_from(y).ok()?);
-    let group = group_at(&game.field, y * WIDTH + x);
+    let width = game.field.width();
+    let group = group_at(&game.field, y * width + x);
     (group.len() >= 2).then(|| Hint {
         x,
         y,
-        cells: group.iter().map(|i| Cell { x: i % WIDTH, y: i / WIDTH }).collect(),
-        outline: outline(group),
-        points: points(group.len()),
+        cells: group.iter().map(|i| Cell { x: i % width, y: i / width }).collect(),
+        outline: outline(group, game.size()),
+        points: game.scoring.points(group.len()),
     })
 }
 
 /// The position as the player sees it, with a random generator of its own for the columns to come.
 fn as_seen(game: &Bubbles) -> Bubbles {
     let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ game.score as u64;
-    for &code in game.field.cells.iter() {
+    for &code in game.field.cells().iter() {
         seed = (seed ^ u64::from(code)).wrapping_mul(0x0100_0000_01b3);
     }
-    let dealer = Dealer::new(game.dealer.deal(), seed ^ game.style as u64);
+    let dealer = Dealer::with_colours(game.dealer.deal(), seed ^ game.style as u64, game.colours());
     Bubbles {
         style: game.style,
+        scoring: game.scoring,
         field: game.field.clone(),
         dealer,
         selection: Mask::EMPTY,
         score: game.score,
         status: game.status,
+        position: None,
     }
 }
 
@@ -100,7 +103,7 @@ mod tests {
     /// Two Continuous or MegaShift games with the same field but different generators: they look
     /// the same, and the columns they will bring in differ.
     fn twins(style: Style) -> (Bubbles, Bubbles) {
-        let field = Dealer::new(crate::Deal::FIRST, 11).field();
+        let field = Dealer::new(crate::Deal::FIRST, 11).field(11, 11);
         let a = Bubbles::from_field(style, field.clone(), Dealer::new(crate::Deal::FIRST, 1));
         let b = Bubbles::from_field(style, field, Dealer::new(crate::Deal::FIRST, 2));
         (a, b)
@@ -136,7 +139,7 @@ mod tests {
             while game.status() == Status::Playing && pops < 12 {
                 let h = hint(&game, Budget::nodes(300)).expect("a playing game has a hint");
                 assert!(h.cells.len() >= 2, "{style:?}: {h:?}");
-                assert_eq!(h.points, points(h.cells.len() as u32));
+                assert_eq!(h.points, game.scoring().points(h.cells.len() as u32));
                 assert!(h.cells.contains(&Cell { x: h.x, y: h.y }));
                 let before = game.score().unwrap();
                 game.apply(&Move::Click { x: h.x as i64, y: h.y as i64 }).unwrap();

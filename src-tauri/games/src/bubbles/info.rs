@@ -1,7 +1,15 @@
-//! Bubble Breaker's entry in the registry: one category per style, ranked by points.
+//! Bubble Breaker's entry in the registry: one category per size, colours, style and scoring,
+//! ranked by points.
+//!
+//! The seed's field (11x11, five colours, n(n-1)) keeps the categories it always had: the
+//! style's name alone (`megashift`), so the records stored before sizes existed stay where they
+//! are. Every other field is `{style}-{width}x{height}/{colours}`, with `-classic` after it in
+//! the classic scoring: `standard-15x10/3-classic`, `megashift-11x11/5-classic`.
 
-use super::{Bubbles, Style};
-use crate::kind::{Better, Categories, Choice, Choices, GameInfo, Measure, Ranking};
+use super::{Bubbles, Params, Position, PositionError, Scoring, Style};
+use crate::kind::{
+    Better, Categories, CategoryPattern, Choice, Choices, GameInfo, Measure, PositionFileError, Ranking,
+};
 use crate::GameKind;
 
 pub(super) static INFO: GameInfo = GameInfo {
@@ -25,21 +33,158 @@ pub(super) static INFO: GameInfo = GameInfo {
             Choice { id: "megashift", name_key: "category.bubbles.megashift", key: None, asks: false },
         ],
     }),
+    position_file: Some(position_params),
     default_params: r#"{"style":"megashift"}"#,
-    categories: Categories { listed, label_prefix: "category.bubbles", patterns: &[], is_valid },
+    categories: Categories { listed, label_prefix: "category.bubbles", patterns: &PATTERNS, is_valid },
     newest_deal: super::dealer::NEWEST_DEAL,
     new_game: crate::erased::new_game::<Bubbles>,
 };
 
 pub const KIND: GameKind = GameKind::of(&INFO);
 
-/// The seed's own style first.
+/// A sized category's pattern, for each style and scoring, in [`Style::ALL`] order, each style's
+/// original scoring first. The label keys are `category.bubbles.{style}Sized` and
+/// `category.bubbles.{style}SizedClassic`, with the numbers `width`, `height` and `colours`.
+const PATTERNS: [CategoryPattern; 8] = [
+    sized("standard-{width}x{height}/{colours}", "category.bubbles.standardSized"),
+    sized("standard-{width}x{height}/{colours}-classic", "category.bubbles.standardSizedClassic"),
+    sized("continuous-{width}x{height}/{colours}", "category.bubbles.continuousSized"),
+    sized("continuous-{width}x{height}/{colours}-classic", "category.bubbles.continuousSizedClassic"),
+    sized("shifter-{width}x{height}/{colours}", "category.bubbles.shifterSized"),
+    sized("shifter-{width}x{height}/{colours}-classic", "category.bubbles.shifterSizedClassic"),
+    sized("megashift-{width}x{height}/{colours}", "category.bubbles.megashiftSized"),
+    sized("megashift-{width}x{height}/{colours}-classic", "category.bubbles.megashiftSizedClassic"),
+];
+
+const fn sized(template: &'static str, label_key: &'static str) -> CategoryPattern {
+    CategoryPattern { template, label_key }
+}
+
+fn pattern(style: Style, scoring: Scoring) -> &'static CategoryPattern {
+    let style_index = Style::ALL.iter().position(|s| *s == style).unwrap_or(0);
+    &PATTERNS[style_index * 2 + usize::from(scoring == Scoring::Classic)]
+}
+
+/// The category of a game of `params`.
+pub(super) fn category(params: &Params) -> String {
+    if params.is_seed_field() {
+        return params.style.name().to_string();
+    }
+    let numbers = [("width", params.width), ("height", params.height), ("colours", params.colours)];
+    pattern(params.style, params.scoring).name(&numbers.map(|(field, n)| (field, n.max(0) as usize)))
+}
+
+/// The params of a game from a position file's text ([`super::Position`]).
+fn position_params(text: &str) -> Result<serde_json::Value, PositionFileError> {
+    let position = Position::parse(text).map_err(|error| match error {
+        PositionError::TooLong { max, .. } => PositionFileError::TooLarge { max },
+        other => PositionFileError::Invalid(other.to_string()),
+    })?;
+    serde_json::to_value(position.params()).map_err(|error| PositionFileError::Invalid(error.to_string()))
+}
+
+/// The seed's own style first, then its other styles.
 fn listed() -> Vec<String> {
     let mut styles = Style::ALL.to_vec();
     styles.sort_by_key(|style| *style != Style::default());
     styles.into_iter().map(|style| style.name().to_string()).collect()
 }
 
+/// A category exactly as [`category`] writes it for params that start a game.
 fn is_valid(name: &str) -> bool {
-    Style::ALL.iter().any(|style| style.name() == name)
+    for style in Style::ALL {
+        if style.name() == name {
+            return true;
+        }
+        for scoring in Scoring::ALL {
+            let Some(fields) = pattern(style, scoring).fields(name) else { continue };
+            let [(_, width), (_, height), (_, colours)] = fields[..] else { continue };
+            let params = Params::sized(style, width, height, colours, scoring);
+            return params.check().is_ok() && category(&params) == name;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bubbles::{MAX_COLOURS, MAX_HEIGHT, MAX_WIDTH, MIN_COLOURS, MIN_SIDE, PRESETS};
+    use crate::Game;
+
+    #[test]
+    fn a_position_file_gives_the_params_of_a_game_from_it() {
+        let open = INFO.position_file.unwrap();
+        let params = open("bubbles style=shifter scoring=classic\n12121\n21212\n12121\n21212\n12122\n").unwrap();
+        let game = (INFO.new_game)(&params, 3).unwrap();
+        assert_eq!(game.category(), "shifter-5x5/2-classic");
+        assert!(!game.can_rank());
+        assert_eq!(open("junk"), Err(PositionFileError::Invalid(PositionError::MissingHeader.to_string())));
+        assert!(matches!(open(&"1".repeat(1 << 20)), Err(PositionFileError::TooLarge { .. })));
+    }
+
+    #[test]
+    fn the_seeds_field_keeps_its_categories() {
+        for style in Style::ALL {
+            assert_eq!(category(&Params::new(style)), style.name());
+            let game = Bubbles::new(&Params::new(style), 1).unwrap();
+            assert_eq!(game.category(), style.name());
+        }
+    }
+
+    #[test]
+    fn other_fields_and_the_classic_scoring_name_their_size_colours_and_scoring() {
+        let cases = [
+            (Params::sized(Style::Standard, 15, 10, 3, Scoring::Classic), "standard-15x10/3-classic"),
+            (Params::sized(Style::Megashift, 11, 11, 5, Scoring::Classic), "megashift-11x11/5-classic"),
+            (Params::sized(Style::Shifter, 15, 15, 5, Scoring::Original), "shifter-15x15/5"),
+            (Params::sized(Style::Continuous, 11, 11, 4, Scoring::Original), "continuous-11x11/4"),
+        ];
+        for (params, name) in cases {
+            assert_eq!(category(&params), name);
+            assert!(is_valid(name), "{name}");
+            assert_eq!(INFO.category_label(name).0, pattern(params.style, params.scoring).label_key);
+        }
+    }
+
+    #[test]
+    fn every_category_round_trips_and_only_those_are_valid() {
+        for style in Style::ALL {
+            for scoring in Scoring::ALL {
+                for width in MIN_SIDE as i64..=MAX_WIDTH as i64 {
+                    for height in MIN_SIDE as i64..=MAX_HEIGHT as i64 {
+                        for colours in MIN_COLOURS..=MAX_COLOURS {
+                            let params = Params::sized(style, width, height, colours, scoring);
+                            let name = category(&params);
+                            assert!(is_valid(&name), "{name}");
+                            let label = INFO.category_label(&name);
+                            if !params.is_seed_field() {
+                                let numbers = [("width", width), ("height", height), ("colours", colours)];
+                                let expected = numbers.map(|(k, n)| (k.to_string(), serde_json::Value::from(n)));
+                                assert_eq!(label.1, expected.into_iter().collect());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for bad in [
+            "megashift-11x11/5",
+            "standard-4x10/3",
+            "standard-31x10/3",
+            "standard-15x21/3",
+            "standard-15x10/7",
+            "standard-15x10/1",
+            "standard-15x10/03",
+            "standard-15x10/3-original",
+            "diagonal-15x10/3",
+            "standard-15x10",
+            "",
+        ] {
+            assert!(!is_valid(bad), "{bad}");
+        }
+        for (width, height, colours) in PRESETS {
+            assert!(Params::sized(Style::Standard, width, height, colours, Scoring::Classic).check().is_ok());
+        }
+    }
 }

@@ -1,6 +1,7 @@
-//! Property tests over many seeds and random games: what every pop must keep true in every style.
+//! Property tests over many seeds and random games: what every pop must keep true in every style,
+//! at every size, colour count and scoring.
 
-use super::field::{index, HEIGHT, WIDTH};
+use super::analysis::Analysis;
 use super::group;
 use super::tests::{pick, poppable};
 use super::*;
@@ -8,6 +9,16 @@ use proptest::prelude::*;
 
 fn any_style() -> impl Strategy<Value = Style> {
     proptest::sample::select(Style::ALL.to_vec())
+}
+
+/// Any field the game offers: the seed's and the presets often, any size and colour count
+/// otherwise, in either scoring.
+fn any_params() -> impl Strategy<Value = Params> {
+    let presets = proptest::sample::select(PRESETS.to_vec());
+    let any_size = (5i64..=30, 5i64..=20, 2i64..=6);
+    let size = prop_oneof![presets, any_size];
+    (any_style(), size, proptest::sample::select(Scoring::ALL.to_vec()))
+        .prop_map(|(style, (width, height, colours), scoring)| Params::sized(style, width, height, colours, scoring))
 }
 
 /// One turn of a random game: which poppable cell to go for, whether to pop it by two clicks or by
@@ -20,14 +31,14 @@ struct Turn {
 }
 
 fn turns() -> impl Strategy<Value = Vec<Turn>> {
-    let turn = (any::<u64>(), any::<bool>(), proptest::option::of((-2i64..13, -2i64..13)))
+    let turn = (any::<u64>(), any::<bool>(), proptest::option::of((-2i64..33, -2i64..23)))
         .prop_map(|(target, by_clicks, stray)| Turn { target, by_clicks, stray });
     proptest::collection::vec(turn, 0..60)
 }
 
 /// What a pop should do, worked out from the field before it.
 struct Expected {
-    popped: [u32; 6],
+    popped: [u32; 7],
     points: i64,
     /// Columns all of whose balls are in the popped group.
     emptied: u32,
@@ -35,66 +46,83 @@ struct Expected {
 
 fn expect(g: &Bubbles, x: i64, y: i64) -> Expected {
     let cells = g.group_at(x as usize, y as usize);
-    let mut popped = [0; 6];
+    let mut popped = [0; 7];
     for &(cx, cy) in &cells {
         popped[usize::from(g.field.get(cx, cy))] += 1;
     }
-    let emptied = (0..WIDTH)
+    let (width, height) = g.size();
+    let emptied = (0..width)
         .filter(|&cx| {
-            let balls = (0..HEIGHT).filter(|&cy| g.field.get(cx, cy) != 0).count();
+            let balls = (0..height).filter(|&cy| g.field.get(cx, cy) != 0).count();
             balls > 0 && cells.iter().filter(|c| c.0 == cx).count() == balls
         })
         .count() as u32;
     let n = cells.len() as i64;
-    Expected { popped, points: n * (n - 1), emptied }
+    let points = match g.scoring {
+        Scoring::Original => n * (n - 1),
+        Scoring::Classic => (n - 2) * (n - 2),
+    };
+    Expected { popped, points, emptied }
 }
 
 /// The invariants of a settled field in its style.
 fn check_layout(g: &Bubbles) -> Result<(), TestCaseError> {
     let f = &g.field;
-    for x in 0..WIDTH {
-        for y in 0..HEIGHT - 1 {
+    let (width, height) = g.size();
+    prop_assert!(f.cells[f.len()..].iter().all(|&c| c == 0), "a ball outside the field");
+    prop_assert!(f.cells().iter().all(|&c| c <= g.colours()), "a colour beyond the field's");
+    for x in 0..width {
+        for y in 0..height - 1 {
             prop_assert!(f.get(x, y) == 0 || f.get(x, y + 1) != 0, "ball hangs above a hole at ({x}, {y})");
         }
     }
     match g.style {
         Style::Standard | Style::Continuous => {
-            let empty: Vec<bool> = (0..WIDTH).map(|x| f.get(x, HEIGHT - 1) == 0).collect();
-            let first_full = empty.iter().position(|e| !e).unwrap_or(WIDTH);
+            let empty: Vec<bool> = (0..width).map(|x| f.get(x, height - 1) == 0).collect();
+            let first_full = empty.iter().position(|e| !e).unwrap_or(width);
             prop_assert!(empty[first_full..].iter().all(|e| !e), "an empty column right of a full one: {empty:?}");
             if g.style == Style::Continuous {
                 prop_assert_eq!(first_full, 0, "a Continuous field keeps all its columns");
             }
         }
         Style::Shifter | Style::Megashift => {
-            for y in 0..HEIGHT {
-                let row: Vec<u8> = (0..WIDTH).map(|x| f.get(x, y)).collect();
-                let first_ball = row.iter().position(|&c| c != 0).unwrap_or(WIDTH);
+            for y in 0..height {
+                let row: Vec<u8> = (0..width).map(|x| f.get(x, y)).collect();
+                let first_ball = row.iter().position(|&c| c != 0).unwrap_or(width);
                 prop_assert!(row[first_ball..].iter().all(|&c| c != 0), "gap in row {y}: {row:?}");
             }
             if g.style == Style::Megashift {
-                prop_assert!((0..WIDTH).all(|x| f.get(x, HEIGHT - 1) != 0), "MegaShift keeps the bottom row full");
+                prop_assert!((0..width).all(|x| f.get(x, height - 1) != 0), "MegaShift keeps the bottom row full");
             }
         }
     }
     Ok(())
 }
 
-/// Whether two orthogonal neighbours share a colour, by trying every pair of cells.
+/// Whether two orthogonal neighbours share a colour, by looking at every cell's four neighbours
+/// through the public colour lookup (off the field, including negative coordinates, there is none).
 fn brute_force_pair(g: &Bubbles) -> bool {
-    let cells: Vec<(usize, usize)> = (0..HEIGHT).flat_map(|y| (0..WIDTH).map(move |x| (x, y))).collect();
-    cells.iter().any(|&(ax, ay)| {
-        cells.iter().any(|&(bx, by)| {
-            ax.abs_diff(bx) + ay.abs_diff(by) == 1
-                && g.colour_at(ax, ay).is_some()
-                && g.colour_at(ax, ay) == g.colour_at(bx, by)
+    let (width, height) = g.size();
+    let colour = |x: i64, y: i64| g.colour_at(usize::try_from(x).ok()?, usize::try_from(y).ok()?);
+    (0..height as i64).any(|y| {
+        (0..width as i64).any(|x| {
+            let here = colour(x, y);
+            here.is_some()
+                && [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)].iter().any(|&(nx, ny)| colour(nx, ny) == here)
         })
     })
 }
 
 /// Moves that are never legal here: off the field.
-fn off_field_moves() -> [Move; 4] {
-    [Move::Click { x: -1, y: 3 }, Move::Pop { x: 11, y: 0 }, Move::Click { x: 0, y: 11 }, Move::Pop { x: 4, y: -7 }]
+fn off_field_moves(g: &Bubbles) -> [Move; 4] {
+    let (width, height) = g.size();
+    let (width, height) = (width as i64, height as i64);
+    [
+        Move::Click { x: -1, y: 3 },
+        Move::Pop { x: width, y: 0 },
+        Move::Click { x: 0, y: height },
+        Move::Pop { x: 4, y: -7 },
+    ]
 }
 
 /// Plays one pop the way the player would, returning the logged move.
@@ -102,7 +130,8 @@ fn play_turn(g: &mut Bubbles, turn: &Turn, (x, y): (i64, i64)) -> Result<Move, T
     if let Some((sx, sy)) = turn.stray {
         let before = (g.field.clone(), g.score, g.dealer.clone());
         let applied = g.apply(&Move::Click { x: sx, y: sy });
-        let on_field = (0..11).contains(&sx) && (0..11).contains(&sy);
+        let (width, height) = g.size();
+        let on_field = (0..width as i64).contains(&sx) && (0..height as i64).contains(&sy);
         // A stray click pops only if it hit the current selection, which is empty here.
         prop_assert_eq!(applied.is_ok(), on_field);
         prop_assert_eq!((g.field.clone(), g.score, g.dealer.clone()), before, "a transient click changed the game");
@@ -123,8 +152,9 @@ fn play_turn(g: &mut Bubbles, turn: &Turn, (x, y): (i64, i64)) -> Result<Move, T
 }
 
 /// Plays a random game, checking every pop; returns the move log and the game after each move.
-fn play(style: Style, seed: u64, turns: &[Turn]) -> Result<(Vec<Move>, Vec<Bubbles>), TestCaseError> {
-    let mut g = Bubbles::new(&Params::new(style), seed).unwrap();
+fn play(params: &Params, seed: u64, turns: &[Turn]) -> Result<(Vec<Move>, Vec<Bubbles>), TestCaseError> {
+    let style = params.style;
+    let mut g = Bubbles::new(params, seed).unwrap();
     let mut log = Vec::new();
     let mut states = vec![g.clone()];
     check_layout(&g)?;
@@ -136,15 +166,18 @@ fn play(style: Style, seed: u64, turns: &[Turn]) -> Result<(Vec<Move>, Vec<Bubbl
         let expected = expect(&g, x, y);
         // The same pop through the inner function, to see what the refill brought in.
         let mut twin = g.clone();
-        let refill = twin.pop(group::group_at(&twin.field, index(x as usize, y as usize)));
+        let refill = twin.pop(group::group_at(&twin.field, twin.field.index(x as usize, y as usize)));
 
         log.push(play_turn(&mut g, turn, (x, y))?);
         prop_assert_eq!(&g, &twin);
 
         // Score and colour conservation: what was there, less the popped, plus the new columns.
-        prop_assert_eq!(g.score, before.score + expected.points);
+        // The classic scoring's bonus exactly when the pop cleared the field (only Standard and
+        // Shifter can: the other styles bring in new columns).
+        let bonus = if g.scoring == Scoring::Classic && g.field.balls() == 0 { CLEARED_BONUS } else { 0 };
+        prop_assert_eq!(g.score, before.score + expected.points + bonus);
         let (was, now) = (before.field.counts(), g.field.counts());
-        for c in 1..=5 {
+        for c in 1..=6 {
             prop_assert_eq!(now[c], was[c] - expected.popped[c] + refill.balls[c], "colour {}", c);
         }
         // New columns exactly when the style says.
@@ -157,7 +190,7 @@ fn play(style: Style, seed: u64, turns: &[Turn]) -> Result<(Vec<Move>, Vec<Bubbl
         prop_assert_eq!(g.status == Status::Playing, brute_force_pair(&g));
         prop_assert_eq!(g.has_moves(), brute_force_pair(&g));
 
-        for mv in off_field_moves() {
+        for mv in off_field_moves(&g) {
             let snapshot = g.clone();
             let refused = g.apply(&mv);
             let refused_as_expected = matches!(refused, Err(RuleError::OutOfBoard { .. } | RuleError::GameOver));
@@ -173,19 +206,19 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
     #[test]
-    fn every_pop_keeps_the_rules(style in any_style(), seed in any::<u64>(), turns in turns()) {
-        play(style, seed, &turns)?;
+    fn every_pop_keeps_the_rules(params in any_params(), seed in any::<u64>(), turns in turns()) {
+        play(&params, seed, &turns)?;
     }
 
     /// Replaying the logged moves from the seed rebuilds the game exactly, random generator
     /// included: what makes resume, undo and redo exact.
     #[test]
-    fn replaying_the_log_rebuilds_the_game(style in any_style(), seed in any::<u64>(), turns in turns()) {
-        let (log, states) = play(style, seed, &turns)?;
+    fn replaying_the_log_rebuilds_the_game(params in any_params(), seed in any::<u64>(), turns in turns()) {
+        let (log, states) = play(&params, seed, &turns)?;
         // Every prefix of the log rebuilds the game as it was then: the snapshots undo goes back
         // to and the states a resumed game starts from are one and the same.
         for (n, state) in states.iter().enumerate() {
-            let mut replayed = Bubbles::new(&Params::new(style), seed).unwrap();
+            let mut replayed = Bubbles::new(&params, seed).unwrap();
             for mv in &log[..n] {
                 prop_assert_eq!(replayed.apply(mv), Ok(Applied::Move));
             }
@@ -195,8 +228,8 @@ proptest! {
 
     /// Once over, every move is refused and changes nothing.
     #[test]
-    fn a_finished_game_refuses_everything(style in prop_oneof![Just(Style::Standard), Just(Style::Shifter)], seed in any::<u64>()) {
-        let mut g = Bubbles::new(&Params::new(style), seed).unwrap();
+    fn a_finished_game_refuses_everything(params in any_params().prop_filter("no refills", |p| matches!(p.style, Style::Standard | Style::Shifter)), seed in any::<u64>()) {
+        let mut g = Bubbles::new(&params, seed).unwrap();
         let mut k = seed;
         while let Some((x, y)) = pick(&g, k) {
             g.apply(&Move::Pop { x, y }).unwrap();
@@ -215,24 +248,36 @@ proptest! {
     /// sparse or dense), not only on reachable ones.
     #[test]
     fn the_end_check_agrees_with_brute_force(
-        cells in (1u8..10).prop_flat_map(|density| proptest::collection::vec(
-            (0u8..10, 1u8..=5).prop_map(move |(roll, colour)| if roll < density { colour } else { 0 }),
-            121,
+        (width, height, cells) in (5usize..=30, 5usize..=20, 1u8..10).prop_flat_map(|(width, height, density)| (
+            Just(width),
+            Just(height),
+            proptest::collection::vec(
+                (0u8..10, 1u8..=6).prop_map(move |(roll, colour)| if roll < density { colour } else { 0 }),
+                width * height,
+            ),
         )),
     ) {
-        let mut field = super::field::Field::parse(&[]);
-        field.cells.copy_from_slice(&cells);
+        let mut field = super::field::Field::empty(width, height);
+        field.cells_mut().copy_from_slice(&cells);
         let g = Bubbles::from_field(Style::Standard, field, super::Dealer::new(crate::Deal::FIRST, 0));
         prop_assert_eq!(g.has_moves(), brute_force_pair(&g));
         prop_assert_eq!(g.status() == Status::Playing, brute_force_pair(&g));
     }
 
-    /// The bit-set flood fill finds the same group as a plain search over the cells.
+    /// The flood fill finds the same group as a plain search over the cells, and the solver's
+    /// one-pass labelling finds the same groups as the flood fill, at every size.
     #[test]
-    fn groups_match_a_plain_search(seed in any::<u64>(), x in 0usize..11, y in 0usize..11) {
-        let g = Bubbles::new(&Params::default(), seed).unwrap();
+    fn groups_match_a_plain_search(params in any_params(), seed in any::<u64>(), x in 0usize..30, y in 0usize..20, pops in 0usize..10) {
+        let mut g = Bubbles::new(&params, seed).unwrap();
+        for _ in 0..pops {
+            let Some((px, py)) = g.first_group() else { break };
+            g.apply(&Move::Pop { x: px, y: py }).unwrap();
+        }
+        let (width, height) = g.size();
+        let (x, y) = (x % width, y % height);
         let mut seen = vec![(x, y)];
-        let mut todo = vec![(x, y)];
+        // A hole has no group (and holes run off the field, where there is no colour either).
+        let mut todo = if g.colour_at(x, y).is_some() { vec![(x, y)] } else { Vec::new() };
         while let Some((cx, cy)) = todo.pop() {
             let around = [(cx.wrapping_sub(1), cy), (cx + 1, cy), (cx, cy.wrapping_sub(1)), (cx, cy + 1)];
             for (nx, ny) in around {
@@ -243,6 +288,36 @@ proptest! {
             }
         }
         seen.sort_by_key(|&(cx, cy)| (cy, cx));
+        if g.colour_at(x, y).is_none() {
+            seen.clear();
+        }
         prop_assert_eq!(g.group_at(x, y), seen);
+
+        let analysis = Analysis::of(&g.field);
+        let mut labelled: Vec<Vec<usize>> =
+            analysis.groups.iter().map(|&group| analysis.cells(&g.field, group).iter().collect()).collect();
+        let mut filled: Vec<Vec<usize>> = Vec::new();
+        let mut covered = super::mask::Mask::EMPTY;
+        for i in 0..g.field.len() {
+            if covered.contains(i) {
+                continue;
+            }
+            let group = group::group_at(&g.field, i);
+            covered = covered.without(group);
+            for cell in group.iter() {
+                covered.insert(cell);
+            }
+            if group.len() >= 2 {
+                filled.push(group.iter().collect());
+            }
+        }
+        labelled.sort();
+        prop_assert_eq!(&labelled, &filled);
+        for (group, cells) in analysis.groups.iter().zip(analysis.groups.iter().map(|&gr| analysis.cells(&g.field, gr))) {
+            prop_assert_eq!(group.size, cells.len());
+            prop_assert_eq!(Some(group.cell()), cells.first());
+        }
+        let counts = g.field.counts();
+        prop_assert_eq!(&analysis.counts[1..], &counts[1..]);
     }
 }

@@ -6,7 +6,7 @@
 //! columns, and undo (which restores a snapshot, generator included) can never reroll them.
 
 use super::dealer::Dealer;
-use super::field::{Field, HEIGHT};
+use super::field::Field;
 use crate::GameRng;
 use rand::RngCore;
 
@@ -28,29 +28,30 @@ pub fn below(rng: &mut GameRng, n: u32) -> u32 {
     }
 }
 
-/// A colour code 1..=5, as the seed's `r.Next(5) + 1`.
-pub fn random_colour(rng: &mut GameRng) -> u8 {
-    below(rng, 5) as u8 + 1
+/// A colour code 1..=`colours`, as the seed's `r.Next(5) + 1` for its five.
+pub fn random_colour(rng: &mut GameRng, colours: u8) -> u8 {
+    below(rng, u32::from(colours)) as u8 + 1
 }
 
-/// The height of a Continuous column: any of 1..=HEIGHT.
-pub fn continuous_height(rng: &mut GameRng) -> usize {
-    1 + below(rng, HEIGHT as u32) as usize
+/// The height of a Continuous column on a field `height` high: any of 1..=height.
+pub fn continuous_height(rng: &mut GameRng, height: usize) -> usize {
+    1 + below(rng, height as u32) as usize
 }
 
-/// The height of a MegaShift column, as the seed draws it: `For y = 10 To r.Next(10) Step -1`
-/// fills from the bottom row up to a top row drawn once from 0..=9, so 2..=HEIGHT balls. We keep
-/// that (a column of one ball is never dealt) because it is the seed's game, not a fault.
-pub fn megashift_height(rng: &mut GameRng) -> usize {
-    let top = below(rng, HEIGHT as u32 - 1) as usize;
-    HEIGHT - top
+/// The height of a MegaShift column on a field `height` high, as the seed draws it on its 11:
+/// `For y = 10 To r.Next(10) Step -1` fills from the bottom row up to a top row drawn once from
+/// 0..=9, so 2..=height balls. We keep that (a column of one ball is never dealt) because it is
+/// the seed's game, not a fault.
+pub fn megashift_height(rng: &mut GameRng, height: usize) -> usize {
+    let top = below(rng, height as u32 - 1) as usize;
+    height - top
 }
 
 /// What the refills of one pop brought in: how many columns, and their balls by colour code.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Refill {
     pub columns: u32,
-    pub balls: [u32; 6],
+    pub balls: [u32; 7],
 }
 
 impl Refill {
@@ -58,7 +59,8 @@ impl Refill {
     /// does, and counts them.
     pub fn add_column(&mut self, field: &mut Field, dealer: &mut Dealer, x: usize, height: usize) {
         debug_assert!(field.column_is_empty(x));
-        for y in (HEIGHT - height..HEIGHT).rev() {
+        let bottom = field.height();
+        for y in (bottom - height..bottom).rev() {
             let colour = dealer.colour();
             field.set(x, y, colour);
             self.balls[usize::from(colour)] += 1;
@@ -70,6 +72,7 @@ impl Refill {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bubbles::field::HEIGHT;
     use crate::rng::seeded;
 
     #[test]
@@ -86,8 +89,8 @@ mod tests {
     #[test]
     fn heights_follow_each_style() {
         let mut rng = seeded(2);
-        let continuous: Vec<usize> = (0..2_000).map(|_| continuous_height(&mut rng)).collect();
-        let megashift: Vec<usize> = (0..2_000).map(|_| megashift_height(&mut rng)).collect();
+        let continuous: Vec<usize> = (0..2_000).map(|_| continuous_height(&mut rng, HEIGHT)).collect();
+        let megashift: Vec<usize> = (0..2_000).map(|_| megashift_height(&mut rng, HEIGHT)).collect();
         for h in 1..=HEIGHT {
             assert!(continuous.contains(&h), "continuous height {h}");
         }

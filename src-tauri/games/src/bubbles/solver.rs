@@ -46,11 +46,10 @@
 //! evaluated child each move, a few milliseconds at most), so every run, even the first, yields a
 //! finished line and the time asked for is overrun only by that finish.
 
-use super::analysis::{Analysis, Weights};
-use super::field::WIDTH;
+use super::analysis::{Group, Labels, Weights};
 use super::group::group_at;
 use super::style::Style;
-use super::{cell_index, Bubbles, Move, Params};
+use super::{Bubbles, Move, Params};
 use crate::{Applied, Game};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -153,8 +152,8 @@ fn replayed(root: &Bubbles, played: &[Move]) -> Line {
         match game.apply(mv) {
             Ok(Applied::Move) => {
                 let Move::Pop { x, y } = logged else { break };
-                let Ok(i) = cell_index(x, y) else { break };
-                cells.push(i as u8);
+                let Ok(i) = root.cell_index(x, y) else { break };
+                cells.push(i as u16);
             }
             Ok(Applied::Transient) => {}
             Err(_) => break,
@@ -189,9 +188,9 @@ pub(super) fn plan(game: &Bubbles, budget: Budget, cancel: &AtomicBool) -> Solut
     search.solution(game)
 }
 
-/// The pop that names cell `i`.
-fn pop_move(i: usize) -> Move {
-    Move::Pop { x: (i % WIDTH) as i64, y: (i / WIDTH) as i64 }
+/// The pop that names cell `i` of a field `width` wide.
+fn pop_move(i: usize, width: usize) -> Move {
+    Move::Pop { x: (i % width) as i64, y: (i / width) as i64 }
 }
 
 /// The children looked at, against the budget.
@@ -252,7 +251,7 @@ impl<'a> Meter<'a> {
 /// A line of pops by the cell each names (its group's first cell), and where it ends.
 #[derive(Debug, Clone)]
 struct Line {
-    cells: Vec<u8>,
+    cells: Vec<u16>,
     score: i64,
 }
 
@@ -270,18 +269,35 @@ struct Candidate {
     value: i64,
     key: u64,
     parent: u32,
-    cell: u8,
+    cell: u16,
 }
 
 struct Search<'a> {
     meter: Meter<'a>,
     weights: Weights,
     best: Option<Line>,
+    /// The groups of the position being expanded, and of the child being evaluated: reused, so
+    /// a child costs no allocation.
+    parent_labels: Box<Labels>,
+    child_labels: Box<Labels>,
 }
 
 impl<'a> Search<'a> {
     fn new(meter: Meter<'a>, weights: Weights) -> Search<'a> {
-        Search { meter, weights, best: None }
+        Search { meter, weights, best: None, parent_labels: Labels::new(), child_labels: Labels::new() }
+    }
+
+    /// The groups of `field`, labelled into the parent labels.
+    fn groups_of(&mut self, field: &super::field::Field, groups: &mut Vec<Group>) {
+        self.parent_labels.label(field);
+        self.parent_labels.flatten(field);
+        self.parent_labels.groups(field, groups);
+    }
+
+    /// The evaluation of `child`.
+    fn value_of(&mut self, child: &Bubbles) -> i64 {
+        self.child_labels.label(&child.field);
+        self.child_labels.value(child.score, self.weights, child.scoring)
     }
 
     /// Beam searches from `root`, ever wider, until the budget is spent (or nothing is cut).
@@ -342,32 +358,36 @@ impl<'a> Search<'a> {
     fn solution(self, game: &Bubbles) -> Solution {
         let nodes = self.meter.used;
         let line = self.best.unwrap_or_else(|| Line { cells: Vec::new(), score: game.score });
-        Solution { moves: line.cells.iter().map(|&i| pop_move(usize::from(i))).collect(), score: line.score, nodes }
+        let width = game.field.width();
+        let moves = line.cells.iter().map(|&i| pop_move(usize::from(i), width)).collect();
+        Solution { moves, score: line.score, nodes }
     }
 
     /// One beam search of `width` from `root`, offering every finished line it meets.
     fn run(&mut self, root: &Bubbles, width: usize) -> Run {
         let mut beam = vec![root.clone()];
         // trail[d][j]: the parent (in the beam at depth d) and the pop that led to beam node j at d + 1.
-        let mut trail: Vec<Vec<(u32, u8)>> = Vec::new();
+        let mut trail: Vec<Vec<(u32, u16)>> = Vec::new();
         let mut cut_some = false;
+        let mut groups = Vec::new();
         while trail.len() < MAX_MOVES {
             let mut candidates = Vec::new();
             for (parent, node) in beam.iter().enumerate() {
-                for group in Analysis::of(&node.field).groups {
+                self.groups_of(&node.field, &mut groups);
+                for &group in &groups {
                     if self.meter.spent() {
                         let prefix = line_to(&trail, 0);
                         self.finish_greedily(&beam[0], prefix);
                         return Run::Interrupted;
                     }
                     let mut child = node.clone();
-                    child.pop(group.cells);
-                    let cell = group.cell() as u8;
+                    child.pop(self.parent_labels.cells(&node.field, group));
+                    let cell = group.first;
                     if child.status.is_over() {
                         self.offer(&trail, parent, cell, child.score);
                         continue;
                     }
-                    let value = Analysis::of(&child.field).value(child.score, self.weights);
+                    let value = self.value_of(&child);
                     candidates.push(Candidate { value, key: fingerprint(&child), parent: parent as u32, cell });
                 }
             }
@@ -385,7 +405,7 @@ impl<'a> Search<'a> {
     }
 
     /// Offers the line through beam node `parent` at the current depth, then the pop at `cell`.
-    fn offer(&mut self, trail: &[Vec<(u32, u8)>], parent: usize, cell: u8, score: i64) {
+    fn offer(&mut self, trail: &[Vec<(u32, u16)>], parent: usize, cell: u16, score: i64) {
         if self.best.as_ref().is_some_and(|b| b.score >= score) {
             return;
         }
@@ -402,19 +422,21 @@ impl<'a> Search<'a> {
 
     /// Plays `from` to the end, each move the best evaluated pop, outside the budget: the cost of
     /// one beam of width one, so milliseconds.
-    fn finish_greedily(&mut self, from: &Bubbles, mut cells: Vec<u8>) {
+    fn finish_greedily(&mut self, from: &Bubbles, mut cells: Vec<u16>) {
         let mut game = from.clone();
+        let mut groups = Vec::new();
         while !game.status.is_over() && cells.len() < MAX_MOVES {
-            let best = Analysis::of(&game.field)
-                .groups
-                .into_iter()
-                .map(|group| {
-                    let mut child = game.clone();
-                    child.pop(group.cells);
-                    let value = Analysis::of(&child.field).value(child.score, self.weights);
-                    (value, group.cell() as u8, child)
-                })
-                .max_by_key(|(value, _, _)| *value);
+            self.groups_of(&game.field, &mut groups);
+            let mut best: Option<(i64, u16, Bubbles)> = None;
+            for &group in &groups {
+                let mut child = game.clone();
+                child.pop(self.parent_labels.cells(&game.field, group));
+                let value = self.value_of(&child);
+                // The last of equal values, as `max_by_key` chose.
+                if best.as_ref().is_none_or(|(top, _, _)| value >= *top) {
+                    best = Some((value, group.first, child));
+                }
+            }
             let Some((_, cell, child)) = best else { break };
             cells.push(cell);
             game = child;
@@ -424,7 +446,7 @@ impl<'a> Search<'a> {
 }
 
 /// The pops that lead to beam node `node` at the depth `trail` reaches, from the root.
-fn line_to(trail: &[Vec<(u32, u8)>], node: usize) -> Vec<u8> {
+fn line_to(trail: &[Vec<(u32, u16)>], node: usize) -> Vec<u16> {
     let mut cells = Vec::with_capacity(trail.len() + 1);
     let mut at = node;
     for step in trail.iter().rev() {
@@ -452,7 +474,7 @@ fn cut(mut candidates: Vec<Candidate>, width: usize) -> (Vec<Candidate>, bool) {
 }
 
 /// `parent` after popping the group at `cell`.
-fn child_of(parent: &Bubbles, cell: u8) -> Bubbles {
+fn child_of(parent: &Bubbles, cell: u16) -> Bubbles {
     let mut child = parent.clone();
     child.pop(group_at(&child.field, usize::from(cell)));
     child
@@ -463,7 +485,7 @@ fn child_of(parent: &Bubbles, cell: u8) -> Bubbles {
 fn fingerprint(game: &Bubbles) -> u64 {
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
     let mut mix = |word: u64| hash = (hash ^ word).wrapping_mul(0x0100_0000_01b3).rotate_left(23);
-    for chunk in game.field.cells.chunks(8) {
+    for chunk in game.field.cells().chunks(8) {
         let mut bytes = [0u8; 8];
         bytes[..chunk.len()].copy_from_slice(chunk);
         mix(u64::from_le_bytes(bytes));

@@ -1,7 +1,7 @@
 //! The four ways the field settles after a pop.
 
 use super::dealer::Dealer;
-use super::field::{Field, HEIGHT, WIDTH};
+use super::field::Field;
 use super::refill::Refill;
 use serde::{Deserialize, Serialize};
 
@@ -60,7 +60,7 @@ impl Style {
 fn continuous_refill(field: &mut Field, dealer: &mut Dealer, refill: &mut Refill) {
     let emptied = field.close_columns();
     for x in (0..emptied).rev() {
-        let height = dealer.continuous_height();
+        let height = dealer.continuous_height(field.height());
         refill.add_column(field, dealer, x, height);
     }
 }
@@ -68,21 +68,22 @@ fn continuous_refill(field: &mut Field, dealer: &mut Dealer, refill: &mut Refill
 /// The seed's `MoveRight`: pack the rows right; if the bottom-left cell is then empty (so the
 /// whole left column is), put a new column there and pack again, until it holds a ball.
 ///
-/// Each new column adds one ball to the bottom row, so this ends after at most `WIDTH` rounds,
+/// Each new column adds one ball to the bottom row, so this ends after at most `width` rounds,
 /// with the bottom row full. The seed recurses; a loop does the same without the stack.
 fn megashift_refill(field: &mut Field, dealer: &mut Dealer, refill: &mut Refill) {
     field.push_rows_right();
     while field.column_is_empty(0) {
-        let height = dealer.megashift_height();
+        let height = dealer.megashift_height(field.height());
         refill.add_column(field, dealer, 0, height);
         field.push_rows_right();
     }
-    debug_assert!((0..WIDTH).all(|x| field.get(x, HEIGHT - 1) != 0));
+    debug_assert!((0..field.width()).all(|x| field.get(x, field.height() - 1) != 0));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bubbles::field::WIDTH;
     use crate::Deal;
 
     fn seeded(seed: u64) -> Dealer {

@@ -399,8 +399,9 @@ pub(super) fn poppable(g: &Bubbles) -> Vec<(i64, i64)> {
     // Off the field (including negative coordinates) there is no colour.
     let colour = |x: i64, y: i64| g.colour_at(usize::try_from(x).ok()?, usize::try_from(y).ok()?);
     let mut cells = Vec::new();
-    for y in 0..11 {
-        for x in 0..11 {
+    let (width, height) = g.size();
+    for y in 0..height as i64 {
+        for x in 0..width as i64 {
             let here = colour(x, y);
             let neighbours = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)];
             if here.is_some() && neighbours.iter().any(|&(nx, ny)| colour(nx, ny) == here) {

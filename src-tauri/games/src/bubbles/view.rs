@@ -1,9 +1,8 @@
 //! What the player sees: the field, the selection with its points and outline, the score.
 
 use super::colour::Colour;
-use super::field::{index, HEIGHT, WIDTH};
-use super::group::points;
 use super::mask::Mask;
+use super::scoring::Scoring;
 use super::style::Style;
 use super::Bubbles;
 use crate::Status;
@@ -16,18 +15,30 @@ use serde::{Deserialize, Serialize};
 pub struct View {
     pub width: usize,
     pub height: usize,
+    /// How many colours the field is dealt and refilled in, 2 to 6; absent for the seed's 5 (a
+    /// view of the seed's game is what it was before fields had sizes: the committed corpus
+    /// holds such views).
+    #[serde(default = "five", skip_serializing_if = "is_five")]
+    pub colours: u8,
     /// `width * height` codes row by row from the top left (cell (x, y) is at `y * width + x`):
-    /// 0 empty, 1 red, 2 green, 3 yellow, 4 blue, 5 purple.
+    /// 0 empty, 1 red, 2 green, 3 yellow, 4 blue, 5 purple, 6 cyan.
     pub cells: Vec<u8>,
     /// The selected group (two balls or more), row by row; `None` when nothing is selected.
     pub selection: Option<Vec<Cell>>,
-    /// What popping the selection would score, n(n-1); `None` when nothing is selected.
+    /// What popping the selection would score in the game's scoring, n(n-1) or (n-2)² (0 for a
+    /// pair in the classic scoring); `None` when nothing is selected.
     pub selection_points: Option<i64>,
     /// The sides of selected cells that face a cell outside the selection or the field's edge:
     /// drawing these outlines the group (the seed's white border). `None` when nothing is selected.
     pub selection_outline: Option<Vec<Edge>>,
     pub score: i64,
     pub style: Style,
+    /// The scoring; absent for the seed's own, `"original"`.
+    #[serde(default, skip_serializing_if = "Scoring::is_default")]
+    pub scoring: Scoring,
+    /// Whether the game was started from a position file (it never ranks); absent when not.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub from_position: bool,
     pub status: Status,
     pub balls_left: u32,
     /// The balls left of each colour, for statistics and screen readers.
@@ -64,6 +75,25 @@ pub struct ColourCounts {
     pub yellow: u32,
     pub blue: u32,
     pub purple: u32,
+    /// The sixth colour, on six-colour fields only.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cyan: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn five() -> u8 {
+    5
+}
+
+fn is_five(n: &u8) -> bool {
+    *n == 5
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl View {
@@ -71,15 +101,19 @@ impl View {
         let selection = game.selection;
         let selected = !selection.is_empty();
         let counts = game.field.counts();
+        let (width, height) = game.size();
         View {
-            width: WIDTH,
-            height: HEIGHT,
-            cells: game.field.cells.to_vec(),
-            selection: selected.then(|| cells(selection)),
-            selection_points: selected.then(|| points(selection.len())),
-            selection_outline: selected.then(|| outline(selection)),
+            width,
+            height,
+            colours: game.colours(),
+            cells: game.field.cells().to_vec(),
+            selection: selected.then(|| cells(selection, width)),
+            selection_points: selected.then(|| game.scoring.points(selection.len())),
+            selection_outline: selected.then(|| outline(selection, (width, height))),
             score: game.score,
             style: game.style,
+            scoring: game.scoring,
+            from_position: game.is_from_position(),
             status: game.status,
             balls_left: game.field.balls(),
             colour_counts: ColourCounts {
@@ -88,26 +122,28 @@ impl View {
                 yellow: counts[usize::from(Colour::Yellow.code())],
                 blue: counts[usize::from(Colour::Blue.code())],
                 purple: counts[usize::from(Colour::Purple.code())],
+                cyan: counts[usize::from(Colour::Cyan.code())],
             },
         }
     }
 }
 
-fn cells(mask: Mask) -> Vec<Cell> {
-    mask.iter().map(|i| Cell { x: i % WIDTH, y: i / WIDTH }).collect()
+fn cells(mask: Mask, width: usize) -> Vec<Cell> {
+    mask.iter().map(|i| Cell { x: i % width, y: i / width }).collect()
 }
 
 /// The outer edges of a group: a side is on the outline when the cell beyond it is not in the
 /// group. Unlike the seed, the field's edge counts as outside too, so a group along the border is
 /// closed all round.
-pub(super) fn outline(mask: Mask) -> Vec<Edge> {
+pub(super) fn outline(mask: Mask, (width, height): (usize, usize)) -> Vec<Edge> {
     let mut edges = Vec::new();
+    let index = |x: usize, y: usize| y * width + x;
     for i in mask.iter() {
-        let (x, y) = (i % WIDTH, i / WIDTH);
+        let (x, y) = (i % width, i / width);
         let beyond = [
             (Side::Top, y > 0 && mask.contains(index(x, y - 1))),
-            (Side::Right, x + 1 < WIDTH && mask.contains(index(x + 1, y))),
-            (Side::Bottom, y + 1 < HEIGHT && mask.contains(index(x, y + 1))),
+            (Side::Right, x + 1 < width && mask.contains(index(x + 1, y))),
+            (Side::Bottom, y + 1 < height && mask.contains(index(x, y + 1))),
             (Side::Left, x > 0 && mask.contains(index(x - 1, y))),
         ];
         for (side, inside) in beyond {

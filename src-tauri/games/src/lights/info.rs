@@ -20,6 +20,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     has_undo: true,
     // Its sizes are buttons of its own toolbar: a game needs no list of choices.
     choices: None,
+    position_file: None,
     default_params: r#"{"side":5}"#,
     categories: Categories { listed, label_prefix: "category.lights", patterns: &[SIZE], is_valid },
     newest_deal: super::NEWEST_DEAL,
