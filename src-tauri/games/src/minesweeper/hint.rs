@@ -7,9 +7,12 @@
 //! Order of preference: a safe cell proved by the solver's rules (`solver.rs`); else a
 //! mine it proved that the player has not flagged; else the exact odds (`probability.rs`):
 //! a cell with no chance of a mine is safe by cases, one sure to hold a mine is a mine by cases,
-//! otherwise the least likely cell is a guess.
+//! otherwise a guess: the cell that best keeps the game alive, by one move of look-ahead among
+//! the safest cells (`guess.rs`, which explains the method and its limits), and whether it is a
+//! coin toss that no logic can help.
 
 use super::board::Board;
+use super::guess;
 use super::params::Point;
 use super::probability::mine_odds;
 use super::solver::{Deduction, Known, NoReveal, Rule, Solver};
@@ -20,7 +23,7 @@ use serde::Serialize;
 
 /// What the hint says. JSON: `{"kind":"safe","x":3,"y":4,"because":{"rule":"subset",
 /// "numbers":[{"x":2,"y":3},{"x":3,"y":3}]}}`, `{"kind":"mine",...}`, or
-/// `{"kind":"guess","x":0,"y":0,"mineProbability":0.125,"exact":true}`.
+/// `{"kind":"guess","x":0,"y":0,"mineProbability":0.125,"exact":true,"coinToss":false}`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Hint {
@@ -28,10 +31,12 @@ pub enum Hint {
     Safe { x: usize, y: usize, because: Reason },
     /// Logic proves the cell a mine (and it is not flagged).
     Mine { x: usize, y: usize, because: Reason },
-    /// Nothing is provable: the cell least likely to hold a mine. `exact` is false when the
-    /// frontier was too large to enumerate and the chance is an estimate.
+    /// Nothing is provable: the guess most likely to keep the game alive (`guess.rs`), and its
+    /// chance of a mine. `exact` is false when the frontier was too large to enumerate and the
+    /// chance is an estimate. `coin_toss` is true for a forced 50/50 that no logic can help: two
+    /// cells, one mine, that nothing else can inform, which any order of play meets.
     #[serde(rename_all = "camelCase")]
-    Guess { x: usize, y: usize, mine_probability: f64, exact: bool },
+    Guess { x: usize, y: usize, mine_probability: f64, exact: bool, coin_toss: bool },
 }
 
 /// Why a cell is proved: the rule and the open numbers it read.
@@ -125,13 +130,12 @@ fn proved(solver: &Solver, flagged: impl Fn(usize) -> bool) -> Option<Hint> {
 }
 
 /// From the enumeration: a cell safe, or a mine, in every assignment of its frontier component;
-/// else the least likely cell by the odds.
+/// else the guess (`guess.rs`).
 fn by_cases(solver: &Solver, flagged: impl Fn(usize) -> bool) -> Option<Hint> {
     let board = solver.board();
     let odds = mine_odds(solver);
     let unknown = || (0..board.cells()).filter(|&c| solver.known(c) == Known::Unknown);
     let chance = |c: usize| odds.mine[c].unwrap_or(1.0);
-    let least = unknown().min_by(|&a, &b| chance(a).total_cmp(&chance(b)))?;
     let around = |c: usize| {
         let numbers: Vec<usize> = board.neighbours(c).filter(|&n| solver.remaining(n).is_some()).collect();
         Reason { rule: HintRule::Cases, numbers: points(&board, &numbers) }
@@ -144,8 +148,9 @@ fn by_cases(solver: &Solver, flagged: impl Fn(usize) -> bool) -> Option<Hint> {
         let (x, y) = board.xy(mine);
         return Some(Hint::Mine { x, y, because: around(mine) });
     }
-    let (x, y) = board.xy(least);
-    Some(Hint::Guess { x, y, mine_probability: chance(least), exact: odds.exact })
+    let guess = guess::choose(solver, &odds)?;
+    let (x, y) = board.xy(guess.cell);
+    Some(Hint::Guess { x, y, mine_probability: chance(guess.cell), exact: odds.exact, coin_toss: guess.coin_toss })
 }
 
 fn hint_rule(rule: Rule) -> HintRule {

@@ -27,6 +27,7 @@ mod board;
 mod effects;
 mod field;
 mod generate;
+mod guess;
 mod hint;
 mod info;
 mod layout;

@@ -52,6 +52,10 @@ pub(super) struct Odds {
     /// assignments, not on the floating-point chance, so it is a proof.
     pub sure: Vec<Option<bool>>,
     pub exact: bool,
+    /// The natural logarithm of the number of mine layouts that fit the position, when it is
+    /// exact (minus infinity when none fits); `None` for an estimate. The guess's look-ahead
+    /// (`guess.rs`) divides two of these to get the chance of each number a cell may show.
+    pub ln_layouts: Option<f64>,
 }
 
 /// One frontier component's enumeration, every figure scaled by the same constant.
@@ -61,6 +65,8 @@ struct Tally {
     ways: Vec<f64>,
     /// `with_mine[m][i]`: those among them with a mine on `cells[i]`.
     with_mine: Vec<Vec<f64>>,
+    /// The natural logarithm of the constant the figures were divided by.
+    ln_scale: f64,
 }
 
 pub(super) fn mine_odds(solver: &Solver) -> Odds {
@@ -75,10 +81,14 @@ pub(super) fn mine_odds(solver: &Solver) -> Odds {
     let mut exact = true;
     let mut tallies = Vec::new();
     let mut nodes_left = MAX_NODES;
+    // A number that needs more mines than it has closed cells (only in a look-ahead's
+    // hypothetical position) leaves no layout, even once it has no closed cells to enumerate.
+    let mut no_layout = (0..cells).any(|c| solver.remaining(c).is_some_and(|r| r > solver.unknown_around(c)));
     for component in components {
         match enumerate(solver, &component, &mut nodes_left) {
-            Some(tally) => tallies.push(tally),
-            None => {
+            Ok(tally) => tallies.push(tally),
+            Err(unfit) => {
+                no_layout |= unfit == Unfit::NoLayout;
                 exact = false;
                 mines_left = mines_left.saturating_sub(estimate(solver, &component, &mut mine));
             }
@@ -95,7 +105,37 @@ pub(super) fn mine_odds(solver: &Solver) -> Odds {
             mine[c] = mine[c].or(Some(interior_chance));
         }
     }
-    Odds { mine, sure, exact }
+    let ln_layouts = if no_layout {
+        Some(f64::NEG_INFINITY)
+    } else if exact {
+        ln_layouts(&tallies, interior, mines_left).or(Some(f64::NEG_INFINITY))
+    } else {
+        None
+    };
+    Odds { mine, sure, exact, ln_layouts }
+}
+
+/// `ln` of the number of layouts: the frontier assignments with `f` mines in all (the
+/// convolution of the components' `ways`), each times the `C(interior, mines_left - f)` ways of
+/// the interior. `None` when no layout fits the mine count.
+fn ln_layouts(tallies: &[Tally], interior: usize, mines_left: usize) -> Option<f64> {
+    let all = tallies.iter().fold(vec![1.0], |acc, t| convolve(&acc, &t.ways));
+    let ln_fact = ln_factorials(interior);
+    let terms: Vec<f64> = all
+        .iter()
+        .enumerate()
+        .filter(|(_, &d)| d > 0.0)
+        .filter_map(|(f, &d)| {
+            let rest = mines_left.checked_sub(f)?;
+            (rest <= interior).then(|| d.ln() + ln_fact[interior] - ln_fact[rest] - ln_fact[interior - rest])
+        })
+        .collect();
+    let top = terms.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if !top.is_finite() {
+        return None;
+    }
+    let scales: f64 = tallies.iter().map(|t| t.ln_scale).sum();
+    Some(top + terms.iter().map(|t| (t - top).exp()).sum::<f64>().ln() + scales)
 }
 
 impl Tally {
@@ -176,10 +216,19 @@ struct Search {
     with_mine: Vec<Vec<f64>>,
 }
 
+/// Why a component has no [`Tally`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unfit {
+    /// Too many cells, or the steps ran out: estimated.
+    TooLarge,
+    /// No assignment fits its numbers: not a real position (a look-ahead's impossible number).
+    NoLayout,
+}
+
 /// Enumerates one component within `nodes_left` steps (what it uses is taken off).
-fn enumerate(solver: &Solver, cells: &[usize], nodes_left: &mut u64) -> Option<Tally> {
+fn enumerate(solver: &Solver, cells: &[usize], nodes_left: &mut u64) -> Result<Tally, Unfit> {
     if cells.len() > MAX_EXACT_CELLS {
-        return None;
+        return Err(Unfit::TooLarge);
     }
     let constraints = constraints(solver, cells);
     let mut cell_constraints = vec![Vec::new(); cells.len()];
@@ -200,15 +249,15 @@ fn enumerate(solver: &Solver, cells: &[usize], nodes_left: &mut u64) -> Option<T
     let finished = search.descend(0, 0);
     *nodes_left = search.nodes_left;
     if !finished {
-        return None;
+        return Err(Unfit::TooLarge);
     }
     let scale = search.ways.iter().copied().fold(0.0, f64::max);
     if scale == 0.0 {
-        return None; // No assignment fits: not a real position.
+        return Err(Unfit::NoLayout);
     }
     let ways = search.ways.iter().map(|w| w / scale).collect();
     let with_mine = search.with_mine.iter().map(|row| row.iter().map(|w| w / scale).collect()).collect();
-    Some(Tally { cells: cells.to_vec(), ways, with_mine })
+    Ok(Tally { cells: cells.to_vec(), ways, with_mine, ln_scale: scale.ln() })
 }
 
 impl Search {
@@ -447,7 +496,8 @@ mod tests {
             let components = frontier_components(&solver);
             let interior = unknown - components.iter().map(Vec::len).sum::<usize>();
             let mut nodes = MAX_NODES;
-            let tallies: Vec<Tally> = components.iter().filter_map(|c| enumerate(&solver, c, &mut nodes)).collect();
+            let tallies: Vec<Tally> =
+                components.iter().filter_map(|c| enumerate(&solver, c, &mut nodes).ok()).collect();
             let (mut exact, mut estimate) = (vec![None; solver.board().cells()], vec![None; solver.board().cells()]);
             let p_exact = weigh_exactly(&tallies, interior, solver.mines_left(), &mut exact);
             let p_estimate = weigh_by_density(&tallies, interior, solver.mines_left(), &mut estimate);
@@ -458,6 +508,20 @@ mod tests {
             }
         }
         assert!(compared > 100, "{compared}");
+    }
+
+    #[test]
+    fn the_number_of_layouts_is_counted_exactly() {
+        for seed in 0..300 {
+            let position = Position::random(seed, 12);
+            let (_, layouts) = position.brute_force();
+            let odds = mine_odds(&position.solver());
+            let counted = odds.ln_layouts.expect("exact").exp();
+            assert!(
+                (counted - layouts as f64).abs() < 1e-6 * layouts as f64,
+                "seed {seed}: {counted} against {layouts}"
+            );
+        }
     }
 
     #[test]
