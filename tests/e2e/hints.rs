@@ -273,3 +273,46 @@ async fn show_odds_shades_each_closed_cell_and_follows_the_board() {
     assert_eq!(app.find("#ms-odds").await.attr("aria-pressed").await.unwrap().as_deref(), Some("false"));
     app.quit().await;
 }
+
+/// The moves a player following the hint makes on the beginner board of `seed` up to its first
+/// coin toss, if it meets one before the end: (moves as JSON, the coin toss's cell).
+fn moves_to_a_coin_toss(seed: u64) -> Option<(Vec<Value>, (usize, usize))> {
+    use pastimes_games::minesweeper::{Hint, Minesweeper, Move as MineMove, Params as MineParams};
+    use pastimes_games::Status;
+    let mut game = Minesweeper::new(&MineParams::beginner(), seed).ok()?;
+    let mut moves = Vec::new();
+    while game.status() == Status::Playing && moves.len() < 200 {
+        let mv = match game.hint()? {
+            Hint::Guess { x, y, coin_toss: true, .. } => return Some((moves, (x, y))),
+            Hint::Safe { x, y, .. } | Hint::Guess { x, y, .. } => MineMove::Open { x: x as i64, y: y as i64 },
+            Hint::Mine { x, y, .. } => MineMove::Mark { x: x as i64, y: y as i64 },
+        };
+        game.apply(&mv).ok()?;
+        moves.push(serde_json::to_value(&mv).unwrap());
+    }
+    None
+}
+
+/// A forced 50/50 is named as one: the hint says it is a coin toss that no order of play avoids.
+#[tokio::test(flavor = "current_thread")]
+async fn a_forced_fifty_fifty_is_called_a_coin_toss() {
+    let (seed, (moves, (x, y))) = (1..2000)
+        .find_map(|seed| Some((seed, moves_to_a_coin_toss(seed)?)))
+        .expect("a beginner board with a coin toss");
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(seed)).await;
+    app.invoke("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).await.unwrap();
+    for mv in &moves {
+        app.invoke("play", json!({"game": "minesweeper", "move": mv})).await.unwrap();
+    }
+    app.click("#open-minesweeper").await;
+    app.wait_for("the field", "return document.querySelectorAll('.ms-cell.open').length > 0").await;
+    app.click("#ms-hint").await;
+    accept_warning_for_good(&app, "coin-toss-warning").await;
+    let (hx, hy, kind) = hinted_cell(&app).await;
+    assert_eq!((hx as usize, hy as usize, kind.as_str()), (x, y, "guess"));
+    app.wait_for("the coin toss", "return document.querySelector('#ms-status').textContent.startsWith('A coin toss')")
+        .await;
+    app.screenshot("coin-toss").await;
+    app.quit().await;
+}

@@ -30,6 +30,8 @@ function summaryText(summary) {
 
 function hintText(hint, view) {
   if (hint.kind === 'guess') {
+    // A forced 50/50 says so: no logic helps, and playing elsewhere first will not avoid it.
+    if (hint.coinToss) return t('ms.hint.coinToss');
     const percent = formatNumber(Math.round((hint.mineProbability ?? 0) * 100));
     return t(hint.exact === false ? 'ms.hint.guessEstimated' : 'ms.hint.guess', { percent });
   }
