@@ -288,7 +288,7 @@ fn moves_to_a_coin_toss(seed: u64) -> Option<(Vec<Value>, (usize, usize))> {
             Hint::Mine { x, y, .. } => MineMove::Mark { x: x as i64, y: y as i64 },
         };
         game.apply(&mv).ok()?;
-        moves.push(serde_json::to_value(&mv).unwrap());
+        moves.push(serde_json::to_value(mv).unwrap());
     }
     None
 }
