@@ -276,18 +276,19 @@ mod tests {
         // The help of a screen that says `helpTopic = 'home'`, and of each game's screen (its id).
         let mut topics: Vec<String> = files.values().flat_map(|code| quoted_after(code, "helpTopic = ")).collect();
         topics.extend(games.iter().cloned());
-        // The codes `AppError::code` and `ImportError::code` send (the string after each `=> "`).
-        let codes: Vec<String> =
-            [("src-tauri/error.rs", "pub fn params"), ("src-tauri/records/record_text.rs", "pub fn params")]
-                .iter()
-                .flat_map(|(path, end)| {
-                    let body = between(file(path), "pub fn code(&self)", end);
-                    body.split("=> \"")
-                        .skip(1)
-                        .map(|rest| rest.split('"').next().unwrap().to_string())
-                        .collect::<Vec<_>>()
-                })
-                .collect();
+        // The codes `AppError::code`, `ImportError::code` and a position file's errors send (the
+        // string after each `=> "`).
+        let codes: Vec<String> = [
+            ("src-tauri/error.rs", "pub fn code(&self)", "pub fn params", "=> \""),
+            ("src-tauri/records/record_text.rs", "pub fn code(&self)", "pub fn params", "=> \""),
+            ("src-tauri/records/exchange.rs", "fn position_error(", "AppError::Import", "=> (\""),
+        ]
+        .iter()
+        .flat_map(|(path, start, end, arrow)| {
+            let body = between(file(path), start, end);
+            body.split(arrow).skip(1).map(|rest| rest.split('"').next().unwrap().to_string()).collect::<Vec<_>>()
+        })
+        .collect();
         // `count('games', n)` and `countOf('mistakes', n)`: a noun and a number, in each of
         // English's plural forms.
         let nouns: BTreeSet<String> = files
@@ -354,6 +355,10 @@ mod tests {
             ("`chart.label.${chart.measure}`", fill("chart.label.*", &strings(&["time", "score"]))),
             ("`chart.legend.${chart.measure}`", fill("chart.legend.*", &strings(&["time", "score"]))),
             ("`error.${error.code}`", fill("error.*", &codes)),
+            (
+                "`bb.options.scoring.${value}`",
+                fill("bb.options.scoring.*", &list_after(file("ui/js/bubbles/screen.js"), "const SCORINGS = ")),
+            ),
             ("`count.${noun}.${form}`", fill("count.*", &counted)),
         ]
     }

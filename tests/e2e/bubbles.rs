@@ -445,3 +445,53 @@ async fn the_points_label_stays_inside_the_field_at_its_edges() {
     }
     app.quit().await;
 }
+
+/// The options' field and scoring: a 15x10 field of three colours in the classic scoring, its
+/// own category, the field fitted to the window; a custom size out of range is refused with the
+/// backend's words and the game goes on.
+#[tokio::test(flavor = "current_thread")]
+async fn another_field_and_the_classic_scoring_from_the_options() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(5)).await;
+    open_bubbles(&app).await;
+    app.click("#bb-options").await;
+    app.wait_for("the options", "return document.querySelector('#options-dialog[open]')").await;
+    let field = app.find("#option-field").await;
+    field.select_by_value("1").await.unwrap();
+    app.find("#option-scoring").await.select_by_value("classic").await.unwrap();
+    app.screenshot("bubbles-options").await;
+    app.click("#options-dialog button[value=save]").await;
+    app.wait_for("the 15x10 field", "return document.querySelectorAll('.bb-cell').length === 150").await;
+    let category = app.wait_for("the category", "return document.querySelector('#bb-status').textContent").await;
+    assert!(category.as_str().unwrap().starts_with("MegaShift 15 × 10, 3 colours, classic scoring"), "{category}");
+    let colours = app
+        .client
+        .execute("return new Set([...document.querySelectorAll('.bb-cell')].map((c) => [...c.classList].find((k) => ['red','green','yellow','blue','purple','cyan'].includes(k))).filter(Boolean)).size", vec![])
+        .await
+        .unwrap();
+    assert_eq!(colours, json!(3));
+    // The field fits its area: no scroll bar, once the window has its new size.
+    app.wait_for("the window fitted", "return !document.querySelector('#screen[aria-busy]')").await;
+    app.screenshot("bubbles-15x10").await;
+    let fits = app
+        .client
+        .execute("const a = document.querySelector('.bb-stage'); return a.scrollWidth <= a.clientWidth + 1 && a.scrollHeight <= a.clientHeight + 1", vec![])
+        .await
+        .unwrap();
+    assert_eq!(fits, json!(true));
+
+    // A custom field out of range: the backend's refusal, the game unchanged.
+    app.click("#bb-options").await;
+    app.wait_for("the options", "return document.querySelector('#options-dialog[open]')").await;
+    app.find("#option-field").await.select_by_value("custom").await.unwrap();
+    let width = app.find("#option-width").await;
+    width.clear().await.unwrap();
+    width.send_keys("99").await.unwrap();
+    app.click("#options-dialog button[value=save]").await;
+    app.wait_for("the refusal", "return !document.querySelector('#toast').hidden").await;
+    assert_eq!(
+        app.client.execute("return document.querySelectorAll('.bb-cell').length", vec![]).await.unwrap(),
+        json!(150)
+    );
+    app.quit().await;
+}

@@ -3,7 +3,7 @@
 
 import { t } from '../i18n.js';
 
-export const COLOURS = [null, 'red', 'green', 'yellow', 'blue', 'purple'];
+export const COLOURS = [null, 'red', 'green', 'yellow', 'blue', 'purple', 'cyan'];
 
 export function colourName(code) {
   return COLOURS[code] ?? null;

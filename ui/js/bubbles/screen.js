@@ -4,7 +4,8 @@
 
 import { el, announce, setText } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
-import { fitWindow, setTitle } from '../ipc.js';
+import { call, fitWindow, setTitle } from '../ipc.js';
+import { categoryLabel } from '../catalogue.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
 import { BubbleField, scoreBox } from './field.js';
 
@@ -13,6 +14,14 @@ export const STYLES = ['standard', 'continuous', 'shifter', 'megashift'];
 const MIN_WIDTH = 480;
 
 const DEFAULT_STYLE = 'megashift';
+/// The fields the options offer: the seed's, the KDE and GNOME games' 15x10 in three to five
+/// colours, and 15x15 (the search literature's). Any other size is a custom one, within the
+/// limits below (the backend checks them again and has the last word).
+const PRESETS = [[11, 11, 5], [15, 10, 3], [15, 10, 4], [15, 10, 5], [15, 15, 5]];
+const LIMITS = { minWidth: 5, maxWidth: 30, minHeight: 5, maxHeight: 20, minColours: 2, maxColours: 6 };
+const SEED_FIELD = { width: 11, height: 11, colours: 5, scoring: 'original' };
+/// The scorings: the seed's n(n-1), and SameGame's classic (n-2)² with 1000 for a clear field.
+const SCORINGS = ['original', 'classic'];
 
 /// A pop: its animation, as the backend tells it (the balls that burst, where the others fell
 /// and shifted from, the new ones), and words for screen readers.
@@ -59,16 +68,19 @@ export const { id, helpTopic, mount, unmount, newGame, refit, choose } = gameScr
 /// its parts.
 function create(screen) {
   let ui;
+  /// The field's size last drawn (`11x11`).
+  let drawnShape = '';
 
   return {
     build, drawBoard, drawPanel, onEffects, showHint, params,
-    kept: ({ style }) => ({ style }),
+    kept: ({ style, width, height, colours, scoring }) => ({ style, width, height, colours, scoring }),
     newGame: () => start(),
     choose: start,
     fitWindow: fitToField,
     focus: (snap) => (snap.status === 'finished' ? ui.overNew : ui.field),
     finished: () => { if (ui.over.isConnected && !ui.over.hidden) ui.overNew.focus(); },
-    categoryLabel: (snap) => t(`category.bubbles.${snap.category}`),
+    categoryLabel: (snap) => categoryLabel('bubbles', snap.category),
+    keys: openKeys,
     statistics,
     options,
     unmounted: () => ui?.field.stopAnimation(),
@@ -124,6 +136,15 @@ function create(screen) {
   /// The field and its game-over cover, at once.
   function drawBoard(next, motion) {
     if (next.view) ui.field.render(next.view, motion);
+    // A field of another size (another preset, a position file): the window and the cells fit
+    // it (the field's area alone may keep its size).
+    const shape = next.view ? `${next.view.width}x${next.view.height}` : drawnShape;
+    if (shape !== drawnShape) {
+      const first = !drawnShape;
+      drawnShape = shape;
+      screen.fitBoard();
+      if (!first) fitToField();
+    }
     const finished = next.status === 'finished';
     ui.over.hidden = !finished;
     if (!finished) return;
@@ -154,16 +175,36 @@ function create(screen) {
   function statusText(snap) {
     const note = screen.noteFor(snap);
     if (note) return note;
-    const style = t(`category.bubbles.${snap.category}`);
+    const style = categoryLabel('bubbles', snap.category);
     if (snap.paused) return `${style} · ${t('game.paused')}`;
     const balls = snap.view ? t('bb.ballsLeft', { count: formatNumber(snap.view.ballsLeft) }) : '';
     return `${style} · ${balls}`;
   }
 
-  /// A game of the given style (default: the player's last one).
-  function params(style) {
+  /// A game of the given style (default: the player's last one), on the player's field and in
+  /// their scoring (`field`: another one, from the options).
+  function params(style, field = fieldOf(screen.savedParams)) {
     const chosen = STYLES.includes(style) ? style : screen.savedParams?.style;
-    return { style: STYLES.includes(chosen) ? chosen : DEFAULT_STYLE };
+    return { style: STYLES.includes(chosen) ? chosen : DEFAULT_STYLE, ...field };
+  }
+
+  /// The field and scoring of saved parameters (the seed's where they say nothing).
+  function fieldOf(saved) {
+    const { width, height, colours, scoring } = { ...SEED_FIELD, ...saved };
+    return { width, height, colours, scoring };
+  }
+
+  /// Ctrl+O opens a position file.
+  function openKeys(event) {
+    if (!event.ctrlKey || event.key.toLowerCase() !== 'o') return false;
+    openPosition();
+    return true;
+  }
+
+  /// A game from a position file (the native open dialog): marked imported, never ranked.
+  function openPosition() {
+    return screen.request(() => call('open_position', { game: 'bubbles' }), { newBoard: true, any: true })
+      .then((next) => { if (next) ui.field.focus(); }, (error) => screen.showError(error));
   }
 
   /// A new game (F2, the buttons), after the moves already sent.
@@ -184,6 +225,7 @@ function create(screen) {
   async function statistics() {
     const { snapshot } = screen;
     const category = snapshot?.category ?? screen.savedParams?.style ?? DEFAULT_STYLE;
+    const name = categoryLabel('bubbles', category);
     const stats = await screen.statistics(category);
     const average = stats.played ? Math.round(stats.totalScore / stats.played) : 0;
     const rows = [
@@ -193,12 +235,63 @@ function create(screen) {
       ['best', t('bb.stats.best'), stats.bestScore == null ? '—' : formatNumber(stats.bestScore)],
     ];
     return {
-      title: t('stats.title', { category: t(`category.bubbles.${category}`) }),
+      title: t('stats.title', { category: name }),
       body: el('table', { class: 'stats' }, statsRows(rows)),
     };
   }
 
+  /// The field (a preset or a custom size and colour count), the scoring, colour-blind symbols
+  /// and Open position…; a new field or scoring starts a new game.
   function options() {
-    return { title: t('bb.options.title'), body: [screen.optionBox('colourBlind', t('bb.options.colourBlind'))] };
+    const current = fieldOf(screen.savedParams);
+    const presetName = ([width, height, colours]) => {
+      if (width === 11 && height === 11) return t('bb.options.preset.seed');
+      if (height === 10) return t('bb.options.preset.15x10', { colours });
+      return t('bb.options.preset.15x15');
+    };
+    const presetIndex = PRESETS.findIndex(([w, h, c]) => w === current.width && h === current.height && c === current.colours);
+    const preset = el('select', { name: 'field', id: 'option-field' },
+      PRESETS.map((field, i) => el('option', { value: String(i), text: presetName(field), selected: i === presetIndex ? true : undefined })),
+      el('option', { value: 'custom', text: t('bb.options.preset.custom'), selected: presetIndex < 0 ? true : undefined }));
+    const number = (name, value, min, max) => el('input', { type: 'number', name, id: `option-${name}`, value, min, max, step: 1 });
+    const width = number('width', current.width, LIMITS.minWidth, LIMITS.maxWidth);
+    const height = number('height', current.height, LIMITS.minHeight, LIMITS.maxHeight);
+    const colours = number('colours', current.colours, LIMITS.minColours, LIMITS.maxColours);
+    const custom = el('div', { class: 'bb-custom', id: 'option-custom', hidden: presetIndex >= 0 },
+      el('label', {}, t('bb.options.width'), width),
+      el('label', {}, t('bb.options.height'), height),
+      el('label', {}, t('bb.options.colours'), colours),
+      el('p', { class: 'hint', text: t('bb.options.sizeRange', LIMITS) }));
+    preset.addEventListener('change', () => { custom.hidden = preset.value !== 'custom'; });
+    const scoring = el('select', { name: 'scoring', id: 'option-scoring' },
+      SCORINGS.map((value) => el('option', {
+        value, text: t(`bb.options.scoring.${value}`), selected: current.scoring === value ? true : undefined,
+      })));
+    const open = el('button', {
+      type: 'button', id: 'bb-open-position', title: t('bb.openPositionHint'), text: t('bb.openPosition'),
+      onclick: (event) => {
+        event.target.closest('dialog').close('cancel');
+        openPosition();
+      },
+    });
+    return {
+      title: t('bb.options.title'),
+      body: [
+        el('label', {}, t('bb.options.field'), preset), custom,
+        el('label', {}, t('bb.options.scoring'), scoring),
+        el('p', { class: 'hint', text: t('bb.options.newGame') }),
+        screen.optionBox('colourBlind', t('bb.options.colourBlind')),
+        open,
+      ],
+      async save() {
+        const [w, h, c] = preset.value === 'custom'
+          ? [width, height, colours].map((input) => Number(input.value))
+          : PRESETS[Number(preset.value)];
+        const field = { width: w, height: h, colours: c, scoring: scoring.value };
+        if (JSON.stringify(field) === JSON.stringify(current)) return;
+        // The backend checks the numbers; a refusal is shown and the game goes on.
+        await screen.start(params(undefined, field)).catch((error) => screen.showError(error));
+      },
+    };
   }
 }
