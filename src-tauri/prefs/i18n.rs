@@ -276,18 +276,19 @@ mod tests {
         // The help of a screen that says `helpTopic = 'home'`, and of each game's screen (its id).
         let mut topics: Vec<String> = files.values().flat_map(|code| quoted_after(code, "helpTopic = ")).collect();
         topics.extend(games.iter().cloned());
-        // The codes `AppError::code` and `ImportError::code` send (the string after each `=> "`).
-        let codes: Vec<String> =
-            [("src-tauri/error.rs", "pub fn params"), ("src-tauri/records/record_text.rs", "pub fn params")]
-                .iter()
-                .flat_map(|(path, end)| {
-                    let body = between(file(path), "pub fn code(&self)", end);
-                    body.split("=> \"")
-                        .skip(1)
-                        .map(|rest| rest.split('"').next().unwrap().to_string())
-                        .collect::<Vec<_>>()
-                })
-                .collect();
+        // The codes `AppError::code`, `ImportError::code` and `VideoError::code` send (the string
+        // after each `=> "`).
+        let codes: Vec<String> = [
+            ("src-tauri/error.rs", "pub fn params"),
+            ("src-tauri/records/record_text.rs", "pub fn params"),
+            ("src-tauri/records/video.rs", "pub fn params"),
+        ]
+        .iter()
+        .flat_map(|(path, end)| {
+            let body = between(file(path), "pub fn code(&self)", end);
+            body.split("=> \"").skip(1).map(|rest| rest.split('"').next().unwrap().to_string()).collect::<Vec<_>>()
+        })
+        .collect();
         // `count('games', n)` and `countOf('mistakes', n)`: a noun and a number, in each of
         // English's plural forms.
         let nouns: BTreeSet<String> = files
