@@ -205,10 +205,16 @@ pub fn parse_guarded(bytes: &[u8], format: Format) -> Result<Video, VideoError> 
 /// sent on its standard input and answers with the video as JSON on its standard output.
 #[cfg(not(panic = "unwind"))]
 fn parse_in_child(bytes: &[u8], format: Format) -> Result<Video, VideoError> {
+    parse_in_child_of(&std::env::current_exe().map_err(|_| VideoError::Unreadable)?, bytes, format)
+}
+
+/// [`parse_guarded`]'s release path with the Pastimes program at `exe` (the tests run the
+/// built program).
+pub fn parse_in_child_of(exe: &Path, bytes: &[u8], format: Format) -> Result<Video, VideoError> {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let format_name = serde_json::to_value(format).map_err(|_| VideoError::Unreadable)?;
-    let mut child = Command::new(std::env::current_exe().map_err(|_| VideoError::Unreadable)?)
+    let mut child = Command::new(exe)
         .arg(CHILD_ARG)
         .arg(format_name.as_str().unwrap_or_default())
         .stdin(Stdio::piped())

@@ -95,3 +95,19 @@ fn bad_videos_are_refused_by_name_and_change_nothing() {
     assert_eq!(code(h.call("watch_import", json!({}))), "nothing_imported", "nothing was imported");
     assert_eq!(h.call("history_count", json!({})).unwrap(), json!(0));
 }
+
+/// The release build's guard (it aborts on a panic, so a video is parsed in a child process of
+/// Pastimes itself): the built program as that child reads a good video as the library does,
+/// and a video the library panics on ends the child only, as `video_unreadable`.
+#[test]
+fn the_child_process_reads_a_video_and_survives_a_panic() {
+    use pastimes_lib::records::video::{parse, parse_in_child_of, Format, VideoError};
+    let exe = Path::new(env!("CARGO_BIN_EXE_pastimes"));
+    let good = std::fs::read(fixtures().join("test_rmv2_16px_preflags.rmv")).unwrap();
+    assert_eq!(parse_in_child_of(exe, &good, Format::Rmv), parse(&good, Format::Rmv));
+    assert_eq!(parse_in_child_of(exe, b"junk", Format::Rmv), parse(b"junk", Format::Rmv), "a typed error crosses too");
+    // An .evf v4 whose first event byte (0) the library's parser meets with `panic!()`.
+    let mut panics = vec![4u8, 0, 0, 1, 1, 0, 0, 16, 0, 0, 0, 1, 0, 0, 0, 0, b'X', b'X'];
+    panics.extend([0u8; 16 + 8 + 1 + 2 + 2 + 1]);
+    assert_eq!(parse_in_child_of(exe, &panics, Format::Evf), Err(VideoError::Unreadable));
+}
