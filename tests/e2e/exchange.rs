@@ -173,6 +173,9 @@ async fn an_imported_minesweeper_video_is_watched_to_its_end() {
     app.wait_for("the last move", "return document.querySelector('.screen-watch')?.dataset.atEnd === 'true'").await;
     let index = run(&app, "return document.querySelector('.screen-watch').dataset.index").await;
     assert_eq!(index, json!(expected["moves"].to_string()), "played to its last move");
+    let about = app.text("#watch-about").await;
+    let player = expected["player"].as_str().unwrap();
+    assert!(about.starts_with("Won · ") && about.contains(player) && about.contains("3BV "), "{about}");
     picture(&app, "exchange-video-watched").await;
     assert_eq!(app.invoke("history_count", json!({})).await.unwrap(), json!(0), "the video is not stored");
     app.quit().await;
