@@ -348,6 +348,17 @@ impl AppState {
         exchange::export_record(&*self.store()?, id)
     }
 
+    /// The finished Minesweeper game `id` as an `.evf` video, and the file name to offer.
+    pub fn export_video(&self, id: i64) -> AppResult<(Vec<u8>, String)> {
+        let full = self.store()?.full_record(id)?.ok_or(crate::error::AppError::NothingTo("export"))?;
+        crate::records::video::export_evf(&full)
+    }
+
+    /// Writes an exported video to `path`, whole or not at all.
+    pub fn save_video(&self, bytes: &[u8], path: &Path) -> AppResult<()> {
+        crate::library::export::write_whole(path, |file| Ok(std::io::Write::write_all(file, bytes)?))
+    }
+
     /// Writes an exported record's text to `path`, whole or not at all.
     pub fn save_record_text(&self, text: &str, path: &Path) -> AppResult<()> {
         exchange::save_record_text(text, path)
@@ -359,10 +370,25 @@ impl AppState {
         self.keep_import(record_text::import(text)?)
     }
 
-    /// The record file at `path`, imported as [`AppState::import_record_text`] does; a file
-    /// above the size limit is refused before it is read.
+    /// The record file at `path`, imported as [`AppState::import_record_text`] does, or the
+    /// Minesweeper video there when its extension names one ([`AppState::import_video_bytes`]);
+    /// a file above the size limit is refused before it is read.
     pub fn import_record_file(&self, path: &Path) -> AppResult<FullRecord> {
-        self.keep_import(exchange::import_record_file(path)?)
+        let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default();
+        match crate::records::video::Format::of_name(name) {
+            Some(format) => self.keep_import(crate::records::video::import_file(path, format)?),
+            None => self.keep_import(exchange::import_record_file(path)?),
+        }
+    }
+
+    /// A Minesweeper video (`name`'s extension names its format) as a finished game (id 0),
+    /// its moves played on its board; it becomes the last import, as a record file does.
+    /// Nothing is stored.
+    pub fn import_video_bytes(&self, name: &str, bytes: &[u8]) -> AppResult<FullRecord> {
+        let format = crate::records::video::Format::of_name(name).ok_or_else(|| {
+            crate::records::video::VideoError::NotAVideo(format!("{name}: not .evf, .avf, .rmv or .mvf"))
+        })?;
+        self.keep_import(crate::records::video::import(bytes, format)?)
     }
 
     fn keep_import(&self, full: FullRecord) -> AppResult<FullRecord> {

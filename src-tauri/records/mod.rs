@@ -1,6 +1,6 @@
 //! Finished games' records: the binary and text formats, the one replay through the rules, and
 //! what is built on it (Verify records, the watch view, the Gomoku review, pasted moves, one
-//! game exported and imported as a record file).
+//! game exported and imported as a record file, the competitive Minesweepers' videos).
 
 pub mod exchange;
 pub mod pasted_moves;
@@ -9,4 +9,5 @@ pub mod record_text;
 pub mod replay;
 pub(crate) mod review;
 pub mod verify;
+pub mod video;
 pub mod watch;

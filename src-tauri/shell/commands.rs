@@ -278,6 +278,30 @@ pub async fn export_game<R: Runtime>(
     Ok(Some(Exported { path: path.display().to_string(), games: 1 }))
 }
 
+/// Asks where to save the finished Minesweeper game `id` as an `.evf` video (the format the
+/// competitive Minesweepers read) and writes it there. `None` when the player cancels.
+#[tauri::command]
+pub async fn export_video<R: Runtime>(
+    window: WebviewWindow<R>,
+    state: AppStateArg<'_>,
+    id: i64,
+) -> AppResult<Option<Exported>> {
+    let (bytes, file_name) = state.export_video(id)?;
+    let lang = language(&state);
+    let say = |key: &str| crate::prefs::i18n::t(lang, key);
+    let request = FileRequest {
+        purpose: Purpose::Save { file_name },
+        title: say("history.exportVideoTitle"),
+        accept: say("dialog.save"),
+        cancel: say("dialog.cancel"),
+        filter_name: say("history.videoFilter"),
+        pattern: "*.evf".into(),
+    };
+    let Some(path) = ask_path(&window, request)? else { return Ok(None) };
+    state.save_video(&bytes, &path)?;
+    Ok(Some(Exported { path: path.display().to_string(), games: 1 }))
+}
+
 /// Asks for a record file (the native open dialog) and imports it: replayed through the rules
 /// and checked, never stored; its header, id 0, for the watch view. `None` when cancelled.
 #[tauri::command]
@@ -292,11 +316,31 @@ pub async fn import_game<R: Runtime>(
         title: say("history.importTitle"),
         accept: say("dialog.open"),
         cancel: say("dialog.cancel"),
-        filter_name: say("history.recordFilter"),
-        pattern: "*.txt".into(),
+        filter_name: say("history.importFilter"),
+        pattern: import_patterns(),
     };
     let Some(path) = ask_path(&window, request)? else { return Ok(None) };
     Ok(Some(crate::records::record_text::header(&state.import_record_file(&path)?)))
+}
+
+/// What the open dialog of Import game... shows: record files and the four Minesweeper videos'
+/// extensions, in either case.
+fn import_patterns() -> String {
+    let videos = crate::records::video::Format::EXTENSIONS.iter();
+    let lower = videos.clone().map(|ext| format!("*.{ext}"));
+    let upper = videos.map(|ext| format!("*.{}", ext.to_ascii_uppercase()));
+    std::iter::once("*.txt".to_string()).chain(lower).chain(upper).collect::<Vec<_>>().join(";")
+}
+
+/// [`import_game`] of a Minesweeper video without the dialog: the file's name (its extension
+/// names the format) and bytes, as a test has them. Its header, id 0, for the watch view.
+#[tauri::command]
+pub async fn import_video(
+    state: AppStateArg<'_>,
+    name: String,
+    bytes: Vec<u8>,
+) -> AppResult<crate::records::record_text::RecordHeader> {
+    Ok(crate::records::record_text::header(&state.import_video_bytes(&name, &bytes)?))
 }
 
 /// [`import_game`] without the dialog: a record file's text, as the page or a test has it.

@@ -25,6 +25,7 @@ pub struct FileRequest {
     pub accept: String,
     pub cancel: String,
     pub filter_name: String,
+    /// The file names shown, one glob or several with `;` between (`*.txt;*.evf`).
     pub pattern: String,
 }
 
@@ -56,7 +57,7 @@ pub fn ask_path<R: Runtime>(window: &WebviewWindow<R>, request: FileRequest) -> 
             }
             let filter = FileFilter::new();
             filter.set_name(Some(&request.filter_name));
-            filter.add_pattern(&request.pattern);
+            request.pattern.split(';').for_each(|pattern| filter.add_pattern(pattern));
             dialog.add_filter(filter);
             // GTK does not keep a native dialog alive while it is shown: this slot does, until
             // the answer.

@@ -143,3 +143,40 @@ async fn a_pasted_position_plays_on_copies_its_moves_exports_and_imports_again()
     assert_eq!(app.invoke("history_count", json!({})).await.unwrap(), json!(1), "the import is not stored");
     app.quit().await;
 }
+
+/// A Minesweeper video (one of ms_toollib's own `.rmv` test videos, `tests/fixtures/videos/`)
+/// through "Import game…" and the native open dialog: its header, then watched on Pastimes' own
+/// board at four times its real pace to its last move, never stored.
+#[tokio::test(flavor = "current_thread")]
+async fn an_imported_minesweeper_video_is_watched_to_its_end() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(5)).await;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/videos/test_rmv2_24px.rmv");
+    let bytes = std::fs::read(&path).unwrap();
+    let expected = app.invoke("import_video", json!({"name": "test_rmv2_24px.rmv", "bytes": bytes})).await.unwrap();
+    app.click("#hall-button").await;
+    app.click("#hall-tab-history").await;
+    app.click("#hist-import").await;
+    assert!(file_dialog_types("Import a game", &["ctrl+l"], &path, "exchange-video-import-dialog"), "the open dialog");
+    assert!(enter_until_closed("Import a game"), "the open dialog takes the path");
+    app.wait_for("the imported header", "return document.querySelector('#import-dialog[open] #import-facts')").await;
+    let moves =
+        run(&app, "return document.querySelector(\"#import-facts dd[data-fact='history.moves']\").textContent").await;
+    assert_eq!(moves, json!(expected["moves"].to_string()));
+    picture(&app, "exchange-video-imported").await;
+    app.click("#import-dialog button[data-value='watch']").await;
+    app.wait_for("the watch view", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
+    app.click("#watch-speed-4").await;
+    app.click("#watch-play").await;
+    app.wait_for("playing", "return document.querySelector('.screen-watch').dataset.playing === 'true'").await;
+    app.wait_for("the end of play", "return document.querySelector('.screen-watch').dataset.playing === 'false'").await;
+    app.wait_for("the last move", "return document.querySelector('.screen-watch')?.dataset.atEnd === 'true'").await;
+    let index = run(&app, "return document.querySelector('.screen-watch').dataset.index").await;
+    assert_eq!(index, json!(expected["moves"].to_string()), "played to its last move");
+    let about = app.text("#watch-about").await;
+    let player = expected["player"].as_str().unwrap();
+    assert!(about.starts_with("Won · ") && about.contains(player) && about.contains("3BV "), "{about}");
+    picture(&app, "exchange-video-watched").await;
+    assert_eq!(app.invoke("history_count", json!({})).await.unwrap(), json!(0), "the video is not stored");
+    app.quit().await;
+}

@@ -20,7 +20,8 @@ fn commands() -> Vec<&'static str> {
 }
 
 /// Commands that wait for a player in a native dialog, or need the desktop's clipboard.
-const DESKTOP_ONLY: &[&str] = &["export_history", "export_game", "import_game", "open_position", "copy_moves"];
+const DESKTOP_ONLY: &[&str] =
+    &["export_history", "export_game", "export_video", "import_game", "open_position", "copy_moves"];
 
 /// Every argument name a command takes, and names and values the commands look for inside them,
 /// so that arbitrary JSON often reaches past the first check.
@@ -60,6 +61,7 @@ const NAMES: &[&str] = &[
     "zoom",
     "colourBlind",
     "text",
+    "bytes",
 ];
 const WORDS: &[&str] = &[
     "minesweeper",
@@ -96,6 +98,10 @@ const WORDS: &[&str] = &[
     "2026-01-01T00:00:00Z",
     "H8 I9 J10",
     "Pastimes record 1\ngame: gomoku\n",
+    "game.evf",
+    "game.rmv",
+    "game.avf",
+    "game.mvf",
     "",
 ];
 
@@ -247,6 +253,47 @@ fn arbitrary_bytes_as_parameters_and_moves_never_panic() {
     result.unwrap();
 }
 
+/// Arbitrary bytes, and the shipped videos cut and changed at random, as each video format
+/// through `import_video`: never a panic, and a refused file leaves the last import as it was.
+#[test]
+fn arbitrary_and_damaged_videos_are_refused_and_change_nothing() {
+    let h = harness_with_seed(Some(4));
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/videos");
+    let good = std::fs::read(fixtures.join("test_rmv2_16px_preflags.rmv")).unwrap();
+    h.call("import_video", json!({"name": "good.rmv", "bytes": good})).unwrap();
+    let config = ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() };
+    let mut runner = TestRunner::new_with_rng(
+        config,
+        proptest::test_runner::TestRng::deterministic_rng(proptest::test_runner::RngAlgorithm::ChaCha),
+    );
+    let damaged =
+        (any::<prop::sample::Index>(), prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..8))
+            .prop_map(move |(cut, changes)| {
+                let mut bytes = good[..cut.index(good.len())].to_vec();
+                for (at, byte) in changes {
+                    if !bytes.is_empty() {
+                        let i = at.index(bytes.len());
+                        bytes[i] = byte;
+                    }
+                }
+                bytes
+            });
+    let bytes = prop_oneof![prop::collection::vec(any::<u8>(), 0..600), damaged];
+    let names = prop::sample::select(vec!["a.evf", "a.avf", "a.rmv", "a.mvf", "a.txt"]);
+    let refused = AtomicUsize::new(0);
+    let result = runner.run(&(names, bytes), |(name, bytes)| {
+        let before = h.call("watch_import", json!({})).unwrap();
+        if h.call("import_video", json!({"name": name, "bytes": bytes})).is_err() {
+            refused.fetch_add(1, Ordering::Relaxed);
+            let after = h.call("watch_import", json!({})).unwrap();
+            prop_assert_eq!(after, before, "the last import stays");
+        }
+        Ok(())
+    });
+    eprintln!("video fuzz: {} of 200 refused", refused.load(Ordering::Relaxed));
+    result.unwrap();
+}
+
 /// The fuzzed commands are every command of the app's list, the desktop-only ones aside.
 #[test]
 fn every_granted_command_is_fuzzed() {
@@ -261,5 +308,5 @@ fn every_granted_command_is_fuzzed() {
     }
     assert!(fuzzed.contains(&"import_game_text") && fuzzed.contains(&"new_game_from_moves"));
     assert!(fuzzed.contains(&"open_position_text"));
-    assert_eq!(fuzzed.len(), 34, "{fuzzed:?}");
+    assert_eq!(fuzzed.len(), 35, "{fuzzed:?}");
 }

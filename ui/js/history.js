@@ -9,7 +9,7 @@ import { call } from './ipc.js';
 import { allGames, categoryLabel, gameInfo, gameName, listedCategories, measureOf } from './catalogue.js';
 import { drawChart } from './chart.js';
 import { reviewScreen } from './games.js';
-import { exportGame, copyMoves, importGame } from './record-file.js';
+import { exportGame, exportVideo, copyMoves, importGame } from './record-file.js';
 
 const PAGE_SIZE = 50;
 const RESULTS = ['won', 'lost', 'draw', 'finished', 'abandoned'];
@@ -148,7 +148,14 @@ export async function mountHistory(root, app, kept = null) {
     // An unfinished game that could not be resumed cannot be replayed to its end either: it
     // exports (every move as saved), but is not watched.
     const watchable = row.result !== 'abandoned';
-    return el('td', { class: 'hist-record' }, watchable ? watching(row) : null, exporting, copying);
+    // A finished Minesweeper game also goes as a video the competitive Minesweepers read.
+    const video = row.game === 'minesweeper' && (row.result === 'won' || row.result === 'lost')
+      ? el('button', {
+        type: 'button', class: 'hist-export-video', text: t('history.exportVideo'), 'aria-label': t('history.exportVideoLabel'),
+        onclick: (event) => exportVideo(app, row.id, event.currentTarget),
+      })
+      : null;
+    return el('td', { class: 'hist-record' }, watchable ? watching(row) : null, exporting, video, copying);
   }
 
   /// Where the player is: the filters and the page, for the way back to it.

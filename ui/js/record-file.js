@@ -22,6 +22,19 @@ export async function exportGame(app, id, button) {
   }
 }
 
+/// Saves the finished Minesweeper game `id` as an .evf video where the player chooses.
+export async function exportVideo(app, id, button) {
+  if (button) button.disabled = true;
+  try {
+    const saved = await call('export_video', { id });
+    if (saved) toast(t('history.gameExported', { path: saved.path }));
+  } catch (problem) {
+    app.showError(problem);
+  } finally {
+    if (button) button.disabled = false;
+  }
+}
+
 /// Puts the moves of the game in progress of `game` (or of the finished game `id`) on the
 /// clipboard, in the board's notation; resolves with the text.
 export async function copyMoves(app, game, id = null) {

@@ -45,6 +45,17 @@ function aboutText(header) {
     .filter(Boolean).join(' · ');
 }
 
+/// The about line, with a finished Minesweeper game's 3BV and 3BV/s once its last frame (the one
+/// that carries its statistics) is shown.
+function aboutWithSummary(header, frame) {
+  const summary = frame.summary;
+  if (summary?.bbbv == null) return aboutText(header);
+  const rate = summary.bbbvPerSecond == null
+    ? '—'
+    : formatNumber(summary.bbbvPerSecond, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${aboutText(header)} · ${t('history.summary', { bbbv: formatNumber(summary.bbbv), rate })}`;
+}
+
 function positionText(index, total) {
   return index === 0 ? t('watch.dealt', { total: formatNumber(total) }) : t('watch.position', { index: formatNumber(index), total: formatNumber(total) });
 }
@@ -186,6 +197,8 @@ export function create() {
     const root = document.getElementById('screen');
     root.dataset.index = String(frame.index);
     root.dataset.atEnd = String(frame.index === header.moves);
+    const about = document.getElementById('watch-about');
+    if (about) setText(about, aboutWithSummary(header, frame));
   }
 
   function go(index, options) {

@@ -71,7 +71,7 @@ fn generation(name: &str, params: Params, boards: u64) {
 
 fn bbbv(name: &str, params: Params, boards: u64) {
     for no_guess in [false, true] {
-        let params = params.with_no_guess(no_guess);
+        let params = params.clone().with_no_guess(no_guess);
         let values: Vec<f64> = (0..boards)
             .filter_map(|seed| Layout::of_game(&params, seed, first_of(&params)).ok())
             .map(|l| f64::from(l.three_bv()))

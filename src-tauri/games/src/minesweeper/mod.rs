@@ -54,7 +54,7 @@ pub use layout::{parse_boards, BoardText, Layout};
 pub use moves::Move;
 pub use no_guess::feasible as no_guess_feasible;
 pub use odds::{odds_for, Odds as BoardOdds};
-pub use params::{FirstClick, Level, Params, Point, MAX_SIDE, MIN_MINES, MIN_SIDE};
+pub use params::{FirstClick, Level, MineMap, Params, Point, MAX_SIDE, MIN_MINES, MIN_SIDE};
 pub use stats::{bbbv_per_second, correctness, ioe, Clicks, Stats};
 pub use view::{cell_code, View};
 
@@ -125,7 +125,7 @@ impl Game for Minesweeper {
             return Err(RuleError::Illegal("noGuessImpossible"));
         }
         let mut game = Minesweeper {
-            params: *params,
+            params: params.clone(),
             board,
             seed,
             field: None,
@@ -139,6 +139,12 @@ impl Game for Minesweeper {
         if let Some(p) = params.replay_of {
             // A replay lays the original mines now: where the player clicks first no longer matters.
             game.lay_mines(p.y * board.width() + p.x)?;
+        }
+        if params.layout.is_some() {
+            // A given layout lays its mines now, wherever the first click falls; no first click
+            // is kept, so it has no "try again" of its own.
+            game.lay_mines(0)?;
+            game.first_click = None;
         }
         Ok(game)
     }
@@ -217,7 +223,7 @@ impl Game for Minesweeper {
     /// seed: the params carry the first click, the seed the randomness.
     fn replay_params(&self) -> Option<Params> {
         let (x, y) = self.board.xy(self.first_click?);
-        Some(Params { replay_of: Some(Point { x, y }), ..self.params })
+        Some(Params { replay_of: Some(Point { x, y }), ..self.params.clone() })
     }
 
     /// Won games that are not replays rank by time: the fastest first.

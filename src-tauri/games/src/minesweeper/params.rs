@@ -90,12 +90,87 @@ pub struct Point {
     pub y: usize,
 }
 
+/// The mines of a board given cell by cell (a video imported from another Minesweeper, whose
+/// board was not dealt by Pastimes). JSON: one string, the rows from the top joined by `/`,
+/// `*` a mine and `.` a safe cell: `"..*./.*.."`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MineMap {
+    width: usize,
+    mine: Vec<bool>,
+}
+
+impl MineMap {
+    /// The layout of `width` x `height` cells, row by row; `None` unless `mine` has exactly that
+    /// many cells, the sides are within 1..=[`MAX_SIDE`] and at least one cell is safe.
+    pub fn new(width: usize, height: usize, mine: Vec<bool>) -> Option<MineMap> {
+        let sides = (1..=MAX_SIDE as usize).contains(&width) && (1..=MAX_SIDE as usize).contains(&height);
+        let fits = sides && mine.len() == width * height && mine.iter().any(|m| !m);
+        fits.then_some(MineMap { width, mine })
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.mine.len() / self.width
+    }
+
+    pub fn mines(&self) -> usize {
+        self.mine.iter().filter(|&&m| m).count()
+    }
+
+    /// The mines' cell indices (row-major), in order.
+    pub fn mine_cells(&self) -> Vec<usize> {
+        (0..self.mine.len()).filter(|&c| self.mine[c]).collect()
+    }
+
+    /// The level that names this size: a preset when it is one, else custom.
+    pub fn level(&self) -> Level {
+        let (width, height, mines) = (self.width(), self.height(), self.mines());
+        [Level::Beginner, Level::Intermediate, Level::Expert]
+            .into_iter()
+            .find(|level| level.board().is_ok_and(|b| (b.width(), b.height(), b.mines()) == (width, height, mines)))
+            .unwrap_or(Level::Custom { width: width as i64, height: height as i64, mines: mines as i64 })
+    }
+}
+
+impl Serialize for MineMap {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let rows: Vec<String> =
+            self.mine.chunks(self.width).map(|row| row.iter().map(|&m| if m { '*' } else { '.' }).collect()).collect();
+        serializer.serialize_str(&rows.join("/"))
+    }
+}
+
+impl<'de> Deserialize<'de> for MineMap {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<MineMap, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        let rows: Vec<&str> = text.split('/').collect();
+        let width = rows[0].len();
+        let mut mine = Vec::with_capacity(width * rows.len());
+        for row in &rows {
+            if row.len() != width {
+                return Err(serde::de::Error::custom("the layout's rows differ in length"));
+            }
+            for c in row.chars() {
+                mine.push(match c {
+                    '*' => true,
+                    '.' => false,
+                    _ => return Err(serde::de::Error::custom("a layout cell is `*` or `.`")),
+                });
+            }
+        }
+        MineMap::new(width, rows.len(), mine).ok_or_else(|| serde::de::Error::custom("not a layout within the limits"))
+    }
+}
+
 /// Everything that determines a Minesweeper game, together with the seed.
 ///
 /// JSON: `{"level":"beginner"}` (defaults fill the rest), or in full
 /// `{"level":"custom","width":20,"height":12,"mines":40,"firstClick":"safe","questionMarks":false,
 /// "replayOf":{"x":3,"y":4},"noGuess":true}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Params {
     #[serde(flatten)]
@@ -120,6 +195,13 @@ pub struct Params {
     /// version 1, so those params keep their exact shape.
     #[serde(default = "Deal::first", skip_serializing_if = "Deal::is_first")]
     pub deal: Deal,
+    /// The mines given cell by cell, not dealt: a video imported from another Minesweeper
+    /// ([`MineMap`]). The mines are laid when the game is created, so the first click is not
+    /// protected. Its size is the level's (a custom one may then be smaller than
+    /// [`MIN_SIDE`], as the classic 8x8 Beginner). Absent from every other game's params, and
+    /// left out of the JSON when absent, so they keep their exact shape.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<MineMap>,
 }
 
 fn default_question_marks() -> bool {
@@ -136,7 +218,14 @@ impl Params {
             replay_of: None,
             no_guess: false,
             deal: super::generate::NEWEST_DEAL,
+            layout: None,
         }
+    }
+
+    /// A game on exactly these mines, flags only (no question marks), as the competitive
+    /// Minesweepers play.
+    pub fn of_layout(layout: MineMap) -> Params {
+        Params { question_marks: false, layout: Some(layout.clone()), ..Params::new(layout.level()) }
     }
 
     pub fn beginner() -> Params {
@@ -175,12 +264,30 @@ impl Params {
     /// The checked size, the replay's first click checked against it, and a dealer version
     /// this Pastimes has.
     pub fn board(&self) -> Result<Board, RuleError> {
+        if let Some(layout) = &self.layout {
+            return self.layout_board(layout);
+        }
         let board = self.level.board()?;
         self.deal.checked(super::generate::NEWEST_DEAL)?;
         if let Some(p) = self.replay_of {
             board.checked_index(p.x as i64, p.y as i64)?;
         }
         Ok(board)
+    }
+}
+
+impl Params {
+    /// The size of a game on a given layout: the layout's own, which the level must name; no
+    /// replay or no-guess dealing goes with it.
+    fn layout_board(&self, layout: &MineMap) -> Result<Board, RuleError> {
+        self.deal.checked(super::generate::NEWEST_DEAL)?;
+        if self.level != layout.level() {
+            return Err(RuleError::Illegal("the level is not the layout's size"));
+        }
+        if self.no_guess || self.replay_of.is_some() {
+            return Err(RuleError::Illegal("a given layout is neither dealt without guessing nor replayed"));
+        }
+        Ok(Board::new(layout.width(), layout.height(), layout.mines()))
     }
 }
 
@@ -253,7 +360,7 @@ mod tests {
         let old: Params = serde_json::from_value(json!({"level": "expert", "firstClick": "safe"})).unwrap();
         assert!(!old.is_no_guess());
         let p = Params::expert().with_no_guess(true);
-        let text = serde_json::to_value(p).unwrap();
+        let text = serde_json::to_value(&p).unwrap();
         assert_eq!(text, json!({"level": "expert", "firstClick": "opensArea", "questionMarks": true, "noGuess": true}));
         assert_eq!(serde_json::from_value::<Params>(text).unwrap(), p);
     }
@@ -262,8 +369,8 @@ mod tests {
     fn the_deal_version_is_one_when_absent_and_named_when_newer() {
         let old: Params = serde_json::from_value(json!({"level": "expert"})).unwrap();
         assert_eq!(old.deal, Deal::FIRST);
-        assert_eq!(serde_json::to_value(old).unwrap().get("deal"), None, "version 1 keeps the old shape");
-        let later = Params { deal: Deal(2), ..old };
+        assert_eq!(serde_json::to_value(&old).unwrap().get("deal"), None, "version 1 keeps the old shape");
+        let later = Params { deal: Deal(2), ..old.clone() };
         assert_eq!(serde_json::to_value(later).unwrap()["deal"], 2);
         let unknown = Params { deal: Deal(super::super::generate::NEWEST_DEAL.0 + 1), ..old };
         assert!(matches!(unknown.board(), Err(RuleError::OutOfRange { what: "deal", .. })));
@@ -286,6 +393,31 @@ mod tests {
         let p: Params =
             serde_json::from_value(json!({"level": "custom", "width": -1, "height": 9, "mines": 10})).unwrap();
         assert_eq!(p.board(), out_of_range("width", 9, 100, -1));
+    }
+
+    #[test]
+    fn a_layout_round_trips_and_names_its_size() {
+        let mut mine = vec![false; 64];
+        mine[3] = true;
+        mine[63] = true;
+        let p = Params::of_layout(MineMap::new(8, 8, mine).unwrap());
+        let text = serde_json::to_value(&p).unwrap();
+        assert_eq!(text["layout"], "...*..../......../......../......../......../......../......../.......*");
+        assert_eq!(text["level"], "custom");
+        assert_eq!(serde_json::from_value::<Params>(text).unwrap(), p);
+        let b = p.board().unwrap();
+        assert_eq!((b.width(), b.height(), b.mines()), (8, 8, 2), "smaller than a custom level may be");
+        let expert = MineMap::new(30, 16, (0..480).map(|c| c % 5 == 0 && c < 495).collect()).unwrap();
+        assert_eq!(expert.level(), Level::Custom { width: 30, height: 16, mines: 96 });
+        let expert = MineMap::new(30, 16, (0..480).map(|c| c < 99).collect()).unwrap();
+        assert_eq!(Params::of_layout(expert).level, Level::Expert);
+        let wrong = Params { level: Level::Beginner, ..p.clone() };
+        assert!(wrong.board().is_err());
+        assert!(serde_json::from_value::<Params>(json!({"level": "custom", "width": 2, "height": 1,
+            "mines": 1, "layout": "*./."}))
+        .is_err());
+        assert!(MineMap::new(2, 1, vec![true, true]).is_none(), "one cell at least is safe");
+        assert!(MineMap::new(101, 1, vec![false; 101]).is_none());
     }
 
     #[test]

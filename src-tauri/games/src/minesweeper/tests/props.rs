@@ -225,7 +225,7 @@ fn the_first_click_is_safe_over_thousands_of_seeds() {
         for seed in 0..2_000u64 {
             let first = ((seed as usize * 7) % board.width(), (seed as usize * 13) % board.height());
             for rule in [FirstClick::Safe, FirstClick::OpensArea] {
-                let params = params.with_first_click(rule);
+                let params = params.clone().with_first_click(rule);
                 let mut game = Minesweeper::new(&params, seed).unwrap();
                 open(&mut game, first.0 as i64, first.1 as i64).unwrap();
                 assert_ne!(game.status(), Status::Lost, "{params:?} seed {seed}");

@@ -257,7 +257,7 @@ fn a_replay_has_the_same_mines_wherever_it_is_first_clicked() {
     assert_eq!(replay.field, game.field);
     assert!(replay.view().cells.bytes().all(|c| c == b'.'), "laid, but nothing shown");
     assert_eq!(replay.category(), "expert");
-    assert_eq!(replay.replay_params(), Some(params), "a replay of a replay is the same");
+    assert_eq!(replay.replay_params(), Some(params.clone()), "a replay of a replay is the same");
     assert_eq!(mine_layout(&params, 42, (0, 0)), mine_layout(&Params::expert(), 42, (10, 5)));
 
     open(&mut replay, 10, 5).unwrap();
@@ -286,7 +286,7 @@ fn a_no_guess_custom_size_without_boards_is_refused_before_the_game_starts() {
     // instead of dealing a guessing board or refusing the first click later.
     let params = Params::custom(100, 100, 9801).with_no_guess(true);
     assert_eq!(Minesweeper::new(&params, 1), Err(RuleError::Illegal("noGuessImpossible")));
-    assert!(Minesweeper::new(&params.with_no_guess(false), 1).is_ok(), "a plain board of that size is fine");
+    assert!(Minesweeper::new(&params.clone().with_no_guess(false), 1).is_ok(), "a plain board of that size is fine");
     let replay = Params { replay_of: Some(super::super::Point { x: 50, y: 50 }), ..params };
     assert!(Minesweeper::new(&replay, 1).is_err(), "a replay of it cannot be made either");
 }
@@ -360,4 +360,27 @@ fn stats_json_shape() {
         serde_json::json!({"bbbv": 2, "solvedBbbv": 1, "clicks": {"left": 1, "right": 0, "chord": 0, "useful": 1},
             "ioe": 2.0, "correctness": 1.0, "bbbvPerSecond": 2.0})
     );
+}
+
+#[test]
+fn a_given_layout_is_played_as_given_whatever_the_seed_and_first_click() {
+    use crate::minesweeper::MineMap;
+    // The classic 8x8 Beginner, smaller than a custom size may be: a mine in the top-left corner.
+    let mut mine = vec![false; 64];
+    mine[0] = true;
+    mine[9] = true;
+    let params = Params::of_layout(MineMap::new(8, 8, mine).unwrap());
+    for seed in [1, 2] {
+        let game = Minesweeper::new(&params, seed).unwrap();
+        assert_eq!(mine_layout(&params, seed, (7, 7)), vec![(0, 0), (1, 1)]);
+        assert_eq!(game.three_bv(), Some(3), "the mines are laid when the game is made: an opening, (1, 0) and (0, 1)");
+        assert_eq!(game.category(), "custom-8x8/2");
+        assert!(!game.is_replay() && game.replay_params().is_none());
+    }
+    let mut game = Minesweeper::new(&params, 1).unwrap();
+    mark(&mut game, 1, 1).unwrap();
+    mark(&mut game, 1, 1).unwrap();
+    assert_eq!(picture(&game)[1].as_bytes()[1], b'.', "flags only: no question mark");
+    open(&mut game, 0, 0).unwrap();
+    assert_eq!(game.status(), Status::Lost, "a first click on a mine loses: the layout is as given");
 }
