@@ -29,7 +29,7 @@ run_graphical() {
 
 echo "== unit, property and IPC tests"
 cargo test --workspace --exclude pastimes --all-targets --features pastimes-games/test-game
-cargo test -p pastimes "${FEATURES[@]}" --lib --test ipc --test page_assets --test corpus --test imports
+cargo test -p pastimes "${FEATURES[@]}" --lib --test ipc --test page_assets --test corpus --test imports --test oracle
 echo "== end-to-end tests (real app, WebKitWebDriver)"
 export NO_AT_BRIDGE=1
 run_graphical cargo test -p pastimes "${FEATURES[@]}" --test e2e -- --test-threads=1
