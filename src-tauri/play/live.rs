@@ -380,12 +380,9 @@ pub fn moves_text(slots: &Slots, kind: GameKind) -> AppResult<String> {
     Ok(record_text::moves_text(session.game(), session.moves()))
 }
 
-/// A new game of `kind` with `params` that set out a position (a position file's, read by the
-/// game: `exchange::position_params`), marked imported, so it never ranks. Params the game
-/// refuses change nothing.
-pub fn new_game_from_position<H: Host>(host: &Arc<H>, kind: GameKind, params: Value, seed: u64) -> AppResult<Snapshot> {
-    let mut session = Session::new(kind, &params, seed, host.runtime().time.clone())?;
-    session.mark_imported();
+/// Puts a game set up from outside (a position, pasted moves) in `kind`'s slot in place of the
+/// one there (whose work stops), saved, the computer's turn started if it is its move.
+fn take_the_slot<H: Host>(host: &Arc<H>, kind: GameKind, session: Session) -> AppResult<Snapshot> {
     let mut slots = host.slots();
     if let Some(old) = slots.get_mut(&kind) {
         old.stop_work();
@@ -394,6 +391,15 @@ pub fn new_game_from_position<H: Host>(host: &Arc<H>, kind: GameKind, params: Va
     persist(&**host, slot)?;
     start_computer_turn(host, kind, slot);
     Ok(slot.snapshot())
+}
+
+/// A new game of `kind` with `params` that set out a position (a position file's, read by the
+/// game: `exchange::position_params`), marked imported, so it never ranks. Params the game
+/// refuses change nothing.
+pub fn new_game_from_position<H: Host>(host: &Arc<H>, kind: GameKind, params: Value, seed: u64) -> AppResult<Snapshot> {
+    let mut session = Session::new(kind, &params, seed, host.runtime().time.clone())?;
+    session.mark_imported();
+    take_the_slot(host, kind, session)
 }
 
 /// A new game of `kind` with `params` (the current setup) that goes on from the moves
@@ -417,12 +423,5 @@ pub fn new_game_from_moves<H: Host>(
         }
     }
     session.mark_imported();
-    let mut slots = host.slots();
-    if let Some(old) = slots.get_mut(&kind) {
-        old.stop_work();
-    }
-    let slot = slots.entry(kind).insert_entry(Slot::new(session, host.next_generation())).into_mut();
-    persist(&**host, slot)?;
-    start_computer_turn(host, kind, slot);
-    Ok(slot.snapshot())
+    take_the_slot(host, kind, session)
 }

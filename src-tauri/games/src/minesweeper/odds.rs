@@ -39,26 +39,10 @@ pub fn odds_for(view: &View) -> Option<Odds> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::minesweeper::params::FirstClick;
     use crate::minesweeper::{Minesweeper, Move, Params};
-    use crate::{Game, Status};
+    use crate::Game;
 
-    /// A playing view from rows: digits open, `.` closed, `F` flagged.
-    fn view(rows: &[&str], mines: usize) -> View {
-        View {
-            width: rows[0].len(),
-            height: rows.len(),
-            mines,
-            mines_left: mines as i64,
-            cells: rows.concat(),
-            status: Status::Playing,
-            level: "custom",
-            first_click: FirstClick::OpensArea,
-            question_marks: true,
-            is_replay: false,
-            bbbv: None,
-        }
-    }
+    use crate::minesweeper::view::playing as view;
 
     /// The one closed cell eight ones surround holds the mine: the rules prove it, 1 exactly;
     /// open cells have no figure.

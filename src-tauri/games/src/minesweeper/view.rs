@@ -101,3 +101,22 @@ impl Minesweeper {
         char::from(b'0' + number)
     }
 }
+
+/// A playing view from rows, for the tests of what reads views (the hint, the odds): digits
+/// open, `.` closed, `F` flagged; `mines` in all.
+#[cfg(test)]
+pub(super) fn playing(rows: &[&str], mines: usize) -> View {
+    View {
+        width: rows[0].len(),
+        height: rows.len(),
+        mines,
+        mines_left: mines as i64,
+        cells: rows.concat(),
+        status: Status::Playing,
+        level: "custom",
+        first_click: FirstClick::OpensArea,
+        question_marks: true,
+        is_replay: false,
+        bbbv: None,
+    }
+}

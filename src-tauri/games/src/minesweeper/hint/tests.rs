@@ -1,26 +1,10 @@
 use super::*;
-use crate::minesweeper::params::FirstClick;
 use crate::minesweeper::solver::tests::Position;
 use crate::minesweeper::{Move, Params};
 use crate::Game;
 use serde_json::json;
 
-/// A playing view from rows: digits open, `.` closed, `F` flagged.
-fn view(rows: &[&str], mines: usize) -> View {
-    View {
-        width: rows[0].len(),
-        height: rows.len(),
-        mines,
-        mines_left: mines as i64,
-        cells: rows.concat(),
-        status: Status::Playing,
-        level: "custom",
-        first_click: FirstClick::OpensArea,
-        question_marks: true,
-        is_replay: false,
-        bbbv: None,
-    }
-}
+use crate::minesweeper::view::playing as view;
 
 fn at(x: usize, y: usize) -> Point {
     Point { x, y }
