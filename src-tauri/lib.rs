@@ -6,6 +6,7 @@
 //! `library`, `prefs`, `store` (the only code that holds SQL), and the shared `error` and
 //! `assistance`.
 
+pub mod analysis;
 pub mod assistance;
 pub mod error;
 pub mod library;
@@ -84,6 +85,10 @@ pub fn run() {
             let handle = app.handle().clone();
             state.set_notifier(Box::new(move |snapshot| {
                 let _ = handle.emit("snapshot", snapshot);
+            }));
+            let handle = app.handle().clone();
+            state.set_analysis_notifier(Box::new(move |snapshot| {
+                let _ = handle.emit("analysis", snapshot);
             }));
             let handle = app.handle().clone();
             state.watch_saving(Box::new(move |saving| {

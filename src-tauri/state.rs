@@ -6,6 +6,7 @@
 
 pub(crate) mod rows;
 
+use crate::analysis::{AnalysisNotifier, AnalysisSnapshot, Desk, Edit};
 use crate::error::{AppError, AppResult};
 pub use crate::library::hall::{HallCategory, PlayedCategory};
 use crate::library::{export, hall};
@@ -43,6 +44,8 @@ pub struct AppState {
     last_import: Mutex<Option<FullRecord>>,
     /// The games in progress that could not be resumed at start (see `rows::restore_saved_games`).
     unresumed: Mutex<Vec<Unresumed>>,
+    /// Gomoku's analysis board.
+    analysis: Desk,
 }
 
 /// The locks, lent to the games in progress.
@@ -94,7 +97,6 @@ impl AppState {
         let (store, report) = Store::open_recovering(&config.data_dir);
         let state = AppState {
             config,
-            runtime,
             store: store.map(Mutex::new).map_err(|e| e.to_string()),
             store_report: Mutex::new(report),
             slots: Mutex::new(Slots::new()),
@@ -102,6 +104,8 @@ impl AppState {
             notifier: OnceLock::new(),
             last_import: Mutex::new(None),
             unresumed: Mutex::new(Vec::new()),
+            analysis: Desk::new(runtime.worker.clone()),
+            runtime,
         };
         // A game that can no longer be resumed goes into the history unfinished; the start-up
         // dialog tells the player once ([`AppState::unresumed`]).
@@ -209,6 +213,40 @@ impl AppState {
     /// The game's hint for the position now; the game is then assisted.
     pub fn hint(self: &Arc<Self>, kind: GameKind) -> AppResult<Hinted> {
         live::hint(self, kind)
+    }
+
+    /// The analysis board as it stands (the engine starts if it is on and has work).
+    pub fn analysis(&self) -> AnalysisSnapshot {
+        self.analysis.snapshot()
+    }
+
+    pub fn edit_analysis(&self, edit: Edit) -> AppResult<AnalysisSnapshot> {
+        self.analysis.edit(edit)
+    }
+
+    /// The analysis board set to the stones `text` names under `rule` (pasted, or a reviewed or
+    /// watched game at some move).
+    pub fn set_analysis(&self, rule: &str, text: &str) -> AppResult<AnalysisSnapshot> {
+        self.analysis.set(rule, text)
+    }
+
+    /// The analysis board set to the Gomoku game in progress (or just finished); a game still
+    /// going is then assisted.
+    pub fn analyse_game(self: &Arc<Self>) -> AppResult<AnalysisSnapshot> {
+        let game = live::game_for_analysis(self, pastimes_games::gomoku::KIND)?;
+        let gomoku = game.as_any().downcast_ref::<pastimes_games::gomoku::Gomoku>();
+        let gomoku = gomoku.ok_or(AppError::NoGame(pastimes_games::gomoku::KIND))?;
+        let board = pastimes_games::gomoku::AnalysisBoard::with_stones(gomoku.rule(), gomoku.moves())
+            .map_err(crate::analysis::position::refusal)?;
+        self.analysis.set_board(board)
+    }
+
+    pub fn set_analysis_engine(&self, on: bool) -> AnalysisSnapshot {
+        self.analysis.set_engine(on)
+    }
+
+    pub fn set_analysis_notifier(&self, notifier: AnalysisNotifier) {
+        self.analysis.set_notifier(notifier);
     }
 
     /// The odds on the board now; the game is then assisted.

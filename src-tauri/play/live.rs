@@ -193,6 +193,21 @@ pub fn hint<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Hinted> {
     Ok(Hinted { hint, snapshot })
 }
 
+/// The game of `kind` as it stands, for the analysis board: a game still going is then
+/// assisted (the engine will show its best moves), counted as a hint.
+pub fn game_for_analysis<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Box<dyn pastimes_games::AnyGame>> {
+    let mut game = None;
+    change(host, kind, |slot| {
+        game = Some(slot.session.game().clone_box());
+        if slot.session.is_over() {
+            return Ok(false);
+        }
+        slot.session.count_hint();
+        Ok(true)
+    })?;
+    game.ok_or(AppError::NoGame(kind))
+}
+
 /// The odds on the board now, and the game's snapshot: shown, they make it assisted (once).
 pub fn odds<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Oddsed> {
     let mut odds = Value::Null;

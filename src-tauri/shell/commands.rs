@@ -1,7 +1,8 @@
 //! The Tauri commands: each a line or two over `AppState`. Games, moves and parameters arrive as
 //! plain JSON and are checked by the domain, so a malformed argument gets our typed error.
 
-use crate::error::AppResult;
+use crate::analysis::AnalysisSnapshot;
+use crate::error::{AppError, AppResult};
 use crate::library::queries;
 use crate::play::session::Snapshot;
 use crate::records::watch::{Watch, WatchFrame, WatchHeader, Watching};
@@ -115,6 +116,38 @@ pub fn play(state: AppStateArg, game: String, r#move: Value) -> AppResult<Snapsh
 #[tauri::command]
 pub fn undo(state: AppStateArg, game: String) -> AppResult<Snapshot> {
     state.undo(kind(&game)?)
+}
+
+/// Gomoku's analysis board as it stands; the engine starts on it if it is on and has work.
+#[tauri::command]
+pub fn analysis(state: AppStateArg) -> AnalysisSnapshot {
+    state.analysis()
+}
+
+/// A change of the analysis board: `{"place":{"x":7,"y":7}}`, `"takeBack"`, `"clear"`,
+/// `{"rule":"renju"}`.
+#[tauri::command]
+pub fn analysis_edit(state: AppStateArg, edit: Value) -> AppResult<AnalysisSnapshot> {
+    let edit = serde_json::from_value(edit).map_err(|e| AppError::BadArgument(format!("not an edit: {e}")))?;
+    state.edit_analysis(edit)
+}
+
+/// The analysis board set to the stones `text` names (a move list or a record) under `rule`.
+#[tauri::command]
+pub fn analysis_set(state: AppStateArg, rule: String, text: String) -> AppResult<AnalysisSnapshot> {
+    state.set_analysis(&rule, &text)
+}
+
+/// The analysis board set to the Gomoku game in progress; a game still going becomes assisted.
+#[tauri::command]
+pub fn analysis_game(state: AppStateArg) -> AppResult<AnalysisSnapshot> {
+    state.analyse_game()
+}
+
+/// The analysis board's engine on or off (the page turns it off while the board is hidden).
+#[tauri::command]
+pub fn analysis_engine(state: AppStateArg, on: bool) -> AnalysisSnapshot {
+    state.set_analysis_engine(on)
 }
 
 /// Minesweeper's *Show odds*: each closed cell's chance of a mine; the game becomes assisted.

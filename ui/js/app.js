@@ -5,7 +5,7 @@ import { loadLanguage, language, prefetchCatalogue, resolveLanguage, t, errorTex
 import { el, clear, toast } from './dom.js';
 import { openDialog } from './dialog.js';
 import * as home from './home.js';
-import { gameScreens, reviewScreens } from './games.js';
+import { extraScreens, gameScreens, reviewScreens } from './games.js';
 import { gameName, loadCatalogue } from './catalogue.js';
 import { showSavingNotice, showStoreReport, watchSaving } from './storage.js';
 
@@ -16,6 +16,7 @@ const screens = {
   watch: () => import('./watch.js'),
   ...gameScreens,
   ...reviewScreens,
+  ...extraScreens,
 };
 
 export const app = {

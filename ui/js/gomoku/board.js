@@ -43,11 +43,15 @@ export class GoBoard {
     this.hovered = -1;
     this.grid = el('div', { class: 'gm-grid', role: 'grid', id: 'gm-grid', 'aria-label': t('gm.board') });
     this.winLayer = svg('svg', { class: 'gm-winline', 'aria-hidden': 'true', focusable: 'false' });
+    /// The analysis board's expected line: numbered see-through stones (screen readers get the
+    /// line as text from the side panel).
+    this.ghostLayer = svg('svg', { class: 'gm-ghosts', 'aria-hidden': 'true', focusable: 'false' });
+    this.ghostSignature = '';
     this.lines = svg('svg', { class: 'gm-lines', 'aria-hidden': 'true', focusable: 'false' });
     this.stones = new StoneLayer();
     /// The room the board was last given ({width, height}), to size a board built later.
     this.room = null;
-    this.node = el('div', { class: 'gm-board', id: 'gm-board' }, this.lines, this.winLayer, this.stones.canvas, this.grid);
+    this.node = el('div', { class: 'gm-board', id: 'gm-board' }, this.lines, this.winLayer, this.stones.canvas, this.ghostLayer, this.grid);
     // The cursor's point shows the faint stone of the colour to move, as the hovered one does.
     this.kit = new Grid({
       node: this.grid, cellClass: 'gm-point', rowClass: 'gm-row', cursor: { x: 7, y: 7 }, readOnly,
@@ -71,7 +75,8 @@ export class GoBoard {
     const at = (i) => GUTTER + i + 0.5;
     this.node.style.setProperty('--points', size);
     this.node.style.setProperty('--gutter', GUTTER);
-    for (const layer of [this.lines, this.winLayer]) layer.setAttribute('viewBox', `0 0 ${total} ${total}`);
+    for (const layer of [this.lines, this.winLayer, this.ghostLayer]) layer.setAttribute('viewBox', `0 0 ${total} ${total}`);
+    this.ghostSignature = '';
 
     const lines = svg('g', { class: 'gm-line' });
     for (let i = 0; i < size; i += 1) {
@@ -118,8 +123,9 @@ export class GoBoard {
   /// Draws a position: `stones` (0 empty, 1 black, 2 white, row by row from the top), the
   /// `moves` that led to it (for the move numbers and the last-move mark), the `winningLine`,
   /// `turn`, the colour a click would play (`null` when the player cannot play now), black's
-  /// `forbidden` points under Renju (crosses) and the `hint`'s point ({x, y} or null).
-  render({ size, stones, moves, winningLine, turn = null, numbers, forbidden = [], hint = null }) {
+  /// `forbidden` points under Renju (crosses), the `hint`'s point ({x, y} or null) and the
+  /// `ghosts` of an expected line ([{x, y, colour, number}], drawn see-through and numbered).
+  render({ size, stones, moves, winningLine, turn = null, numbers, forbidden = [], hint = null, ghosts = [] }) {
     if (size !== this.size) this.build(size);
     const numberOf = new Map(moves.map((m, index) => [m.y * size + m.x, index + 1]));
     const last = moves.length ? moves[moves.length - 1] : null;
@@ -159,6 +165,23 @@ export class GoBoard {
     this.grid.classList.toggle('numbers', Boolean(numbers));
     this.grid.setAttribute('aria-readonly', String(!turn));
     this.drawWinningLine(winningLine);
+    this.drawGhosts(ghosts);
+  }
+
+  /// The expected line's stones, see-through, each with its number in the line.
+  drawGhosts(ghosts) {
+    const signature = JSON.stringify(ghosts);
+    if (signature === this.ghostSignature) return;
+    this.ghostSignature = signature;
+    const at = (i) => GUTTER + i + 0.5;
+    this.ghostLayer.replaceChildren(...ghosts.map(({ x, y, colour, number }) => {
+      const group = svg('g', { class: `gm-ghost ${colour}`, 'data-point': notation(x, y, this.size), 'data-number': number });
+      group.append(svg('circle', { cx: at(x), cy: at(y), r: 0.42 }));
+      const label = svg('text', { x: at(x), y: at(y), 'text-anchor': 'middle', 'dominant-baseline': 'central' });
+      label.textContent = String(number);
+      group.append(label);
+      return group;
+    }));
   }
 
   /// Sets a point's classes: what it shows, and the faint stone of the colour to move where the

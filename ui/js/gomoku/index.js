@@ -10,3 +10,6 @@ export const watchBoard = async (app) => (await import('./board.js')).watchBoard
 export const stylesheet = 'css/gomoku.css';
 /// The review of a finished game, the screen of its analysis (the catalogue's `analysisShown`).
 export const review = () => import('./review.js');
+/// Its further screens, by name: the analysis board (opened from the game, the review and the
+/// watch view).
+export const screens = { 'gomoku-analysis': () => import('./analysis.js') };

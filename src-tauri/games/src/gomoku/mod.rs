@@ -20,6 +20,7 @@
 //! its move.
 
 pub mod ai;
+pub mod analysis_board;
 pub mod board;
 pub mod computer;
 mod effects;
@@ -33,7 +34,9 @@ pub mod rules;
 pub mod swap2;
 mod view;
 
+pub use ai::analysis::{analyse, Analysis};
 pub use ai::{computer_move, search, search_level, SearchLimits, SearchReport};
+pub use analysis_board::AnalysisBoard;
 pub use board::{Colour, Point, SIZE};
 pub use computer::{computer_action, legal_stone};
 pub use effects::Effects;

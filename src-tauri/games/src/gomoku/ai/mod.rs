@@ -27,6 +27,7 @@
 //! Rules: the shape tables know freestyle and exactly five; a rule with forbidden points for
 //! black (Renju) plugs in through [`legality`] and [`shape::tables`].
 
+pub mod analysis;
 mod eval;
 mod forced;
 pub mod legality;
@@ -260,36 +261,29 @@ pub fn search(game: &Gomoku, limits: &Limits, cancel: &AtomicBool) -> SearchResu
 
 /// The search behind [`computer_move`], with explicit level, limits and seed.
 pub fn search_level(game: &Gomoku, level: Level, limits: &Limits, seed: u64, cancel: &AtomicBool) -> SearchResult {
-    let mut turn = Turn {
-        pos: Position::of(game),
-        style: Style::of(level).fit(limits),
-        limits,
-        cancel,
-        started: Instant::now(),
-        rng: seeded(seed),
-        result: SearchResult {
-            best: None,
-            decision: Decision::None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            main_nodes: 0,
-            main_time: Duration::ZERO,
-            elapsed: Duration::ZERO,
-            pv: Vec::new(),
-            forced_win: None,
-        },
-    };
+    let mut turn = Turn::new(game, level, limits, seed, cancel);
     if !game.status().is_over() {
-        let (point, decision) = turn.choose(level);
-        turn.result.best = Some(Point::from_index(point).into());
-        turn.result.decision = decision;
-        if turn.result.pv.first() != turn.result.best.as_ref() {
-            turn.result.pv = vec![Point::from_index(point).into()];
-        }
+        let chosen = turn.choose(level);
+        turn.settle(chosen);
     }
     turn.result.elapsed = turn.started.elapsed();
     turn.result
+}
+
+/// Hard's main search with the `excluded` points left out of the root and without the hunt
+/// for a forced win before it: the analysis board's second and third choices. `None` when no
+/// other move is worth searching (or the game is over).
+fn search_without(game: &Gomoku, limits: &Limits, excluded: &[usize], cancel: &AtomicBool) -> Option<SearchResult> {
+    if game.status().is_over() {
+        return None;
+    }
+    let mut turn = Turn::new(game, Level::Hard, limits, move_seed(game), cancel);
+    let mut list = Vec::with_capacity(POINTS);
+    let scan = eval::scan(&turn.pos, &mut list);
+    let chosen = turn.weigh(list, &scan, excluded)?;
+    turn.settle(chosen);
+    turn.result.elapsed = turn.started.elapsed();
+    Some(turn.result)
 }
 
 /// The engine's view of a position, for a review graph or a hint.
@@ -305,7 +299,7 @@ pub struct Evaluation {
 }
 
 /// A forced win: whose, and one line of it (winner's moves and the answers, ending in five).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ForcedWin {
     pub winner: Colour,
     pub line: Vec<Move>,
@@ -378,6 +372,38 @@ struct Turn<'a> {
 }
 
 impl<'a> Turn<'a> {
+    fn new(game: &Gomoku, level: Level, limits: &'a Limits, seed: u64, cancel: &'a AtomicBool) -> Turn<'a> {
+        Turn {
+            pos: Position::of(game),
+            style: Style::of(level).fit(limits),
+            limits,
+            cancel,
+            started: Instant::now(),
+            rng: seeded(seed),
+            result: SearchResult {
+                best: None,
+                decision: Decision::None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                main_nodes: 0,
+                main_time: Duration::ZERO,
+                elapsed: Duration::ZERO,
+                pv: Vec::new(),
+                forced_win: None,
+            },
+        }
+    }
+
+    /// Puts the chosen move in the result, at the head of its line.
+    fn settle(&mut self, (point, decision): (usize, Decision)) {
+        self.result.best = Some(Point::from_index(point).into());
+        self.result.decision = decision;
+        if self.result.pv.first() != self.result.best.as_ref() {
+            self.result.pv = vec![Point::from_index(point).into()];
+        }
+    }
+
     fn choose(&mut self, level: Level) -> (usize, Decision) {
         let mut list = Vec::with_capacity(POINTS);
         let scan = eval::scan(&self.pos, &mut list);
@@ -407,7 +433,7 @@ impl<'a> Turn<'a> {
     }
 
     /// Medium and hard: look for a forced win, guard against the opponent's, then search.
-    fn think(&mut self, mut list: Vec<Candidate>, scan: &Scan) -> (usize, Decision) {
+    fn think(&mut self, list: Vec<Candidate>, scan: &Scan) -> (usize, Decision) {
         for (kind, depth, budget, decision) in [
             (Kind::Fours, self.style.vcf_depth, self.style.vcf_nodes, Decision::Fours),
             (Kind::FoursAndThrees, self.style.vct_depth, self.style.vct_nodes, Decision::Threes),
@@ -422,10 +448,18 @@ impl<'a> Turn<'a> {
                 return (first, decision);
             }
         }
+        let first = list[0].point;
+        self.weigh(list, scan, &[]).unwrap_or((first, Decision::Only))
+    }
+
+    /// The main search over the root's moves less `excluded`: the defences when the opponent
+    /// has a forced win, the best few otherwise. `None` when `excluded` leaves no move.
+    fn weigh(&mut self, mut list: Vec<Candidate>, scan: &Scan, excluded: &[usize]) -> Option<(usize, Decision)> {
         self.order_root(&mut list, scan);
         if self.style.defend {
             self.keep_defences(&mut list, Kind::Fours, self.style.vcf_depth, self.style.vcf_nodes);
         }
+        list.retain(|c| !excluded.contains(&c.point));
         if !scan.they_threaten {
             list.truncate(self.style.root_width);
         }
@@ -434,8 +468,11 @@ impl<'a> Turn<'a> {
             list.truncate(self.style.root_width.max(list.len().min(2 * self.style.root_width)));
             self.keep_defences(&mut list, Kind::FoursAndThrees, self.style.vct_depth, self.style.vct_nodes / 2);
         }
-        if list.len() == 1 {
-            return (list[0].point, Decision::Only);
+        match list.len() {
+            0 => return None,
+            // A lone move needs no search, unless its value is asked for (the analysis board).
+            1 if excluded.is_empty() => return Some((list[0].point, Decision::Only)),
+            _ => {}
         }
         let mut searcher = Searcher::new(self.pos.clone(), &self.style, self.limits, self.cancel, self.started);
         let begun = Instant::now();
@@ -447,7 +484,7 @@ impl<'a> Turn<'a> {
         self.result.depth = outcome.depth;
         self.result.pv =
             searcher.principal_variation(outcome.best).into_iter().map(|p| Point::from_index(p).into()).collect();
-        (outcome.best, Decision::Search)
+        Some((outcome.best, Decision::Search))
     }
 
     /// If the opponent has a forced win of `kind` now (were it to move), keeps the moves that

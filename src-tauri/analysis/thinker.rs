@@ -1,0 +1,44 @@
+//! The engine's work on one position of the analysis board: rounds of search, each afresh
+//! with twice the time of the one before, so that a first figure shows within a tenth of a
+//! second and later ones go deeper. After [`ROUNDS`] rounds (about 50 seconds in all) the
+//! engine rests: a longer look rarely changes what it shows, and a board left open should not
+//! keep a core busy for ever. Any change of the position, or the engine switched off, stops it
+//! within a millisecond or so (the search checks its cancel flag).
+
+use super::Desk;
+use pastimes_games::gomoku::ai::{Limits, WIN_SCORE};
+use pastimes_games::gomoku::analyse;
+use pastimes_games::gomoku::analysis_board::AnalysisBoard;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The first round's time; each later round has twice the one before.
+const FIRST_ROUND_MS: u64 = 100;
+/// 0.1 s, 0.2 s, ... 25.6 s.
+const ROUNDS: u32 = 9;
+
+pub struct Job {
+    pub board: AnalysisBoard,
+    pub revision: u64,
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Job {
+    pub fn run(self, desk: &Desk) {
+        for round in 0..ROUNDS {
+            let budget_ms = FIRST_ROUND_MS << round;
+            let limits = Limits::time(Duration::from_millis(budget_ms));
+            let analysis = analyse(self.board.game(), &limits, &self.cancel);
+            if self.cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            // A proven result (a win by force, either side's) does not change with more time.
+            let proven = analysis.as_ref().is_none_or(|a| a.forced_win.is_some() || a.score.abs() >= WIN_SCORE);
+            let last = proven || round + 1 == ROUNDS;
+            if !desk.publish(self.revision, analysis, budget_ms, last) {
+                return;
+            }
+        }
+    }
+}

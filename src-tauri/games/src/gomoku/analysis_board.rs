@@ -1,0 +1,134 @@
+//! The analysis board's position: stones placed for both sides in turn under one of the three
+//! rules, taken back, cleared, or set from a list of stones (a pasted game, a file, a game's
+//! review at some move). It is never a game anyone plays: no opponent, no clock, no record, so
+//! it never ranks. The engine's look at it is [`super::ai::analysis`]; the app runs that on a
+//! thread of its own while the position stands.
+//!
+//! Every change goes through the rules, so the board holds only positions a game could reach:
+//! under Renju black's forbidden points are refused here as in play, and a board where a side
+//! has five takes no more stones until one is taken back.
+
+use super::board::{Colour, Point};
+use super::{Gomoku, Move, Opponent, Params, Rule, View};
+use crate::game::{Game, RuleError};
+
+/// The stones of an analysis board and the rule they are played under.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnalysisBoard {
+    game: Gomoku,
+}
+
+/// A list of stones that the rules refuse, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    /// The stone's number in the list, from 1.
+    pub number: usize,
+    pub point: Point,
+    pub error: RuleError,
+}
+
+impl AnalysisBoard {
+    /// An empty board under `rule`.
+    pub fn new(rule: Rule) -> AnalysisBoard {
+        AnalysisBoard { game: empty(rule) }
+    }
+
+    /// The board after `stones`, black first and then in turn; refused (and nothing made) at
+    /// the first stone the rules refuse.
+    pub fn with_stones(rule: Rule, stones: &[Point]) -> Result<AnalysisBoard, Refused> {
+        let mut game = empty(rule);
+        for (index, &point) in stones.iter().enumerate() {
+            game.play(point.into()).map_err(|error| Refused { number: index + 1, point, error })?;
+        }
+        Ok(AnalysisBoard { game })
+    }
+
+    /// Places the side to move's stone; on error nothing changes.
+    pub fn place(&mut self, mv: Move) -> Result<Colour, RuleError> {
+        self.game.play(mv)
+    }
+
+    /// Takes the last stone back.
+    pub fn take_back(&mut self) -> Result<(), RuleError> {
+        self.game.undo().map(|_| ()).ok_or(RuleError::Illegal("nothing to take back"))
+    }
+
+    /// The same stones under another rule; refused (and nothing changes) when the new rule
+    /// forbids one of them.
+    pub fn set_rule(&mut self, rule: Rule) -> Result<(), Refused> {
+        *self = AnalysisBoard::with_stones(rule, self.game.moves())?;
+        Ok(())
+    }
+
+    pub fn game(&self) -> &Gomoku {
+        &self.game
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.game.rule()
+    }
+
+    pub fn stones(&self) -> &[Point] {
+        self.game.moves()
+    }
+
+    /// The board as the page draws a game: stones, moves, winning line, forbidden points.
+    pub fn view(&self) -> View {
+        self.game.view()
+    }
+}
+
+fn empty(rule: Rule) -> Gomoku {
+    let params = Params { rule, opponent: Opponent::Human, ..Params::default() };
+    Gomoku::new(&params, 0).expect("a new game's parameters are always valid")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn points(names: &[&str]) -> Vec<Point> {
+        names.iter().map(|name| Point::parse_notation(name).unwrap()).collect()
+    }
+
+    #[test]
+    fn stones_alternate_from_black_and_are_taken_back() {
+        let mut board = AnalysisBoard::new(Rule::Freestyle);
+        assert_eq!(board.place(Move { x: 7, y: 7 }), Ok(Colour::Black));
+        assert_eq!(board.place(Move { x: 8, y: 7 }), Ok(Colour::White));
+        assert_eq!(board.place(Move { x: 8, y: 7 }), Err(RuleError::Illegal("occupied")));
+        board.take_back().unwrap();
+        assert_eq!(board.stones(), &[Point { x: 7, y: 7 }]);
+        board.take_back().unwrap();
+        assert_eq!(board.take_back(), Err(RuleError::Illegal("nothing to take back")));
+    }
+
+    #[test]
+    fn a_list_of_stones_is_refused_at_its_first_illegal_stone() {
+        let refused = AnalysisBoard::with_stones(Rule::Freestyle, &points(&["H8", "J9", "H8"])).unwrap_err();
+        assert_eq!((refused.number, refused.point.notation()), (3, "H8".to_string()));
+    }
+
+    #[test]
+    fn a_five_ends_the_play_until_a_stone_is_taken_back() {
+        let stones = points(&["D8", "D9", "E8", "E9", "F8", "F9", "G8", "G9", "H8"]);
+        let mut board = AnalysisBoard::with_stones(Rule::Freestyle, &stones).unwrap();
+        assert_eq!(board.view().winner, Some(Colour::Black));
+        assert_eq!(board.place(Move { x: 0, y: 0 }), Err(RuleError::GameOver));
+        board.take_back().unwrap();
+        assert_eq!(board.place(Move { x: 0, y: 0 }), Ok(Colour::Black));
+    }
+
+    #[test]
+    fn a_rule_that_forbids_a_stone_on_the_board_is_refused_and_changes_nothing() {
+        // Black's F8 makes a double three (open threes across row 8 and down column F).
+        let stones = points(&["G8", "A1", "H8", "A3", "F10", "A5", "F9", "A7", "F8"]);
+        let mut board = AnalysisBoard::with_stones(Rule::Freestyle, &stones).unwrap();
+        let refused = board.set_rule(Rule::Renju).unwrap_err();
+        assert_eq!(refused.number, 9);
+        assert_eq!((board.rule(), board.stones().len()), (Rule::Freestyle, 9));
+        board.take_back().unwrap();
+        board.set_rule(Rule::Renju).unwrap();
+        assert!(board.view().forbidden.contains(&Point::parse_notation("F8").unwrap()));
+    }
+}
