@@ -26,6 +26,9 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 pub struct AnalysisSnapshot {
     /// Changes with every change of the position: a late look at an old one is recognised.
     pub revision: u64,
+    /// Grows with every change of what is told (a position, the engine on or off, a look): of
+    /// an answer and an event that cross on their way, the page keeps the later.
+    pub sequence: u64,
     pub view: View,
     /// Whether the engine works on this position now.
     pub thinking: bool,
@@ -68,6 +71,7 @@ struct Inner {
 struct Open {
     board: AnalysisBoard,
     revision: u64,
+    sequence: u64,
     engine_on: bool,
     /// Set while the engine works; setting the flag stops it.
     thinking: Option<Arc<AtomicBool>>,
@@ -81,6 +85,7 @@ impl Desk {
         let open = Open {
             board: AnalysisBoard::new(Rule::Freestyle),
             revision: 1,
+            sequence: 1,
             engine_on: true,
             thinking: None,
             analysis: None,
@@ -100,6 +105,7 @@ impl Desk {
         let mut open = self.inner.lock();
         if open.engine_on && open.thinking.is_none() && !open.settled {
             self.start(&mut open);
+            return open.told();
         }
         open.snapshot()
     }
@@ -148,7 +154,7 @@ impl Desk {
         } else {
             open.stop();
         }
-        open.snapshot()
+        open.told()
     }
 
     /// Runs one change of the position: the engine's look at the old one is dropped and, if the
@@ -166,7 +172,7 @@ impl Desk {
         if open.engine_on && !open.settled {
             self.start(&mut open);
         }
-        Ok(open.snapshot())
+        Ok(open.told())
     }
 
     fn start(&self, open: &mut Open) {
@@ -190,7 +196,7 @@ impl Desk {
             open.thinking = None;
             open.settled = true;
         }
-        let snapshot = open.snapshot();
+        let snapshot = open.told();
         drop(open);
         if let Some(notify) = self.inner.notifier.get() {
             notify(&snapshot);
@@ -212,9 +218,16 @@ impl Open {
         }
     }
 
+    /// What the page is told after a change (`sequence` grows).
+    fn told(&mut self) -> AnalysisSnapshot {
+        self.sequence += 1;
+        self.snapshot()
+    }
+
     fn snapshot(&self) -> AnalysisSnapshot {
         AnalysisSnapshot {
             revision: self.revision,
+            sequence: self.sequence,
             view: self.board.view(),
             thinking: self.thinking.is_some(),
             engine_on: self.engine_on,

@@ -2,6 +2,7 @@
 //! Run one at a time (`--test-threads=1`): each starts a whole app.
 
 mod access;
+mod analysis;
 mod axe;
 mod bubbles;
 mod categories;

@@ -137,6 +137,9 @@ export function gameScreen(game) {
     start,
     request,
     showError: (error) => app.showError(error),
+    /// Before a help of the game's own (Gomoku's analysis board): the shared warning that the
+    /// game will no longer rank; true to go on.
+    confirmAssistance: () => confirmAssistance(),
     note,
     noteFor,
     /// The statistics of `category` (default: the current game's).

@@ -212,7 +212,8 @@ export function create() {
   }
 
   function show(token, snapshot) {
-    if (!snapshot || (token.snapshot && snapshot.revision < token.snapshot.revision)) return;
+    // An answer and an event may cross on their way: the later one stands.
+    if (!snapshot || (token.snapshot && snapshot.sequence < token.snapshot.sequence)) return;
     token.snapshot = snapshot;
     const { ui, root } = token;
     const { view, analysis } = snapshot;
@@ -249,7 +250,9 @@ export function create() {
     else if (snapshot.thinking && !analysis) text = t('gma.thinking');
     else if (analysis) {
       const figures = { depth: formatNumber(analysis.depth), seconds: (snapshot.budgetMs / 1000).toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 }) };
-      text = t(snapshot.thinking ? 'gma.deeper' : 'gma.settled', figures);
+      // A win found by the threat search needs no depth of the main search to be said.
+      const key = analysis.depth ? (snapshot.thinking ? 'gma.deeper' : 'gma.settled') : (snapshot.thinking ? 'gma.deeperForced' : 'gma.settledForced');
+      text = t(key, figures);
     } else text = '';
     setText(ui.status, text);
     ui.status.classList.toggle('gm-waiting', snapshot.thinking);

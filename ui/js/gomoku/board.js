@@ -292,7 +292,19 @@ export function watchBoard(app) {
     draw: (frame) => board.show(frame.view, { numbers: Boolean(app.settings.moveNumbers) }),
     size: () => ({ width: 720, height: 560 }),
     describe: describeMove,
+    actions: [{
+      id: 'analyse',
+      label: t('watch.analyseHere'),
+      run: (frame, watchOptions) => app.show('gomoku-analysis', {
+        from: { screen: 'watch', options: watchOptions }, load: positionText(frame.view),
+      }),
+    }],
   };
+}
+
+/// The analysis board's position for a game's view: its rule and its stones in board notation.
+export function positionText(view, at = view.moves.length) {
+  return { rule: view.rule, text: view.moves.slice(0, at).map((m) => m.notation).join(' ') };
 }
 
 /// "Black H8", or the Swap2 opening's choice.

@@ -9,7 +9,7 @@ import { el, announce, setText } from '../dom.js';
 import { t, count as countOf, errorText, formatNumber } from '../i18n.js';
 import { call, fitWindow, onSnapshot } from '../ipc.js';
 import { fitTo } from '../board-kit.js';
-import { GoBoard } from './board.js';
+import { GoBoard, positionText } from './board.js';
 import { pointOf } from './notation.js';
 import { drawGraph, kindText } from './review-graph.js';
 
@@ -35,6 +35,7 @@ function build(token) {
   board.grid.id = 'gmr-grid';
   board.grid.setAttribute('aria-label', t('gmr.board'));
   const caption = el('p', { class: 'gmr-position', id: 'gmr-position', role: 'status' });
+  const analyse = el('button', { id: 'gmr-analyse', type: 'button', onclick: () => analyseHere(token), text: t('gmr.analyseHere') });
   const boardArea = el('div', { class: 'gm-board-area gmr-board-area' }, el('div', { class: 'gm-frame' }, board.node));
   const players = el('p', { class: 'gmr-players', id: 'gmr-players' });
   const status = el('p', { class: 'gmr-status', id: 'gmr-status', role: 'status' });
@@ -46,13 +47,25 @@ function build(token) {
     mistakes,
     el('p', { class: 'hint gmr-thresholds', id: 'gmr-thresholds', text: t('gmr.thresholds') }));
   const side = el('aside', { class: 'gmr-side', 'aria-label': t('gmr.side') }, players, status, forced, graph, mistakesBox);
-  const stage = el('div', { class: 'gm-stage gmr-stage' }, el('div', { class: 'gmr-board-column' }, boardArea, caption), side);
+  const stage = el('div', { class: 'gm-stage gmr-stage' },
+    el('div', { class: 'gmr-board-column' }, boardArea, el('div', { class: 'gmr-position-row' }, caption, analyse)), side);
   return { nodes: [toolbar, stage], back, board, caption, boardArea, players, status, forced, graph, mistakes, mistakesBox, game: toolbar.querySelector('#gmr-game') };
 }
 
 function goBack(token) {
   if (token.back === 'gomoku') token.app.show('gomoku');
   else token.app.show('hall', { tab: 'history', history: token.history });
+}
+
+/// The analysis board from the position shown; its Back button comes back to this review.
+function analyseHere(token) {
+  const view = token.data?.view;
+  if (!view) return;
+  const at = Number(token.root.dataset.shown ?? view.moves.length);
+  token.app.show('gomoku-analysis', {
+    from: { screen: 'review', options: { id: token.gameId, back: token.back, history: token.history } },
+    load: positionText(view, at),
+  });
 }
 
 function fitBoard(token) {

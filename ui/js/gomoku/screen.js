@@ -222,7 +222,8 @@ function create(screen) {
       el('div', { class: 'gm-actions' }, controls.undo, controls.redo),
       el('div', { class: 'gm-actions gm-exchange' },
         el('button', { id: 'gm-copy-moves', type: 'button', onclick: copyCurrentMoves, text: t('gm.copyMoves') }),
-        el('button', { id: 'gm-paste', type: 'button', onclick: pastePosition, text: t('gm.pastePosition') })));
+        el('button', { id: 'gm-paste', type: 'button', onclick: pastePosition, text: t('gm.pastePosition') }),
+        el('button', { id: 'gm-analyse', type: 'button', onclick: analyse, text: t('gm.analyse') })));
     const stage = el('div', { class: 'gm-stage' }, boardArea, side);
     const statusText = controls.status;
     const status = el('div', { class: 'statusline' }, statusText);
@@ -466,6 +467,15 @@ function create(screen) {
     screen.request(() => call('new_game_from_moves', { game: 'gomoku', params: chosen, text: text.value }), { newBoard: true, any: true })
       .then((next) => { if (next) announce(t('gm.pasted', { count: formatNumber(next.moveCount) })); })
       .catch((error) => screen.showError(error));
+  }
+
+  /// "Analyse": the analysis board with this game's position. The board's best moves make a
+  /// game still going assisted (the backend marks it): the shared warning asks first.
+  async function analyse() {
+    if (document.querySelector('dialog[open]')) return;
+    const snap = screen.snapshot;
+    if (snap?.status === 'playing' && !(await screen.confirmAssistance())) return;
+    screen.app.show('gomoku-analysis', { from: { screen: 'gomoku' }, load: snap?.view ? 'game' : null });
   }
 
   /// The same game again: same rule, opponent, colours and names.

@@ -1,0 +1,204 @@
+//! Gomoku's analysis board in the real webview: opened from a game in progress (which is then
+//! assisted, after the shared warning), a position set up through its dialog on which the
+//! engine shows white's forced win with its line drawn as numbered ghost stones, stones placed
+//! and taken back with the mouse and the keyboard, Renju's forbidden point marked, the engine
+//! stopped with P; and the board opened from a finished game's review and from the watch view
+//! at the position shown there, each Back button going back where it came from.
+
+use crate::gomoku::{open_gomoku, picture, point, run, wait_stones};
+use crate::harness::App;
+use serde_json::{json, Value};
+
+const CTRL_Z: &str = "\u{E009}z\u{E000}";
+const GRID: &str = "#gma-grid";
+/// The board's point with the keyboard cursor: the one that takes the focus.
+const CURSOR: &str = "#gma-grid .gm-point[tabindex='0']";
+
+/// The stones on the analysis board.
+async fn board_stones(app: &App) -> u64 {
+    let script = format!("return document.querySelectorAll('{GRID} .gm-point.black, {GRID} .gm-point.white').length");
+    run(app, &script).await.as_u64().unwrap()
+}
+
+async fn wait_board_stones(app: &App, n: u64) {
+    let script =
+        format!("return document.querySelectorAll('{GRID} .gm-point.black, {GRID} .gm-point.white').length === {n}");
+    app.wait_for(&format!("{n} stones on the analysis board"), &script).await;
+}
+
+fn board_point(x: u8, y: u8) -> String {
+    format!("{GRID} {}", point(x, y))
+}
+
+/// Sets up a position through the board's own dialog, as a player pastes one.
+async fn set_up(app: &App, moves: &str, stones: u64) {
+    app.click("#gma-paste").await;
+    app.wait_for("the set-up dialog", "return document.querySelector('#gma-paste-dialog')?.open").await;
+    app.find("#gma-paste-text").await.send_keys(moves).await.unwrap();
+    app.click("#gma-paste-dialog button[value='open']").await;
+    wait_board_stones(app, stones).await;
+}
+
+/// The engine's look as the panel shows it.
+async fn panel(app: &App) -> Value {
+    run(
+        app,
+        "const q = (css) => document.querySelector(css);
+         return { state: q('.screen-gomoku-analysis').dataset.state, score: q('#gma-score').textContent,
+                  forced: q('#gma-forced').hidden ? null : q('#gma-forced').textContent,
+                  winner: q('#gma-forced').dataset.winner ?? null,
+                  choices: [...document.querySelectorAll('#gma-choices .gma-choice')].map((b) => b.dataset.point),
+                  ghosts: [...document.querySelectorAll('#gma-board .gm-ghost')].map((g) => [g.dataset.point, g.dataset.number]),
+                  line: q('#gma-line').textContent, status: q('#gma-status').textContent,
+                  bar: q('#gma-bar').getAttribute('aria-valuenow') }",
+    )
+    .await
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_analysis_board_shows_a_forced_win_and_takes_stones_for_both_sides() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(1)).await;
+    open_gomoku(&app).await;
+    app.click(&point(7, 7)).await;
+    wait_stones(&app, 1).await;
+    app.click(&point(8, 8)).await;
+    wait_stones(&app, 2).await;
+    let could_rank = app.invoke("snapshot", json!({"game": "gomoku"})).await.unwrap()["canRank"] == json!(true);
+
+    // From the game in progress: the shared warning first when the game could rank.
+    app.click("#gm-analyse").await;
+    if could_rank {
+        app.wait_for("the warning", "return document.querySelector('#assist-dialog')?.open").await;
+        app.click("#assist-dialog button[value='continue']").await;
+    }
+    app.wait_for("the analysis board", "return document.querySelectorAll('#gma-grid .gm-point').length === 225").await;
+    wait_board_stones(&app, 2).await;
+    assert_eq!(app.text("#gma-back").await, "Back to the game");
+    app.wait_for("a first look", "return document.querySelector('#gma-choices .gma-choice')").await;
+    let game = app.invoke("snapshot", json!({"game": "gomoku"})).await.unwrap();
+    assert_eq!(game["assistance"]["hints"], json!(1), "the game in progress is assisted: {game}");
+
+    // White to move with an open three: the engine finds white's win and draws its line.
+    set_up(&app, "A1 F9 C1 G9 E1 H9 A15", 7).await;
+    let shown = app
+        .wait_for("white's forced win", "return document.querySelector('#gma-forced').dataset.winner === 'white'")
+        .await;
+    assert_eq!(shown, json!(true));
+    let look = panel(&app).await;
+    assert!(look["forced"].as_str().unwrap().starts_with("White wins by force in"), "{look}");
+    assert_eq!(look["score"], "White wins by force");
+    assert_eq!(look["bar"], "-10000");
+    let ghosts = look["ghosts"].as_array().unwrap();
+    assert!(!ghosts.is_empty() && ghosts[0][1] == "1", "the line is numbered from 1: {look}");
+    let first = ghosts[0][0].as_str().unwrap();
+    assert!(look["line"].as_str().unwrap().starts_with(first), "the text and the ghosts agree: {look}");
+    assert_eq!(look["choices"][0], json!(first), "the best move heads the line: {look}");
+    picture(&app, "gomoku-analysis-forced-win").await;
+
+    // Taken back with Ctrl+Z on the board; a stone placed with the mouse; the old look is gone.
+    app.find(CURSOR).await.send_keys(CTRL_Z).await.unwrap();
+    wait_board_stones(&app, 6).await;
+    app.click(&board_point(12, 2)).await;
+    wait_board_stones(&app, 7).await;
+    app.wait_for("a look at the new position", "return document.querySelector('#gma-choices .gma-choice')").await;
+    // A best move played from the list.
+    app.click("#gma-choice-0").await;
+    wait_board_stones(&app, 8).await;
+
+    // Under Renju black's double three is marked, and a rule that would forbid a stone on the
+    // board is refused with the board unchanged.
+    set_up(&app, "G8 A1 H8 A3 F10 A5 F9 A7", 8).await;
+    app.click("#gma-rule").await;
+    app.click("#gma-rule option[value='renju']").await;
+    app.wait_for(
+        "the forbidden point",
+        &format!("return document.querySelector({:?})?.classList.contains('forbidden')", board_point(5, 7)),
+    )
+    .await;
+    assert_eq!(run(&app, "return document.querySelector('#gma-rule').value").await, "renju");
+    picture(&app, "gomoku-analysis-renju").await;
+    app.click(&board_point(5, 7)).await;
+    app.wait_for("the refusal", "return document.querySelector('#toast:not([hidden])')?.textContent").await;
+    assert_eq!(board_stones(&app).await, 8, "a forbidden point takes no stone");
+
+    // P stops the engine and starts it again.
+    app.find(CURSOR).await.send_keys("p").await.unwrap();
+    app.wait_for(
+        "the engine off",
+        "return document.querySelector('#gma-engine').getAttribute('aria-pressed') === 'false'",
+    )
+    .await;
+    assert!(app.text("#gma-status").await.contains("The engine is off"));
+    assert_ne!(panel(&app).await["state"], "thinking");
+    app.find(CURSOR).await.send_keys("p").await.unwrap();
+    app.wait_for(
+        "the engine on",
+        "return document.querySelector('#gma-engine').getAttribute('aria-pressed') === 'true'",
+    )
+    .await;
+
+    // Back to the game, paused while it was left: resumed, its two stones as they were.
+    app.click("#gma-back").await;
+    app.wait_for("the game again", "return document.querySelector('.screen-gomoku')?.dataset.paused === 'true'").await;
+    app.click("#gm-resume").await;
+    wait_stones(&app, 2).await;
+    let engine = app.invoke("analysis", json!({})).await.unwrap();
+    assert_eq!(engine["thinking"], json!(false), "the engine rests once the board is left: {engine}");
+    app.quit().await;
+}
+
+/// Black's five on row 8 from H8 while white plays the corners.
+const BLACK: [(u8, u8); 5] = [(7, 7), (8, 7), (9, 7), (10, 7), (11, 7)];
+const WHITE: [(u8, u8); 4] = [(0, 0), (0, 14), (14, 14), (14, 0)];
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_reviewed_and_a_watched_game_open_the_analysis_board_at_the_position_shown() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(1)).await;
+    open_gomoku(&app).await;
+    for n in 0..BLACK.len() + WHITE.len() {
+        let (x, y) = if n % 2 == 0 { BLACK[n / 2] } else { WHITE[n / 2] };
+        app.click(&point(x, y)).await;
+        wait_stones(&app, n + 1).await;
+    }
+    app.wait_for("the review button", "return !document.querySelector('#gm-review').hidden").await;
+    app.click("#gm-review").await;
+    app.wait_for("the review", "return document.querySelector('.screen-gomoku-review')?.dataset.state === 'ready'")
+        .await;
+    // The review shows its first mistake's position; the board opens there.
+    let at = run(&app, "return Number(document.querySelector('.screen-gomoku-review').dataset.shown)").await;
+    let at = at.as_u64().unwrap();
+    app.click("#gmr-analyse").await;
+    app.wait_for("the analysis board", "return document.querySelector('.screen-gomoku-analysis')").await;
+    wait_board_stones(&app, at).await;
+    assert_eq!(app.text("#gma-back").await, "Back to the review");
+    app.wait_for("a first look", "return document.querySelector('#gma-choices .gma-choice')").await;
+    app.click("#gma-back").await;
+    app.wait_for(
+        "the review again",
+        "return document.querySelector('.screen-gomoku-review')?.dataset.state === 'ready'",
+    )
+    .await;
+
+    // From the watch view, at the end of the game: the five on the board, nothing to think about.
+    app.click("#gmr-back").await;
+    app.wait_for("the game", "return document.querySelector('.screen-gomoku')?.dataset.status === 'won'").await;
+    app.click("#gm-home").await;
+    app.click("#hall-button").await;
+    app.click("#hall-tab-history").await;
+    app.wait_for("the history's rows", "return document.querySelector('#hist-rows tr[data-id] .watch-record')").await;
+    app.click("#hist-rows tr[data-id]:first-child .watch-record").await;
+    app.wait_for("the watch view", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
+    app.click("#watch-end").await;
+    app.wait_for("the last move", "return document.querySelector('.screen-watch')?.dataset.atEnd === 'true'").await;
+    app.click("#watch-analyse").await;
+    wait_board_stones(&app, 9).await;
+    let status =
+        app.wait_for("the board's word on the five", "return document.querySelector('#gma-status').textContent").await;
+    assert_eq!(status, json!("Black has five. Take a stone back to go on."));
+    assert_eq!(app.text("#gma-back").await, "Back to the game watched");
+    app.click("#gma-back").await;
+    app.wait_for("the watch view again", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
+    app.quit().await;
+}
