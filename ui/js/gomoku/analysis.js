@@ -11,7 +11,7 @@ import { t, errorText, formatNumber } from '../i18n.js';
 import { call, fitWindow, listen } from '../ipc.js';
 import { fitTo } from '../board-kit.js';
 import { isScreenKey } from '../keys.js';
-import { openDialog } from '../dialog.js';
+import { askForMoves } from './paste-dialog.js';
 import { GoBoard } from './board.js';
 import { notation } from './notation.js';
 
@@ -124,18 +124,10 @@ function goBack(token) {
 }
 
 async function pastePosition(token) {
-  if (document.querySelector('dialog[open]')) return;
-  const text = el('textarea', { id: 'gma-paste-text', name: 'moves', rows: 5, cols: 40, spellcheck: 'false', 'aria-label': t('gm.pasteMoves') });
-  const answer = await openDialog({
-    id: 'gma-paste-dialog',
-    title: t('gma.pasteTitle'),
-    body: [el('p', { class: 'hint', text: t('gm.pasteHelp') }), el('label', { class: 'gm-paste-label' }, t('gm.pasteMoves'), text)],
-    buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'open', label: t('gm.pasteOpen'), primary: true }],
-    onOpen: () => text.focus(),
-  });
-  if (answer.value !== 'open' || !text.value.trim()) return;
+  const text = await askForMoves({ prefix: 'gma', title: t('gma.pasteTitle') });
+  if (text == null) return;
   const rule = token.snapshot?.view?.rule ?? 'freestyle';
-  const shown = await apply(token, call('analysis_set', { rule, text: text.value }));
+  const shown = await apply(token, call('analysis_set', { rule, text }));
   if (shown) announce(t('gm.pasted', { count: formatNumber(shown.view.moves.length) }));
 }
 

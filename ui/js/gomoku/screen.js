@@ -13,7 +13,7 @@ import { MoveList } from './movelist.js';
 import { notation } from './notation.js';
 import { copyMoves } from '../record-file.js';
 import { reviewScreen } from '../games.js';
-import { openDialog } from '../dialog.js';
+import { askForMoves } from './paste-dialog.js';
 import { CATEGORIES, COLOURS, categoryOf, chooseParams, other, paramsOf, savedParams } from './setup.js';
 
 const SIZE = 15;
@@ -178,7 +178,8 @@ function create(screen) {
   function build() {
     const { controls } = screen;
     const kind = el('span', { class: 'gm-toolbar-game', id: 'gm-game-kind' });
-    const toolbar = screen.toolbar(el('button', { id: 'gm-new', onclick: chooseGame, title: 'F2', text: t('gm.newGame') }), kind);
+    const toolbar = screen.toolbar(el('button', { id: 'gm-new', onclick: chooseGame, title: 'F2', text: t('gm.newGame') }), kind,
+      el('button', { id: 'gm-analyse', type: 'button', onclick: analyse, title: t('gm.analyseTitle'), text: t('gm.analyse') }));
 
     const board = new GoBoard({ onPlay: screen.play });
     const frame = el('div', { class: 'gm-frame' }, board.node, controls.cover);
@@ -222,8 +223,7 @@ function create(screen) {
       el('div', { class: 'gm-actions' }, controls.undo, controls.redo),
       el('div', { class: 'gm-actions gm-exchange' },
         el('button', { id: 'gm-copy-moves', type: 'button', onclick: copyCurrentMoves, text: t('gm.copyMoves') }),
-        el('button', { id: 'gm-paste', type: 'button', onclick: pastePosition, text: t('gm.pastePosition') }),
-        el('button', { id: 'gm-analyse', type: 'button', onclick: analyse, text: t('gm.analyse') })));
+        el('button', { id: 'gm-paste', type: 'button', onclick: pastePosition, text: t('gm.pastePosition') })));
     const stage = el('div', { class: 'gm-stage' }, boardArea, side);
     const statusText = controls.status;
     const status = el('div', { class: 'statusline' }, statusText);
@@ -453,18 +453,10 @@ function create(screen) {
   /// game from there, with the current setup (two players or the computer); the backend marks it
   /// imported, so it never ranks. A text it cannot play changes nothing and says why.
   async function pastePosition() {
-    if (document.querySelector('dialog[open]')) return;
-    const text = el('textarea', { id: 'gm-paste-text', name: 'moves', rows: 5, cols: 40, spellcheck: 'false', 'aria-label': t('gm.pasteMoves') });
-    const answer = await openDialog({
-      id: 'gm-paste-dialog',
-      title: t('gm.pasteTitle'),
-      body: [el('p', { class: 'hint', text: t('gm.pasteHelp') }), el('label', { class: 'gm-paste-label' }, t('gm.pasteMoves'), text)],
-      buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'open', label: t('gm.pasteOpen'), primary: true }],
-      onOpen: () => text.focus(),
-    });
-    if (answer.value !== 'open' || !text.value.trim()) return;
+    const text = await askForMoves({ prefix: 'gm', title: t('gm.pasteTitle') });
+    if (text == null) return;
     const chosen = params();
-    screen.request(() => call('new_game_from_moves', { game: 'gomoku', params: chosen, text: text.value }), { newBoard: true, any: true })
+    screen.request(() => call('new_game_from_moves', { game: 'gomoku', params: chosen, text }), { newBoard: true, any: true })
       .then((next) => { if (next) announce(t('gm.pasted', { count: formatNumber(next.moveCount) })); })
       .catch((error) => screen.showError(error));
   }
