@@ -143,3 +143,25 @@ fn exact_odds_agree_with_ms_toollib_on_positions_met_in_play() {
     }
     assert!(compared > 500, "{compared} positions compared");
 }
+
+/// The board's figures beside its 3BV agree with ms_toollib's on dealt boards: openings,
+/// islands and ZiNi. (ZiNi's "top-left-most" cell first read row by row made a quarter of the
+/// boards end one to five clicks apart; ms_toollib keeps the original program's order, column
+/// by column, and so does Pastimes now: see `board_figures`.)
+#[test]
+fn openings_islands_and_zini_agree_with_ms_toollib() {
+    for params in levels() {
+        for seed in 0..200 {
+            let layout = Layout::of_game(&params, seed, (0, 0)).unwrap();
+            let board = their_board(&layout);
+            let ours = layout.figures();
+            let theirs = (ms_toollib::cal_op(&board), ms_toollib::cal_isl(&board), ms_toollib::cal_zini(&board));
+            assert_eq!(
+                (ours.openings as usize, ours.islands as usize, ours.zini as usize),
+                theirs,
+                "{params:?} seed {seed}"
+            );
+            assert!(ours.zini <= layout.three_bv(), "{params:?} seed {seed}: a ZiNi above the 3BV");
+        }
+    }
+}

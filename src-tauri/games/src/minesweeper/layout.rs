@@ -68,6 +68,12 @@ impl Layout {
         bbbv::three_bv(&self.board, &Field::new(&self.board, &mines))
     }
 
+    /// The board's openings, islands and ZiNi ([`super::board_figures`]).
+    pub fn figures(&self) -> super::BoardFigures {
+        let mines: Vec<usize> = (0..self.mine.len()).filter(|&c| self.mine[c]).collect();
+        super::board_figures::figures(&self.board, &Field::new(&self.board, &mines))
+    }
+
     /// Whether the solver clears the board from `first` by deduction alone (false when `first` is
     /// a mine or off the board).
     pub fn solvable_from(&self, first: (usize, usize)) -> bool {

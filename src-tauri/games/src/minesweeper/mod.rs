@@ -24,6 +24,7 @@
 
 mod bbbv;
 mod board;
+mod board_figures;
 mod effects;
 mod field;
 mod generate;
@@ -46,6 +47,7 @@ mod view;
 mod tests;
 
 pub use board::Board;
+pub use board_figures::BoardFigures;
 pub use effects::{Cell, Effects};
 pub use generate::NEWEST_DEAL;
 pub use hint::{hint_for, Hint, HintRule, Reason};
@@ -55,7 +57,7 @@ pub use moves::Move;
 pub use no_guess::feasible as no_guess_feasible;
 pub use odds::{odds_for, Odds as BoardOdds};
 pub use params::{FirstClick, Level, MineMap, Params, Point, MAX_SIDE, MIN_MINES, MIN_SIDE};
-pub use stats::{bbbv_per_second, correctness, ioe, Clicks, Stats};
+pub use stats::{bbbv_per_second, correctness, ioe, ios, rqp, throughput, Clicks, Stats};
 pub use view::{cell_code, View};
 
 use crate::notation::{Notation, Rows, Written};

@@ -1,13 +1,19 @@
-//! The competitive statistics of a game, as Minesweeper players compare them: 3BV, 3BV/s, the
-//! clicks, IOE and correctness.
+//! The competitive statistics of a game, as Minesweeper players compare them, with the
+//! definitions minesweepergame.com publishes (<https://minesweepergame.com/statistics.php>):
 //!
-//! Definitions (after Minesweeper Arbiter's):
 //! * **Left click**: an open on a closed cell. **Right click**: a mark. **Chord**: a chord, or
 //!   an open on an open number (which chords).
-//! * **Useful click**: a left click or chord that opens at least one safe cell, or a right click
-//!   that puts a flag on a mine. (Unflagging, question marks and the click that explodes are not.)
-//! * **IOE** = 3BV / useful clicks; **correctness** = useful clicks / all clicks;
-//!   **3BV/s** = solved 3BV / seconds (the whole 3BV for a win).
+//! * **Effective (useful) click**: one that changed the board: a left click or chord that opens
+//!   at least one safe cell, or a right click that puts a flag on a mine. (Unflagging, question
+//!   marks and the click that explodes are not.)
+//! * **3BV/s** = solved 3BV / seconds (the whole 3BV for a win).
+//! * **IOE** (index of efficiency) = 3BV / all clicks; **correctness** = effective clicks / all
+//!   clicks; **throughput** = 3BV / effective clicks. (Before 2 December 2026 Pastimes called
+//!   the throughput IOE; games kept from before show that figure under IOE.)
+//! * **IOS** (index of speed) = log(seconds) / log(3BV); **RQP** (rapport qualité prix) =
+//!   seconds / (3BV/s), that is seconds² / 3BV. Both are for a win; lower is better.
+//! * The board's own figures beside its 3BV (openings, islands, ZiNi):
+//!   [`super::board_figures`].
 //!
 //! Only moves the game takes as real moves count ([`crate::Applied::Move`]): a refused move or a
 //! chord that does nothing changes no state, so the counts survive a replay of the move log.
@@ -53,7 +59,8 @@ impl Clicks {
 
 /// A game's statistics, for the history and the result screen. JSON:
 /// `{"bbbv":120,"solvedBbbv":120,"clicks":{"left":90,"right":30,"chord":20,"useful":130},
-/// "ioe":0.92,"correctness":0.93,"bbbvPerSecond":1.5}`.
+/// "ioe":0.86,"throughput":0.92,"correctness":0.93,"bbbvPerSecond":1.5,"ios":0.89,"rqp":53.3,
+/// "zini":94,"openings":9,"islands":14}` (`ios` and `rqp` only for a win).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Stats {
@@ -62,13 +69,37 @@ pub struct Stats {
     pub solved_bbbv: u32,
     pub clicks: Clicks,
     pub ioe: Option<f64>,
+    pub throughput: Option<f64>,
     pub correctness: Option<f64>,
     pub bbbv_per_second: Option<f64>,
+    pub ios: Option<f64>,
+    pub rqp: Option<f64>,
+    pub zini: u32,
+    pub openings: u32,
+    pub islands: u32,
 }
 
-/// 3BV / useful clicks; `None` without a useful click.
-pub fn ioe(bbbv: u32, useful_clicks: u32) -> Option<f64> {
+/// 3BV / all clicks; `None` without a click.
+pub fn ioe(bbbv: u32, total_clicks: u32) -> Option<f64> {
+    (total_clicks > 0).then(|| f64::from(bbbv) / f64::from(total_clicks))
+}
+
+/// 3BV / effective clicks; `None` without one.
+pub fn throughput(bbbv: u32, useful_clicks: u32) -> Option<f64> {
     (useful_clicks > 0).then(|| f64::from(bbbv) / f64::from(useful_clicks))
+}
+
+/// log(seconds) / log(3BV); `None` where a logarithm is not positive (a 3BV of 1, a second or
+/// less), which makes the ratio meaningless.
+pub fn ios(bbbv: u32, elapsed_ms: u64) -> Option<f64> {
+    let seconds = elapsed_ms as f64 / 1000.0;
+    (bbbv > 1 && seconds > 1.0).then(|| seconds.ln() / f64::from(bbbv).ln())
+}
+
+/// seconds / (3BV/s) = seconds² / 3BV; `None` for no 3BV.
+pub fn rqp(bbbv: u32, elapsed_ms: u64) -> Option<f64> {
+    let seconds = elapsed_ms as f64 / 1000.0;
+    (bbbv > 0).then(|| seconds * seconds / f64::from(bbbv))
 }
 
 /// Useful clicks / all clicks; `None` without a click.
@@ -94,13 +125,21 @@ impl Minesweeper {
         let bbbv = bbbv::three_bv(&self.board, field);
         let solved_bbbv = bbbv::solved_three_bv(&self.board, field, &self.marks);
         let clicks = self.clicks;
+        let figures = super::board_figures::figures(&self.board, field);
+        let won = self.status == crate::Status::Won;
         Some(Stats {
             bbbv,
             solved_bbbv,
             clicks,
-            ioe: ioe(bbbv, clicks.useful),
+            ioe: ioe(bbbv, clicks.total()),
+            throughput: throughput(bbbv, clicks.useful),
             correctness: correctness(clicks.useful, clicks.total()),
             bbbv_per_second: bbbv_per_second(solved_bbbv, elapsed_ms),
+            ios: ios(bbbv, elapsed_ms).filter(|_| won),
+            rqp: rqp(bbbv, elapsed_ms).filter(|_| won),
+            zini: figures.zini,
+            openings: figures.openings,
+            islands: figures.islands,
         })
     }
 }
@@ -113,6 +152,12 @@ mod tests {
     fn the_ratios() {
         assert_eq!(ioe(120, 100), Some(1.2));
         assert_eq!(ioe(120, 0), None);
+        assert_eq!(throughput(120, 150), Some(0.8));
+        assert_eq!(throughput(120, 0), None);
+        // 100 s on a 3BV of 100: log 100 / log 100; 100² / 100.
+        assert_eq!(ios(100, 100_000), Some(1.0));
+        assert_eq!(rqp(100, 100_000), Some(100.0));
+        assert_eq!((ios(1, 50_000), ios(50, 1_000), rqp(0, 5_000)), (None, None, None));
         assert_eq!(correctness(9, 10), Some(0.9));
         assert_eq!(correctness(0, 0), None);
         assert_eq!(bbbv_per_second(150, 60_000), Some(2.5));

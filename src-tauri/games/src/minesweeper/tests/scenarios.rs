@@ -323,9 +323,14 @@ fn clicks_are_counted_by_button_and_usefulness() {
     let stats = game.stats(2_000).unwrap();
     // Two zeros, (2,0) and (0,2), whose regions cover every safe cell: 3BV 2.
     assert_eq!((stats.bbbv, stats.solved_bbbv), (2, 2));
-    assert_eq!(stats.ioe, Some(0.5));
+    // IOE over all six clicks, throughput over the four useful ones.
+    assert_eq!(stats.ioe, Some(2.0 / 6.0));
+    assert_eq!(stats.throughput, Some(0.5));
     assert_eq!(stats.correctness, Some(4.0 / 6.0));
     assert_eq!(stats.bbbv_per_second, Some(1.0));
+    // A win of 2 s on a 3BV of 2: log 2 / log 2, and 2² / 2.
+    assert_eq!((stats.ios, stats.rqp), (Some(1.0), Some(2.0)));
+    assert_eq!((stats.openings, stats.islands, stats.zini), (2, 0, 2));
 }
 
 #[test]
@@ -358,7 +363,8 @@ fn stats_json_shape() {
     assert_eq!(
         stats,
         serde_json::json!({"bbbv": 2, "solvedBbbv": 1, "clicks": {"left": 1, "right": 0, "chord": 0, "useful": 1},
-            "ioe": 2.0, "correctness": 1.0, "bbbvPerSecond": 2.0})
+            "ioe": 2.0, "throughput": 2.0, "correctness": 1.0, "bbbvPerSecond": 2.0, "ios": null, "rqp": null,
+            "zini": 2, "openings": 2, "islands": 0})
     );
 }
 
