@@ -2,7 +2,7 @@
 //! the app with (`PASTIMES_SEED`) and the engine's own layout function, never from the app.
 
 use crate::harness::App;
-use pastimes_games::minesweeper::{cell_code, mine_layout, Minesweeper, Move, Params};
+use pastimes_games::minesweeper::{cell_code, mine_layout, Layout, Minesweeper, Move, Params};
 use pastimes_games::{Game, Status};
 use serde_json::json;
 
@@ -89,6 +89,28 @@ async fn win_an_expert_game_by_clicking_and_name_the_record() {
         "return Boolean(document.querySelector('dialog[open] button[data-value=\"best\"]'))",
     )
     .await;
+    // The won game's figures as the rankings compare them, the board's from its layout.
+    let shown = app
+        .client
+        .execute(
+            "return Object.fromEntries([...document.querySelectorAll('#ms-figures tr')].map((r) => [r.dataset.stat, r.querySelector('td').textContent]))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let board = Layout::of_game(&Params::expert().with_no_guess(true), SEED, (15, 8)).unwrap().figures();
+    assert_eq!(shown["zini"], json!(board.zini.to_string()), "{shown}");
+    assert_eq!(
+        (shown["openings"].clone(), shown["islands"].clone()),
+        (json!(board.openings.to_string()), json!(board.islands.to_string()))
+    );
+    for figure in ["bbbv", "bbbvPerSecond", "ios", "rqp", "ioe", "throughput", "correctness"] {
+        assert!(
+            shown[figure].as_str().is_some_and(|text| text.chars().any(|c| c.is_ascii_digit())),
+            "{figure}: {shown}"
+        );
+    }
+    app.screenshot("minesweeper-won-figures").await;
     app.click("dialog[open] button[data-value='best']").await;
     app.wait_for("the best times", "return Boolean(document.querySelector('#best-times-dialog[open]'))").await;
     let expert = app.text("#best-times-dialog tr[data-level='expert-noguess']").await;

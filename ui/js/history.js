@@ -8,7 +8,7 @@ import { t, count as countOf, errorText, formatDate, formatNumber, formatSeconds
 import { call } from './ipc.js';
 import { allGames, categoryLabel, gameInfo, gameName, listedCategories, measureOf } from './catalogue.js';
 import { drawChart } from './chart.js';
-import { reviewScreen } from './games.js';
+import { descriptors, reviewScreen } from './games.js';
 import { exportGame, exportVideo, copyMoves, importGame } from './record-file.js';
 
 const PAGE_SIZE = 50;
@@ -104,7 +104,9 @@ export async function mountHistory(root, app, kept = null) {
     if (rate == null || !rateKey) return el('td', { class: 'number', text: scoreOrTime(row) });
     const figure = formatNumber(rate, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const summary = row.summary;
-    return el('td', { class: 'number', title: t('history.summary', { bbbv: formatNumber(summary.bbbv ?? 0), rate: figure }) },
+    // The game's own figures when it says them (Minesweeper's ZiNi, IOS, RQP...), else 3BV and rate.
+    const title = descriptors[row.game]?.summaryLine?.(summary) ?? t('history.summary', { bbbv: formatNumber(summary.bbbv ?? 0), rate: figure });
+    return el('td', { class: 'number', title },
       scoreOrTime(row), el('span', { class: 'hist-rate', text: `${figure} ${t(rateKey)}` }));
   }
 

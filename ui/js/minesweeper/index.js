@@ -9,3 +9,5 @@ export const screen = () => import('./screen.js');
 export const watchBoard = async (app) => (await import('./board.js')).watchBoard(app);
 /// Linked by ui/index.html (tests/page_assets.rs checks that it is).
 export const stylesheet = 'css/minesweeper.css';
+/// A finished game's figures in one line, for its history row (./figures.js).
+export { figuresLine as summaryLine } from './figures.js';

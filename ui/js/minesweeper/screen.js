@@ -9,6 +9,7 @@ import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
 import { MineField, classicWindow, clockFigure, counterPanel, moodOf } from './board.js';
 import { play as playSound } from './sound.js';
 import { showBestTimes } from './best-times.js';
+import { figureRows } from './figures.js';
 
 /// The narrowest window (Beginner's field), unless the toolbar needs more.
 const MIN_WIDTH = 360;
@@ -374,9 +375,14 @@ function create(screen) {
       ['currentStreak', t('stats.currentStreak'), formatNumber(stats.currentStreak)],
       ['longestStreak', t('stats.longestStreak'), formatNumber(stats.longestStreak)],
     ];
+    // After a win, that game's figures as the rankings compare them.
+    const won = snapshot?.status === 'won' ? figureRows(snapshot.summary) : [];
+    const thisGame = won.length
+      ? [el('h3', { class: 'stats-heading', text: t('ms.figures.title') }), el('table', { class: 'stats', id: 'ms-figures' }, statsRows(won))]
+      : [];
     return {
       title: t('stats.title', { category: snapshot?.view ? levelName(snapshot.view, category) : category }),
-      body: el('table', { class: 'stats' }, statsRows(rows)),
+      body: [el('table', { class: 'stats' }, statsRows(rows)), ...thisGame],
       buttons: [{ value: 'best', label: t('record.bestTimes') }, { value: 'ok', label: t('dialog.close'), primary: true }],
       closed: async (value) => { if (value === 'best') await showBestTimes(screen.app); },
     };

@@ -1,0 +1,34 @@
+// A won Minesweeper game's figures as the rankings compare them (the backend works them out:
+// src-tauri/games/src/minesweeper/stats.rs, board_figures.rs): 3BV and ZiNi of the board,
+// 3BV/s, IOS and RQP of the time, IOE, throughput and correctness of the clicks, and the
+// board's openings and islands. Shown in the statistics dialog and on the history's rows.
+
+import { t, formatNumber } from '../i18n.js';
+
+const two = (value) => (value == null ? '—' : formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const one = (value) => (value == null ? '—' : formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+const percent = (value) => (value == null ? '—' : `${formatNumber(Math.round(value * 100))} %`);
+
+/// The figures of a game's summary as rows [id, name, value]; games kept from before a figure
+/// existed leave it out.
+export function figureRows(summary) {
+  if (!summary) return [];
+  const rows = [
+    ['bbbv', '3BV', formatNumber(summary.bbbv)],
+    ['zini', 'ZiNi', summary.zini == null ? null : formatNumber(summary.zini)],
+    ['bbbvPerSecond', '3BV/s', two(summary.bbbvPerSecond)],
+    ['ios', 'IOS', summary.ios === undefined ? null : two(summary.ios)],
+    ['rqp', 'RQP', summary.rqp === undefined ? null : one(summary.rqp)],
+    ['ioe', 'IOE', two(summary.ioe)],
+    ['throughput', t('ms.figures.throughput'), summary.throughput === undefined ? null : two(summary.throughput)],
+    ['correctness', t('ms.figures.correctness'), percent(summary.correctness)],
+    ['openings', t('ms.figures.openings'), summary.openings == null ? null : formatNumber(summary.openings)],
+    ['islands', t('ms.figures.islands'), summary.islands == null ? null : formatNumber(summary.islands)],
+  ];
+  return rows.filter(([, , value]) => value != null);
+}
+
+/// The same in one line: "3BV 120 · ZiNi 94 · 3BV/s 1.50 · …".
+export function figuresLine(summary) {
+  return figureRows(summary).map(([, name, value]) => `${name} ${value}`).join(' · ');
+}
