@@ -15,6 +15,7 @@ mod hall;
 mod harness;
 mod hints;
 mod minesweeper;
+mod psq;
 mod readme_shots;
 mod review;
 mod shell;
