@@ -53,6 +53,8 @@ async fn an_imported_gomocup_game_is_reviewed_and_watched() {
     let data = tempfile::tempdir().unwrap();
     let app = App::launch(data.path(), Some(3)).await;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/psq/won-by-five.psq");
+    app.click("#hall-button").await;
+    app.click("#hall-tab-history").await;
     import_through_the_dialog(&app, &path, "psq-import-dialog").await;
     let moves =
         run(&app, "return document.querySelector(\"#import-facts dd[data-fact='history.moves']\").textContent").await;
@@ -88,10 +90,7 @@ async fn an_imported_gomocup_game_is_reviewed_and_watched() {
 
 /// From the history: Import game…, the file typed into the native open dialog, its header shown.
 async fn import_through_the_dialog(app: &App, path: &std::path::Path, shot: &str) {
-    if run(app, "return !document.querySelector('#hist-import')").await == json!(true) {
-        app.click("#hall-button").await;
-        app.click("#hall-tab-history").await;
-    }
+    app.wait_for("the history", "return document.querySelector('#hist-import')").await;
     app.click("#hist-import").await;
     assert!(file_dialog_types("Import a game", &["ctrl+l"], path, shot), "the open dialog");
     assert!(enter_until_closed("Import a game"), "the open dialog takes the path");
