@@ -12,6 +12,9 @@ type Written = (i64, i64, u64);
 /// A line's number in the file (from 1) and its text, trimmed.
 type Line<'a> = (usize, &'a str);
 
+/// A name line read: the name, if it gives one, and whether it names a brain.
+type Named = (Option<String>, bool);
+
 /// The game a `.psq` text holds, every stone checked by the rules.
 pub fn read(text: &str) -> Result<PsqGame, PsqError> {
     if text.len() > MAX_BYTES {
@@ -102,7 +105,7 @@ fn looks_like_a_move(text: &str) -> bool {
 
 /// The lines after the moves: up to two names (seat 1's, seat 2's; each with whether it names
 /// a brain) before the result code, and a `rule:` line anywhere after them.
-fn read_info(lines: &[Line]) -> Result<([(Option<String>, bool); 2], Rule), PsqError> {
+fn read_info(lines: &[Line]) -> Result<([Named; 2], Rule), PsqError> {
     let is_name = |text: &str| text.parse::<i64>().is_err() && !text.starts_with("rule:");
     let names_end = lines.iter().take(2).take_while(|(_, text)| is_name(text)).count();
     let mut names = [(None, false), (None, false)];
@@ -120,7 +123,7 @@ fn read_info(lines: &[Line]) -> Result<([(Option<String>, bool); 2], Rule), PsqE
 
 /// A name line: Piskvork's `homo-` (a person) and `pbrain-` (a brain, with its `.exe`) taken
 /// off; `homo-1` and `homo-2`, a person without a name, give none.
-fn player(text: &str) -> (Option<String>, bool) {
+fn player(text: &str) -> Named {
     let (name, brain) = if let Some(person) = strip(text, "homo-") {
         (person, false)
     } else if let Some(brain) = strip(text, "pbrain-") {
