@@ -177,3 +177,93 @@ fn seat(game: &Gomoku, colour: Colour) -> Seat {
 fn kind_of(full: &FullRecord) -> AppResult<pastimes_games::GameKind> {
     pastimes_games::GameKind::parse(&full.stored.game).ok_or(AppError::NothingTo("export"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::clock::{ManualTime, Time};
+    use crate::play::session::Session;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    /// A Swap2 game between Ann (the first player) and Bob, who takes black after the first
+    /// three stones; black's five on row 8. A second between actions.
+    fn swap2_game() -> FullRecord {
+        let params = json!({"opening": "swap2", "opponent": "human", "blackName": "Ann", "whiteName": "Bob"});
+        let mut actions: Vec<Value> = STONES.iter().map(|&(x, y)| json!({"x": x, "y": y})).collect();
+        actions.insert(3, json!({"choose": "black"}));
+        played(params, &actions)
+    }
+
+    /// Black's five on row 8, white's stones in the corners.
+    const STONES: [(i64, i64); 9] = [(7, 7), (0, 0), (8, 7), (0, 14), (9, 7), (14, 14), (10, 7), (14, 0), (11, 7)];
+
+    /// The game `actions` make from `params`, a second between actions, as the history keeps it.
+    fn played(params: Value, actions: &[Value]) -> FullRecord {
+        let hand = Arc::new(ManualTime::default());
+        let time: Time = hand.clone();
+        let mut session = Session::new(gomoku::KIND, &params, 1, time).unwrap();
+        for action in actions {
+            session.play(action).unwrap();
+            hand.advance(Duration::from_millis(1_000));
+        }
+        assert!(session.is_over());
+        let mut store = crate::store::Store::open_in_memory().unwrap();
+        let recorded = store.record_finished(&crate::state::rows::finished(&session).unwrap()).unwrap();
+        store.full_record(recorded.id).unwrap().unwrap()
+    }
+
+    #[test]
+    fn a_swap2_game_exports_its_stones_with_the_names_of_the_colours_chosen() {
+        let (text, name) = export(&swap2_game()).unwrap();
+        assert!(name.ends_with(".psq"), "{name}");
+        let game = psq::read(&text).unwrap();
+        assert_eq!(game.stones.len(), 9, "the decision is no stone");
+        assert_eq!(game.black, Seat { name: Some("Bob".into()), computer: false }, "{text}");
+        assert_eq!(game.white, Seat { name: Some("Ann".into()), computer: false });
+        let times: Vec<u64> = game.stones.iter().skip(1).map(|stone| stone.ms).collect();
+        assert_eq!(
+            times,
+            [1_000, 1_000, 2_000, 1_000, 1_000, 1_000, 1_000, 1_000],
+            "the decision's second goes to the stone after it"
+        );
+        // Imported back: the same stones, a game between two people under the standard opening.
+        let back = import(&text).unwrap();
+        let detail: Value = serde_json::from_str(&back.stored.detail).unwrap();
+        assert_eq!((detail["params"]["opening"].as_str(), back.stored.result.as_str()), (Some("standard"), "won"));
+        assert_eq!((back.stored.moves, back.assistance.imported), (9, true));
+    }
+
+    #[test]
+    fn the_computers_seat_is_written_as_a_brain_named_by_its_level() {
+        let params = json!({"opponent": "hard", "humanColour": "white", "whiteName": "Ann"});
+        let actions: Vec<Value> = STONES.iter().map(|&(x, y)| json!({"x": x, "y": y})).collect();
+        let (text, _) = export(&played(params, &actions)).unwrap();
+        assert!(text.starts_with("Piskvorky 15x15, 1:0, 0\n"), "{text}");
+        assert!(text.contains("\npbrain-pastimes-hard\nhomo-Ann\n0\n"), "{text}");
+        let game = psq::read(&text).unwrap();
+        assert_eq!(game.black, Seat { name: Some("pastimes-hard".into()), computer: true });
+    }
+
+    #[test]
+    fn each_refusal_has_its_code_and_the_values_of_its_message() {
+        let cases = [
+            ("Piskvorky 20x20, 0:0, 0\n1,1\n", "psq_board_size", json!({"width": 20, "height": 20})),
+            ("Piskvorky 15x15, 0:0, 0\n8,8\n8,8\n", "psq_illegal_move", json!({"number": 2, "x": 8, "y": 8})),
+            ("Piskvorky 15x15, 0:0, 0\n8,8\n9,", "psq_truncated", json!({"line": 3})),
+            ("Piskvorky 15x15, 0:0, 0\n8,8\n9,a\n0\n", "psq_bad_line", json!({"line": 3})),
+            ("Piskvorky 15x15, 0:0, 0\n", "psq_no_moves", json!({})),
+            ("Pastimes record 1\n", "psq_not_psq", json!({})),
+        ];
+        for (text, code, params) in cases {
+            match import(text) {
+                Err(AppError::Import { code: got, params: values, .. }) => {
+                    assert_eq!((got, values), (code, params), "{text:?}")
+                }
+                other => panic!("{text:?}: {other:?}"),
+            }
+        }
+        let large = "1".repeat(psq::MAX_BYTES + 1);
+        assert!(matches!(import(&large), Err(AppError::Import { code: "psq_too_large", .. })));
+    }
+}
