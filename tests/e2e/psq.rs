@@ -52,9 +52,23 @@ async fn a_finished_gomoku_game_exports_as_a_gomocup_file() {
 async fn an_imported_gomocup_game_is_reviewed_and_watched() {
     let data = tempfile::tempdir().unwrap();
     let app = App::launch(data.path(), Some(3)).await;
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/psq/won-by-five.psq");
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/psq");
     app.click("#hall-button").await;
     app.click("#hall-tab-history").await;
+
+    // Gomocup's freestyle board, 20x20: refused, saying why.
+    choose_in_the_dialog(&app, &fixtures.join("board-20x20.psq"), "psq-import-refused-dialog").await;
+    let said = app
+        .wait_for(
+            "the refusal",
+            "const t = document.querySelector('#toast'); return !t.hidden && t.textContent.includes('20×20') && t.textContent",
+        )
+        .await;
+    assert_eq!(said, json!("That game is on a 20×20 board; Pastimes plays Gomoku on 15×15."));
+    picture(&app, "psq-refused").await;
+    assert_eq!(app.invoke("watch_import", json!({})).await.unwrap_err()["code"], "nothing_imported");
+
+    let path = fixtures.join("won-by-five.psq");
     import_through_the_dialog(&app, &path, "psq-import-dialog").await;
     let moves =
         run(&app, "return document.querySelector(\"#import-facts dd[data-fact='history.moves']\").textContent").await;
@@ -90,9 +104,14 @@ async fn an_imported_gomocup_game_is_reviewed_and_watched() {
 
 /// From the history: Import game…, the file typed into the native open dialog, its header shown.
 async fn import_through_the_dialog(app: &App, path: &std::path::Path, shot: &str) {
+    choose_in_the_dialog(app, path, shot).await;
+    app.wait_for("the imported header", "return document.querySelector('#import-dialog[open] #import-facts')").await;
+}
+
+/// From the history: Import game…, the file typed into the native open dialog.
+async fn choose_in_the_dialog(app: &App, path: &std::path::Path, shot: &str) {
     app.wait_for("the history", "return document.querySelector('#hist-import')").await;
     app.click("#hist-import").await;
     assert!(file_dialog_types("Import a game", &["ctrl+l"], path, shot), "the open dialog");
     assert!(enter_until_closed("Import a game"), "the open dialog takes the path");
-    app.wait_for("the imported header", "return document.querySelector('#import-dialog[open] #import-facts')").await;
 }
