@@ -15,9 +15,10 @@ pub use crate::play::live::{Hinted, Notifier, Runtime, Unresumed, Worker};
 use crate::play::session::{Session, Snapshot};
 pub use crate::prefs::config::Config;
 use crate::prefs::settings;
+use crate::records::import_review::ImportReview;
 use crate::records::review::{self, Review};
 use crate::records::verify::{self, Verified};
-use crate::records::{exchange, record_text};
+use crate::records::{exchange, psq, record_text};
 use crate::store::{
     CategoryChart, CategoryStats, FullRecord, HistoryFilter, HistoryPage, PageStart, Recorded, ResetCounts,
     SavingListener, Store, StoreReport,
@@ -41,7 +42,10 @@ pub struct AppState {
     generations: AtomicU64,
     notifier: OnceLock<Notifier>,
     /// The record file imported last (id 0), for the watch view to show: never stored.
+    /// Lock order: before `import_review`.
     last_import: Mutex<Option<FullRecord>>,
+    /// The review of the last import (a Gomoku game's), once asked for.
+    import_review: ImportReview,
     /// The games in progress that could not be resumed at start (see `rows::restore_saved_games`).
     unresumed: Mutex<Vec<Unresumed>>,
     /// Gomoku's analysis board.
@@ -103,6 +107,7 @@ impl AppState {
             generations: AtomicU64::new(1),
             notifier: OnceLock::new(),
             last_import: Mutex::new(None),
+            import_review: ImportReview::default(),
             unresumed: Mutex::new(Vec::new()),
             analysis: Desk::new(runtime.worker.clone()),
             runtime,
@@ -366,7 +371,13 @@ impl AppState {
     /// The finished game `id` for its review (a game that offers one): its final position, and
     /// its analysis or whether it is still under way (the game that just ended here is analysed
     /// in the background; a game whose analysis was cancelled by a new one has none).
+    /// Id 0 is the game imported last, reviewed once asked for ([`ImportReview`]).
     pub fn review(&self, id: i64) -> AppResult<Review> {
+        if id == 0 {
+            let last = lock(&self.last_import);
+            let imported = last.as_ref().ok_or(AppError::NothingImported)?;
+            return self.import_review.review(imported, &*self.runtime.worker);
+        }
         // The game slots before the store, as `live::finish_analysis` takes them: the review is
         // either stored or still running, never neither in between.
         let slots = lock(&self.slots);
@@ -392,6 +403,12 @@ impl AppState {
         crate::records::video::export_evf(&full)
     }
 
+    /// The Gomoku game `id` as a Piskvork `.psq` text (Gomocup's files), and the file name to offer.
+    pub fn export_psq(&self, id: i64) -> AppResult<(String, String)> {
+        let full = self.store()?.full_record(id)?.ok_or(AppError::NothingTo("export"))?;
+        psq::export(&full)
+    }
+
     /// Writes an exported video to `path`, whole or not at all.
     pub fn save_video(&self, bytes: &[u8], path: &Path) -> AppResult<()> {
         crate::library::export::write_whole(path, |file| Ok(std::io::Write::write_all(file, bytes)?))
@@ -409,14 +426,24 @@ impl AppState {
     }
 
     /// The record file at `path`, imported as [`AppState::import_record_text`] does, or the
-    /// Minesweeper video there when its extension names one ([`AppState::import_video_bytes`]);
-    /// a file above the size limit is refused before it is read.
+    /// Minesweeper video or Gomocup game there when its extension names one
+    /// ([`AppState::import_video_bytes`], [`AppState::import_psq_text`]); a file above the size
+    /// limit is refused before it is read.
     pub fn import_record_file(&self, path: &Path) -> AppResult<FullRecord> {
         let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default();
+        if psq::is_psq_name(name) {
+            return self.keep_import(psq::import_file(path)?);
+        }
         match crate::records::video::Format::of_name(name) {
             Some(format) => self.keep_import(crate::records::video::import_file(path, format)?),
             None => self.keep_import(exchange::import_record_file(path)?),
         }
+    }
+
+    /// A Gomocup game (Piskvork's `.psq` text) as a finished game (id 0), every stone played
+    /// through the rules; it becomes the last import, as a record file does. Nothing is stored.
+    pub fn import_psq_text(&self, text: &str) -> AppResult<FullRecord> {
+        self.keep_import(psq::import(text)?)
     }
 
     /// A Minesweeper video (`name`'s extension names its format) as a finished game (id 0),
@@ -430,7 +457,9 @@ impl AppState {
     }
 
     fn keep_import(&self, full: FullRecord) -> AppResult<FullRecord> {
-        *lock(&self.last_import) = Some(full.clone());
+        let mut last = lock(&self.last_import);
+        *last = Some(full.clone());
+        self.import_review.forget();
         Ok(full)
     }
 

@@ -276,12 +276,13 @@ mod tests {
         // The help of a screen that says `helpTopic = 'home'`, and of each game's screen (its id).
         let mut topics: Vec<String> = files.values().flat_map(|code| quoted_after(code, "helpTopic = ")).collect();
         topics.extend(games.iter().cloned());
-        // The codes `AppError::code`, `ImportError::code`, `VideoError::code` and a position
-        // file's errors send (the string after each `=> "`).
+        // The codes `AppError::code`, `ImportError::code`, `VideoError::code`,
+        // `PsqImportError::code` and a position file's errors send (the string after each `=> "`).
         let codes: Vec<String> = [
             ("src-tauri/error.rs", "pub fn code(&self)", "pub fn params", "=> \""),
             ("src-tauri/records/record_text.rs", "pub fn code(&self)", "pub fn params", "=> \""),
             ("src-tauri/records/video.rs", "pub fn code(&self)", "pub fn params", "=> \""),
+            ("src-tauri/records/psq.rs", "pub fn code(&self)", "pub fn params", "=> \""),
             ("src-tauri/records/exchange.rs", "fn position_error(", "AppError::Import", "=> (\""),
         ]
         .iter()

@@ -1,9 +1,12 @@
 //! Finished games' records: the binary and text formats, the one replay through the rules, and
 //! what is built on it (Verify records, the watch view, the Gomoku review, pasted moves, one
-//! game exported and imported as a record file, the competitive Minesweepers' videos).
+//! game exported and imported as a record file, the competitive Minesweepers' videos and
+//! Gomocup's game files).
 
 pub mod exchange;
+pub(crate) mod import_review;
 pub mod pasted_moves;
+pub mod psq;
 pub mod record;
 pub mod record_text;
 pub mod replay;

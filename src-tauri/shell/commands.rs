@@ -335,6 +335,30 @@ pub async fn export_video<R: Runtime>(
     Ok(Some(Exported { path: path.display().to_string(), games: 1 }))
 }
 
+/// Asks where to save the Gomoku game `id` as a Piskvork `.psq` file (the format Gomocup
+/// publishes its games in) and writes it there. `None` when the player cancels.
+#[tauri::command]
+pub async fn export_psq<R: Runtime>(
+    window: WebviewWindow<R>,
+    state: AppStateArg<'_>,
+    id: i64,
+) -> AppResult<Option<Exported>> {
+    let (text, file_name) = state.export_psq(id)?;
+    let lang = language(&state);
+    let say = |key: &str| crate::prefs::i18n::t(lang, key);
+    let request = FileRequest {
+        purpose: Purpose::Save { file_name },
+        title: say("history.exportPsqTitle"),
+        accept: say("dialog.save"),
+        cancel: say("dialog.cancel"),
+        filter_name: say("history.psqFilter"),
+        pattern: "*.psq".into(),
+    };
+    let Some(path) = ask_path(&window, request)? else { return Ok(None) };
+    state.save_record_text(&text, &path)?;
+    Ok(Some(Exported { path: path.display().to_string(), games: 1 }))
+}
+
 /// Asks for a record file (the native open dialog) and imports it: replayed through the rules
 /// and checked, never stored; its header, id 0, for the watch view. `None` when cancelled.
 #[tauri::command]
@@ -356,12 +380,12 @@ pub async fn import_game<R: Runtime>(
     Ok(Some(crate::records::record_text::header(&state.import_record_file(&path)?)))
 }
 
-/// What the open dialog of Import game... shows: record files and the four Minesweeper videos'
-/// extensions, in either case.
+/// What the open dialog of Import game... shows: record files, Gomocup's games and the four
+/// Minesweeper videos' extensions, in either case.
 fn import_patterns() -> String {
-    let videos = crate::records::video::Format::EXTENSIONS.iter();
-    let lower = videos.clone().map(|ext| format!("*.{ext}"));
-    let upper = videos.map(|ext| format!("*.{}", ext.to_ascii_uppercase()));
+    let extensions = crate::records::video::Format::EXTENSIONS.iter().chain([&crate::records::psq::EXTENSION]);
+    let lower = extensions.clone().map(|ext| format!("*.{ext}"));
+    let upper = extensions.map(|ext| format!("*.{}", ext.to_ascii_uppercase()));
     std::iter::once("*.txt".to_string()).chain(lower).chain(upper).collect::<Vec<_>>().join(";")
 }
 
@@ -374,6 +398,13 @@ pub async fn import_video(
     bytes: Vec<u8>,
 ) -> AppResult<crate::records::record_text::RecordHeader> {
     Ok(crate::records::record_text::header(&state.import_video_bytes(&name, &bytes)?))
+}
+
+/// [`import_game`] of a Gomocup game without the dialog: a Piskvork `.psq` file's text, as a
+/// test has it. Its header, id 0, for the watch view and the review.
+#[tauri::command]
+pub async fn import_psq(state: AppStateArg<'_>, text: String) -> AppResult<crate::records::record_text::RecordHeader> {
+    Ok(crate::records::record_text::header(&state.import_psq_text(&text)?))
 }
 
 /// [`import_game`] without the dialog: a record file's text, as the page or a test has it.

@@ -21,7 +21,7 @@ fn commands() -> Vec<&'static str> {
 
 /// Commands that wait for a player in a native dialog, or need the desktop's clipboard.
 const DESKTOP_ONLY: &[&str] =
-    &["export_history", "export_game", "export_video", "import_game", "open_position", "copy_moves"];
+    &["export_history", "export_game", "export_video", "export_psq", "import_game", "open_position", "copy_moves"];
 
 /// Every argument name a command takes, and names and values the commands look for inside them,
 /// so that arbitrary JSON often reaches past the first check.
@@ -107,6 +107,7 @@ const WORDS: &[&str] = &[
     "game.rmv",
     "game.avf",
     "game.mvf",
+    "Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,0\n",
     "",
 ];
 
@@ -299,6 +300,58 @@ fn arbitrary_and_damaged_videos_are_refused_and_change_nothing() {
     result.unwrap();
 }
 
+/// Arbitrary text, and the shipped `.psq` fixtures cut and changed at random, through
+/// `import_psq`: never a panic, and a refused file leaves the last import as it was.
+#[test]
+fn arbitrary_and_damaged_psq_files_are_refused_and_change_nothing() {
+    let h = harness_with_seed(Some(4));
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/psq");
+    let good = std::fs::read_to_string(fixtures.join("won-by-five.psq")).unwrap();
+    h.call("import_psq", json!({"text": good})).unwrap();
+    let config = ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() };
+    let mut runner = TestRunner::new_with_rng(
+        config,
+        proptest::test_runner::TestRng::deterministic_rng(proptest::test_runner::RngAlgorithm::ChaCha),
+    );
+    let bytes = good.clone().into_bytes();
+    let damaged =
+        (any::<prop::sample::Index>(), prop::collection::vec((any::<prop::sample::Index>(), 32u8..127), 0..6))
+            .prop_map(move |(cut, changes)| {
+                let mut text = bytes[..cut.index(bytes.len())].to_vec();
+                for (at, byte) in changes {
+                    if !text.is_empty() {
+                        let i = at.index(text.len());
+                        text[i] = byte;
+                    }
+                }
+                String::from_utf8_lossy(&text).into_owned()
+            });
+    let moves = prop::collection::vec((-2i64..18, -2i64..18, 0u64..5000), 0..40).prop_map(|moves| {
+        let lines: Vec<String> = moves.iter().map(|(x, y, ms)| format!("{x},{y},{ms}")).collect();
+        format!("Piskvorky 15x15, 0:0, 0\n{}\n", lines.join("\n"))
+    });
+    let texts = prop_oneof![".{0,300}", damaged, moves];
+    let (refused, taken) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let result = runner.run(&texts, |text| {
+        let before = h.call("watch_import", json!({})).unwrap();
+        match h.call("import_psq", json!({"text": text})) {
+            Ok(header) => {
+                taken.fetch_add(1, Ordering::Relaxed);
+                prop_assert_eq!(&header["game"], "gomoku");
+            }
+            Err(error) => {
+                refused.fetch_add(1, Ordering::Relaxed);
+                prop_assert!(error["code"].as_str().is_some_and(|code| code.starts_with("psq_")), "{}", error);
+                let after = h.call("watch_import", json!({})).unwrap();
+                prop_assert_eq!(after, before, "the last import stays");
+            }
+        }
+        Ok(())
+    });
+    eprintln!("psq fuzz: {} refused, {} imported", refused.load(Ordering::Relaxed), taken.load(Ordering::Relaxed));
+    result.unwrap();
+}
+
 /// The fuzzed commands are every command of the app's list, the desktop-only ones aside.
 #[test]
 fn every_granted_command_is_fuzzed() {
@@ -313,5 +366,5 @@ fn every_granted_command_is_fuzzed() {
     }
     assert!(fuzzed.contains(&"import_game_text") && fuzzed.contains(&"new_game_from_moves"));
     assert!(fuzzed.contains(&"open_position_text"));
-    assert_eq!(fuzzed.len(), 40, "{fuzzed:?}");
+    assert_eq!(fuzzed.len(), 41, "{fuzzed:?}");
 }

@@ -9,7 +9,7 @@ import { call } from './ipc.js';
 import { allGames, categoryLabel, gameInfo, gameName, listedCategories, measureOf } from './catalogue.js';
 import { drawChart } from './chart.js';
 import { descriptors, reviewScreen } from './games.js';
-import { exportGame, exportVideo, copyMoves, importGame } from './record-file.js';
+import { exportGame, exportVideo, exportPsq, copyMoves, importGame } from './record-file.js';
 
 const PAGE_SIZE = 50;
 const RESULTS = ['won', 'lost', 'draw', 'finished', 'abandoned'];
@@ -157,7 +157,14 @@ export async function mountHistory(root, app, kept = null) {
         onclick: (event) => exportVideo(app, row.id, event.currentTarget),
       })
       : null;
-    return el('td', { class: 'hist-record' }, watchable ? watching(row) : null, exporting, video, copying);
+    // A Gomoku game also goes as a Gomocup (Piskvork) .psq file.
+    const psq = row.game === 'gomoku'
+      ? el('button', {
+        type: 'button', class: 'hist-export-psq', text: t('history.exportPsq'), 'aria-label': t('history.exportPsqLabel'),
+        onclick: (event) => exportPsq(app, row.id, event.currentTarget),
+      })
+      : null;
+    return el('td', { class: 'hist-record' }, watchable ? watching(row) : null, exporting, video, psq, copying);
   }
 
   /// Where the player is: the filters and the page, for the way back to it.

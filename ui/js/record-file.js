@@ -7,7 +7,8 @@ import { el, toast } from './dom.js';
 import { t, formatDate, formatNumber, formatSeconds } from './i18n.js';
 import { call } from './ipc.js';
 import { openDialog } from './dialog.js';
-import { categoryLabel, gameName, measureOf } from './catalogue.js';
+import { categoryLabel, gameInfo, gameName, measureOf } from './catalogue.js';
+import { reviewScreen } from './games.js';
 
 /// Saves the finished game `id` where the player chooses; `button` is disabled meanwhile.
 export async function exportGame(app, id, button) {
@@ -27,6 +28,19 @@ export async function exportVideo(app, id, button) {
   if (button) button.disabled = true;
   try {
     const saved = await call('export_video', { id });
+    if (saved) toast(t('history.gameExported', { path: saved.path }));
+  } catch (problem) {
+    app.showError(problem);
+  } finally {
+    if (button) button.disabled = false;
+  }
+}
+
+/// Saves the Gomoku game `id` as a Gomocup (Piskvork) .psq file where the player chooses.
+export async function exportPsq(app, id, button) {
+  if (button) button.disabled = true;
+  try {
+    const saved = await call('export_psq', { id });
     if (saved) toast(t('history.gameExported', { path: saved.path }));
   } catch (problem) {
     app.showError(problem);
@@ -59,8 +73,10 @@ export async function importGame(app) {
   }
   if (!header) return null;
   const shown = await showHeader(header);
-  // Watched on its own board; back to the history it was imported from.
+  // Watched on its own board, or reviewed (a Gomoku game: id 0 is the import); back to the
+  // history it was imported from.
   if (shown.value === 'watch') await app.show('watch', { imported: true, back: { screen: 'hall', options: { tab: 'history' } } });
+  if (shown.value === 'review') await app.show(reviewScreen(header.game), { id: 0, back: 'history' });
   return header;
 }
 
@@ -86,6 +102,10 @@ function showHeader(header) {
     id: 'import-dialog',
     title: t('import.title'),
     body: [list, el('p', { class: 'hint', text: t('import.checked', { moves: formatNumber(header.moves) }) })],
-    buttons: [{ value: 'ok', label: t('dialog.close') }, { value: 'watch', label: t('watch.open'), primary: true }],
+    buttons: [
+      { value: 'ok', label: t('dialog.close') },
+      ...(gameInfo(header.game)?.analysisShown === 'review' ? [{ value: 'review', label: t('history.reviewOpen') }] : []),
+      { value: 'watch', label: t('watch.open'), primary: true },
+    ],
   });
 }

@@ -3,7 +3,8 @@
 // each shown on a read-only board, and the first move from which a side had a win by force.
 // The backend replays the game's record and keeps the engine's review with it
 // (src-tauri/records/review.rs, src-tauri/games/src/gomoku/review.rs); this screen only draws them.
-// Opened from a Gomoku row of the history and from the game-over panel.
+// Opened from a Gomoku row of the history, from the game-over panel and for an imported game
+// (id 0: a Pastimes record or a Gomocup .psq) from the import's dialog.
 
 import { el, announce, setText } from '../dom.js';
 import { t, count as countOf, errorText, formatNumber } from '../i18n.js';
@@ -21,6 +22,9 @@ export const helpTopic = 'gomokuReview';
 export const transient = true;
 
 const SIZE = 15;
+
+/// The id of the game imported last (never stored).
+const IMPORTED = 0;
 
 function build(token) {
   const back = el('button', { id: 'gmr-back', onclick: () => goBack(token), text: t(token.back === 'gomoku' ? 'gmr.backToGame' : 'gmr.backToHistory') });
@@ -169,9 +173,20 @@ export function create() {
       if (current !== token) return;
       token.data = data;
       show(token);
+      if (data.analysing && token.gameId === IMPORTED) askAgain(token);
     } catch (problem) {
       if (current === token) showProblem(token, problem?.code ? errorText(problem) : String(problem));
     }
+  }
+
+  /// An imported game's review has no game in progress whose snapshot would bring it: the
+  /// backend is asked again each second until the engine is done.
+  function askAgain(token) {
+    setTimeout(async () => {
+      if (current !== token) return;
+      await load(token);
+      if (current === token && token.data?.analysis) announce(t('gmr.ready'));
+    }, 1000);
   }
 
   /// The review was done in the background: the finished game's snapshot brings it.

@@ -28,6 +28,7 @@ mod hint;
 mod info;
 pub mod notation;
 mod params;
+pub mod psq;
 pub mod renju;
 pub mod review;
 pub mod rules;
