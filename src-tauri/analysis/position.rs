@@ -1,17 +1,24 @@
 //! A position for the analysis board from text: a list of stones as the board names them
-//! (`H8 I9 J10`, with or without move numbers), or a whole Pastimes record of a Gomoku game;
-//! the same texts Gomoku's "Paste position" reads ([`pasted_moves`]). A Swap2 opening's
-//! decisions in a record are skipped: the board only holds the stones, which alternate from
-//! black under Swap2 as under the standard opening.
+//! (`H8 I9 J10`, with or without move numbers), or a whole Pastimes record of a Gomoku game
+//! (the same texts Gomoku's "Paste position" reads, [`pasted_moves`]), or a Gomocup `.psq`
+//! game (read by [`psq`], under the rule the file gives, freestyle when it names none). A Swap2
+//! opening's decisions in a record are skipped: the board only holds the stones, which
+//! alternate from black under Swap2 as under the standard opening.
 
 use crate::error::{AppError, AppResult};
 use crate::records::pasted_moves;
 use crate::records::record_text::ImportError;
 use pastimes_games::gomoku::analysis_board::{AnalysisBoard, Refused};
+use pastimes_games::gomoku::psq;
 use pastimes_games::gomoku::{Action, Gomoku, Params, Point, Rule};
 
 /// The board with the stones `text` names, under `rule`.
 pub fn board_of(rule: Rule, text: &str) -> AppResult<AnalysisBoard> {
+    if text.trim_start().starts_with(psq::MAGIC) {
+        let (rule, moves) = psq::rule_and_moves(text)?;
+        let stones: Vec<Point> = moves.into_iter().filter_map(|mv| Point::new(mv.x, mv.y)).collect();
+        return AnalysisBoard::with_stones(rule, &stones).map_err(|refused| refusal(refused).into());
+    }
     let stones = stones_of(text)?;
     AnalysisBoard::with_stones(rule, &stones).map_err(|refused| refusal(refused).into())
 }
@@ -61,6 +68,18 @@ mod tests {
         assert!(error.to_string().contains("move 3 (H8)"), "{error}");
         match board_of(Rule::Freestyle, "H8 Z99") {
             Err(AppError::Import { code, .. }) => assert_eq!(code, "record_illegal_move"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_gomocup_game_sets_up_its_stones_under_its_rule() {
+        let text = "Piskvorky 15x15, 11:11, 0\n8,8,100\n9,9,120\n8,9,90\nrule: renju\n";
+        let board = board_of(Rule::Freestyle, text).unwrap();
+        let names: Vec<String> = board.stones().iter().map(|p| p.notation()).collect();
+        assert_eq!((board.rule(), names.len()), (Rule::Renju, 3));
+        match board_of(Rule::Freestyle, "Piskvorky 20x20, 11:11, 0\n1,1,0\n") {
+            Err(AppError::Import { code, .. }) => assert_eq!(code, "psq_board_size"),
             other => panic!("{other:?}"),
         }
     }
