@@ -95,6 +95,11 @@ async fn the_analysis_board_shows_a_forced_win_and_takes_stones_for_both_sides()
     assert!(look["line"].as_str().unwrap().starts_with(first), "the text and the ghosts agree: {look}");
     assert_eq!(look["choices"][0], json!(first), "the best move heads the line: {look}");
     picture(&app, "gomoku-analysis-forced-win").await;
+    app.invoke("set_setting", json!({"key": "theme", "value": "dark"})).await.unwrap();
+    app.wait_for("the dark theme", "return document.documentElement.dataset.theme === 'dark'").await;
+    picture(&app, "gomoku-analysis-dark").await;
+    app.invoke("set_setting", json!({"key": "theme", "value": "light"})).await.unwrap();
+    app.wait_for("the light theme", "return document.documentElement.dataset.theme === 'light'").await;
 
     // Taken back with Ctrl+Z on the board; a stone placed with the mouse; the old look is gone.
     app.find(CURSOR).await.send_keys(CTRL_Z).await.unwrap();

@@ -177,7 +177,8 @@ export class GoBoard {
     this.ghostLayer.replaceChildren(...ghosts.map(({ x, y, colour, number }) => {
       const group = svg('g', { class: `gm-ghost ${colour}`, 'data-point': notation(x, y, this.size), 'data-number': number });
       group.append(svg('circle', { cx: at(x), cy: at(y), r: 0.42 }));
-      const label = svg('text', { x: at(x), y: at(y), 'text-anchor': 'middle', 'dominant-baseline': 'central' });
+      // Lowered by a third of its size rather than 'dominant-baseline', which WebKitGTK places high.
+      const label = svg('text', { x: at(x), y: at(y) + 0.15, 'text-anchor': 'middle' });
       label.textContent = String(number);
       group.append(label);
       return group;
