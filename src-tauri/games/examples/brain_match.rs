@@ -268,7 +268,7 @@ fn ladder(new: &str, old: &str, games: usize, turn_ms: u64, rule: u64) {
                     let who = ["new", "old"];
                     println!(
                         "game {g} (new {}): {} won; {played} played, new {}-{}-{} = {:.1} %: {moves}",
-                        if g % 2 == 0 { "black" } else { "white" },
+                        if g.is_multiple_of(2) { "black" } else { "white" },
                         winner.map_or("nobody", |w| who[w]),
                         tally.wins,
                         tally.losses,

@@ -23,12 +23,20 @@
 //!   engine (5ee5e47), an earlier run: median 9 (5 to 10), 0.57 M nodes/s (all its searches).
 //! - VCF puzzles: 17 of 17 solved and verified, 2 to 10 fours, 3.4 ms for all.
 //! - hard, app limits: slowest move on the 20 positions 1.50 s (budget 2 s).
-//! - ladder, 200 games each (`scripts/ladder-old-hard.sh`, machine idle apart from it, two
-//!   games at a time, about 2 minutes for 200): hard 48k nodes against the old hard 40k:
+//! - ladder, 200 games each (`OLD_COMMIT=5ee5e47 scripts/ladder-old-hard.sh`, machine idle
+//!   apart from it, two games at a time, about 2 minutes for 200): hard 48k nodes against the
+//!   old hard 40k:
 //!   80.8 % (160-37-3; 28 / 25 ms a move); at 40k each 80.2 % (32 / 30 ms); at 96k / 80k
 //!   72.5 %, at 192k / 160k 75.8 %; on time, 200 ms a move each (not reproducible, 100 games),
 //!   75.0 % (53.5 % before the tempo change, same run). Hard against medium 83.0 %; medium
 //!   against easy 99.5 %; easy against random 100 %.
+//! - 2 December 2026 (issue #30, time management; the machine at a load of 9 to 13, so these are
+//!   not comparable with the figures above except per processor second): main search 466,000
+//!   nodes per processor second; depth in 1 s median 6 (1 to 7; target then half a second),
+//!   b1f588b the same run median 5 (1 to 7); VCF puzzles 28 ms for all. `speed` now gives the
+//!   search the whole second as its target. The old engine of the ladder is b1f588b by default
+//!   (`scripts/ladder-old-hard.sh`, adapter `ladder/hard_b1f588b.rs`); the brains' ladder on time
+//!   is `brain_match ladder` (docs/ENGINES.md has its figures).
 //! - What did it: the evaluation's weight for the side to move's chances (eval::TEMPO), 25 %
 //!   before (as in the old engine), now 75 %. At 48k / 40k: 0 % 40.0, 25 % 64.5, 50 % 74.2,
 //!   75 % 80.8, 100 % 79.0. With 25 %, more nodes did not help (96k 60.2 %, 192k 64.8 %) and
@@ -133,7 +141,7 @@ fn cpu_ns() -> Option<u64> {
     std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
 }
 
-/// Hard with a 1 s budget from each position: the main search's speed and depth.
+/// Hard with 1 s from each position (target and hard limit): the main search's speed and depth.
 fn speed() {
     println!(
         "{:>3} {:>5} {:>11} {:>6} {:>10} {:>10} {:>10} {:>8}",
@@ -144,7 +152,9 @@ fn speed() {
     for (i, moves) in POSITIONS.iter().enumerate() {
         let game = game_of(moves);
         let cpu_before = cpu_ns();
-        let r = search_level(&game, Level::Hard, &Limits::time(Duration::from_secs(1)), 1, &AtomicBool::new(false));
+        // The whole second as target too, as the Gomocup brain spends a turn.
+        let second = Duration::from_secs(1);
+        let r = search_level(&game, Level::Hard, &Limits::timed(second, second), 1, &AtomicBool::new(false));
         let spent = cpu_ns().zip(cpu_before).map_or(0, |(after, before)| after - before);
         cpu += spent;
         // The main search's share of the processor time, in proportion to its wall time.

@@ -59,7 +59,9 @@ pub fn legal_stone(game: &Gomoku, level: Level, limits: &SearchLimits, seed: u64
         return search_level(game, level, limits, seed, cancel).best;
     }
     let started = limits.clock.now();
-    let best = search_level(game, level, &limits.part(7, 8), seed, cancel).best?;
+    // Seven eighths of the time, all the nodes (a node limit leaves no time to keep back).
+    let main = SearchLimits { nodes: limits.nodes, ..limits.part(7, 8) };
+    let best = search_level(game, level, &main, seed, cancel).best?;
     if Point::new(best.x, best.y).is_some_and(|p| !forbidden.contains(&p)) {
         return Some(best);
     }
