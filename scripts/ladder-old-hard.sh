@@ -1,21 +1,32 @@
 #!/usr/bin/env bash
-# The engine's ladder: today's hard against the hard of commit 5ee5e47 (the commit before
-# the engine work), node-limited, so the same command gives the same games on any machine.
+# The engine's ladder: today's hard against the hard of an older commit, node-limited, so the
+# same command gives the same games on any machine; or, with `time`, today's Gomocup brain
+# against the old commit's, on time in the protocol.
 #
 #   scripts/ladder-old-hard.sh [GAMES] [NODES] [OLD_NODES]      # defaults: 200 48000 40000
 #   scripts/ladder-old-hard.sh speed                            # the old engine's speed, 1 s a position
+#   scripts/ladder-old-hard.sh time [GAMES] [TURN_MS]           # brains on time: 200 games, 1000 ms
 #
-# It checks 5ee5e47 out in a scratch worktree under /tmp (once; it is reused), builds
-# src-tauri/games/ladder/old_hard_brain.rs (our adapter, kept in this repo) as a small crate
-# against that commit's pastimes-games, and runs `examples/gomoku_engine.rs ladder hard-old`
-# with it behind a pipe. The openings are the example's 100 balanced ones, each played with
-# both colours; draws count half. NODES limits the new main search, OLD_NODES the old one;
-# each side's threat searches keep their own budgets (see the example's figures). Set
-# LADDER_LOG=1 to see every game's moves, LADDER_THREADS=N to play N games at once (the same
-# games, faster on an idle machine). Figures only: nothing is asserted.
+# OLD_COMMIT chooses the old engine: b1f588b (the default: the hard before its time management,
+# issue #30's "today's hard", adapter src-tauri/games/ladder/hard_b1f588b.rs) or 5ee5e47 (the
+# hard before the engine was rewritten, adapter src-tauri/games/ladder/old_hard_brain.rs).
+# It checks the commit out in a scratch worktree under /tmp (once; it is reused), builds the
+# adapter (kept in this repo) as a small crate against that commit's pastimes-games, and runs
+# `examples/gomoku_engine.rs ladder hard-old` with it behind a pipe. The openings are the
+# example's 100 balanced ones, each played with both colours; draws count half. NODES limits
+# the new main search, OLD_NODES the old one; each side's threat searches keep their own
+# budgets (see the example's figures). Set LADDER_LOG=1 to see every game's moves,
+# LADDER_THREADS=N to play N games at once (the same games, faster on an idle machine).
+# `time` builds both commits' pbrain-pastimes and runs `examples/brain_match.rs ladder` (each
+# game is printed as it ends). Figures only: nothing is asserted.
 set -euo pipefail
 
-OLD_COMMIT=5ee5e47
+OLD_COMMIT="${OLD_COMMIT:-b1f588b}"
+case "$OLD_COMMIT" in
+    5ee5e47) adapter_source=old_hard_brain.rs ;;
+    b1f588b) adapter_source=hard_b1f588b.rs ;;
+    *) echo "no adapter for commit $OLD_COMMIT (known: b1f588b, 5ee5e47)" >&2; exit 2 ;;
+esac
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 scratch="${LADDER_SCRATCH:-/tmp/pastimes-ladder-$OLD_COMMIT}"
 target="${CARGO_TARGET_DIR:-$repo/target}"
@@ -24,10 +35,18 @@ if [ ! -d "$scratch/old" ]; then
     git -C "$repo" worktree add --detach "$scratch/old" "$OLD_COMMIT"
 fi
 
+if [ "${1:-}" = time ]; then
+    cargo build --release --quiet --manifest-path "$scratch/old/Cargo.toml" -p pastimes-games \
+        --bin pbrain-pastimes --target-dir "$scratch/target"
+    (cd "$repo" && cargo build --release --quiet -p pastimes-games --bin pbrain-pastimes --example brain_match)
+    exec "$target/release/examples/brain_match" ladder "$target/release/pbrain-pastimes" \
+        "$scratch/target/release/pbrain-pastimes" "${2:-200}" "${3:-1000}"
+fi
+
 # The adapter as a crate of its own, outside both workspaces.
 adapter="$scratch/adapter"
 mkdir -p "$adapter/src"
-cp "$repo/src-tauri/games/ladder/old_hard_brain.rs" "$adapter/src/main.rs"
+cp "$repo/src-tauri/games/ladder/$adapter_source" "$adapter/src/main.rs"
 cp "$scratch/old/Cargo.lock" "$adapter/Cargo.lock"
 cat > "$adapter/Cargo.toml" <<TOML
 [package]

@@ -72,7 +72,7 @@ fn computer(c: &mut Criterion) {
     }
     let mut group = c.benchmark_group("gomoku/ai");
     group.sample_size(10).measurement_time(Duration::from_secs(4));
-    let limits = SearchLimits { time: None, nodes: Some(20_000), depth: 40 };
+    let limits = SearchLimits { depth: 40, ..SearchLimits::nodes(20_000) };
     for (name, moves) in &POSITIONS[1..] {
         let game = game_of(moves);
         let cancel = AtomicBool::new(false);

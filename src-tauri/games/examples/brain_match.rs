@@ -1,21 +1,36 @@
-//! Two `pbrain-pastimes` processes play each other the way a Gomocup manager runs them, and
-//! the figures a manager cares about are printed: each answer's time against the budget the
-//! brain derives from `INFO timeout_turn` and `time_left`, and each brain's peak memory
-//! against `INFO max_memory`. Figures only, no assertions (the machine is shared and noisy).
+//! `pbrain-pastimes` processes play each other the way a Gomocup manager runs them, and the
+//! figures a manager cares about are printed. Figures only, no assertions (the machine is shared
+//! and noisy).
 //!
 //! ```sh
 //! cargo build --release -p pastimes-games --bin pbrain-pastimes --example brain_match
+//! # One game of a brain against itself: each answer's time against the budget, the mean in
+//! # moves 10-40, and each brain's peak memory against `INFO max_memory` (BRAIN_MATCH_LOG=1:
+//! # each move's time).
 //! target/release/examples/brain_match [path/to/pbrain-pastimes] [rule: 0|1|4] [timeout_turn ms] [max_memory bytes]
+//! # A ladder on time, in the protocol: NEW against OLD from the 100 balanced openings of
+//! # `gomoku_engine`, each with both colours, `timeout_turn` each (no match limit), freestyle.
+//! target/release/examples/brain_match ladder NEW OLD GAMES [timeout_turn ms] [rule]
 //! ```
 //!
-//! It is a referee of its own: it stops at a five (any run of five or more, which is enough to
-//! end a figure run) or after 120 stones, and flags a forbidden black stone under rule 4.
+//! It is a referee of its own: a game ends at a five (any run of five or more, which is enough
+//! for figures), or a full board (a draw) in the ladder, or after 120 stones in the single game;
+//! it flags a forbidden black stone under rule 4. The ladder plays `LADDER_THREADS` games at a
+//! time (default 1; on time, more games at once share the processors) and prints each game as
+//! it ends, with the running score, so an interrupted ladder still has its figures.
+//!
+//! `scripts/ladder-old-hard.sh time GAMES` builds today's and the old brain and runs the ladder.
 
 use pastimes_games::gomoku::board::Board;
-use pastimes_games::gomoku::{renju, Point};
+use pastimes_games::gomoku::{renju, Colour, Point};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// The ladder's openings: black, white, black, white, with black to move about even.
+const OPENINGS: [&str; 100] = include!("positions/gomoku-openings.rs");
 
 struct Brain {
     child: Child,
@@ -48,22 +63,51 @@ impl Brain {
         }
     }
 
+    /// Sends `lines` (the last one asks for a move) and times the answer from the last line.
+    fn ask_move(&mut self, lines: &[String]) -> (Point, Duration) {
+        let (last, before) = lines.split_last().expect("a command");
+        for line in before {
+            self.send(line);
+        }
+        let started = Instant::now();
+        self.send(last);
+        let answer = self.answer();
+        let took = started.elapsed();
+        let (x, y) = answer.split_once(',').unwrap_or_else(|| panic!("{answer:?} is not a move"));
+        (Point::new(x.parse().unwrap(), y.parse().unwrap()).expect("on the board"), took)
+    }
+
     /// Peak resident memory, from /proc.
     fn peak_kib(&self) -> u64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
         let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap_or("VmHWM: 0 kB");
         line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).unwrap_or(0)
     }
+
+    fn end(mut self) {
+        self.send("END");
+        let _ = self.child.wait();
+    }
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("ladder") {
+        let number = |i: usize, default: u64| args.get(i).map_or(default, |a| a.parse().expect("a number"));
+        ladder(&args[2], &args[3], number(4, 200) as usize, number(5, 1000), number(6, 0));
+        return;
+    }
     let path = args.get(1).cloned().unwrap_or_else(|| "target/release/pbrain-pastimes".into());
     let rule: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(4);
     let turn_ms: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let memory: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0);
+    one_game(&path, rule, turn_ms, memory);
+}
+
+/// One game of a brain against itself, with a match time of 60 turns each.
+fn one_game(path: &str, rule: u64, turn_ms: u64, memory: u64) {
     let match_ms: u64 = 60 * turn_ms;
-    let mut brains = [Brain::start(&path), Brain::start(&path)];
+    let mut brains = [Brain::start(path), Brain::start(path)];
     let mut left = [match_ms, match_ms];
     for brain in &mut brains {
         brain.send("START 15");
@@ -82,24 +126,22 @@ fn main() {
     let mut last: Option<Point> = None;
     while board.stone_count() < 120 {
         let side = board.stone_count() % 2;
-        let brain = &mut brains[side];
-        brain.send(&format!("INFO time_left {}", left[side]));
-        let started = Instant::now();
-        brain.send(&match last {
+        let command = match last {
             None => "BEGIN".to_string(),
             Some(p) => format!("TURN {},{}", p.x, p.y),
-        });
-        let answer = brain.answer();
-        let took = started.elapsed();
-        let allowed = turn_ms.min(left[side] / 20);
+        };
+        let (p, took) = brains[side].ask_move(&[format!("INFO time_left {}", left[side]), command]);
+        // What the manager enforces: the turn's limit and the game's time left.
+        let allowed = turn_ms.min(left[side]);
         left[side] = left[side].saturating_sub(took.as_millis() as u64);
         times.push((took, allowed));
-        let (x, y) = answer.split_once(',').expect("a move");
-        let p = Point::new(x.parse().unwrap(), y.parse().unwrap()).expect("on the board");
-        assert!(board.get(p).is_none(), "{answer} is taken");
+        if std::env::var_os("BRAIN_MATCH_LOG").is_some() {
+            eprintln!("move {}: {},{} in {} ms", times.len(), p.x, p.y, took.as_millis());
+        }
+        assert!(board.get(p).is_none(), "{},{} is taken", p.x, p.y);
         if rule == 4 && side == 0 {
             if let Some(why) = renju::forbidden(&board, p) {
-                println!("forbidden black stone {answer}: {why:?}");
+                println!("forbidden black stone {},{}: {why:?}", p.x, p.y);
             }
         }
         board.place(p);
@@ -111,23 +153,202 @@ fn main() {
     }
     let worst = times.iter().map(|(t, allowed)| (t.as_millis() as u64, *allowed)).max_by_key(|(t, _)| *t).unwrap();
     let over = times.iter().filter(|(t, allowed)| t.as_millis() as u64 > *allowed).count();
-    let mean = times.iter().map(|(t, _)| t.as_secs_f64()).sum::<f64>() / times.len() as f64;
+    let mean = |times: &[(Duration, u64)]| {
+        times.iter().map(|(t, _)| t.as_secs_f64()).sum::<f64>() * 1000.0 / times.len().max(1) as f64
+    };
+    let middle = &times[times.len().min(9)..times.len().min(40)];
     println!("rule {rule}, timeout_turn {turn_ms} ms, max_memory {memory} bytes, {} moves", times.len());
     println!(
-        "answer time: mean {:.0} ms, worst {} ms (allowed {} ms), over the limit: {over}",
-        mean * 1000.0,
+        "answer time: mean {:.0} ms, in moves 10-40 {:.0} ms ({} moves), worst {} ms (allowed {} ms), over the limit: {over}",
+        mean(&times),
+        mean(middle),
+        middle.len(),
         worst.0,
         worst.1
     );
     println!("peak memory: {} KiB and {} KiB", brains[0].peak_kib(), brains[1].peak_kib());
-    for brain in &mut brains {
-        brain.send("END");
-        let _ = brain.child.wait();
+    for brain in brains {
+        brain.end();
     }
 }
 
+/// One brain's time over the ladder.
+#[derive(Default, Clone, Copy)]
+struct Clock {
+    moves: u64,
+    time: Duration,
+    /// Moves 10 to 40 of the game (by stones on the board, the opening's four included).
+    middle_moves: u64,
+    middle_time: Duration,
+    slowest: Duration,
+    over: u64,
+}
+
+impl Clock {
+    fn add(&mut self, took: Duration, stones: usize, turn: Duration) {
+        self.moves += 1;
+        self.time += took;
+        if (9..40).contains(&stones) {
+            self.middle_moves += 1;
+            self.middle_time += took;
+        }
+        self.slowest = self.slowest.max(took);
+        self.over += u64::from(took > turn);
+    }
+
+    fn merge(&mut self, other: &Clock) {
+        self.moves += other.moves;
+        self.time += other.time;
+        self.middle_moves += other.middle_moves;
+        self.middle_time += other.middle_time;
+        self.slowest = self.slowest.max(other.slowest);
+        self.over += other.over;
+    }
+
+    fn summary(&self) -> String {
+        let ms = |t: Duration, n: u64| t.as_secs_f64() * 1000.0 / n.max(1) as f64;
+        format!(
+            "mean {:.0} ms, moves 10-40 {:.0} ms, slowest {} ms, over the turn {}",
+            ms(self.time, self.moves),
+            ms(self.middle_time, self.middle_moves),
+            self.slowest.as_millis(),
+            self.over
+        )
+    }
+}
+
+/// The ladder's tally: NEW's wins, losses and draws, and both brains' clocks.
+#[derive(Default)]
+struct Tally {
+    wins: u64,
+    losses: u64,
+    draws: u64,
+    clocks: [Clock; 2],
+}
+
+impl Tally {
+    fn score(&self) -> f64 {
+        let games = (self.wins + self.losses + self.draws).max(1) as f64;
+        (self.wins as f64 + self.draws as f64 / 2.0) * 100.0 / games
+    }
+}
+
+/// NEW against OLD on time, `games` games from the balanced openings, NEW black in even games.
+fn ladder(new: &str, old: &str, games: usize, turn_ms: u64, rule: u64) {
+    let threads: usize = std::env::var("LADDER_THREADS").ok().and_then(|n| n.parse().ok()).unwrap_or(1).max(1);
+    let next = AtomicUsize::new(0);
+    let tally = Mutex::new(Tally::default());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut brains = [Brain::start(new), Brain::start(old)];
+                for brain in &mut brains {
+                    brain.send("START 15");
+                    assert_eq!(brain.answer(), "OK");
+                    for info in [format!("timeout_turn {turn_ms}"), "timeout_match 0".into(), format!("rule {rule}")] {
+                        brain.send(&format!("INFO {info}"));
+                    }
+                }
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= games {
+                        break;
+                    }
+                    let (winner, clocks, moves) = ladder_game(&mut brains, g, Duration::from_millis(turn_ms));
+                    let mut tally = tally.lock().unwrap();
+                    match winner {
+                        Some(0) => tally.wins += 1,
+                        Some(_) => tally.losses += 1,
+                        None => tally.draws += 1,
+                    }
+                    for (total, clock) in tally.clocks.iter_mut().zip(&clocks) {
+                        total.merge(clock);
+                    }
+                    let played = tally.wins + tally.losses + tally.draws;
+                    let who = ["new", "old"];
+                    println!(
+                        "game {g} (new {}): {} won; {played} played, new {}-{}-{} = {:.1} %: {moves}",
+                        if g.is_multiple_of(2) { "black" } else { "white" },
+                        winner.map_or("nobody", |w| who[w]),
+                        tally.wins,
+                        tally.losses,
+                        tally.draws,
+                        tally.score()
+                    );
+                }
+                for brain in brains {
+                    brain.end();
+                }
+            });
+        }
+    });
+    let tally = tally.into_inner().unwrap();
+    println!(
+        "new against old, {} games at {turn_ms} ms a move: {}-{}-{} = {:.1} %",
+        tally.wins + tally.losses + tally.draws,
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        tally.score()
+    );
+    println!("new: {}\nold: {}", tally.clocks[0].summary(), tally.clocks[1].summary());
+}
+
+/// Game `g` of the ladder: who won (0 new, 1 old; `None` a draw), each brain's clock, the moves.
+fn ladder_game(brains: &mut [Brain; 2], g: usize, turn: Duration) -> (Option<usize>, [Clock; 2], String) {
+    let mut board = Board::default();
+    let mut moves = Vec::new();
+    for name in OPENINGS[g / 2 % OPENINGS.len()].split_whitespace() {
+        let p = Point::parse_notation(name).expect("an opening's move");
+        board.place(p);
+        moves.push(p);
+    }
+    // The brain playing black: new in even games.
+    let black = g % 2;
+    let mut clocks = [Clock::default(); 2];
+    // Each brain is told the position once, by BOARD, then the other's moves by TURN.
+    let mut told = [false; 2];
+    loop {
+        let to_move = if board.stone_count() % 2 == 0 { black } else { 1 - black };
+        let command = if told[to_move] {
+            let p = moves.last().expect("a stone");
+            vec![format!("TURN {},{}", p.x, p.y)]
+        } else {
+            told[to_move] = true;
+            board_commands(&moves, board.stone_count() % 2)
+        };
+        let (p, took) = brains[to_move].ask_move(&command);
+        clocks[to_move].add(took, board.stone_count(), turn);
+        assert!(board.get(p).is_none(), "{},{} is taken", p.x, p.y);
+        board.place(p);
+        moves.push(p);
+        if five_through(&board, p) {
+            return (Some(to_move), clocks, notation(&moves));
+        }
+        if board.stone_count() == 225 {
+            return (None, clocks, notation(&moves));
+        }
+    }
+}
+
+/// `BOARD` (which replaces the brain's position) with the stones so far for the side whose
+/// stones have `parity` (0 black) to move, and `DONE`.
+fn board_commands(moves: &[Point], parity: usize) -> Vec<String> {
+    let mut lines = vec!["BOARD".to_string()];
+    for (i, p) in moves.iter().enumerate() {
+        let field = if i % 2 == parity { 1 } else { 2 };
+        lines.push(format!("{},{},{field}", p.x, p.y));
+    }
+    lines.push("DONE".to_string());
+    lines
+}
+
+fn notation(moves: &[Point]) -> String {
+    moves.iter().map(|p| p.notation()).collect::<Vec<_>>().join(" ")
+}
+
 fn five_through(board: &Board, p: Point) -> bool {
-    let colour = board.get(p);
+    let colour: Option<Colour> = board.get(p);
     pastimes_games::gomoku::board::DIRECTIONS.iter().any(|&dir| {
         let count =
             |sign: i64| (1..).take_while(|&k| p.step(dir, sign * k).is_some_and(|q| board.get(q) == colour)).count();

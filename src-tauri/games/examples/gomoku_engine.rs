@@ -23,12 +23,20 @@
 //!   engine (5ee5e47), an earlier run: median 9 (5 to 10), 0.57 M nodes/s (all its searches).
 //! - VCF puzzles: 17 of 17 solved and verified, 2 to 10 fours, 3.4 ms for all.
 //! - hard, app limits: slowest move on the 20 positions 1.50 s (budget 2 s).
-//! - ladder, 200 games each (`scripts/ladder-old-hard.sh`, machine idle apart from it, two
-//!   games at a time, about 2 minutes for 200): hard 48k nodes against the old hard 40k:
+//! - ladder, 200 games each (`OLD_COMMIT=5ee5e47 scripts/ladder-old-hard.sh`, machine idle
+//!   apart from it, two games at a time, about 2 minutes for 200): hard 48k nodes against the
+//!   old hard 40k:
 //!   80.8 % (160-37-3; 28 / 25 ms a move); at 40k each 80.2 % (32 / 30 ms); at 96k / 80k
 //!   72.5 %, at 192k / 160k 75.8 %; on time, 200 ms a move each (not reproducible, 100 games),
 //!   75.0 % (53.5 % before the tempo change, same run). Hard against medium 83.0 %; medium
 //!   against easy 99.5 %; easy against random 100 %.
+//! - 2 December 2026 (issue #30, time management; the machine at a load of 9 to 13, so these are
+//!   not comparable with the figures above except per processor second): main search 466,000
+//!   nodes per processor second; depth in 1 s median 6 (1 to 7; target then half a second),
+//!   b1f588b the same run median 5 (1 to 7); VCF puzzles 28 ms for all. `speed` now gives the
+//!   search the whole second as its target. The old engine of the ladder is b1f588b by default
+//!   (`scripts/ladder-old-hard.sh`, adapter `ladder/hard_b1f588b.rs`); the brains' ladder on time
+//!   is `brain_match ladder` (docs/ENGINES.md has its figures).
 //! - What did it: the evaluation's weight for the side to move's chances (eval::TEMPO), 25 %
 //!   before (as in the old engine), now 75 %. At 48k / 40k: 0 % 40.0, 25 % 64.5, 50 % 74.2,
 //!   75 % 80.8, 100 % 79.0. With 25 %, more nodes did not help (96k 60.2 %, 192k 64.8 %) and
@@ -80,108 +88,7 @@ const POSITIONS: [&str; 20] = [
 /// A hundred balanced openings: four seeded random stones near the centre where hard sees
 /// black, to move, within 150 (a third of an open three) of even (built by `gen-openings`; the
 /// score after each). The ladder plays each with both colours.
-const OPENINGS: [&str; 100] = [
-    "F10 I9 H6 F9",   // -22
-    "I10 H10 J6 G7",  // 90
-    "J7 G8 H10 G9",   // 54
-    "H6 F6 J10 H8",   // -46
-    "I8 J8 F7 J9",    // -31
-    "H7 J7 G10 J6",   // 75
-    "F7 H8 G10 G8",   // 133
-    "J6 I9 I10 J9",   // 14
-    "F7 H10 I10 J9",  // 45
-    "F10 H10 J6 J10", // 42
-    "I9 H9 G6 I6",    // -50
-    "J6 F7 H10 F8",   // 148
-    "H9 I10 F6 G10",  // 54
-    "G9 H6 J6 G6",    // -39
-    "J7 I6 F8 J9",    // 74
-    "J6 H8 H9 G7",    // -54
-    "H10 H9 J7 I7",   // 140
-    "H7 I9 J10 G9",   // 108
-    "J10 H10 G10 F9", // 141
-    "F7 I7 J7 G8",    // 94
-    "F10 I8 I9 J9",   // 147
-    "J8 H7 F6 H9",    // 5
-    "F6 H8 I9 I7",    // -12
-    "H6 G8 J10 F7",   // 76
-    "I10 F9 F7 I7",   // 144
-    "I10 F8 H6 G8",   // 34
-    "F7 F8 I8 G7",    // 140
-    "F9 I8 J8 I7",    // 120
-    "H7 J8 F10 I9",   // 132
-    "G7 I7 J7 I6",    // -18
-    "G6 H10 I10 I8",  // -29
-    "H9 G9 F7 G8",    // 90
-    "F6 I10 J8 H9",   // 76
-    "J6 G8 H10 G6",   // 132
-    "G7 G8 J10 F8",   // -38
-    "J9 G10 H9 G8",   // 148
-    "J6 G8 G9 H10",   // 70
-    "J9 H6 F6 G7",    // -27
-    "I9 G10 G6 F10",  // 70
-    "G10 H6 F6 H10",  // 87
-    "F6 I10 J7 J9",   // -65
-    "I10 F8 J6 G8",   // -27
-    "J6 H8 G9 G7",    // -12
-    "G10 J8 I6 J10",  // 132
-    "G7 G10 I10 F10", // -37
-    "G10 I8 G6 I9",   // 6
-    "F9 H7 J7 F10",   // 145
-    "G6 G9 J10 F8",   // -125
-    "G9 H9 I6 G7",    // 58
-    "J9 J8 H6 I10",   // 124
-    "J6 H9 F10 H8",   // 94
-    "I6 H7 F9 G6",    // -12
-    "F9 J6 J10 I6",   // 124
-    "F7 J9 I7 H9",    // 99
-    "J10 F9 G7 F6",   // -72
-    "F10 F8 J8 G9",   // 60
-    "J10 J9 F8 G9",   // -54
-    "J9 I9 G8 J8",    // 140
-    "F9 G6 I8 H6",    // 19
-    "I6 I7 F8 H7",    // 27
-    "I10 F7 I7 F8",   // -138
-    "J9 G10 F6 H7",   // -134
-    "J9 G9 G7 J8",    // 55
-    "J6 I8 F6 H6",    // 67
-    "F10 G8 I6 G7",   // 53
-    "H9 H8 F6 I7",    // 94
-    "H10 F8 H6 H8",   // -12
-    "F10 J9 J7 I10",  // -106
-    "F10 G7 H6 I7",   // -92
-    "I9 J10 H7 H10",  // 61
-    "I7 J9 G10 I10",  // -15
-    "H10 J9 F6 H8",   // -6
-    "F6 I9 H7 H10",   // 4
-    "I6 F8 H10 F10",  // -6
-    "F10 J6 H7 J7",   // -35
-    "J9 J7 G6 I9",    // -35
-    "G10 F6 H6 H10",  // 120
-    "F9 I9 I7 F8",    // 71
-    "G7 J7 J9 I6",    // 87
-    "G6 H7 I9 H6",    // 41
-    "I6 H6 G10 H7",   // -140
-    "J6 H8 I9 H7",    // 33
-    "J6 I7 F7 H6",    // -118
-    "J6 H9 F9 I7",    // -51
-    "J7 J9 F9 J8",    // 89
-    "J10 H6 G8 F8",   // 57
-    "I7 H7 F10 I9",   // -35
-    "F6 F8 J9 G9",    // -90
-    "F7 J9 H8 I8",    // 117
-    "F10 J7 G7 I6",   // -139
-    "F8 G10 J6 G9",   // 143
-    "I6 J9 J10 G10",  // 42
-    "J10 J9 F8 J8",   // 95
-    "G9 H8 J7 H9",    // 43
-    "J9 J10 F10 H8",  // 14
-    "G10 I7 H8 J8",   // 5
-    "G6 G9 J6 H9",    // -138
-    "F6 G9 J10 F7",   // 68
-    "I6 H8 F8 I7",    // 123
-    "I10 I9 J6 H10",  // 141
-];
+const OPENINGS: [&str; 100] = include!("positions/gomoku-openings.rs");
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -234,7 +141,7 @@ fn cpu_ns() -> Option<u64> {
     std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
 }
 
-/// Hard with a 1 s budget from each position: the main search's speed and depth.
+/// Hard with 1 s from each position (target and hard limit): the main search's speed and depth.
 fn speed() {
     println!(
         "{:>3} {:>5} {:>11} {:>6} {:>10} {:>10} {:>10} {:>8}",
@@ -245,7 +152,9 @@ fn speed() {
     for (i, moves) in POSITIONS.iter().enumerate() {
         let game = game_of(moves);
         let cpu_before = cpu_ns();
-        let r = search_level(&game, Level::Hard, &Limits::time(Duration::from_secs(1)), 1, &AtomicBool::new(false));
+        // The whole second as target too, as the Gomocup brain spends a turn.
+        let second = Duration::from_secs(1);
+        let r = search_level(&game, Level::Hard, &Limits::timed(second, second), 1, &AtomicBool::new(false));
         let spent = cpu_ns().zip(cpu_before).map_or(0, |(after, before)| after - before);
         cpu += spent;
         // The main search's share of the processor time, in proportion to its wall time.

@@ -12,8 +12,9 @@
 use super::budget::Allowance;
 use super::command::{board_line, parse, swap2_line, Command, Info, Refusal};
 use super::swap2;
+use pastimes_games::gomoku::ai::Clock;
 use pastimes_games::gomoku::board::Board;
-use pastimes_games::gomoku::{legal_stone, renju, Colour, Gomoku, Params, Point, Rule, SIZE};
+use pastimes_games::gomoku::{legal_stone, renju, Colour, Gomoku, Level, Params, Point, Rule, SearchLimits, SIZE};
 use pastimes_games::Game;
 use std::sync::atomic::AtomicBool;
 
@@ -46,9 +47,17 @@ pub struct Brain {
     board: Option<(Vec<Point>, Vec<Point>)>,
     /// The stones of a `SWAP2BOARD` command being read, until its `DONE`.
     swap2: Option<Vec<Point>>,
+    /// Where the engine reads the time (the system's clock but in tests).
+    clock: Clock,
 }
 
 impl Brain {
+    /// A brain that reads the time from `clock`.
+    #[cfg(test)]
+    pub fn on(clock: Clock) -> Brain {
+        Brain { clock, ..Brain::default() }
+    }
+
     /// Answers one line, each answer line through `say`.
     pub fn handle(&mut self, line: &str, say: &mut dyn FnMut(&str)) -> Flow {
         if line.trim().is_empty() {
@@ -204,7 +213,8 @@ impl Brain {
         if line.trim().eq_ignore_ascii_case("DONE") {
             let stones = std::mem::take(stones);
             self.swap2 = None;
-            match swap2::answer(&stones, self.rule, &self.allowance) {
+            let (level, limits) = self.limits();
+            match swap2::answer(&stones, self.rule, level, &limits) {
                 Ok(answer) => say(&answer),
                 Err(message) => say(&format!("ERROR {message}")),
             }
@@ -274,16 +284,28 @@ impl Brain {
         if game.status().is_over() {
             return Err("the game is over".into());
         }
-        let (level, limits) = self.allowance.limits();
+        let (level, limits) = self.limits();
         let seed = pastimes_games::gomoku::ai::move_seed(&game);
         let mv = legal_stone(&game, level, &limits, seed, &AtomicBool::new(false)).ok_or("no move is allowed")?;
         let p = Point::new(mv.x, mv.y).ok_or("the engine answered off the board")?;
-        say(&format!("DEBUG {level:?} search within {} ms", limits.time.unwrap_or_default().as_millis()));
+        let ms = |t: Option<std::time::Duration>| t.unwrap_or_default().as_millis();
+        say(&format!("DEBUG {level:?} search for about {} ms, at most {} ms", ms(limits.soft), ms(limits.time)));
         self.own.push(p);
         Ok(format!("{},{}", p.x, p.y))
+    }
+}
+
+impl Brain {
+    /// The level and limits of the next search, on the brain's clock.
+    fn limits(&self) -> (Level, SearchLimits) {
+        let (level, limits) = self.allowance.limits();
+        (level, SearchLimits { clock: self.clock.clone(), ..limits })
     }
 }
 
 fn point(x: i64, y: i64) -> Result<Point, String> {
     Point::new(x, y).ok_or_else(|| format!("{x},{y} is off the {SIZE}x{SIZE} board"))
 }
+
+#[cfg(test)]
+mod tests;

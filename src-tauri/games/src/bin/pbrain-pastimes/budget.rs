@@ -17,10 +17,13 @@ pub struct Allowance {
 
 /// A move's time when the manager gave none: Gomocup's usual turn limit is 5 s or more.
 const DEFAULT_TURN_MS: u64 = 5_000;
-/// The share of the game's time left that one move may take: games last some 20 to 60 moves
-/// a side, and a brain that runs out of match time loses.
-const MATCH_SHARE: u64 = 20;
-/// Kept back from every budget for reading, answering and a busy machine: a tenth, and 30 ms.
+/// The moves a side may still have to play, for its target share of the game's time left:
+/// games last some 20 to 60 moves a side, and a brain that runs out of match time loses.
+const MOVES_AHEAD: u64 = 20;
+/// The most of the game's time left that one move may take, when the position needs it.
+const MATCH_HARD_SHARE: u64 = 5;
+/// Kept back from every limit for reading, answering, freeing the search's memory and a busy
+/// machine: a twentieth, and 30 ms (the search stops within a millisecond of its hard limit).
 const MARGIN_MS: u64 = 30;
 /// No move is searched for less than this (a limit of 0 asks for speed, not for no search).
 const FLOOR_MS: u64 = 5;
@@ -33,18 +36,20 @@ const HARD_TABLE_BYTES: u64 = 16 << 19;
 const MEDIUM_TABLE_BYTES: u64 = 16 << 16;
 
 impl Allowance {
-    /// The time for the next move.
-    pub fn move_time(&self) -> Duration {
+    /// The time for the next move: its target and its hard limit. The turn's limit can be
+    /// spent whole (time not spent on this move is lost to it), so it is the target too; the
+    /// game's time left is shared over the moves to come, with room to spend more on one.
+    pub fn move_time(&self) -> (Duration, Duration) {
         let turn = self.timeout_turn.unwrap_or(DEFAULT_TURN_MS);
-        let turn = if turn == 0 { FLOOR_MS } else { turn };
-        let from_match = match (self.timeout_match, self.time_left) {
-            (Some(0), _) | (None, None) => u64::MAX,
-            (_, Some(left)) => left / MATCH_SHARE,
-            (Some(total), None) => total / MATCH_SHARE,
+        let turn = if turn == 0 { FLOOR_MS } else { kept_back(turn) };
+        let left = match (self.timeout_match, self.time_left) {
+            (Some(0), _) | (None, None) => None,
+            (_, Some(left)) => Some(left),
+            (Some(total), None) => Some(total),
         };
-        let budget = turn.min(from_match);
-        let kept = budget / 10 + MARGIN_MS;
-        Duration::from_millis(budget.saturating_sub(kept).max(FLOOR_MS))
+        let hard = left.map_or(turn, |left| turn.min(kept_back(left / MATCH_HARD_SHARE)));
+        let target = left.map_or(hard, |left| hard.min(left / MOVES_AHEAD));
+        (Duration::from_millis(target.max(FLOOR_MS)), Duration::from_millis(hard.max(FLOOR_MS)))
     }
 
     /// The strongest level whose search fits the memory limit.
@@ -59,10 +64,14 @@ impl Allowance {
 
     /// The search limits for the next move.
     pub fn limits(&self) -> (Level, SearchLimits) {
-        let level = self.level();
-        let limits = SearchLimits { time: Some(self.move_time()), ..SearchLimits::for_level(Level::Hard) };
-        (level, limits)
+        let (target, hard) = self.move_time();
+        (self.level(), SearchLimits::timed(target, hard))
     }
+}
+
+/// `ms` less the margin kept back.
+fn kept_back(ms: u64) -> u64 {
+    ms.saturating_sub(ms / 20 + MARGIN_MS)
 }
 
 #[cfg(test)]
@@ -75,17 +84,17 @@ mod tests {
 
     #[test]
     fn the_turn_limit_and_the_match_time_left_both_bound_a_move() {
-        assert_eq!(Allowance::default().move_time(), ms(5_000 - 530));
+        assert_eq!(Allowance::default().move_time(), (ms(5_000 - 280), ms(5_000 - 280)));
         let turn = Allowance { timeout_turn: Some(1_000), ..Allowance::default() };
-        assert_eq!(turn.move_time(), ms(1_000 - 130));
+        assert_eq!(turn.move_time(), (ms(1_000 - 80), ms(1_000 - 80)));
         let short = Allowance { time_left: Some(4_000), timeout_match: Some(180_000), ..turn.clone() };
-        assert_eq!(short.move_time(), ms(200 - 50));
+        assert_eq!(short.move_time(), (ms(200), ms(800 - 70)));
         let unlimited = Allowance { timeout_match: Some(0), time_left: Some(10), ..turn.clone() };
-        assert_eq!(unlimited.move_time(), ms(870));
+        assert_eq!(unlimited.move_time(), (ms(920), ms(920)));
         let fast = Allowance { timeout_turn: Some(0), ..Allowance::default() };
-        assert_eq!(fast.move_time(), ms(FLOOR_MS));
+        assert_eq!(fast.move_time(), (ms(FLOOR_MS), ms(FLOOR_MS)));
         let nearly_out = Allowance { time_left: Some(100), timeout_match: Some(1), ..turn };
-        assert_eq!(nearly_out.move_time(), ms(FLOOR_MS));
+        assert_eq!(nearly_out.move_time(), (ms(FLOOR_MS), ms(FLOOR_MS)));
     }
 
     #[test]

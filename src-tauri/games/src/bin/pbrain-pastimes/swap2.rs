@@ -10,15 +10,14 @@
 //! The decisions are the computer's Swap2 decisions ([`computer_action`]), under this game's
 //! rule; the manager then sends the position with `BOARD`.
 
-use super::budget::Allowance;
 use pastimes_games::gomoku::{
-    computer_action, legal_stone, Action, Choice, Gomoku, Opening, Params, Phase, Point, Rule, SearchLimits,
+    computer_action, legal_stone, Action, Choice, Gomoku, Level, Opening, Params, Phase, Point, Rule, SearchLimits,
 };
 use pastimes_games::Game;
 use std::sync::atomic::AtomicBool;
 
 /// The answer to a `SWAP2BOARD` list, or why there is none.
-pub fn answer(stones: &[Point], rule: Rule, allowance: &Allowance) -> Result<String, String> {
+pub fn answer(stones: &[Point], rule: Rule, level: Level, limits: &SearchLimits) -> Result<String, String> {
     if ![0, 3, 5].contains(&stones.len()) {
         return Err(format!("SWAP2BOARD takes 0, 3 or 5 stones, not {}", stones.len()));
     }
@@ -30,13 +29,16 @@ pub fn answer(stones: &[Point], rule: Rule, allowance: &Allowance) -> Result<Str
         }
         game.play(p.into()).map_err(|e| format!("{},{}: {e}", p.x, p.y))?;
     }
-    let (level, limits) = allowance.limits();
-    // Each answer is a decision and at most two stones: each gets a share of the move's time.
-    let share = SearchLimits { time: limits.time.map(|t| t / 3), ..limits };
+    // An answer takes at most four searches (a decision and stones): each gets an equal share
+    // of the time still left, so that what one leaves unspent goes to the others.
+    let started = limits.clock.now();
+    let share = |searches_done: u32| limits.less(limits.clock.now().saturating_sub(started)).part(1, 4 - searches_done);
     let cancel = AtomicBool::new(false);
     let mut placed = Vec::new();
+    let mut searches = 0;
     while placed.len() < 3 {
-        let action = computer_action(&game, level, &share, &cancel).ok_or("no decision")?;
+        let action = computer_action(&game, level, &share(searches), &cancel).ok_or("no decision")?;
+        searches += 1;
         match action {
             Action::Choose { choose: Choice::Black } => return Ok("SWAP".into()),
             Action::Choose { choose } => game.choose(choose).map_err(|e| e.to_string())?,
@@ -48,7 +50,7 @@ pub fn answer(stones: &[Point], rule: Rule, allowance: &Allowance) -> Result<Str
         // Staying white is answered with white's next stone.
         if game.phase() == Phase::Done {
             let seed = pastimes_games::gomoku::ai::move_seed(&game);
-            let mv = legal_stone(&game, level, &share, seed, &cancel).ok_or("no move is allowed")?;
+            let mv = legal_stone(&game, level, &share(searches.min(3)), seed, &cancel).ok_or("no move is allowed")?;
             placed.push(format!("{},{}", mv.x, mv.y));
             break;
         }
@@ -62,7 +64,13 @@ pub fn answer(stones: &[Point], rule: Rule, allowance: &Allowance) -> Result<Str
 
 #[cfg(test)]
 mod tests {
+    use super::super::budget::Allowance;
     use super::*;
+
+    fn answer(stones: &[Point], rule: Rule, allowance: &Allowance) -> Result<String, String> {
+        let (level, limits) = allowance.limits();
+        super::answer(stones, rule, level, &limits)
+    }
 
     fn quick() -> Allowance {
         Allowance { timeout_turn: Some(150), ..Allowance::default() }

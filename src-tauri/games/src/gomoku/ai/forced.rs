@@ -11,11 +11,11 @@
 //! Found wins keep their winning move, so [`Forced::line`] can lay one line of the win out move
 //! by move, the defender's first answer at each step, ending in the attacker's five.
 
+use super::budget::Deadline;
 use super::eval::{self, Candidate, Scan};
 use super::position::Position;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// Which threats the attacker may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub struct Forced<'a> {
     kind: Kind,
     budget: u64,
     pub nodes: u64,
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
     cancel: &'a AtomicBool,
     /// Out of nodes, out of time or cancelled: every answer from now on is "none found".
     pub stopped: bool,
@@ -45,7 +45,7 @@ pub struct Forced<'a> {
 }
 
 impl<'a> Forced<'a> {
-    pub fn new(kind: Kind, budget: u64, deadline: Option<Instant>, cancel: &'a AtomicBool) -> Forced<'a> {
+    pub fn new(kind: Kind, budget: u64, deadline: Option<Deadline>, cancel: &'a AtomicBool) -> Forced<'a> {
         Forced {
             kind,
             budget,
@@ -223,7 +223,7 @@ impl<'a> Forced<'a> {
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
         if !self.stopped && self.nodes.is_multiple_of(256) {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let late = self.deadline.as_ref().is_some_and(Deadline::passed);
             self.stopped = late || self.cancel.load(Ordering::Relaxed);
         }
         self.stopped |= self.nodes > self.budget;

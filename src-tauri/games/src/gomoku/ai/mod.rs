@@ -28,6 +28,7 @@
 //! black (Renju) plugs in through [`legality`] and [`shape::tables`].
 
 pub mod analysis;
+pub mod budget;
 mod eval;
 mod forced;
 pub mod legality;
@@ -42,6 +43,8 @@ use super::params::Level;
 use super::{Gomoku, Move};
 use crate::game::Game;
 use crate::rng::{seeded, GameRng};
+pub use budget::Clock;
+use budget::Pace;
 use eval::{Candidate, Scan};
 use forced::{Forced, Kind};
 use position::Position;
@@ -49,7 +52,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use search::Searcher;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The search's board, public for the benchmarks (its move and unmove are measured) and for a
 /// rule's forbidden-point filter ([`legality`]).
@@ -58,7 +61,7 @@ pub use position::Position as SearchPosition;
 /// Scores from this far up are forced wins (the winner's point of view), down here losses.
 pub const WIN_SCORE: i32 = eval::WIN_FLOOR;
 
-/// The percentage of a time limit the threat searches before the main search may use.
+/// The percentage of a search's target time the threat searches before the main search may use.
 const THREAT_SHARE: u32 = 30;
 
 /// The deepest iteration any search goes to.
@@ -67,17 +70,31 @@ pub const MAX_DEPTH: u8 = 60;
 /// How long and how deep a search may go. Any limit reached stops it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock budget, measured from the call.
+    /// Wall-clock budget, measured from the call: the hard limit, never exceeded (the search
+    /// stops within a few hundred nodes of it).
     pub time: Option<Duration>,
+    /// The time the search means to spend (its target, the soft limit): more when its best move
+    /// changes or its score drops, less when the move is forced (see [`budget`]). `None`: half
+    /// of `time`.
+    pub soft: Option<Duration>,
     /// Positions the main search visits at most (reproducible, unlike time). The threat
     /// searches before it have budgets of their own, in proportion (see `Style`).
     pub nodes: Option<u64>,
     /// Deepest iteration, in moves.
     pub depth: u8,
+    /// Where the time is read (the system's clock, unless a test or a ladder injects one).
+    pub clock: Clock,
 }
 
 /// The name the app and the benchmarks knew the limits by.
 pub type SearchLimits = Limits;
+
+/// No limit but the deepest iteration: the base to build limits on.
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { time: None, soft: None, nodes: None, depth: MAX_DEPTH, clock: Clock::system() }
+    }
+}
 
 impl Limits {
     /// What [`computer_move`] allows each level. Easy does not search (its look takes
@@ -85,20 +102,46 @@ impl Limits {
     /// leave room within 2 s for a slow or busy machine.
     pub fn for_level(level: Level) -> Limits {
         match level {
-            Level::Easy => Limits { time: Some(Duration::from_millis(100)), nodes: None, depth: 1 },
-            Level::Medium => Limits { time: Some(Duration::from_millis(400)), nodes: None, depth: 4 },
+            Level::Easy => Limits { depth: 1, ..Limits::time(Duration::from_millis(100)) },
+            Level::Medium => Limits { depth: 4, ..Limits::time(Duration::from_millis(400)) },
             Level::Hard => Limits::time(Duration::from_millis(1500)),
         }
     }
 
-    /// As deep as `time` allows.
+    /// As deep as `time` allows: never longer, about half of it when the position is clear.
     pub fn time(time: Duration) -> Limits {
-        Limits { time: Some(time), nodes: None, depth: MAX_DEPTH }
+        Limits { time: Some(time), ..Limits::default() }
+    }
+
+    /// About `soft` (more when the position needs it), never more than `hard`.
+    pub fn timed(soft: Duration, hard: Duration) -> Limits {
+        Limits { time: Some(hard), soft: Some(soft), ..Limits::default() }
     }
 
     /// As deep as `nodes` main-search positions allow: reproducible.
     pub fn nodes(nodes: u64) -> Limits {
-        Limits { time: None, nodes: Some(nodes), depth: MAX_DEPTH }
+        Limits { nodes: Some(nodes), ..Limits::default() }
+    }
+
+    /// What is left of these limits' time after `spent` of it.
+    pub fn less(&self, spent: Duration) -> Limits {
+        Limits {
+            time: self.time.map(|t| t.saturating_sub(spent)),
+            soft: self.soft.map(|t| t.saturating_sub(spent)),
+            ..self.clone()
+        }
+    }
+
+    /// `numerator / denominator` of the time (target and hard limit) and of the nodes: for one of
+    /// several searches that share these limits.
+    pub fn part(&self, numerator: u32, denominator: u32) -> Limits {
+        let part = |t: Duration| t * numerator / denominator.max(1);
+        Limits {
+            time: self.time.map(part),
+            soft: self.soft.map(part),
+            nodes: self.nodes.map(|n| (n * numerator as u64 / denominator.max(1) as u64).max(1)),
+            ..self.clone()
+        }
     }
 }
 
@@ -266,7 +309,7 @@ pub fn search_level(game: &Gomoku, level: Level, limits: &Limits, seed: u64, can
         let chosen = turn.choose(level);
         turn.settle(chosen);
     }
-    turn.result.elapsed = turn.started.elapsed();
+    turn.result.elapsed = turn.pace.elapsed();
     turn.result
 }
 
@@ -282,7 +325,7 @@ fn search_without(game: &Gomoku, limits: &Limits, excluded: &[usize], cancel: &A
     let scan = eval::scan(&turn.pos, &mut list);
     let chosen = turn.weigh(list, &scan, excluded)?;
     turn.settle(chosen);
-    turn.result.elapsed = turn.started.elapsed();
+    turn.result.elapsed = turn.pace.elapsed();
     Some(turn.result)
 }
 
@@ -366,7 +409,8 @@ struct Turn<'a> {
     style: Style,
     limits: &'a Limits,
     cancel: &'a AtomicBool,
-    started: Instant,
+    /// The call's clock and time limits (the threat searches' deadline, the result's time).
+    pace: Pace,
     rng: GameRng,
     result: SearchResult,
 }
@@ -378,7 +422,7 @@ impl<'a> Turn<'a> {
             style: Style::of(level).fit(limits),
             limits,
             cancel,
-            started: Instant::now(),
+            pace: Pace::start(limits),
             rng: seeded(seed),
             result: SearchResult {
                 best: None,
@@ -474,16 +518,16 @@ impl<'a> Turn<'a> {
             1 if excluded.is_empty() => return Some((list[0].point, Decision::Only)),
             _ => {}
         }
-        let mut searcher = Searcher::new(self.pos.clone(), &self.style, self.limits, self.cancel, self.started);
-        let begun = Instant::now();
+        let begun = self.pace.elapsed();
+        let mut searcher = Searcher::new(self.pos.clone(), &self.style, self.limits, self.cancel, &mut self.pace);
         let outcome = searcher.iterate(&mut list);
-        self.result.main_time = begun.elapsed();
         self.result.main_nodes = searcher.nodes;
         self.result.nodes += searcher.nodes;
         self.result.score = outcome.score;
         self.result.depth = outcome.depth;
         self.result.pv =
             searcher.principal_variation(outcome.best).into_iter().map(|p| Point::from_index(p).into()).collect();
+        self.result.main_time = self.pace.elapsed().saturating_sub(begun);
         Some((outcome.best, Decision::Search))
     }
 
@@ -536,11 +580,10 @@ impl<'a> Turn<'a> {
 
     /// A threat search within this call's time, budget and cancel flag.
     /// Under a time limit all the threat searches before the main search share the first
-    /// [`THREAT_SHARE`] percent of it, so that the main search always gets the rest (with a short
+    /// [`THREAT_SHARE`] percent of its target, so that the main search always gets the rest (with a short
     /// budget they could otherwise take it all).
     fn forced(&self, kind: Kind, budget: u64) -> Forced<'a> {
-        let deadline = self.limits.time.map(|t| self.started + t * THREAT_SHARE / 100);
-        Forced::new(kind, budget, deadline, self.cancel)
+        Forced::new(kind, budget, self.pace.deadline(THREAT_SHARE), self.cancel)
     }
 
     /// Whether the opponent could win by force after our stone on `point` (or, with `None`,

@@ -12,12 +12,12 @@
 //! deep a move cut off anywhere).
 
 use super::super::board::POINTS;
+use super::budget::Pace;
 use super::eval::{self, Candidate, Scan, WIN, WIN_FLOOR};
 use super::position::Position;
 use super::tt::{Bound, Table, NO_MOVE};
 use super::{SearchLimits, Style};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// Above any score: the initial window.
 const INFINITY: i32 = WIN + 1;
@@ -44,7 +44,8 @@ pub struct Searcher<'a> {
     style: &'a Style,
     limits: &'a SearchLimits,
     cancel: &'a AtomicBool,
-    started: Instant,
+    /// The call's clock and time limits, and how the iterations scale its target.
+    pace: &'a mut Pace,
     table: Table,
     /// Candidate lists, one per ply, reused so the search does not allocate.
     lists: Vec<Vec<Candidate>>,
@@ -56,6 +57,8 @@ pub struct Searcher<'a> {
     history_max: [u32; 2],
     pub nodes: u64,
     stopped: bool,
+    /// Root moves proven lost (by point), for telling a forced move.
+    lost: Box<[bool; POINTS]>,
 }
 
 impl<'a> Searcher<'a> {
@@ -64,14 +67,14 @@ impl<'a> Searcher<'a> {
         style: &'a Style,
         limits: &'a SearchLimits,
         cancel: &'a AtomicBool,
-        started: Instant,
+        pace: &'a mut Pace,
     ) -> Searcher<'a> {
         Searcher {
             pos,
             style,
             limits,
             cancel,
-            started,
+            pace,
             table: Table::new(table_bits(style, limits)),
             lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
@@ -79,15 +82,16 @@ impl<'a> Searcher<'a> {
             history_max: [1; 2],
             nodes: 0,
             stopped: false,
+            lost: Box::new([false; POINTS]),
         }
     }
 
     /// Searches `moves` (the root's candidates, best guess first, at least one) deeper and
-    /// deeper until the depth limit, a proven result, or a stop.
+    /// deeper until the depth limit, a proven result, a forced move, the time the pace allows,
+    /// or a stop.
     pub fn iterate(&mut self, moves: &mut [Candidate]) -> Outcome {
         let mut outcome = Outcome { best: moves[0].point, score: 0, depth: 0 };
         for depth in 1..=self.limits.depth.max(1) {
-            let begun = Instant::now();
             let (best, score, finished) = self.aspire(moves, depth as i32, outcome.score);
             if let Some(i) = best {
                 // The next iteration starts with the best move so far.
@@ -96,8 +100,11 @@ impl<'a> Searcher<'a> {
                 outcome.score = score;
                 outcome.depth = depth;
             }
-            let took = begun.elapsed();
-            if !finished || score.abs() >= WIN_FLOOR || self.no_time_for_another(took) {
+            if !finished || score.abs() >= WIN_FLOOR {
+                break;
+            }
+            let forced = moves.iter().filter(|c| !self.lost[c.point]).count() <= 1;
+            if !self.pace.another(outcome.best, outcome.score, forced) {
                 break;
             }
         }
@@ -135,6 +142,7 @@ impl<'a> Searcher<'a> {
         let floor = alpha;
         let mut best = None;
         let mut best_score = -INFINITY;
+        self.pace.iteration_begins();
         for (i, c) in moves.iter().enumerate() {
             self.pos.make(c.point);
             let score = self.principal(i == 0, depth - 1, alpha, beta, 1);
@@ -142,12 +150,16 @@ impl<'a> Searcher<'a> {
             if self.stopped {
                 return (best, alpha, false);
             }
+            // The search fails soft: a score this low, even outside the window, bounds the
+            // move's value from above, so the move loses.
+            self.lost[c.point] |= score <= -WIN_FLOOR;
             if score > best_score {
                 best_score = score;
             }
             if score > alpha {
                 alpha = score;
                 best = Some(i);
+                self.pace.move_proven();
                 if alpha >= beta {
                     return (best, alpha, true);
                 }
@@ -391,16 +403,9 @@ impl<'a> Searcher<'a> {
         if self.limits.nodes.is_some_and(|max| self.nodes > max) {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(CHECK_EVERY) {
-            let late = self.limits.time.is_some_and(|t| self.started.elapsed() >= t);
-            self.stopped = late || self.cancel.load(Ordering::Relaxed);
+            self.stopped = self.pace.must_stop() || self.cancel.load(Ordering::Relaxed);
         }
         self.stopped
-    }
-
-    /// After an iteration that took `took`: would the next one, about three times longer,
-    /// likely run out of time? (The time spent before the main search counts as spent.)
-    fn no_time_for_another(&self, took: std::time::Duration) -> bool {
-        self.limits.time.is_some_and(|t| self.started.elapsed() + took * 3 > t)
     }
 }
 

@@ -5,6 +5,7 @@ use super::super::{Gomoku, Move, Opponent, Params, Rule};
 use super::*;
 use crate::game::Status;
 use proptest::prelude::*;
+use std::time::Instant;
 
 const LEVELS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
@@ -27,7 +28,7 @@ fn game_under(rule: Rule, black: &[&str], white: &[&str]) -> Gomoku {
 
 /// Small, reproducible limits for tests.
 fn quick(nodes: u64) -> SearchLimits {
-    SearchLimits { time: None, nodes: Some(nodes), depth: 6 }
+    SearchLimits { depth: 6, ..SearchLimits::nodes(nodes) }
 }
 
 fn best(game: &Gomoku, level: Level, limits: &SearchLimits, seed: u64) -> SearchReport {
