@@ -356,6 +356,12 @@ async fn five_levels_are_offered_and_the_beginner_answers() {
     let levels = ["beginner", "easy", "medium", "hard", "master"];
     let expected: Vec<String> = levels.iter().map(|l| format!("Freestyle against the computer ({l})")).collect();
     assert_eq!(captions, json!(expected));
+    run(
+        &app,
+        "document.querySelector('#hall-gomoku .hall-category[data-category=\"freestyle-beginner\"]').scrollIntoView()",
+    )
+    .await;
+    picture(&app, "gomoku-hall-levels").await;
     app.quit().await;
 }
 
