@@ -29,7 +29,8 @@
 //! easy against beginner 73.8 % (147-52-1), medium against easy 74.8 % (147-48-5), hard against
 //! medium 69.8 % (137-58-5), master against hard 75.8 % (149-46-5). Hard and master at 20,000
 //! and 66,666 nodes: about a sixtieth of their app time's worth (1.12 M main-search nodes per
-//! processor second, idle machine). The levels are one engine with
+//! processor second, idle machine). On time (not reproducible, 20 games each): `t150` master
+//! 85.0 % (17-3), `t1500` (the app's 1.5 s and 5 s) 72.5 % (14-5-1). The levels are one engine with
 //! seeded blunder rates (ai/mod.rs); how they were chosen is in docs/ENGINES.md.
 //!
 //! Figures of 1 December 2026 on the shared 2-core machine (wall-clock figures depend on the
