@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The engine's ladder: today's hard against the hard of an older commit, node-limited, so the
-# same command gives the same games on any machine; or, with `time`, today's Gomocup brain
-# against the old commit's, on time in the protocol.
+# The engine's ladder: today's full engine (master's style: the hard level without its
+# blunders) against the hard of an older commit, node-limited, so the same command gives the
+# same games on any machine; or, with `time`, today's Gomocup brain against the old commit's,
+# on time in the protocol.
 #
 #   scripts/ladder-old-hard.sh [GAMES] [NODES] [OLD_NODES]      # defaults: 200 48000 40000
 #   scripts/ladder-old-hard.sh speed                            # the old engine's speed, 1 s a position
@@ -12,7 +13,7 @@
 # hard before the engine was rewritten, adapter src-tauri/games/ladder/old_hard_brain.rs).
 # It checks the commit out in a scratch worktree under /tmp (once; it is reused), builds the
 # adapter (kept in this repo) as a small crate against that commit's pastimes-games, and runs
-# `examples/gomoku_engine.rs ladder hard-old` with it behind a pipe. The openings are the
+# `examples/gomoku_engine.rs ladder engine-old` with it behind a pipe. The openings are the
 # example's 100 balanced ones, each played with both colours; draws count half. NODES limits
 # the new main search, OLD_NODES the old one; each side's threat searches keep their own
 # budgets (see the example's figures). Set LADDER_LOG=1 to see every game's moves,
@@ -79,4 +80,4 @@ engine="$target/release/examples/gomoku_engine"
 if [ "${1:-}" = speed ]; then
     exec "$engine" speed-old "$old_engine"
 fi
-OLD_ENGINE="$old_engine" exec "$engine" ladder hard-old "${1:-200}" "${2:-48000}" "${3:-40000}"
+OLD_ENGINE="$old_engine" exec "$engine" ladder engine-old "${1:-200}" "${2:-48000}" "${3:-40000}"

@@ -342,6 +342,8 @@ mod tests {
             ("`gm.rule.${r}`", fill("gm.rule.*", &rules)),
             ("`gm.rule.${r}.hint`", fill("gm.rule.*.hint", &rules)),
             ("`gm.opponent.${o}`", fill("gm.opponent.*", &opponents)),
+            // The chosen opponent's description in the New game dialog.
+            ("`gm.opponent.${opponent}.hint`", fill("gm.opponent.*.hint", &opponents)),
             // The computer's name: every opponent but the human one.
             ("`gm.level.${opponent}`", fill("gm.level.*", &computers)),
             (
@@ -421,6 +423,17 @@ mod tests {
         }
         unused.sort();
         assert!(unused.is_empty(), "keys in en.json that no code uses: {unused:?}");
+    }
+
+    /// The New game dialog offers every opponent the backend knows, in its order, so that every
+    /// level has its name and description in the catalogues.
+    #[test]
+    fn the_page_offers_the_backends_opponents() {
+        let files = code_files();
+        let page = list_after(&files["ui/js/gomoku/setup.js"], "export const OPPONENTS = ");
+        let backend: Vec<String> =
+            pastimes_games::gomoku::Opponent::ALL.iter().map(|o| o.as_str().to_string()).collect();
+        assert_eq!(page, backend);
     }
 
     #[test]

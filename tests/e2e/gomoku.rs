@@ -108,10 +108,20 @@ fn backend_turn(snapshot: &Value) -> (bool, u64) {
     (snapshot["computerThinking"].as_bool().unwrap_or(true), snapshot["moveCount"].as_u64().unwrap_or(u64::MAX))
 }
 
-/// Starts a game against `opponent` through the New game dialog.
-async fn start_against(app: &App, opponent: &str) {
+/// Opens the New game dialog.
+async fn open_new_game_dialog(app: &App) {
     app.click("#gm-new").await;
     app.wait_for("the new game dialog", "return document.querySelector('#gomoku-new-dialog[open]')").await;
+}
+
+/// Starts a game against `opponent` through the New game dialog.
+async fn start_against(app: &App, opponent: &str) {
+    open_new_game_dialog(app).await;
+    choose_and_start(app, opponent).await;
+}
+
+/// Chooses `opponent` in the open New game dialog and starts the game.
+async fn choose_and_start(app: &App, opponent: &str) {
     app.click(&format!("#gm-opponent-{opponent}")).await;
     app.click("#gomoku-new-dialog button[value=start]").await;
     app.wait_for("the dialog to close", "return !document.querySelector('#gomoku-new-dialog')").await;
@@ -280,6 +290,78 @@ async fn the_computer_answers_and_undo_returns_to_the_players_turn() {
     let snapshot = app.invoke("snapshot", json!({"game": "gomoku"})).await.unwrap();
     assert_eq!(snapshot["moveCount"], 2);
     assert_eq!(count(&app, STONES).await, 2);
+    app.quit().await;
+}
+
+/// The opponents the dialog offers, in order, each with the description shown once chosen.
+async fn offered_opponents(app: &App) -> Vec<(String, String)> {
+    let values = run(app, "return [...document.querySelectorAll('#gm-opponent input')].map((i) => i.value)").await;
+    let mut offered = Vec::new();
+    for value in values.as_array().unwrap() {
+        let value = value.as_str().unwrap().to_string();
+        app.click(&format!("#gm-opponent-{value}")).await;
+        offered.push((value, app.text("#gm-opponent-hint").await));
+    }
+    offered
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn five_levels_are_offered_and_the_beginner_answers() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(7)).await;
+    open_gomoku(&app).await;
+    open_new_game_dialog(&app).await;
+    let offered = offered_opponents(&app).await;
+    let values: Vec<&str> = offered.iter().map(|(value, _)| value.as_str()).collect();
+    assert_eq!(values, ["human", "beginner", "easy", "medium", "hard", "master"], "weakest first");
+    let hints: std::collections::BTreeSet<&str> = offered.iter().map(|(_, hint)| hint.as_str()).collect();
+    assert_eq!(hints.len(), 6, "each its own description: {offered:?}");
+    assert!(!hints.contains(""), "{offered:?}");
+    assert!(offered[5].1.contains("up to 5 s a move"), "master says its time: {}", offered[5].1);
+    app.click("#gm-opponent-beginner").await;
+    picture(&app, "gomoku-new-game-levels").await;
+    choose_and_start(&app, "beginner").await;
+    assert_eq!(app.text("#gm-name-white-shown").await, "Computer (beginner)");
+    play_and_wait_for_answer(&app, &point(7, 7), 2).await;
+    let snapshot = app.invoke("snapshot", json!({"game": "gomoku"})).await.unwrap();
+    assert_eq!(backend_turn(&snapshot), (false, 2), "the beginner answered");
+    assert_eq!(snapshot["category"], "freestyle-beginner");
+    assert_eq!(count(&app, ".gm-point.white").await, 1);
+
+    // The statistics offer the new levels' categories by name.
+    app.click("#gm-stats").await;
+    app.wait_for("the statistics", "return document.querySelector('#gm-stats-category')").await;
+    let names = run(
+        &app,
+        "return ['freestyle-beginner', 'renju-master-swap2'].map((v) =>
+           document.querySelector(`#gm-stats-category option[value='${v}']`)?.textContent)",
+    )
+    .await;
+    assert_eq!(
+        names,
+        json!(["Freestyle against the computer (beginner)", "Renju against the computer (master), Swap2 opening"])
+    );
+    app.click("#stats-dialog button[value=ok]").await;
+
+    // So does the hall of fame, where every level's category is listed.
+    app.click("#gm-home").await;
+    app.click("#hall-button").await;
+    app.wait_for("the hall", "return document.querySelector('#hall-panel-records')?.dataset.ready === 'true'").await;
+    let captions = run(
+        &app,
+        "return [...document.querySelectorAll('#hall-gomoku .hall-category:not([data-by])')]
+           .filter((c) => c.dataset.category.startsWith('freestyle-')).map((c) => c.querySelector('h3').textContent)",
+    )
+    .await;
+    let levels = ["beginner", "easy", "medium", "hard", "master"];
+    let expected: Vec<String> = levels.iter().map(|l| format!("Freestyle against the computer ({l})")).collect();
+    assert_eq!(captions, json!(expected));
+    run(
+        &app,
+        "document.querySelector('#hall-gomoku .hall-category[data-category=\"freestyle-beginner\"]').scrollIntoView()",
+    )
+    .await;
+    picture(&app, "gomoku-hall-levels").await;
     app.quit().await;
 }
 

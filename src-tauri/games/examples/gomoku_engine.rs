@@ -6,15 +6,32 @@
 //! cargo run --release -p pastimes-games --example gomoku_engine -- vcf          # forced-win puzzles
 //! cargo run --release -p pastimes-games --example gomoku_engine -- budget       # hard's move times, app limits
 //! cargo run --release -p pastimes-games --example gomoku_engine -- ladder PAIRING GAMES [NODES [OLD_NODES] | tMS]
+//! cargo run --release -p pastimes-games --example gomoku_engine -- levels [GAMES [NODES]] # each level against the one below
 //! ```
 //!
-//! Ladder pairings: `medium-easy`, `hard-medium`, `easy-random`, and `hard-old`, which plays
-//! against an older engine behind a pipe: a program (path in `OLD_ENGINE`) that reads lines
+//! Ladder pairings: two of the levels `beginner`, `easy`, `medium`, `hard`, `master` (e.g.
+//! `easy-beginner`, `master-hard`), `random`, `engine` (the full engine at NODES, without a
+//! level's blunders: what `hard` meant before the five levels) and `old`, an older engine behind
+//! a pipe: a program (path in `OLD_ENGINE`) that reads lines
 //! `<rule> <level> <nodes> <seed> <moves...>` and answers `<move> <nodes> <micros> <depth>`.
 //! Searches in the ladder are limited by nodes, so a ladder is reproducible; the openings are
-//! [`OPENINGS`], each played twice with the colours swapped. `scripts/ladder-old-hard.sh` builds
-//! the old engine's adapter (`ladder/old_hard_brain.rs`) and runs `hard-old`. `LADDER_THREADS=N`
-//! plays N games at once (the same games), `LADDER_LOG=1` prints each game's moves.
+//! [`OPENINGS`], each played twice with the colours swapped. Beginner, easy and medium play with
+//! the app's limits (four moves, 200,000 nodes at most; no time). Hard and master are limited
+//! by time in the app, so the ladder gives hard NODES (default [`HARD_NODES`]) and master
+//! NODES x 5 / 1.5, the ratio of their times; `tMS` plays them on time instead (hard MS,
+//! master MS x 5 / 1.5; not reproducible). `levels` plays [`LEVEL_STEPS`].
+//! `scripts/ladder-old-hard.sh` builds the old engine's adapter (`ladder/old_hard_brain.rs`) and
+//! runs `engine-old`. `LADDER_THREADS=N` plays N games at once (the same games), `LADDER_FIRST=N`
+//! plays games N.. only (a long ladder split between processes), `LADDER_LOG=1` prints each
+//! game's moves.
+//!
+//! Levels, 2 December 2026 (`levels 200 20000`, the chain as committed; 200 games each):
+//! easy against beginner 73.8 % (147-52-1), medium against easy 74.8 % (147-48-5), hard against
+//! medium 69.8 % (137-58-5), master against hard 75.8 % (149-46-5). Hard and master at 20,000
+//! and 66,666 nodes: about a sixtieth of their app time's worth (1.12 M main-search nodes per
+//! processor second, idle machine). On time (not reproducible, 20 games each): `t150` master
+//! 85.0 % (17-3), `t1500` (the app's 1.5 s and 5 s) 72.5 % (14-5-1). The levels are one engine with
+//! seeded blunder rates (ai/mod.rs); how they were chosen is in docs/ENGINES.md.
 //!
 //! Figures of 1 December 2026 on the shared 2-core machine (wall-clock figures depend on the
 //! share of it the run got; "per processor second" does not):
@@ -113,11 +130,26 @@ fn main() {
             let old_nodes: u64 = args.get(4).map_or(nodes, |n| n.parse().expect("old nodes"));
             ladder(&args[1], games, nodes, old_nodes);
         }
+        Some("levels") => {
+            let games: usize = args.get(1).map_or(200, |n| n.parse().expect("games"));
+            let nodes: u64 = args.get(2).map_or(HARD_NODES, |n| n.parse().expect("nodes"));
+            for pairing in LEVEL_STEPS {
+                ladder(pairing, games, nodes, nodes);
+            }
+        }
         _ => eprintln!(
-            "usage: gomoku_engine speed | speed-old OLD | vcf | budget | ladder PAIRING GAMES [NODES] [OLD_NODES]"
+            "usage: gomoku_engine speed | speed-old OLD | vcf | budget | levels [GAMES [NODES]] | ladder PAIRING GAMES [NODES [OLD_NODES] | tMS]"
         ),
     }
 }
+
+/// Each level against the one below it.
+const LEVEL_STEPS: [&str; 4] = ["easy-beginner", "medium-easy", "hard-medium", "master-hard"];
+
+/// Hard's main-search nodes in the ladder of levels by default (master's are in the ratio of
+/// their times). 1.5 s are worth some 1.1-1.7 million on an idle machine, sixty times more:
+/// master against hard at that scale would take some 11 processor hours (docs/ENGINES.md).
+const HARD_NODES: u64 = 20_000;
 
 fn game_of(moves: &str) -> Gomoku {
     let mut game = Gomoku::new(&Params::default(), 2024).unwrap();
@@ -154,7 +186,7 @@ fn speed() {
         let cpu_before = cpu_ns();
         // The whole second as target too, as the Gomocup brain spends a turn.
         let second = Duration::from_secs(1);
-        let r = search_level(&game, Level::Hard, &Limits::timed(second, second), 1, &AtomicBool::new(false));
+        let r = search_level(&game, Level::Master, &Limits::timed(second, second), 1, &AtomicBool::new(false));
         let spent = cpu_ns().zip(cpu_before).map_or(0, |(after, before)| after - before);
         cpu += spent;
         // The main search's share of the processor time, in proportion to its wall time.
@@ -396,7 +428,8 @@ fn generate_positions() {
         }
         let cut = 6 + 2 * found as usize;
         while !game.status().is_over() {
-            let r = search_level(&game, Level::Hard, &Limits::nodes(20_000), move_seed(&game), &AtomicBool::new(false));
+            let r =
+                search_level(&game, Level::Master, &Limits::nodes(20_000), move_seed(&game), &AtomicBool::new(false));
             if game.moves().len() >= cut {
                 if r.decision == pastimes_games::gomoku::ai::Decision::Search && r.score.abs() < 5_000 {
                     println!("    \"{}\",", moves_text(&game));
@@ -431,7 +464,7 @@ fn generate_openings() {
         for p in &stones {
             game.play((*p).into()).unwrap();
         }
-        let r = search_level(&game, Level::Hard, &Limits::nodes(20_000), 1, &AtomicBool::new(false));
+        let r = search_level(&game, Level::Master, &Limits::nodes(20_000), 1, &AtomicBool::new(false));
         if r.decision == pastimes_games::gomoku::ai::Decision::Search && r.score.abs() <= 150 {
             println!("    \"{}\", // {}", moves_text(&game), r.score);
             kept += 1;
@@ -445,6 +478,9 @@ fn generate_openings() {
 /// A player in the ladder.
 enum Player {
     Level(Level),
+    /// The full engine (master's style) at the ladder's nodes, as the old engine is played:
+    /// the engine's own strength, without a level's blunders or time ratio.
+    Engine,
     Random,
     Old(Level),
 }
@@ -452,9 +488,12 @@ enum Player {
 impl Player {
     fn of(name: &str) -> Player {
         match name {
+            "beginner" => Player::Level(Level::Beginner),
             "easy" => Player::Level(Level::Easy),
             "medium" => Player::Level(Level::Medium),
             "hard" => Player::Level(Level::Hard),
+            "master" => Player::Level(Level::Master),
+            "engine" => Player::Engine,
             "random" => Player::Random,
             "old" => Player::Old(Level::Hard),
             _ => panic!("unknown player {name}"),
@@ -575,7 +614,9 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
     let (first, second) = pairing.split_once('-').expect("PAIRING like hard-old");
     let (a, b) = (Player::of(first), Player::of(second));
     let threads: usize = std::env::var("LADDER_THREADS").ok().and_then(|n| n.parse().ok()).unwrap_or(1).max(1);
-    let next = std::sync::atomic::AtomicUsize::new(0);
+    // LADDER_FIRST=N plays games N.. only: a long ladder split between processes or machines.
+    let first_game: usize = std::env::var("LADDER_FIRST").ok().and_then(|n| n.parse().ok()).unwrap_or(0);
+    let next = std::sync::atomic::AtomicUsize::new(first_game);
     let results: std::sync::Mutex<Vec<Option<Played>>> = std::sync::Mutex::new((0..games).map(|_| None).collect());
     let done = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
@@ -602,6 +643,7 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
         }
     });
     let results: Vec<Played> = results.into_inner().unwrap().into_iter().flatten().collect();
+    let games = results.len();
     let wins = results.iter().filter(|p| p.first_won == Some(true)).count();
     let losses = results.iter().filter(|p| p.first_won == Some(false)).count();
     let draws = results.iter().filter(|p| p.first_won.is_none()).count();
@@ -627,21 +669,32 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
 /// A time limit per move for hard and the old engine, when the ladder is run on time.
 static TIME_LIMIT: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
 
-/// Medium in the ladder: four moves deep, as in the app, within this many nodes (instead of
-/// the app's 0.4 s) so the ladder is reproducible.
-const MEDIUM_NODES: u64 = 200_000;
+/// A level's limits in the ladder: the app's ([`Limits::for_level`]) where they are depth and
+/// nodes; for the levels limited by time, `hard_nodes` for hard and in the ratio of their times
+/// for master (or, run on time, the ladder's time limit for hard and master in that ratio).
+fn ladder_limits(level: Level, hard_nodes: u64) -> Limits {
+    let app = Limits::for_level(level);
+    let hard_time = Limits::for_level(Level::Hard).time.expect("hard is limited by time");
+    let in_ratio = |hard: u64| (hard as u128 * app.time.unwrap_or_default().as_millis() / hard_time.as_millis()) as u64;
+    match (level, TIME_LIMIT.get()) {
+        (Level::Hard | Level::Master, Some(&time)) => {
+            Limits::time(Duration::from_millis(in_ratio(time.as_millis() as u64)))
+        }
+        (Level::Hard | Level::Master, None) => Limits::nodes(in_ratio(hard_nodes)),
+        _ => Limits { time: None, ..app },
+    }
+}
 
 fn play(player: &Player, game: &Gomoku, nodes: u64, old_nodes: u64, old: Option<&mut OldEngine>) -> Move {
     let seed = move_seed(game);
     match player {
         Player::Level(level) => {
-            let limits = match (level, TIME_LIMIT.get()) {
-                (Level::Hard, Some(&time)) => Limits::time(time),
-                // Medium's depth, as in the app; the node cap is rarely reached.
-                (Level::Medium, _) => Limits { depth: 4, ..Limits::nodes(MEDIUM_NODES) },
-                _ => Limits::nodes(nodes),
-            };
+            let limits = ladder_limits(*level, nodes);
             search_level(game, *level, &limits, seed, &AtomicBool::new(false)).best.expect("a move")
+        }
+        Player::Engine => {
+            let limits = TIME_LIMIT.get().map_or(Limits::nodes(nodes), |&time| Limits::time(time));
+            search_level(game, Level::Master, &limits, seed, &AtomicBool::new(false)).best.expect("a move")
         }
         Player::Random => {
             // A random empty point next to a stone.

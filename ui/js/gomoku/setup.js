@@ -9,7 +9,8 @@ import { openDialog } from '../dialog.js';
 
 export const RULES = ['freestyle', 'exactFive', 'renju'];
 export const OPENINGS = ['standard', 'swap2'];
-export const OPPONENTS = ['human', 'easy', 'medium', 'hard'];
+/// Two people, then the computer's levels, weakest first (Opponent::ALL in params.rs).
+export const OPPONENTS = ['human', 'beginner', 'easy', 'medium', 'hard', 'master'];
 export const COLOURS = ['black', 'white'];
 /// The backend's limit for names (src-tauri/prefs/names.rs); it counts characters, not UTF-16 units.
 const MAX_NAME = 32;
@@ -103,6 +104,8 @@ export async function chooseParams(app, start) {
   const ruleChoices = radios('rule', RULES, initial.rule, (r) => t(`gm.rule.${r}`), (r) => t(`gm.rule.${r}.hint`));
   const openingChoices = radios('opening', OPENINGS, initial.opening, (o) => t(OPENING_TEXT[o].label), (o) => t(OPENING_TEXT[o].hint));
   const opponentChoices = radios('opponent', OPPONENTS, initial.opponent, (o) => t(`gm.opponent.${o}`));
+  // Six opponents with a description each would not fit the window: the chosen one's shows.
+  const opponentHint = el('p', { class: 'hint', id: 'gm-opponent-hint', 'aria-live': 'polite' });
   const colourChoices = radios('colour', COLOURS, initial.humanColour, (c) => t(`gm.new.colour.${c}`));
   const colourLegend = el('legend', { text: t('gm.new.yourColour') });
   const colourSet = el('fieldset', { class: 'gm-fieldset', id: 'gm-colour' }, colourLegend, colourChoices);
@@ -123,6 +126,7 @@ export async function chooseParams(app, start) {
     const { opponent, humanColour, opening } = choice();
     const computerSide = opponent === 'human' ? null : other(humanColour);
     colourSet.disabled = opponent === 'human';
+    opponentHint.textContent = t(`gm.opponent.${opponent}.hint`);
     // Under Swap2 the colours are chosen in the opening: the player picks a part instead.
     const swap2 = opening === 'swap2';
     colourLegend.textContent = t(swap2 ? 'gm.new.yourPart' : 'gm.new.yourColour');
@@ -151,7 +155,7 @@ export async function chooseParams(app, start) {
     body: [
       el('fieldset', { class: 'gm-fieldset', id: 'gm-rule' }, el('legend', { text: t('gm.new.rule') }), ruleChoices),
       el('fieldset', { class: 'gm-fieldset', id: 'gm-opening' }, el('legend', { text: t('gm.new.opening') }), openingChoices),
-      el('fieldset', { class: 'gm-fieldset', id: 'gm-opponent' }, el('legend', { text: t('gm.new.opponent') }), opponentChoices),
+      el('fieldset', { class: 'gm-fieldset', id: 'gm-opponent' }, el('legend', { text: t('gm.new.opponent') }), opponentChoices, opponentHint),
       colourSet,
       el('fieldset', { class: 'gm-fieldset gm-names' }, el('legend', { text: t('gm.new.names') }),
         COLOURS.map((colour) => el('label', { for: `gm-name-${colour}` },

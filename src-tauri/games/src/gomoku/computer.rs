@@ -142,11 +142,13 @@ fn opening_choice(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &A
     }
 }
 
-/// The level whose search judges positions: easy's one-move glance gives no score, so it
-/// judges with medium's search (within easy's smaller budget).
+/// The level whose search judges positions: a glance (a level's blunder) gives no score, so
+/// the levels that glance judge with the search of the level without glances above them
+/// (within their own budget).
 fn judging(level: Level) -> Level {
     match level {
-        Level::Easy => Level::Medium,
+        Level::Beginner | Level::Easy => Level::Medium,
+        Level::Hard => Level::Master,
         other => other,
     }
 }

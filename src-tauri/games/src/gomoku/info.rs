@@ -54,3 +54,26 @@ fn is_valid(name: &str) -> bool {
             .any(|opponent| Opening::ALL.iter().any(|opening| category(*rule, *opponent, *opening) == name))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Records made against the three levels before Beginner and Master keep their categories;
+    /// the new levels have categories of their own, listed and valid.
+    #[test]
+    fn records_keep_their_categories_and_new_levels_get_their_own() {
+        assert_eq!(category(Rule::Freestyle, Opponent::Easy, Opening::Standard), "freestyle-easy");
+        assert_eq!(category(Rule::ExactFive, Opponent::Medium, Opening::Standard), "exactFive-medium");
+        assert_eq!(category(Rule::Renju, Opponent::Hard, Opening::Swap2), "renju-hard-swap2");
+        assert_eq!(category(Rule::Freestyle, Opponent::Beginner, Opening::Standard), "freestyle-beginner");
+        assert_eq!(category(Rule::Renju, Opponent::Master, Opening::Swap2), "renju-master-swap2");
+        let listed = listed();
+        assert_eq!(listed.len(), Rule::ALL.len() * 5, "one per rule and level");
+        for name in ["freestyle-easy", "renju-hard", "exactFive-beginner", "freestyle-master"] {
+            assert!(listed.iter().any(|c| c == name), "{name} listed");
+            assert!(is_valid(name) && is_valid(&format!("{name}-swap2")), "{name} valid");
+        }
+        assert!(!is_valid("freestyle-grandmaster") && !is_valid("freestyle-human-standard"));
+    }
+}

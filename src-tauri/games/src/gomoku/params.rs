@@ -6,40 +6,57 @@ use super::swap2::{Opening, Role};
 use crate::Deal;
 use serde::{Deserialize, Serialize};
 
-/// How strong the computer plays. See [`super::ai`] for what each level does.
+/// How strong the computer plays, weakest first; each level scores 65-80 % against the one
+/// below it (docs/ENGINES.md). See [`super::ai`] for what each level does. The three levels
+/// from before Beginner and Master keep their names, so saved settings and records made
+/// against them read as they were.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
-    /// Looks one move ahead with some chance in it; sometimes misses an open three.
+    /// A one-move look with much chance in it, for someone who has just learned the rules.
+    Beginner,
+    /// A one-move look, better aimed; sometimes misses an open three.
     Easy,
     /// A short search: sees its own and the other side's threats a few moves ahead.
     Medium,
-    /// A deep, timed search plus a hunt for a win by continuous fours.
+    /// A deep search plus a hunt for a forced win, within 1.5 s.
     Hard,
+    /// The full engine, up to 5 s a move.
+    Master,
 }
 
-/// Who plays the other side. Serialised as `"human"`, `"easy"`, `"medium"`, `"hard"`.
+impl Level {
+    pub const ALL: [Level; 5] = [Level::Beginner, Level::Easy, Level::Medium, Level::Hard, Level::Master];
+}
+
+/// Who plays the other side. Serialised as `"human"` or the level's name (`"beginner"`,
+/// `"easy"`, `"medium"`, `"hard"`, `"master"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Opponent {
     /// Two people share the board and take turns.
     #[default]
     Human,
+    Beginner,
     Easy,
     Medium,
     Hard,
+    Master,
 }
 
 impl Opponent {
-    pub const ALL: [Opponent; 4] = [Opponent::Human, Opponent::Easy, Opponent::Medium, Opponent::Hard];
+    pub const ALL: [Opponent; 6] =
+        [Opponent::Human, Opponent::Beginner, Opponent::Easy, Opponent::Medium, Opponent::Hard, Opponent::Master];
 
-    /// The stable name used in categories.
+    /// The stable name used in categories (the same as in the saved settings).
     pub fn as_str(self) -> &'static str {
         match self {
             Opponent::Human => "human",
+            Opponent::Beginner => "beginner",
             Opponent::Easy => "easy",
             Opponent::Medium => "medium",
             Opponent::Hard => "hard",
+            Opponent::Master => "master",
         }
     }
 
@@ -47,9 +64,11 @@ impl Opponent {
     pub fn level(self) -> Option<Level> {
         match self {
             Opponent::Human => None,
+            Opponent::Beginner => Some(Level::Beginner),
             Opponent::Easy => Some(Level::Easy),
             Opponent::Medium => Some(Level::Medium),
             Opponent::Hard => Some(Level::Hard),
+            Opponent::Master => Some(Level::Master),
         }
     }
 }
@@ -133,6 +152,26 @@ mod tests {
         assert_eq!(params.opening, Opening::Standard, "absent means standard");
         assert!(serde_json::from_str::<Params>(r#"{"rule":"caro"}"#).is_err());
         assert!(serde_json::from_str::<Params>(r#"{"opening":"swap9"}"#).is_err());
+    }
+
+    /// Settings saved with the three levels before Beginner and Master read as the levels of
+    /// the same name, and save back as they were.
+    #[test]
+    fn saved_levels_read_as_before_and_round_trip() {
+        for (name, opponent) in [("easy", Opponent::Easy), ("medium", Opponent::Medium), ("hard", Opponent::Hard)] {
+            let saved = format!(r#"{{"rule":"renju","opponent":"{name}","humanColour":"white"}}"#);
+            let params: Params = serde_json::from_str(&saved).unwrap();
+            assert_eq!(params.opponent, opponent);
+            assert_eq!(serde_json::to_value(&params).unwrap()["opponent"], name);
+        }
+        for opponent in Opponent::ALL {
+            let json = serde_json::to_string(&opponent).unwrap();
+            assert_eq!(json, format!("\"{}\"", opponent.as_str()));
+            assert_eq!(serde_json::from_str::<Opponent>(&json).unwrap(), opponent);
+        }
+        let levels: Vec<Level> = Opponent::ALL.iter().filter_map(|o| o.level()).collect();
+        assert_eq!(levels, Level::ALL, "every level is an opponent, weakest first");
+        assert!(serde_json::from_str::<Opponent>(r#""grandmaster""#).is_err());
     }
 
     #[test]

@@ -279,16 +279,16 @@ fn the_computer_never_plays_a_forbidden_point_as_black() {
     play_all(&mut game, &DOUBLE_THREE_AT_H8);
     assert!(game.is_computer_turn());
     let cancel = AtomicBool::new(false);
-    let engine_choice = search_level(&game, Level::Hard, &computer::quick(2_000), 1, &cancel).best.unwrap();
+    let engine_choice = search_level(&game, Level::Master, &computer::quick(2_000), 1, &cancel).best.unwrap();
     let renju_choice = legal_stone(&game, Level::Hard, &computer::quick(2_000), 1, &cancel).unwrap();
     // The engine itself knows the rule now (ai/legality.rs); the rules' own check stays behind it.
     assert_ne!(engine_choice, at_move("H8"), "the engine does not play the forbidden point");
     assert_ne!(renju_choice, at_move("H8"));
     let freestyle = Gomoku { params: Params { rule: Rule::Freestyle, ..params.clone() }, ..game.clone() };
-    let wanted = search_level(&freestyle, Level::Hard, &computer::quick(2_000), 1, &cancel).best.unwrap();
+    let wanted = search_level(&freestyle, Level::Master, &computer::quick(2_000), 1, &cancel).best.unwrap();
     assert_eq!(wanted, at_move("H8"), "the test's premise: under freestyle the engine plays H8");
     assert!(game.clone().play(renju_choice).is_ok());
-    for level in [Level::Easy, Level::Medium] {
+    for level in Level::ALL {
         let mv = computer_action(&game, level, &computer::quick(1_000), &cancel).unwrap();
         assert!(game.clone().apply(&mv).is_ok(), "{level:?} played {mv:?}");
     }

@@ -28,12 +28,14 @@ const MARGIN_MS: u64 = 30;
 /// No move is searched for less than this (a limit of 0 asks for speed, not for no search).
 const FLOOR_MS: u64 = 5;
 
-/// The memory each level's search needs, in bytes: its transposition table (2^19, 2^16 and 2^4
-/// entries of 16 bytes for hard, medium and easy) with room for the rest of the process (the
-/// shape tables, the search position and the program itself: about 4 MiB, measured).
+/// The memory master's search needs, in bytes: its transposition table (2^19 entries of 16
+/// bytes) with room for the rest of the process (the shape tables, the search position and the
+/// program itself: about 4 MiB, measured). With less the brain plays medium, whose table has
+/// 2^16 entries (1 MiB). No level needs less since the five levels (the easy of before, which
+/// only glanced at the board, had 2^4 entries): under 5 MiB the brain overruns the limit by up
+/// to that 1 MiB.
 const PROCESS_BYTES: u64 = 4 << 20;
 const HARD_TABLE_BYTES: u64 = 16 << 19;
-const MEDIUM_TABLE_BYTES: u64 = 16 << 16;
 
 impl Allowance {
     /// The time for the next move: its target and its hard limit. The turn's limit can be
@@ -52,13 +54,13 @@ impl Allowance {
         (Duration::from_millis(target.max(FLOOR_MS)), Duration::from_millis(hard.max(FLOOR_MS)))
     }
 
-    /// The strongest level whose search fits the memory limit.
+    /// The strongest level without blunders whose search fits the memory limit (medium if
+    /// master's does not: see [`PROCESS_BYTES`]).
     pub fn level(&self) -> Level {
         match self.max_memory {
-            None | Some(0) => Level::Hard,
-            Some(bytes) if bytes >= PROCESS_BYTES + HARD_TABLE_BYTES => Level::Hard,
-            Some(bytes) if bytes >= PROCESS_BYTES + MEDIUM_TABLE_BYTES => Level::Medium,
-            Some(_) => Level::Easy,
+            None | Some(0) => Level::Master,
+            Some(bytes) if bytes >= PROCESS_BYTES + HARD_TABLE_BYTES => Level::Master,
+            Some(_) => Level::Medium,
         }
     }
 
@@ -100,9 +102,9 @@ mod tests {
     #[test]
     fn the_memory_limit_chooses_the_level() {
         let with = |bytes| Allowance { max_memory: Some(bytes), ..Allowance::default() };
-        assert_eq!(with(0).level(), Level::Hard);
-        assert_eq!(with(350 << 20).level(), Level::Hard);
+        assert_eq!(with(0).level(), Level::Master);
+        assert_eq!(with(350 << 20).level(), Level::Master);
         assert_eq!(with(8 << 20).level(), Level::Medium);
-        assert_eq!(with(1 << 20).level(), Level::Easy);
+        assert_eq!(with(1 << 20).level(), Level::Medium);
     }
 }

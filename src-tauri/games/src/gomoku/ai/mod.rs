@@ -2,17 +2,26 @@
 //!
 //! [`computer_move`] picks the move for the side to move at a level. It only reads the game;
 //! the app runs it on a thread of its own and applies the move it returns. Every level first
-//! takes a five when it has one and blocks the opponent's four. Then:
+//! takes a five when it has one and blocks the opponent's four (one end of an open four). Then
+//! it searches, or, on a seeded share of its moves (its blunder rate), only glances at the
+//! board: it scores each point by what a stone there makes and takes from the opponent, and
+//! picks at random among its three best, answering an open three two times in three.
 //!
-//! - **Easy** looks one move ahead: it scores each point by what a stone there makes and takes
-//!   from the opponent, and picks at random among its three best. It answers an opponent's open
-//!   three two times in three, so it can be caught by an open three and by any fork.
-//! - **Medium** searches four moves ahead (at most 0.4 s) with the threat rules below.
+//! - **Beginner** searches like medium but glances on 45 moves in 100: it can be caught by an
+//!   open three and by any fork, yet never leaves a four unblocked or a five untaken.
+//! - **Easy** is the same with 20 glances in 100.
+//! - **Medium** never glances. It searches four moves ahead (within 200,000 positions, at most
+//!   0.4 s) with the threat rules below, but looks for no forced win.
 //! - **Hard** looks for a forced win by continuous fours (VCF), then by fours and threes (VCT),
 //!   keeps only moves that leave the opponent no win by fours (and, when it can, none by
 //!   threes), then searches as deep as 1.5 s allow: principal-variation search with iterative
 //!   deepening, aspiration windows, a transposition table and killer and history move ordering;
-//!   its leaves follow the side to move's fours and the answers to the opponent's threes.
+//!   its leaves follow the side to move's fours and the answers to the opponent's threes. It
+//!   glances on 4 moves in 100.
+//! - **Master** is hard without the glances and with 5 s a move: the full engine.
+//!
+//! The blunder rates space the levels evenly: on the ladder of levels each scores 65-80 %
+//! against the one below (`gomoku_engine levels`, figures in docs/ENGINES.md).
 //!
 //! [`search`] is the same engine for any caller with its own limits (the Gomocup brain sets
 //! them from `timeout_turn` / `time_left`); [`evaluate`] gives a position's value for one side
@@ -97,14 +106,20 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// What [`computer_move`] allows each level. Easy does not search (its look takes
-    /// microseconds), so its limits are moot. Hard's 1.5 s include its threat searches and
-    /// leave room within 2 s for a slow or busy machine.
+    /// What [`computer_move`] allows each level. Beginner, easy and medium search four moves
+    /// deep within [`SHORT_NODES`], so they play alike on a fast and a slow machine (their time
+    /// is a guard for a very slow one). Hard's 1.5 s include its threat searches and leave room
+    /// within 2 s for a slow or busy machine; master has 5 s.
     pub fn for_level(level: Level) -> Limits {
         match level {
-            Level::Easy => Limits { depth: 1, ..Limits::time(Duration::from_millis(100)) },
-            Level::Medium => Limits { depth: 4, ..Limits::time(Duration::from_millis(400)) },
+            Level::Beginner | Level::Easy | Level::Medium => Limits {
+                time: Some(Duration::from_millis(400)),
+                nodes: Some(SHORT_NODES),
+                depth: 4,
+                ..Limits::default()
+            },
             Level::Hard => Limits::time(Duration::from_millis(1500)),
+            Level::Master => Limits::time(Duration::from_secs(5)),
         }
     }
 
@@ -145,8 +160,14 @@ impl Limits {
     }
 }
 
+/// The short search's cap on main-search positions: four moves rarely need as many.
+const SHORT_NODES: u64 = 200_000;
+
 /// How a level plays, apart from its limits.
 struct Style {
+    /// The seeded blunder rate: how often, in percent, the level glances at the board
+    /// ([`glance`]) instead of thinking. It spaces the levels evenly (docs/ENGINES.md).
+    glance_percent: u32,
     /// Moves tried at a node without threats.
     width: usize,
     /// Moves tried at the root.
@@ -170,51 +191,50 @@ struct Style {
     table_bits: u32,
 }
 
+/// Beginner's, easy's and medium's search: the threats a few moves ahead, no forced wins.
+const SHORT_SEARCH: Style = Style {
+    glance_percent: 0,
+    width: 8,
+    root_width: 12,
+    quiescence: 2,
+    four_quiescence: 0,
+    vcf_depth: 0,
+    vcf_nodes: 0,
+    vct_depth: 0,
+    vct_nodes: 0,
+    defend: false,
+    ordering: false,
+    late_reduction: false,
+    table_bits: 16,
+};
+
+/// The full engine: hard's and master's.
+const FULL_ENGINE: Style = Style {
+    glance_percent: 0,
+    width: 10,
+    root_width: 16,
+    quiescence: 6,
+    four_quiescence: 8,
+    vcf_depth: 16,
+    vcf_nodes: 40_000,
+    vct_depth: 6,
+    vct_nodes: 60_000,
+    defend: true,
+    ordering: true,
+    late_reduction: true,
+    table_bits: 20,
+};
+
 impl Style {
+    /// The blunder rates were chosen on the ladder of levels so that each level scores 65-80 %
+    /// against the one below it.
     fn of(level: Level) -> Style {
         match level {
-            Level::Easy => Style {
-                width: 3,
-                root_width: 3,
-                quiescence: 0,
-                four_quiescence: 0,
-                vcf_depth: 0,
-                vcf_nodes: 0,
-                vct_depth: 0,
-                vct_nodes: 0,
-                defend: false,
-                ordering: false,
-                late_reduction: false,
-                table_bits: 4,
-            },
-            Level::Medium => Style {
-                width: 8,
-                root_width: 12,
-                quiescence: 2,
-                four_quiescence: 0,
-                vcf_depth: 0,
-                vcf_nodes: 0,
-                vct_depth: 0,
-                vct_nodes: 0,
-                defend: false,
-                ordering: false,
-                late_reduction: false,
-                table_bits: 16,
-            },
-            Level::Hard => Style {
-                width: 10,
-                root_width: 16,
-                quiescence: 6,
-                four_quiescence: 8,
-                vcf_depth: 16,
-                vcf_nodes: 40_000,
-                vct_depth: 6,
-                vct_nodes: 60_000,
-                defend: true,
-                ordering: true,
-                late_reduction: true,
-                table_bits: 20,
-            },
+            Level::Beginner => Style { glance_percent: 45, ..SHORT_SEARCH },
+            Level::Easy => Style { glance_percent: 20, ..SHORT_SEARCH },
+            Level::Medium => SHORT_SEARCH,
+            Level::Hard => Style { glance_percent: HARD_GLANCES, ..FULL_ENGINE },
+            Level::Master => FULL_ENGINE,
         }
     }
 
@@ -228,6 +248,9 @@ impl Style {
         self
     }
 }
+
+/// Hard's blunder rate, in percent.
+const HARD_GLANCES: u32 = 4;
 
 /// Why the computer chose its move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -248,7 +271,7 @@ pub enum Decision {
     Threes,
     /// The only sensible move (one candidate).
     Only,
-    /// Easy's one-move look.
+    /// A one-move look instead of a search: the level's blunder.
     Glance,
     /// The result of the search.
     Search,
@@ -296,31 +319,31 @@ pub fn move_seed(game: &Gomoku) -> u64 {
     game.seed() ^ (game.moves().len() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
-/// The engine at full strength (hard) for the side to move, within `limits`: the entry point
+/// The engine at full strength (master) for the side to move, within `limits`: the entry point
 /// for the Gomocup brain, hints and reviews. Under any rule the game has.
 pub fn search(game: &Gomoku, limits: &Limits, cancel: &AtomicBool) -> SearchResult {
-    search_level(game, Level::Hard, limits, move_seed(game), cancel)
+    search_level(game, Level::Master, limits, move_seed(game), cancel)
 }
 
 /// The search behind [`computer_move`], with explicit level, limits and seed.
 pub fn search_level(game: &Gomoku, level: Level, limits: &Limits, seed: u64, cancel: &AtomicBool) -> SearchResult {
     let mut turn = Turn::new(game, level, limits, seed, cancel);
     if !game.status().is_over() {
-        let chosen = turn.choose(level);
+        let chosen = turn.choose();
         turn.settle(chosen);
     }
     turn.result.elapsed = turn.pace.elapsed();
     turn.result
 }
 
-/// Hard's main search with the `excluded` points left out of the root and without the hunt
+/// The full engine's main search with the `excluded` points left out of the root and without the hunt
 /// for a forced win before it: the analysis board's second and third choices. `None` when no
 /// other move is worth searching (or the game is over).
 fn search_without(game: &Gomoku, limits: &Limits, excluded: &[usize], cancel: &AtomicBool) -> Option<SearchResult> {
     if game.status().is_over() {
         return None;
     }
-    let mut turn = Turn::new(game, Level::Hard, limits, move_seed(game), cancel);
+    let mut turn = Turn::new(game, Level::Master, limits, move_seed(game), cancel);
     let mut list = Vec::with_capacity(POINTS);
     let scan = eval::scan(&turn.pos, &mut list);
     let chosen = turn.weigh(list, &scan, excluded)?;
@@ -448,7 +471,7 @@ impl<'a> Turn<'a> {
         }
     }
 
-    fn choose(&mut self, level: Level) -> (usize, Decision) {
+    fn choose(&mut self) -> (usize, Decision) {
         let mut list = Vec::with_capacity(POINTS);
         let scan = eval::scan(&self.pos, &mut list);
         if list.is_empty() && self.pos.stones() > 0 {
@@ -463,9 +486,19 @@ impl<'a> Turn<'a> {
             }
             return found;
         }
-        match level {
-            Level::Easy => (glance(&mut list, &scan, &mut self.rng), Decision::Glance),
-            Level::Medium | Level::Hard => self.think(list, &scan),
+        if self.glances() {
+            (glance(&mut list, &scan, &mut self.rng), Decision::Glance)
+        } else {
+            self.think(list, &scan)
+        }
+    }
+
+    /// Whether this move is a blunder, at the style's seeded rate. No draw at 0 %, so the full
+    /// engine's choices (and the ladders against older engines) stay as they were.
+    fn glances(&mut self) -> bool {
+        match self.style.glance_percent {
+            0 => false,
+            percent => self.rng.random_range(0..100) < percent,
         }
     }
 
@@ -476,7 +509,7 @@ impl<'a> Turn<'a> {
         empty().find(allowed).or_else(|| empty().next()).unwrap_or(0)
     }
 
-    /// Medium and hard: look for a forced win, guard against the opponent's, then search.
+    /// The searching levels: look for a forced win, guard against the opponent's, then search.
     fn think(&mut self, list: Vec<Candidate>, scan: &Scan) -> (usize, Decision) {
         for (kind, depth, budget, decision) in [
             (Kind::Fours, self.style.vcf_depth, self.style.vcf_nodes, Decision::Fours),
@@ -620,10 +653,11 @@ fn obvious(scan: &Scan, list: &[Candidate]) -> Option<(usize, Decision)> {
     scan.my_unstoppable.map(|p| (p, Decision::Unstoppable))
 }
 
-/// Easy: one look at the board. An open three is answered two times in three; otherwise a move
-/// among the three with the best mix of attack and half-hearted defence.
+/// A blunder: one look at the board instead of a search, the easy level of old. The opponent's
+/// open three is answered 67 times in 100; otherwise a move among the three with the best mix
+/// of attack and half-hearted defence. Never absurd: fives and fours were dealt with before.
 fn glance(list: &mut Vec<Candidate>, scan: &Scan, rng: &mut GameRng) -> usize {
-    if scan.they_threaten && rng.random_ratio(2, 3) {
+    if scan.they_threaten && rng.random_range(0..100) < 67 {
         list.retain(eval::answers_threat);
     }
     list.sort_unstable_by_key(|c| (-(c.mine.score + c.theirs.score / 2), c.point));
