@@ -286,6 +286,29 @@ pub async fn export_history<R: Runtime>(
     Ok(Some(Exported { path: path.display().to_string(), games }))
 }
 
+/// The native save dialog for one game's file, in the player's language: its title and filter
+/// named by catalogue keys, `file_name` offered. `None` when the player cancels.
+fn ask_save_path<R: Runtime>(
+    window: &WebviewWindow<R>,
+    state: &AppState,
+    file_name: String,
+    title_key: &str,
+    filter_key: &str,
+    pattern: &str,
+) -> AppResult<Option<std::path::PathBuf>> {
+    let lang = language(state);
+    let say = |key: &str| crate::prefs::i18n::t(lang, key);
+    let request = FileRequest {
+        purpose: Purpose::Save { file_name },
+        title: say(title_key),
+        accept: say("dialog.save"),
+        cancel: say("dialog.cancel"),
+        filter_name: say(filter_key),
+        pattern: pattern.into(),
+    };
+    ask_path(window, request)
+}
+
 /// Asks where to save the finished game `id` as a text record file (the native dialog, its
 /// name offered as `pastimes-<game>-<date>-<time>.txt`) and writes it there. `None` when the
 /// player cancels.
@@ -296,17 +319,11 @@ pub async fn export_game<R: Runtime>(
     id: i64,
 ) -> AppResult<Option<Exported>> {
     let (text, file_name) = state.export_record(id)?;
-    let lang = language(&state);
-    let say = |key: &str| crate::prefs::i18n::t(lang, key);
-    let request = FileRequest {
-        purpose: Purpose::Save { file_name },
-        title: say("history.exportGameTitle"),
-        accept: say("dialog.save"),
-        cancel: say("dialog.cancel"),
-        filter_name: say("history.recordFilter"),
-        pattern: "*.txt".into(),
+    let Some(path) =
+        ask_save_path(&window, &state, file_name, "history.exportGameTitle", "history.recordFilter", "*.txt")?
+    else {
+        return Ok(None);
     };
-    let Some(path) = ask_path(&window, request)? else { return Ok(None) };
     state.save_record_text(&text, &path)?;
     Ok(Some(Exported { path: path.display().to_string(), games: 1 }))
 }
@@ -320,17 +337,11 @@ pub async fn export_video<R: Runtime>(
     id: i64,
 ) -> AppResult<Option<Exported>> {
     let (bytes, file_name) = state.export_video(id)?;
-    let lang = language(&state);
-    let say = |key: &str| crate::prefs::i18n::t(lang, key);
-    let request = FileRequest {
-        purpose: Purpose::Save { file_name },
-        title: say("history.exportVideoTitle"),
-        accept: say("dialog.save"),
-        cancel: say("dialog.cancel"),
-        filter_name: say("history.videoFilter"),
-        pattern: "*.evf".into(),
+    let Some(path) =
+        ask_save_path(&window, &state, file_name, "history.exportVideoTitle", "history.videoFilter", "*.evf")?
+    else {
+        return Ok(None);
     };
-    let Some(path) = ask_path(&window, request)? else { return Ok(None) };
     state.save_video(&bytes, &path)?;
     Ok(Some(Exported { path: path.display().to_string(), games: 1 }))
 }
@@ -344,17 +355,10 @@ pub async fn export_psq<R: Runtime>(
     id: i64,
 ) -> AppResult<Option<Exported>> {
     let (text, file_name) = state.export_psq(id)?;
-    let lang = language(&state);
-    let say = |key: &str| crate::prefs::i18n::t(lang, key);
-    let request = FileRequest {
-        purpose: Purpose::Save { file_name },
-        title: say("history.exportPsqTitle"),
-        accept: say("dialog.save"),
-        cancel: say("dialog.cancel"),
-        filter_name: say("history.psqFilter"),
-        pattern: "*.psq".into(),
+    let Some(path) = ask_save_path(&window, &state, file_name, "history.exportPsqTitle", "history.psqFilter", "*.psq")?
+    else {
+        return Ok(None);
     };
-    let Some(path) = ask_path(&window, request)? else { return Ok(None) };
     state.save_record_text(&text, &path)?;
     Ok(Some(Exported { path: path.display().to_string(), games: 1 }))
 }
