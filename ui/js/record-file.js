@@ -10,11 +10,12 @@ import { openDialog } from './dialog.js';
 import { categoryLabel, gameInfo, gameName, measureOf } from './catalogue.js';
 import { reviewScreen } from './games.js';
 
-/// Saves the finished game `id` where the player chooses; `button` is disabled meanwhile.
-export async function exportGame(app, id, button) {
+/// Asks the backend's save `command` (its dialog) for game `id`, and says where the file went;
+/// `button` is disabled meanwhile.
+async function exportWith(command, app, id, button) {
   if (button) button.disabled = true;
   try {
-    const saved = await call('export_game', { id });
+    const saved = await call(command, { id });
     if (saved) toast(t('history.gameExported', { path: saved.path }));
   } catch (problem) {
     app.showError(problem);
@@ -22,32 +23,15 @@ export async function exportGame(app, id, button) {
     if (button) button.disabled = false;
   }
 }
+
+/// Saves the finished game `id` as a text record file where the player chooses.
+export const exportGame = (app, id, button) => exportWith('export_game', app, id, button);
 
 /// Saves the finished Minesweeper game `id` as an .evf video where the player chooses.
-export async function exportVideo(app, id, button) {
-  if (button) button.disabled = true;
-  try {
-    const saved = await call('export_video', { id });
-    if (saved) toast(t('history.gameExported', { path: saved.path }));
-  } catch (problem) {
-    app.showError(problem);
-  } finally {
-    if (button) button.disabled = false;
-  }
-}
+export const exportVideo = (app, id, button) => exportWith('export_video', app, id, button);
 
 /// Saves the Gomoku game `id` as a Gomocup (Piskvork) .psq file where the player chooses.
-export async function exportPsq(app, id, button) {
-  if (button) button.disabled = true;
-  try {
-    const saved = await call('export_psq', { id });
-    if (saved) toast(t('history.gameExported', { path: saved.path }));
-  } catch (problem) {
-    app.showError(problem);
-  } finally {
-    if (button) button.disabled = false;
-  }
-}
+export const exportPsq = (app, id, button) => exportWith('export_psq', app, id, button);
 
 /// Puts the moves of the game in progress of `game` (or of the finished game `id`) on the
 /// clipboard, in the board's notation; resolves with the text.
