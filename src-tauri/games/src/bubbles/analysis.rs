@@ -32,21 +32,46 @@ use super::scoring::Scoring;
 /// nodes over 40 deals: Standard 4,1 835, 8,2 891, 6,1 908, 8,1 921, 6,2 929; MegaShift 8,1
 /// 11465, 6,2 12073. Both terms pay; 6,2 is best or close in both styles (MegaShift's spread is
 /// wide: 20 deals do not tell 6,2 from 8,1 apart). Tuned on the seed's 11x11 field in its own
-/// scoring; other sizes and the classic scoring use them as they are.
+/// scoring.
+///
+/// The classic scoring's weights (`groups,colours,keep,split`) were chosen the same way on 15x15
+/// five-colour Standard deals, 1,000,000 positions a deal: 6,2,0,0 (no kept colour) 1526 over 4
+/// deals, 6,2,8,8 2131 and 6,2,8,24 2350 over 8; a larger cost of splitting the kept colour
+/// (48: 1707, 96: 1365 over 12 deals) or more weight on the other colours (6,4 1997, 6,8 1501,
+/// 12,4 1669 over 12) did worse. The search itself values a classic position by a playout
+/// ([`Weights::playouts`]); these weights then only finish an interrupted run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Weights {
     pub groups: i64,
     pub colours: i64,
+    /// Classic scoring only: the weight of the kept colour's potential, (n-2)² for its `n` balls.
+    pub keep: i64,
+    /// Classic scoring only: the cost of each piece beyond the first the kept colour is in, in
+    /// eighths of a point per kept ball.
+    pub split: i64,
+    /// Whether the search values a position by playing it out ([`super::solver`]'s playouts)
+    /// rather than by these weights.
+    pub playouts: bool,
 }
 
 impl Default for Weights {
     fn default() -> Weights {
-        Weights { groups: 6, colours: 2 }
+        Weights::for_scoring(Scoring::Original)
+    }
+}
+
+impl Weights {
+    /// The weights the search uses in `scoring`.
+    pub fn for_scoring(scoring: Scoring) -> Weights {
+        match scoring {
+            Scoring::Original => Weights { groups: 6, colours: 2, keep: 0, split: 0, playouts: false },
+            Scoring::Classic => Weights { groups: 6, colours: 2, keep: 8, split: 24, playouts: true },
+        }
     }
 }
 
 /// The weights are in eighths: the score counts 8 a point.
-const SCORE_WEIGHT: i64 = 8;
+pub(super) const SCORE_WEIGHT: i64 = 8;
 
 /// A group of two balls or more: what a pop can take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,6 +173,16 @@ impl Labels {
         }
     }
 
+    /// The colour with the most balls on the field last labelled (the lowest code of equals).
+    pub fn most_balls(&self) -> u8 {
+        (1..7).max_by_key(|&c| (self.counts[c], std::cmp::Reverse(c))).unwrap_or(1) as u8
+    }
+
+    /// How many balls the field last labelled holds.
+    pub fn balls(&self) -> u32 {
+        self.counts.iter().skip(1).sum()
+    }
+
     /// Whether cell `i` is a root of a group of two or more.
     fn is_group(&self, i: usize) -> bool {
         usize::from(self.roots[i]) == i && self.sizes[i] >= 2
@@ -181,13 +216,44 @@ impl Labels {
         mask
     }
 
-    /// How promising the field last labelled is with `score` made, in eighths of a point (see
-    /// the module documentation), in `scoring`'s points.
-    pub fn value(&self, score: i64, weights: Weights, scoring: Scoring) -> i64 {
+    /// How promising `field`, the field last labelled, is with `score` made, in eighths of a
+    /// point (see the module documentation), in `scoring`'s points.
+    pub fn value(&self, field: &Field, score: i64, weights: Weights, scoring: Scoring) -> i64 {
+        if scoring == Scoring::Classic {
+            return self.classic_value(field, score, weights);
+        }
         let structure: i64 =
             (0..self.len).filter(|&i| self.is_group(i)).map(|i| scoring.points(u32::from(self.sizes[i]))).sum();
         let potential: i64 = self.counts.iter().skip(1).filter(|&&n| n >= 2).map(|&n| scoring.points(n)).sum();
         SCORE_WEIGHT * score + weights.groups * structure + weights.colours * potential
+    }
+
+    /// The classic scoring's evaluation: the colour with the most balls is kept for a last big
+    /// pop, worth (n-2)² for its `n` balls less a cost for every piece it is split into beyond
+    /// one; the other colours count by their groups and, weighted down, their potential.
+    fn classic_value(&self, field: &Field, score: i64, weights: Weights) -> i64 {
+        let points = |n: u32| if n >= 3 { Scoring::Classic.points(n) } else { 0 };
+        let kept = self.most_balls();
+        let mut structure = 0;
+        let mut pieces = 0i64;
+        for (i, &code) in field.cells().iter().enumerate() {
+            if code == EMPTY || usize::from(self.roots[i]) != i {
+                continue;
+            }
+            if code == kept {
+                pieces += 1;
+            } else {
+                structure += points(u32::from(self.sizes[i]));
+            }
+        }
+        let kept_balls = self.counts[usize::from(kept)];
+        let others = (1..7).filter(|&c| c != usize::from(kept));
+        let potential: i64 = others.map(|c| points(self.counts[c])).sum();
+        SCORE_WEIGHT * score
+            + weights.groups * structure
+            + weights.colours * potential
+            + weights.keep * points(kept_balls)
+            - weights.split * (pieces - 1).max(0) * i64::from(kept_balls)
     }
 }
 
@@ -218,8 +284,8 @@ impl Analysis {
 
     /// How promising the position is with `score` made, in eighths of a point (see the module
     /// documentation), in `scoring`'s points.
-    pub fn value(&self, score: i64, weights: Weights, scoring: Scoring) -> i64 {
-        self.labels.value(score, weights, scoring)
+    pub fn value(&self, field: &Field, score: i64, weights: Weights, scoring: Scoring) -> i64 {
+        self.labels.value(field, score, weights, scoring)
     }
 }
 
@@ -238,10 +304,20 @@ mod tests {
         // Three reds and two yellows; the green and the blue are lone.
         assert_eq!(sizes, vec![(1, 3), (3, 2)]);
         assert_eq!(a.counts, [0, 3, 1, 2, 1, 0, 0]);
-        let w = Weights { groups: 1, colours: 0 };
-        assert_eq!(a.value(10, w, Scoring::Original), 8 * 10 + 6 + 2);
-        assert_eq!(a.value(10, w, Scoring::Classic), 8 * 10 + 1);
-        let w = Weights { groups: 0, colours: 1 };
-        assert_eq!(a.value(0, w, Scoring::Original), 6 + 2);
+        let w = Weights { groups: 1, colours: 0, ..Weights::default() };
+        assert_eq!(a.value(&f, 10, w, Scoring::Original), 8 * 10 + 6 + 2);
+        // In the classic scoring red, the colour with the most balls, is kept: its group counts
+        // by the keep weight, (3-2)² = 1, and the yellow pair is worth nothing.
+        assert_eq!(a.value(&f, 10, w, Scoring::Classic), 8 * 10);
+        let kept = Weights { keep: 1, ..w };
+        assert_eq!(a.value(&f, 10, kept, Scoring::Classic), 8 * 10 + 1);
+        // A red apart from the others: four reds in two pieces, (4-2)² = 4 less the split weight
+        // for each of the four.
+        let split = Field::parse(&["....R......", "RR...Y.....", "GRB..Y...YY"]);
+        let b = Analysis::of(&split);
+        let costly = Weights { keep: 1, split: 2, ..w };
+        assert_eq!(b.value(&split, 0, costly, Scoring::Classic), 4 - 2 * 4);
+        let w = Weights { groups: 0, colours: 1, ..Weights::default() };
+        assert_eq!(a.value(&f, 0, w, Scoring::Original), 6 + 2);
     }
 }
