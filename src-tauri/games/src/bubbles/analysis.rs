@@ -103,6 +103,9 @@ pub struct Labels {
     counts: [u32; 7],
     /// The cells of the field last labelled.
     len: usize,
+    /// Its first cell of the top row that holds a ball: the rows above are empty (balls fall),
+    /// and the labelling neither writes nor reads them.
+    start: usize,
 }
 
 /// The root of `i`'s tree: every link points to a smaller index, so this ends.
@@ -117,7 +120,7 @@ fn find(parent: &mut [u16; MAX_CELLS], mut i: usize) -> usize {
 
 impl Labels {
     pub fn new() -> Box<Labels> {
-        Box::new(Labels { roots: [0; MAX_CELLS], sizes: [0; MAX_CELLS], counts: [0; 7], len: 0 })
+        Box::new(Labels { roots: [0; MAX_CELLS], sizes: [0; MAX_CELLS], counts: [0; 7], len: 0, start: 0 })
     }
 
     /// Labels the groups of `field`: each group's cells link to lower cells of it, and its root,
@@ -128,7 +131,10 @@ impl Labels {
         let (roots, sizes) = (&mut self.roots, &mut self.sizes);
         self.counts = [0; 7];
         self.len = cells.len();
-        for (y, row) in cells.chunks_exact(width).enumerate() {
+        let top = cells.chunks_exact(width).position(|row| row.iter().any(|&c| c != EMPTY));
+        let top = top.unwrap_or(field.height());
+        self.start = top * width;
+        for (y, row) in cells.chunks_exact(width).enumerate().skip(top) {
             let base = y * width;
             // The root of the previous cell's group, once its own links are made.
             let mut left_root = 0usize;
@@ -166,7 +172,7 @@ impl Labels {
     /// Points every ball's cell straight at its group's root, for [`Labels::cells`]: each link
     /// points lower, and the lower cells are flat already.
     pub fn flatten(&mut self, field: &Field) {
-        for (i, &code) in field.cells().iter().enumerate() {
+        for (i, &code) in field.cells().iter().enumerate().skip(self.start) {
             if code != EMPTY {
                 self.roots[i] = self.roots[usize::from(self.roots[i])];
             }
@@ -192,7 +198,7 @@ impl Labels {
     pub fn groups(&self, field: &Field, out: &mut Vec<Group>) {
         out.clear();
         let cells = field.cells();
-        for (i, &colour) in cells.iter().enumerate() {
+        for (i, &colour) in cells.iter().enumerate().skip(self.start) {
             if self.is_group(i) {
                 out.push(Group { first: i as u16, size: u32::from(self.sizes[i]), colour });
             }
@@ -222,8 +228,10 @@ impl Labels {
         if scoring == Scoring::Classic {
             return self.classic_value(field, score, weights);
         }
-        let structure: i64 =
-            (0..self.len).filter(|&i| self.is_group(i)).map(|i| scoring.points(u32::from(self.sizes[i]))).sum();
+        let structure: i64 = (self.start..self.len)
+            .filter(|&i| self.is_group(i))
+            .map(|i| scoring.points(u32::from(self.sizes[i])))
+            .sum();
         let potential: i64 = self.counts.iter().skip(1).filter(|&&n| n >= 2).map(|&n| scoring.points(n)).sum();
         SCORE_WEIGHT * score + weights.groups * structure + weights.colours * potential
     }
@@ -236,7 +244,7 @@ impl Labels {
         let kept = self.most_balls();
         let mut structure = 0;
         let mut pieces = 0i64;
-        for (i, &code) in field.cells().iter().enumerate() {
+        for (i, &code) in field.cells().iter().enumerate().skip(self.start) {
             if code == EMPTY || usize::from(self.roots[i]) != i {
                 continue;
             }

@@ -10,6 +10,8 @@ pub const HEIGHT: usize = 11;
 pub const MIN_SIDE: usize = 5;
 pub const MAX_WIDTH: usize = 30;
 pub const MAX_HEIGHT: usize = 20;
+/// Every column of a field, as a set of columns (bit `x` for column `x`).
+pub const ALL_COLUMNS: u32 = (1 << MAX_WIDTH) - 1;
 /// The most cells a field has: every per-cell array is this long.
 pub const MAX_CELLS: usize = MAX_WIDTH * MAX_HEIGHT;
 
@@ -77,11 +79,16 @@ impl Field {
         self.cells[i] = code;
     }
 
-    /// Empties the cells of `mask`, leaving holes for [`Field::fall`] to close.
-    pub fn remove(&mut self, mask: Mask) {
+    /// Empties the cells of `mask`, leaving holes for [`Field::fall`] to close. Returns the
+    /// columns it emptied cells in, bit `x` for column `x` (for [`Field::fall_in`]).
+    pub fn remove(&mut self, mask: Mask) -> u32 {
+        let width = self.width();
+        let mut columns = 0;
         for i in mask.iter() {
             self.cells[i] = EMPTY;
+            columns |= 1 << (i % width);
         }
+        columns
     }
 
     /// How many balls of each colour there are, indexed by colour code (index 0 counts holes).

@@ -4,14 +4,20 @@
 //! cursor and advance it, then clear what is left behind the cursor.
 
 use super::colour::EMPTY;
-use super::field::Field;
+use super::field::{Field, ALL_COLUMNS};
 
 impl Field {
     /// Gravity: every ball drops as far as it can in its column (the seed's `MoveDown`).
     pub fn fall(&mut self) {
+        self.fall_in(ALL_COLUMNS);
+    }
+
+    /// [`Field::fall`] in the columns of `columns` only (bit `x` for column `x`): after a pop,
+    /// the others have no hole to fall into.
+    pub fn fall_in(&mut self, columns: u32) {
         let (width, height) = (self.width(), self.height());
         let cells = self.cells_mut();
-        for x in 0..width {
+        for x in (0..width).filter(|&x| columns >> x & 1 == 1) {
             // The cursor: the row the next ball down the column lands on, from the bottom.
             let mut cursor = height;
             for y in (0..height).rev() {

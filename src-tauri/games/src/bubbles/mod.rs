@@ -334,9 +334,9 @@ impl Bubbles {
     /// Scores and removes `group`, lets the field settle and checks for the end.
     fn pop(&mut self, group: Mask) -> Refill {
         self.score += self.scoring.points(group.len());
-        self.field.remove(group);
+        let columns = self.field.remove(group);
         self.selection = Mask::EMPTY;
-        let refill = self.style.settle(&mut self.field, &mut self.dealer);
+        let refill = self.style.settle_after(&mut self.field, &mut self.dealer, columns);
         if self.scoring == Scoring::Classic {
             self.score += self.scoring.bonus(self.field.balls());
         }

@@ -527,8 +527,8 @@ pub(super) fn playout(game: &Bubbles, labels: &mut Labels, cells: &mut Vec<u16>)
         let pick = others.min_by_key(|g| (g.size.max(3), g.first));
         let Some(&pick) = pick.or_else(|| groups.iter().max_by_key(|g| g.size)) else { break };
         cells.push(pick.first);
-        field.remove(labels.cells(&field, pick));
-        game.style.settle(&mut field, &mut dealer);
+        let columns = field.remove(labels.cells(&field, pick));
+        game.style.settle_after(&mut field, &mut dealer, columns);
         score += game.scoring.points(pick.size);
         labels.label(&field);
         score += game.scoring.bonus(labels.balls());

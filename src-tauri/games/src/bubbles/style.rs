@@ -1,7 +1,7 @@
 //! The four ways the field settles after a pop.
 
 use super::dealer::Dealer;
-use super::field::Field;
+use super::field::{Field, ALL_COLUMNS};
 use super::refill::Refill;
 use serde::{Deserialize, Serialize};
 
@@ -38,8 +38,14 @@ impl Style {
     /// Lets the field settle after the popped balls were removed, drawing any new columns from
     /// `rng`. Returns what was brought in.
     pub fn settle(self, field: &mut Field, dealer: &mut Dealer) -> Refill {
+        self.settle_after(field, dealer, ALL_COLUMNS)
+    }
+
+    /// [`Style::settle`] after a pop that emptied cells of `columns` only (bit `x` for column
+    /// `x`, as [`Field::remove`] returns them): only those columns can have balls to fall.
+    pub fn settle_after(self, field: &mut Field, dealer: &mut Dealer, columns: u32) -> Refill {
         let mut refill = Refill::default();
-        field.fall();
+        field.fall_in(columns);
         match self {
             Style::Standard => {
                 field.close_columns();
