@@ -321,3 +321,27 @@ proptest! {
         prop_assert_eq!(&analysis.counts[1..], &counts[1..]);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    /// Every line the solver reports, at any size up to 15x10, colour count and scoring
+    /// (playouts in the classic one), in the two styles without refills, replays through the rules to the end at the score it
+    /// claims. (Larger fields only make the debug build slow: a search interrupted at every
+    /// position of its improving walk finishes each one greedily.)
+    #[test]
+    fn every_solver_line_replays_to_its_score(
+        params in (proptest::sample::select(vec![Style::Standard, Style::Shifter]), 5i64..=15, 5i64..=10, 2i64..=6, proptest::sample::select(Scoring::ALL.to_vec()))
+            .prop_map(|(style, w, h, k, scoring)| Params::sized(style, w, h, k, scoring)),
+        seed in any::<u64>(),
+    ) {
+        let never = std::sync::atomic::AtomicBool::new(false);
+        let solution = solve(&Bubbles::new(&params, seed).unwrap(), Budget::nodes(5_000), &never);
+        let mut g = Bubbles::new(&params, seed).unwrap();
+        for mv in &solution.moves {
+            g.apply(mv).unwrap();
+        }
+        prop_assert_eq!(g.score(), Some(solution.score));
+        prop_assert!(g.status().is_over());
+    }
+}
