@@ -326,9 +326,10 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
 
     /// Every line the solver reports, at any size up to 15x10, colour count and scoring
-    /// (playouts in the classic one), in the two styles without refills, replays through the rules to the end at the score it
-    /// claims. (Larger fields only make the debug build slow: a search interrupted at every
-    /// position of its improving walk finishes each one greedily.)
+    /// (playouts in the classic one), in the two styles without refills, replays through the
+    /// rules to the end at the score it claims. (Larger fields and the refilling styles only make
+    /// the debug build slow: a search interrupted at every position of its improving walk
+    /// finishes each one greedily.)
     #[test]
     fn every_solver_line_replays_to_its_score(
         params in (proptest::sample::select(vec![Style::Standard, Style::Shifter]), 5i64..=15, 5i64..=10, 2i64..=6, proptest::sample::select(Scoring::ALL.to_vec()))

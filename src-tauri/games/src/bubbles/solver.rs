@@ -60,17 +60,17 @@
 //! Over 100 other deals (seeds 1,000,000..; docs/ENGINES.md, "The classic scoring on the
 //! literature's field"): 2270 a deal at 1 s, 2633 at 10 s and 2897 at 60 s, against 223 for the
 //! largest group first. The published searches reach more (about 4,000 a deal on the
-//! literature's 15x15 positions, by nested rollout policy adaptation over hours): in the lines looked
-//! at, a policy that only keeps one colour whole leaves the other four in small pops and the
-//! field uncleared, which is where their extra points are.
+//! literature's 15x15 positions, by nested rollout policy adaptation over hours): in the lines
+//! looked at, a policy that only keeps one colour whole leaves the other four in small pops and
+//! the field uncleared, which is where their extra points are.
 //!
 //! # How it stays within budget
 //!
 //! A [`Budget`] limits the wall time, the number of positions looked at (nodes: every child, and
 //! every position of its playout in the classic scoring), or both; the cancel flag stops it as
-//! well. The meter is read before every child. When it runs out in the
-//! middle of a run, the best position of the current beam is played to the end greedily (best
-//! child by the static evaluation each move, a few milliseconds at most), so every run, even the first, yields a
+//! well. The meter is read before every child. When it runs out in the middle of a run, the best
+//! position of the current beam is played to the end greedily (best child by the static
+//! evaluation each move, a few milliseconds at most), so every run, even the first, yields a
 //! finished line and the time asked for is overrun only by that finish.
 
 use super::analysis::{Group, Labels, Weights, SCORE_WEIGHT};
