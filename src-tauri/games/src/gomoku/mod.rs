@@ -39,7 +39,7 @@ pub use ai::analysis::{analyse, Analysis};
 pub use ai::{computer_move, search, search_level, SearchLimits, SearchReport};
 pub use analysis_board::AnalysisBoard;
 pub use board::{Colour, Point, SIZE};
-pub use computer::{computer_action, legal_stone};
+pub use computer::{computer_action, legal_stone, legal_stone_remembering};
 pub use effects::Effects;
 pub use hint::Hint;
 pub use info::KIND;

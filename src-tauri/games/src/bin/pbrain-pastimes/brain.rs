@@ -13,8 +13,11 @@ use super::budget::Allowance;
 use super::command::{board_line, parse, swap2_line, Command, Info, Refusal};
 use super::swap2;
 use pastimes_games::gomoku::ai::Clock;
+use pastimes_games::gomoku::ai::Memory;
 use pastimes_games::gomoku::board::Board;
-use pastimes_games::gomoku::{legal_stone, renju, Colour, Gomoku, Level, Params, Point, Rule, SearchLimits, SIZE};
+use pastimes_games::gomoku::{
+    legal_stone_remembering, renju, Colour, Gomoku, Level, Params, Point, Rule, SearchLimits, SIZE,
+};
 use pastimes_games::Game;
 use std::sync::atomic::AtomicBool;
 
@@ -49,6 +52,9 @@ pub struct Brain {
     swap2: Option<Vec<Point>>,
     /// Where the engine reads the time (the system's clock but in tests).
     clock: Clock,
+    /// What the engine learnt in this game's searches so far (see [`Memory`]): kept from move to
+    /// move, dropped with the game or a change of rule.
+    memory: Option<Memory>,
 }
 
 impl Brain {
@@ -151,6 +157,7 @@ impl Brain {
     }
 
     fn clear(&mut self) {
+        self.memory = None;
         self.own.clear();
         self.theirs.clear();
         self.board = None;
@@ -170,6 +177,10 @@ impl Brain {
             Info::Rule(bits) if bits & 1 != 0 => self.rule = Rule::ExactFive,
             Info::Rule(_) => self.rule = Rule::Freestyle,
             Info::Ignored => {}
+        }
+        if matches!(info, Info::Rule(_) | Info::MaxMemory(_)) {
+            // Another rule values positions differently; a smaller limit may not hold the table.
+            self.memory = None;
         }
     }
 
@@ -286,7 +297,10 @@ impl Brain {
         }
         let (level, limits) = self.limits();
         let seed = pastimes_games::gomoku::ai::move_seed(&game);
-        let mv = legal_stone(&game, level, &limits, seed, &AtomicBool::new(false)).ok_or("no move is allowed")?;
+        // Only the full engine's table is kept: the memory limit chose master, so it has room.
+        let memory = (level == Level::Master).then(|| self.memory.get_or_insert_with(Memory::new));
+        let mv = legal_stone_remembering(&game, level, &limits, seed, &AtomicBool::new(false), memory)
+            .ok_or("no move is allowed")?;
         let p = Point::new(mv.x, mv.y).ok_or("the engine answered off the board")?;
         let ms = |t: Option<std::time::Duration>| t.unwrap_or_default().as_millis();
         say(&format!("DEBUG {level:?} search for about {} ms, at most {} ms", ms(limits.soft), ms(limits.time)));

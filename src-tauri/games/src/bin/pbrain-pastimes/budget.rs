@@ -1,6 +1,7 @@
 //! How long the brain may think and how much memory its search may take, from the manager's
 //! `INFO` settings.
 
+use pastimes_games::gomoku::ai::Memory;
 use pastimes_games::gomoku::{Level, SearchLimits};
 use std::time::Duration;
 
@@ -28,14 +29,15 @@ const MARGIN_MS: u64 = 30;
 /// No move is searched for less than this (a limit of 0 asks for speed, not for no search).
 const FLOOR_MS: u64 = 5;
 
-/// The memory master's search needs, in bytes: its transposition table (2^19 entries of 16
-/// bytes) with room for the rest of the process (the shape tables, the search position and the
-/// program itself: about 4 MiB, measured). With less the brain plays medium, whose table has
-/// 2^16 entries (1 MiB). No level needs less since the five levels (the easy of before, which
-/// only glanced at the board, had 2^4 entries): under 5 MiB the brain overruns the limit by up
-/// to that 1 MiB.
+/// The memory master's search needs, in bytes: its transposition table, which the brain keeps
+/// from move to move and so fills ([`Memory::BYTES`], 2^20 entries of 16 bytes), with room for
+/// the rest of the process (the shape tables, the search position and the program itself: about
+/// 4 MiB, measured). With less the brain plays medium, whose table has 2^16 entries (1 MiB) and
+/// is not kept. No level needs less since the five levels (the easy of before, which only
+/// glanced at the board, had 2^4 entries): under 5 MiB the brain overruns the limit by up to
+/// that 1 MiB.
 const PROCESS_BYTES: u64 = 4 << 20;
-const HARD_TABLE_BYTES: u64 = 16 << 19;
+const HARD_TABLE_BYTES: u64 = Memory::BYTES;
 
 impl Allowance {
     /// The time for the next move: its target and its hard limit. The turn's limit can be

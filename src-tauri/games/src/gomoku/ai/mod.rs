@@ -62,6 +62,7 @@ use rand::Rng;
 use search::Searcher;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+use tt::Table;
 
 /// The search's board, public for the benchmarks (its move and unmove are measured) and for a
 /// rule's forbidden-point filter ([`legality`]).
@@ -327,9 +328,67 @@ pub fn search(game: &Gomoku, limits: &Limits, cancel: &AtomicBool) -> SearchResu
 
 /// The search behind [`computer_move`], with explicit level, limits and seed.
 pub fn search_level(game: &Gomoku, level: Level, limits: &Limits, seed: u64, cancel: &AtomicBool) -> SearchResult {
+    search_remembering(game, level, limits, seed, cancel, None)
+}
+
+/// What the engine keeps from one move to the next of a game, for a caller that plays a whole
+/// game (the Gomocup brain): the transposition table.
+///
+/// A search then starts with what the last ones learnt: the positions two moves on from the
+/// last root were searched then, and are roots and first replies now. That is also what makes
+/// a forced move's time worth spending: [`search_remembering`] thinks on after choosing a
+/// forced reply, over the opponent's answers to it, and the next search finds that work done.
+/// Entries stay right from move to move: a position's value does not depend on how it was
+/// reached (wins are stored counted from the position itself). Start a new one for a new game
+/// or another rule.
+pub struct Memory {
+    table: Table,
+}
+
+impl std::fmt::Debug for Memory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Memory({} bytes)", Memory::BYTES)
+    }
+}
+
+impl Memory {
+    /// Memory for the full engine: its table's size ([`Memory::BYTES`]).
+    pub fn new() -> Memory {
+        Memory { table: Table::new(FULL_ENGINE.table_bits) }
+    }
+
+    /// The memory a [`Memory`] takes, in bytes.
+    pub const BYTES: u64 = tt::ENTRY_BYTES << FULL_ENGINE.table_bits;
+}
+
+impl Default for Memory {
+    fn default() -> Memory {
+        Memory::new()
+    }
+}
+
+/// The percentage of its target time a search spends thinking ahead after a forced reply (a
+/// block of a four, the only move that does not lose): less than a real choice is given, but
+/// not nothing, since that time is the next move's head start (see [`Memory`]).
+const AHEAD_SHARE: u32 = 50;
+
+/// [`search_level`], keeping what it learns in `memory` (when given) for the next search of the
+/// same game, and using a forced reply's time to think ahead into it.
+pub fn search_remembering(
+    game: &Gomoku,
+    level: Level,
+    limits: &Limits,
+    seed: u64,
+    cancel: &AtomicBool,
+    memory: Option<&mut Memory>,
+) -> SearchResult {
     let mut turn = Turn::new(game, level, limits, seed, cancel);
+    turn.memory = memory;
     if !game.status().is_over() {
         let chosen = turn.choose();
+        if matches!(chosen.1, Decision::Block | Decision::Only) {
+            turn.think_ahead(chosen.0);
+        }
         turn.settle(chosen);
     }
     turn.result.elapsed = turn.pace.elapsed();
@@ -436,6 +495,8 @@ struct Turn<'a> {
     pace: Pace,
     rng: GameRng,
     result: SearchResult,
+    /// The caller's memory of the game, if it keeps one.
+    memory: Option<&'a mut Memory>,
 }
 
 impl<'a> Turn<'a> {
@@ -459,6 +520,7 @@ impl<'a> Turn<'a> {
                 pv: Vec::new(),
                 forced_win: None,
             },
+            memory: None,
         }
     }
 
@@ -552,7 +614,16 @@ impl<'a> Turn<'a> {
             _ => {}
         }
         let begun = self.pace.elapsed();
-        let mut searcher = Searcher::new(self.pos.clone(), &self.style, self.limits, self.cancel, &mut self.pace);
+        let mut fresh;
+        let table = match self.memory.as_deref_mut() {
+            Some(memory) => &mut memory.table,
+            None => {
+                fresh = Table::new(search::table_bits(&self.style, self.limits));
+                &mut fresh
+            }
+        };
+        let mut searcher =
+            Searcher::new(self.pos.clone(), &self.style, self.limits, self.cancel, &mut self.pace, table);
         let outcome = searcher.iterate(&mut list);
         self.result.main_nodes = searcher.nodes;
         self.result.nodes += searcher.nodes;
@@ -562,6 +633,46 @@ impl<'a> Turn<'a> {
             searcher.principal_variation(outcome.best).into_iter().map(|p| Point::from_index(p).into()).collect();
         self.result.main_time = self.pace.elapsed().saturating_sub(begun);
         Some((outcome.best, Decision::Search))
+    }
+
+    /// After choosing the forced `reply`, searches the opponent's answers to it for a share
+    /// ([`AHEAD_SHARE`]) of the target time into the memory, for the next search to find.
+    /// Nothing without a memory to keep it in or a time limit to take the share from; nothing
+    /// when the opponent wins at once anyway.
+    fn think_ahead(&mut self, reply: usize) {
+        let Some(memory) = self.memory.as_deref_mut() else { return };
+        let Some(target) = self.limits.soft.or(self.limits.time.map(|t| t * budget::DEFAULT_TARGET_PERCENT / 100))
+        else {
+            return;
+        };
+        let spent = self.pace.elapsed();
+        let share = (target * AHEAD_SHARE / 100).saturating_sub(spent);
+        let hard = self.limits.time.map_or(share, |t| t.saturating_sub(spent).min(share));
+        if hard.is_zero() {
+            return;
+        }
+        let limits = Limits { time: Some(hard), soft: Some(hard), ..self.limits.clone() };
+        let mut pos = self.pos.clone();
+        pos.make(reply);
+        let mut list = Vec::with_capacity(POINTS);
+        let scan = eval::scan(&pos, &mut list);
+        if list.is_empty() || scan.my_five.is_some() || scan.my_unstoppable.is_some() {
+            return;
+        }
+        if let Some(block) = scan.their_five {
+            list.retain(|c| c.point == block);
+        } else if scan.they_threaten {
+            list.retain(eval::answers_threat);
+        }
+        list.sort_by_key(|c| (-c.priority(), c.point));
+        list.truncate(self.style.root_width.max(1));
+        if list.is_empty() {
+            return;
+        }
+        let mut pace = Pace::start(&limits);
+        let mut searcher = Searcher::new(pos, &self.style, &limits, self.cancel, &mut pace, &mut memory.table);
+        searcher.iterate(&mut list);
+        self.result.nodes += searcher.nodes;
     }
 
     /// If the opponent has a forced win of `kind` now (were it to move), keeps the moves that

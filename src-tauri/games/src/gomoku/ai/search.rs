@@ -46,7 +46,8 @@ pub struct Searcher<'a> {
     cancel: &'a AtomicBool,
     /// The call's clock and time limits, and how the iterations scale its target.
     pace: &'a mut Pace,
-    table: Table,
+    /// The caller's table: fresh for one search, or kept from move to move (see [`super::Memory`]).
+    table: &'a mut Table,
     /// Candidate lists, one per ply, reused so the search does not allocate.
     lists: Vec<Vec<Candidate>>,
     /// Per ply, two quiet moves that cut off (or `NO_MOVE`).
@@ -68,6 +69,7 @@ impl<'a> Searcher<'a> {
         limits: &'a SearchLimits,
         cancel: &'a AtomicBool,
         pace: &'a mut Pace,
+        table: &'a mut Table,
     ) -> Searcher<'a> {
         Searcher {
             pos,
@@ -75,7 +77,7 @@ impl<'a> Searcher<'a> {
             limits,
             cancel,
             pace,
-            table: Table::new(table_bits(style, limits)),
+            table,
             lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
             history: Box::new([[0; POINTS]; 2]),
@@ -410,7 +412,7 @@ impl<'a> Searcher<'a> {
 }
 
 /// The table's size: the level's, or less when a node limit means it cannot fill up.
-fn table_bits(style: &Style, limits: &SearchLimits) -> u32 {
+pub fn table_bits(style: &Style, limits: &SearchLimits) -> u32 {
     let needed = limits.nodes.map_or(u32::MAX, |n| 64 - n.max(1).leading_zeros() + 1);
     style.table_bits.min(needed).max(4)
 }

@@ -28,6 +28,9 @@ pub struct Entry {
 
 pub const NO_MOVE: u8 = u8::MAX;
 
+/// The bytes of one entry (two words).
+pub const ENTRY_BYTES: u64 = 16;
+
 /// Entries packed in two words, all zeros for an empty slot, so that a new table is memory
 /// the system hands out zeroed (a table per search, and most searches touch a small part).
 pub struct Table {
