@@ -36,6 +36,9 @@ struct Brain {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
+    /// Whether the last move was chosen by a search (not a forced reply, a proven win, the
+    /// only sensible move), when the brain said so.
+    searched: Option<bool>,
 }
 
 impl Brain {
@@ -44,7 +47,7 @@ impl Brain {
             Command::new(path).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("the brain starts");
         let input = child.stdin.take().unwrap();
         let output = BufReader::new(child.stdout.take().unwrap());
-        Brain { child, input, output }
+        Brain { child, input, output, searched: None }
     }
 
     fn send(&mut self, line: &str) {
@@ -52,18 +55,26 @@ impl Brain {
         self.input.flush().unwrap();
     }
 
+    /// The next answer, past MESSAGE and DEBUG lines. A DEBUG line that ends with the engine's
+    /// decision (today's brain says it for every move) tells whether the move was searched.
     fn answer(&mut self) -> String {
+        self.searched = None;
         loop {
             let mut line = String::new();
             self.output.read_line(&mut line).unwrap();
             let line = line.trim().to_string();
-            if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
+            if line.starts_with("DEBUG") {
+                if let Some((_, decision)) = line.rsplit_once(": ") {
+                    self.searched = Some(decision == "Search");
+                }
+            } else if !line.starts_with("MESSAGE") {
                 return line;
             }
         }
     }
 
     /// Sends `lines` (the last one asks for a move) and times the answer from the last line.
+    /// Whether the brain searched the move is then in `searched`.
     fn ask_move(&mut self, lines: &[String]) -> (Point, Duration) {
         let (last, before) = lines.split_last().expect("a command");
         for line in before {
@@ -123,6 +134,7 @@ fn one_game(path: &str, rule: u64, turn_ms: u64, memory: u64) {
     }
     let mut board = Board::default();
     let mut times: Vec<(Duration, u64)> = Vec::new();
+    let mut searched: Vec<Option<bool>> = Vec::new();
     let mut last: Option<Point> = None;
     while board.stone_count() < 120 {
         let side = board.stone_count() % 2;
@@ -135,6 +147,7 @@ fn one_game(path: &str, rule: u64, turn_ms: u64, memory: u64) {
         let allowed = turn_ms.min(left[side]);
         left[side] = left[side].saturating_sub(took.as_millis() as u64);
         times.push((took, allowed));
+        searched.push(brains[side].searched);
         if std::env::var_os("BRAIN_MATCH_LOG").is_some() {
             eprintln!("move {}: {},{} in {} ms", times.len(), p.x, p.y, took.as_millis());
         }
@@ -166,6 +179,13 @@ fn one_game(path: &str, rule: u64, turn_ms: u64, memory: u64) {
         worst.0,
         worst.1
     );
+    let middle_searched: Vec<(Duration, u64)> =
+        (9..times.len().min(40)).filter(|&i| searched[i] == Some(true)).map(|i| times[i]).collect();
+    println!(
+        "moves 10-40 chosen by a search (not forced, proven or the only move): mean {:.0} ms ({} moves)",
+        mean(&middle_searched),
+        middle_searched.len()
+    );
     println!("peak memory: {} KiB and {} KiB", brains[0].peak_kib(), brains[1].peak_kib());
     for brain in brains {
         brain.end();
@@ -180,17 +200,24 @@ struct Clock {
     /// Moves 10 to 40 of the game (by stones on the board, the opening's four included).
     middle_moves: u64,
     middle_time: Duration,
+    /// Of those, the moves the brain said it chose by a search.
+    searched_moves: u64,
+    searched_time: Duration,
     slowest: Duration,
     over: u64,
 }
 
 impl Clock {
-    fn add(&mut self, took: Duration, stones: usize, turn: Duration) {
+    fn add(&mut self, took: Duration, stones: usize, turn: Duration, searched: Option<bool>) {
         self.moves += 1;
         self.time += took;
         if (9..40).contains(&stones) {
             self.middle_moves += 1;
             self.middle_time += took;
+            if searched == Some(true) {
+                self.searched_moves += 1;
+                self.searched_time += took;
+            }
         }
         self.slowest = self.slowest.max(took);
         self.over += u64::from(took > turn);
@@ -201,14 +228,20 @@ impl Clock {
         self.time += other.time;
         self.middle_moves += other.middle_moves;
         self.middle_time += other.middle_time;
+        self.searched_moves += other.searched_moves;
+        self.searched_time += other.searched_time;
         self.slowest = self.slowest.max(other.slowest);
         self.over += other.over;
     }
 
     fn summary(&self) -> String {
         let ms = |t: Duration, n: u64| t.as_secs_f64() * 1000.0 / n.max(1) as f64;
+        let searched = match self.searched_moves {
+            0 => String::new(),
+            n => format!(" (searched ones {:.0} ms, {n} of {})", ms(self.searched_time, n), self.middle_moves),
+        };
         format!(
-            "mean {:.0} ms, moves 10-40 {:.0} ms, slowest {} ms, over the turn {}",
+            "mean {:.0} ms, moves 10-40 {:.0} ms{searched}, slowest {} ms, over the turn {}",
             ms(self.time, self.moves),
             ms(self.middle_time, self.middle_moves),
             self.slowest.as_millis(),
@@ -303,6 +336,12 @@ fn ladder_game(brains: &mut [Brain; 2], g: usize, turn: Duration) -> (Option<usi
         board.place(p);
         moves.push(p);
     }
+    // Each game starts afresh, as a manager starts it (a brain keeps what it learnt in a game
+    // until then: the same opening with the colours swapped must not be a replay for it).
+    for brain in brains.iter_mut() {
+        brain.send("RESTART");
+        assert_eq!(brain.answer(), "OK");
+    }
     // The brain playing black: new in even games.
     let black = g % 2;
     let mut clocks = [Clock::default(); 2];
@@ -318,7 +357,7 @@ fn ladder_game(brains: &mut [Brain; 2], g: usize, turn: Duration) -> (Option<usi
             board_commands(&moves, board.stone_count() % 2)
         };
         let (p, took) = brains[to_move].ask_move(&command);
-        clocks[to_move].add(took, board.stone_count(), turn);
+        clocks[to_move].add(took, board.stone_count(), turn, brains[to_move].searched);
         assert!(board.get(p).is_none(), "{},{} is taken", p.x, p.y);
         board.place(p);
         moves.push(p);

@@ -14,7 +14,7 @@
 //! [`CLEAR_LEAD`], and otherwise places two more; the first player, after those, takes the side
 //! the engine prefers.
 
-use super::ai::{move_seed, search_level, search_remembering, Memory, SearchLimits};
+use super::ai::{move_seed, search_level, search_remembering, Decision, Memory, SearchLimits};
 use super::board::{Point, SIZE};
 use super::params::Level;
 use super::swap2::{Choice, Phase};
@@ -54,11 +54,12 @@ pub fn computer_action(game: &Gomoku, level: Level, limits: &SearchLimits, cance
 /// search, and if its move is forbidden the best allowed point near the stones. For the app,
 /// the Gomocup brain and tests alike; `None` only when the game is over or nothing is allowed.
 pub fn legal_stone(game: &Gomoku, level: Level, limits: &SearchLimits, seed: u64, cancel: &AtomicBool) -> Option<Move> {
-    legal_stone_remembering(game, level, limits, seed, cancel, None)
+    legal_stone_remembering(game, level, limits, seed, cancel, None).map(|(mv, _)| mv)
 }
 
 /// [`legal_stone`] for a caller that plays a whole game and keeps the engine's [`Memory`] of it
-/// from move to move (the Gomocup brain).
+/// from move to move (the Gomocup brain), with why the engine chose the stone (a point Renju
+/// forbade and was replaced counts as searched).
 pub fn legal_stone_remembering(
     game: &Gomoku,
     level: Level,
@@ -66,20 +67,22 @@ pub fn legal_stone_remembering(
     seed: u64,
     cancel: &AtomicBool,
     memory: Option<&mut Memory>,
-) -> Option<Move> {
+) -> Option<(Move, Decision)> {
     let forbidden = game.forbidden_points();
     if forbidden.is_empty() {
-        return search_remembering(game, level, limits, seed, cancel, memory).best;
+        let found = search_remembering(game, level, limits, seed, cancel, memory);
+        return found.best.map(|mv| (mv, found.decision));
     }
     let started = limits.clock.now();
     // Seven eighths of the time, all the nodes (a node limit leaves no time to keep back).
     let main = SearchLimits { nodes: limits.nodes, ..limits.part(7, 8) };
-    let best = search_remembering(game, level, &main, seed, cancel, memory).best?;
+    let found = search_remembering(game, level, &main, seed, cancel, memory);
+    let best = found.best?;
     if Point::new(best.x, best.y).is_some_and(|p| !forbidden.contains(&p)) {
-        return Some(best);
+        return Some((best, found.decision));
     }
     let left = limits.less(limits.clock.now().saturating_sub(started));
-    best_allowed(game, &forbidden, level, &left, seed, cancel)
+    best_allowed(game, &forbidden, level, &left, seed, cancel).map(|mv| (mv, Decision::Search))
 }
 
 /// The allowed point near the stones after which the opponent's search scores lowest.

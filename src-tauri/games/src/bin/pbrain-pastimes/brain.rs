@@ -299,11 +299,13 @@ impl Brain {
         let seed = pastimes_games::gomoku::ai::move_seed(&game);
         // Only the full engine's table is kept: the memory limit chose master, so it has room.
         let memory = (level == Level::Master).then(|| self.memory.get_or_insert_with(Memory::new));
-        let mv = legal_stone_remembering(&game, level, &limits, seed, &AtomicBool::new(false), memory)
+        let (mv, decision) = legal_stone_remembering(&game, level, &limits, seed, &AtomicBool::new(false), memory)
             .ok_or("no move is allowed")?;
         let p = Point::new(mv.x, mv.y).ok_or("the engine answered off the board")?;
         let ms = |t: Option<std::time::Duration>| t.unwrap_or_default().as_millis();
-        say(&format!("DEBUG {level:?} search for about {} ms, at most {} ms", ms(limits.soft), ms(limits.time)));
+        // The decision last: a manager's log (and `brain_match`) tells searched moves by it.
+        let (soft, hard) = (ms(limits.soft), ms(limits.time));
+        say(&format!("DEBUG {level:?} search for about {soft} ms, at most {hard} ms: {decision:?}"));
         self.own.push(p);
         Ok(format!("{},{}", p.x, p.y))
     }
