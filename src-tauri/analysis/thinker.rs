@@ -1,13 +1,14 @@
-//! The engine's work on one position of the analysis board: rounds of search, each afresh
-//! with twice the time of the one before, so that a first figure shows within a tenth of a
-//! second and later ones go deeper. After [`ROUNDS`] rounds (about 50 seconds in all) the
+//! The engine's work on one position of the analysis board: rounds of search, each with twice
+//! the time of the one before, so that a first figure shows within a tenth of a second and later
+//! ones go deeper. The rounds share the engine's memory (its transposition table), so each
+//! starts from what the one before found instead of afresh. After [`ROUNDS`] rounds (about 50 seconds in all) the
 //! engine rests: a longer look rarely changes what it shows, and a board left open should not
 //! keep a core busy for ever. Any change of the position, or the engine switched off, stops it
 //! within a millisecond or so (the search checks its cancel flag).
 
 use super::Desk;
-use pastimes_games::gomoku::ai::{Limits, WIN_SCORE};
-use pastimes_games::gomoku::analyse;
+use pastimes_games::gomoku::ai::analysis::analyse_remembering;
+use pastimes_games::gomoku::ai::{Limits, Memory, WIN_SCORE};
 use pastimes_games::gomoku::analysis_board::AnalysisBoard;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -26,10 +27,11 @@ pub struct Job {
 
 impl Job {
     pub fn run(self, desk: &Desk) {
+        let mut memory = Memory::new();
         for round in 0..ROUNDS {
             let budget_ms = FIRST_ROUND_MS << round;
             let limits = Limits::time(Duration::from_millis(budget_ms));
-            let analysis = analyse(self.board.game(), &limits, &self.cancel);
+            let analysis = analyse_remembering(self.board.game(), &limits, &self.cancel, &mut memory);
             if self.cancel.load(Ordering::Relaxed) {
                 return;
             }

@@ -18,7 +18,7 @@
 
 use super::super::board::{Colour, Point};
 use super::super::{Gomoku, Move};
-use super::{search, search_without, Decision, ForcedWin, Limits, SearchResult};
+use super::{search_in_memory, search_without, Decision, ForcedWin, Limits, Memory, SearchResult};
 use crate::game::Game;
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
@@ -60,20 +60,37 @@ pub struct Analysis {
 /// The engine's analysis of `game` for the side to move within `limits` (shared among the
 /// searches), or `None` once the game is over.
 pub fn analyse(game: &Gomoku, limits: &Limits, cancel: &AtomicBool) -> Option<Analysis> {
-    analyse_past_replies(game, limits, cancel, FORCED_REPLIES)
+    analyse_past_replies(game, limits, cancel, FORCED_REPLIES, None)
 }
 
-fn analyse_past_replies(game: &Gomoku, limits: &Limits, cancel: &AtomicBool, replies: u32) -> Option<Analysis> {
+/// [`analyse`], starting from what earlier looks at the position learnt and keeping what this
+/// one learns in `memory` (see [`Memory`]): the board's rounds each build on the one before.
+pub fn analyse_remembering(
+    game: &Gomoku,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    memory: &mut Memory,
+) -> Option<Analysis> {
+    analyse_past_replies(game, limits, cancel, FORCED_REPLIES, Some(memory))
+}
+
+fn analyse_past_replies(
+    game: &Gomoku,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    replies: u32,
+    mut memory: Option<&mut Memory>,
+) -> Option<Analysis> {
     if game.status().is_over() {
         return None;
     }
     let black = game.side_to_move() == Colour::Black;
-    let first = search(game, &share(limits, 2), cancel);
+    let first = search_in_memory(game, &share(limits, 2), cancel, memory.as_deref_mut());
     let best = first.best.and_then(|mv| Point::new(mv.x, mv.y))?;
     if replies > 0 && matches!(first.decision, Decision::Block | Decision::Only) {
         let mut after = game.clone();
         if after.play(best.into()).is_ok() {
-            if let Some(mut later) = analyse_past_replies(&after, limits, cancel, replies - 1) {
+            if let Some(mut later) = analyse_past_replies(&after, limits, cancel, replies - 1, memory.as_deref_mut()) {
                 later.line.insert(0, best);
                 later.choices = vec![choice(best, later.score)];
                 later.nodes += first.nodes;
@@ -91,7 +108,7 @@ fn analyse_past_replies(game: &Gomoku, limits: &Limits, cancel: &AtomicBool, rep
         nodes: first.nodes,
     };
     if has_alternatives(&first) {
-        add_alternatives(game, limits, cancel, &mut analysis, from_black);
+        add_alternatives(game, limits, cancel, &mut analysis, from_black, memory);
     }
     Some(analysis)
 }
@@ -108,10 +125,13 @@ fn add_alternatives(
     cancel: &AtomicBool,
     analysis: &mut Analysis,
     from_black: impl Fn(i32) -> i32,
+    mut memory: Option<&mut Memory>,
 ) {
     while analysis.choices.len() < CHOICES {
         let excluded: Vec<usize> = analysis.choices.iter().map(|c| c.point.index()).collect();
-        let Some(next) = search_without(game, &share(limits, 4), &excluded, cancel) else { break };
+        let Some(next) = search_without(game, &share(limits, 4), &excluded, cancel, memory.as_deref_mut()) else {
+            break;
+        };
         let Some(point) = next.best.and_then(|mv| Point::new(mv.x, mv.y)) else { break };
         analysis.nodes += next.nodes;
         analysis.choices.push(choice(point, from_black(next.score)));
@@ -221,6 +241,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The board's rounds share a memory: a second look at the same position with the same
+    /// budget starts where the first stopped and mostly goes deeper, where a fresh look only
+    /// repeats the first (searches limited by nodes are the same every time).
+    #[test]
+    fn rounds_that_share_a_memory_go_deeper_than_fresh_ones() {
+        // Quiet positions only: a forced win ends a search before any depth.
+        let quiet = (0..40)
+            .map(|seed| (seed, random_position(Rule::Freestyle, seed, 6)))
+            .filter(|(_, game)| look(game, 20_000).depth >= 2)
+            .take(3);
+        let (mut tried, mut deeper) = (0, 0);
+        for (seed, game) in quiet {
+            let fresh = [look(&game, 20_000).depth, look(&game, 20_000).depth];
+            assert_eq!(fresh[0], fresh[1], "seed {seed}");
+            let mut memory = Memory::new();
+            let limits = Limits::nodes(20_000);
+            let cancel = AtomicBool::new(false);
+            let first = analyse_remembering(&game, &limits, &cancel, &mut memory).unwrap();
+            let second = analyse_remembering(&game, &limits, &cancel, &mut memory).unwrap();
+            assert_eq!(first.depth, fresh[0], "seed {seed}: an empty memory changes nothing");
+            assert!(second.depth >= first.depth, "seed {seed}: depth {} then {}", first.depth, second.depth);
+            deeper += usize::from(second.depth > first.depth);
+            tried += 1;
+        }
+        assert_eq!(tried, 3, "three quiet positions");
+        // Not every time: a ply more may need more than the budget even with the first done.
+        assert!(deeper >= 2, "{deeper} of 3 went deeper");
     }
 
     #[test]
