@@ -5,7 +5,8 @@
 //! ```sh
 //! cargo build --release -p pastimes-games --bin pbrain-pastimes --example brain_match
 //! # One game of a brain against itself: each answer's time against the budget, the mean in
-//! # moves 10-40, and each brain's peak memory against `INFO max_memory` (BRAIN_MATCH_LOG=1:
+//! # moves 10-40 (over all moves, and over the moves the brain chose by a search, as its DEBUG
+//! # line says), and each brain's peak memory against `INFO max_memory` (BRAIN_MATCH_LOG=1:
 //! # each move's time).
 //! target/release/examples/brain_match [path/to/pbrain-pastimes] [rule: 0|1|4] [timeout_turn ms] [max_memory bytes]
 //! # A ladder on time, in the protocol: NEW against OLD from the 100 balanced openings of

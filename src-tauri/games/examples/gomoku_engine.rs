@@ -27,7 +27,9 @@
 //!
 //! Levels, 2 December 2026 (`levels 200 20000`, the chain as committed; 200 games each):
 //! easy against beginner 73.8 % (147-52-1), medium against easy 74.8 % (147-48-5), hard against
-//! medium 69.8 % (137-58-5), master against hard 75.8 % (149-46-5). Hard and master at 20,000
+//! medium 69.8 % (137-58-5), master against hard 75.8 % (149-46-5); 3 December, master searching
+//! 14 moves at inner nodes (`MASTER_WIDTH`, hard 10): master against hard 70.5 % (138-56-6), and
+//! hard at 14 would have beaten medium only 61.8 % (118-71-11). Hard and master at 20,000
 //! and 66,666 nodes: about a sixtieth of their app time's worth (1.12 M main-search nodes per
 //! processor second, idle machine). On time (not reproducible, 20 games each): `t150` master
 //! 85.0 % (17-3), `t1500` (the app's 1.5 s and 5 s) 72.5 % (14-5-1). The levels are one engine with

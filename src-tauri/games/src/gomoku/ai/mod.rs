@@ -392,37 +392,18 @@ pub fn search_remembering(
     cancel: &AtomicBool,
     memory: Option<&mut Memory>,
 ) -> SearchResult {
-    run_turn(game, level, limits, seed, cancel, memory, true)
+    let mut turn = Turn::new(game, level, limits, seed, cancel);
+    turn.memory = memory;
+    turn.ahead = true;
+    turn.run(game)
 }
 
 /// The full engine (master's) within `limits`, keeping what it learns in `memory` but never
 /// thinking ahead: the analysis board's rounds, each of which starts from what the last found.
 fn search_in_memory(game: &Gomoku, limits: &Limits, cancel: &AtomicBool, memory: Option<&mut Memory>) -> SearchResult {
-    run_turn(game, Level::Master, limits, move_seed(game), cancel, memory, false)
-}
-
-/// One search of the side to move's move; with `ahead`, a forced reply's time is spent
-/// thinking ahead into `memory`.
-fn run_turn(
-    game: &Gomoku,
-    level: Level,
-    limits: &Limits,
-    seed: u64,
-    cancel: &AtomicBool,
-    memory: Option<&mut Memory>,
-    ahead: bool,
-) -> SearchResult {
-    let mut turn = Turn::new(game, level, limits, seed, cancel);
+    let mut turn = Turn::new(game, Level::Master, limits, move_seed(game), cancel);
     turn.memory = memory;
-    if !game.status().is_over() {
-        let chosen = turn.choose();
-        if ahead && matches!(chosen.1, Decision::Block | Decision::Only) {
-            turn.think_ahead(chosen.0);
-        }
-        turn.settle(chosen);
-    }
-    turn.result.elapsed = turn.pace.elapsed();
-    turn.result
+    turn.run(game)
 }
 
 /// The full engine's main search with the `excluded` points left out of the root and without the hunt
@@ -534,6 +515,8 @@ struct Turn<'a> {
     result: SearchResult,
     /// The caller's memory of the game, if it keeps one.
     memory: Option<&'a mut Memory>,
+    /// Whether a forced reply's time is spent thinking ahead into the memory.
+    ahead: bool,
 }
 
 impl<'a> Turn<'a> {
@@ -558,7 +541,21 @@ impl<'a> Turn<'a> {
                 forced_win: None,
             },
             memory: None,
+            ahead: false,
         }
+    }
+
+    /// Chooses the move for `game` (the position this turn was made for) and says what it knew.
+    fn run(mut self, game: &Gomoku) -> SearchResult {
+        if !game.status().is_over() {
+            let chosen = self.choose();
+            if self.ahead && matches!(chosen.1, Decision::Block | Decision::Only) {
+                self.think_ahead(chosen.0);
+            }
+            self.settle(chosen);
+        }
+        self.result.elapsed = self.pace.elapsed();
+        self.result
     }
 
     /// Puts the chosen move in the result, at the head of its line.
