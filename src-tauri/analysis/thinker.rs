@@ -1,9 +1,9 @@
 //! The engine's work on one position of the analysis board: rounds of search, each with twice
 //! the time of the one before, so that a first figure shows within a tenth of a second and later
 //! ones go deeper. The rounds share the engine's memory (its transposition table), so each
-//! starts from what the one before found instead of afresh. After [`ROUNDS`] rounds (about 50 seconds in all) the
-//! engine rests: a longer look rarely changes what it shows, and a board left open should not
-//! keep a core busy for ever. Any change of the position, or the engine switched off, stops it
+//! starts from what the one before found instead of afresh. After [`ROUNDS`] rounds (about 50
+//! seconds in all) the engine rests: a longer look rarely changes what it shows, and a board
+//! left open should not keep a core busy for ever. Any change of the position, or the engine switched off, stops it
 //! within a millisecond or so (the search checks its cancel flag).
 
 use super::Desk;

@@ -147,6 +147,12 @@ impl Pace {
         Some(Deadline { clock: self.clock.clone(), at })
     }
 
+    /// The time from now until `percent` of the target (never past the hard limit, since the
+    /// target is not); `None` without a target.
+    pub fn left_until(&self, percent: u32) -> Option<Duration> {
+        Some((self.target? * percent / 100).saturating_sub(self.elapsed()))
+    }
+
     /// Whether the search must stop now: the hard limit has passed, or the scaled target has
     /// and the iteration under way has a proven move to give.
     pub fn must_stop(&self) -> bool {

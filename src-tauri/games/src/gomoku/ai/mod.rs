@@ -63,7 +63,7 @@ use rand::Rng;
 use search::Searcher;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-use tt::Table;
+use tt::{Table, NO_MOVE};
 
 /// The search's board, public for the benchmarks (its move and unmove are measured) and for a
 /// rule's forbidden-point filter ([`legality`]).
@@ -675,17 +675,8 @@ impl<'a> Turn<'a> {
     /// when the opponent wins at once anyway.
     fn think_ahead(&mut self, reply: usize) {
         let Some(memory) = self.memory.as_deref_mut() else { return };
-        let Some(target) = self.limits.soft.or(self.limits.time.map(|t| t * budget::DEFAULT_TARGET_PERCENT / 100))
-        else {
-            return;
-        };
-        let spent = self.pace.elapsed();
-        let share = (target * AHEAD_SHARE / 100).saturating_sub(spent);
-        let hard = self.limits.time.map_or(share, |t| t.saturating_sub(spent).min(share));
-        if hard.is_zero() {
-            return;
-        }
-        let limits = Limits { time: Some(hard), soft: Some(hard), ..self.limits.clone() };
+        let Some(share) = self.pace.left_until(AHEAD_SHARE).filter(|t| !t.is_zero()) else { return };
+        let limits = Limits { time: Some(share), soft: Some(share), ..self.limits.clone() };
         let mut pos = self.pos.clone();
         pos.make(reply);
         let mut list = Vec::with_capacity(POINTS);
@@ -693,13 +684,7 @@ impl<'a> Turn<'a> {
         if list.is_empty() || scan.my_five.is_some() || scan.my_unstoppable.is_some() {
             return;
         }
-        if let Some(block) = scan.their_five {
-            list.retain(|c| c.point == block);
-        } else if scan.they_threaten {
-            list.retain(eval::answers_threat);
-        }
-        list.sort_by_key(|c| (-c.priority(), c.point));
-        list.truncate(self.style.root_width.max(1));
+        search::select(&mut list, &scan, NO_MOVE, self.style.root_width);
         if list.is_empty() {
             return;
         }
