@@ -138,7 +138,9 @@ fn by_cases(solver: &Solver, flagged: impl Fn(usize) -> bool) -> Option<Hint> {
     let chance = |c: usize| odds.mine[c].unwrap_or(1.0);
     let around = |c: usize| {
         let numbers: Vec<usize> = board.neighbours(c).filter(|&n| solver.remaining(n).is_some()).collect();
-        Reason { rule: HintRule::Cases, numbers: points(&board, &numbers) }
+        // A cell no number touches is settled by the mines left alone.
+        let rule = if numbers.is_empty() { HintRule::Count } else { HintRule::Cases };
+        Reason { rule, numbers: points(&board, &numbers) }
     };
     if let Some(safe) = unknown().find(|&c| odds.sure[c] == Some(false)) {
         let (x, y) = board.xy(safe);

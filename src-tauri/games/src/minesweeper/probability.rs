@@ -47,9 +47,10 @@ pub const MAX_NODES: u64 = 300_000;
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Odds {
     pub mine: Vec<Option<f64>>,
-    /// For frontier cells of enumerated components: `Some(true)` when every assignment of the
-    /// component puts a mine there, `Some(false)` when none does. Decided on the counts of
-    /// assignments, not on the floating-point chance, so it is a proof.
+    /// `Some(true)` when every layout that fits puts a mine there, `Some(false)` when none does:
+    /// for frontier cells of enumerated components, and for the interior when every component
+    /// was enumerated. Decided on which assignments and mine counts are possible, the total
+    /// included, not on the floating-point chance, so it is a proof.
     pub sure: Vec<Option<bool>>,
     pub exact: bool,
     /// The natural logarithm of the number of mine layouts that fit the position, when it is
@@ -94,11 +95,23 @@ pub(super) fn mine_odds(solver: &Solver) -> Odds {
             }
         }
     }
+    let every_component_listed = exact;
     let (interior_chance, weighed_exactly) = weigh(&tallies, interior, mines_left, &mut mine);
     exact &= weighed_exactly;
     let mut sure = vec![None; cells];
-    for tally in &tallies {
-        tally.settled(&mut sure);
+    if every_component_listed {
+        let allowed = Allowed::counts(&tallies, interior, mines_left);
+        for (tally, counts) in tallies.iter().zip(&allowed.per_component) {
+            tally.settled(counts, &mut sure);
+        }
+        let interior_cells = unknown.iter().copied().filter(|&c| mine[c].is_none());
+        allowed.settle_interior(interior_cells, &mut sure);
+    } else {
+        // An estimated component's count is not known, so each listed one is settled on its
+        // own numbers alone.
+        for tally in &tallies {
+            tally.settled(&tally.possible(), &mut sure);
+        }
     }
     if interior > 0 {
         for &c in &unknown {
@@ -139,9 +152,19 @@ fn ln_layouts(tallies: &[Tally], interior: usize, mines_left: usize) -> Option<f
 }
 
 impl Tally {
-    /// Marks the cells every assignment agrees on.
-    fn settled(&self, sure: &mut [Option<bool>]) {
-        let possible: Vec<usize> = (0..self.ways.len()).filter(|&m| self.ways[m] > 0.0).collect();
+    /// For every mine count, whether some assignment of the component's own numbers has it.
+    fn possible(&self) -> Vec<bool> {
+        self.ways.iter().map(|&w| w > 0.0).collect()
+    }
+
+    /// Marks the cells every assignment agrees on, among the assignments whose mine count is
+    /// `allowed`.
+    fn settled(&self, allowed: &[bool], sure: &mut [Option<bool>]) {
+        let possible: Vec<usize> = (0..self.ways.len()).filter(|&m| allowed[m]).collect();
+        if possible.is_empty() {
+            // No layout fits at all (a look-ahead's impossible position): nothing to settle.
+            return;
+        }
         for (p, &cell) in self.cells.iter().enumerate() {
             if possible.iter().all(|&m| self.with_mine[m][p] == 0.0) {
                 sure[cell] = Some(false);
@@ -150,6 +173,75 @@ impl Tally {
             }
         }
     }
+}
+
+/// The mine counts the whole board allows once the total is counted: a component's count must
+/// leave the others and the interior a way to hold the rest of the mines. Without this, a cell
+/// safe only because the mines would run out (numbers that allow more mines than are left, so
+/// only their smallest layouts fit) was not proved, and the hint guessed beside a safe cell. Worked out on whether counts
+/// are possible, never on the floating-point weights, so it stays a proof.
+struct Allowed {
+    /// Per component, by mine count.
+    per_component: Vec<Vec<bool>>,
+    /// By the number of mines the interior holds.
+    interior: Vec<bool>,
+}
+
+impl Allowed {
+    fn counts(tallies: &[Tally], interior: usize, mines_left: usize) -> Allowed {
+        let possible: Vec<Vec<bool>> = tallies.iter().map(Tally::possible).collect();
+        // before[j]: the totals the components before j can hold; after[j]: from j on.
+        let mut before = vec![vec![true]];
+        for p in &possible {
+            before.push(sums(before.last().expect("starts with one"), p));
+        }
+        let mut after = vec![vec![true]; tallies.len() + 1];
+        for j in (0..tallies.len()).rev() {
+            after[j] = sums(&after[j + 1], &possible[j]);
+        }
+        let interior_takes = |total: usize| mines_left.checked_sub(total).filter(|&rest| rest <= interior);
+        let all = &before[tallies.len()];
+        let mut interior_counts = vec![false; interior + 1];
+        (0..all.len()).filter(|&f| all[f]).filter_map(interior_takes).for_each(|rest| interior_counts[rest] = true);
+        // Most positions leave the interior room for every total: nothing more to rule out.
+        if (0..all.len()).filter(|&f| all[f]).all(|f| interior_takes(f).is_some()) {
+            return Allowed { per_component: possible, interior: interior_counts };
+        }
+        let per_component = (0..tallies.len())
+            .map(|j| {
+                let others = sums(&before[j], &after[j + 1]);
+                (0..possible[j].len())
+                    .map(|m| possible[j][m] && (0..others.len()).any(|t| others[t] && interior_takes(m + t).is_some()))
+                    .collect()
+            })
+            .collect();
+        Allowed { per_component, interior: interior_counts }
+    }
+
+    /// Marks the interior cells when every allowed count leaves them all empty or all mines.
+    fn settle_interior(&self, cells: impl Iterator<Item = usize>, sure: &mut [Option<bool>]) {
+        let full = self.interior.len() - 1;
+        let counts: Vec<usize> = (0..=full).filter(|&k| self.interior[k]).collect();
+        let settled = match counts[..] {
+            [0] if full > 0 => Some(false),
+            [k] if k == full && full > 0 => Some(true),
+            _ => None,
+        };
+        if settled.is_some() {
+            cells.for_each(|c| sure[c] = settled);
+        }
+    }
+}
+
+/// The totals `a + b` over every possible `a` of one and `b` of the other.
+fn sums(one: &[bool], other: &[bool]) -> Vec<bool> {
+    let mut out = vec![false; one.len() + other.len() - 1];
+    for a in (0..one.len()).filter(|&a| one[a]) {
+        for b in (0..other.len()).filter(|&b| other[b]) {
+            out[a + b] = true;
+        }
+    }
+    out
 }
 
 fn unknown_around(solver: &Solver, cell: usize) -> Vec<usize> {
@@ -461,11 +553,9 @@ mod tests {
                 let expected = mine_count[c] as f64 / layouts as f64;
                 let got = odds.mine[c].expect("every closed cell has odds");
                 assert!((got - expected).abs() < 1e-9, "seed {seed}, cell {c}: {got} against {expected}");
-                match odds.sure[c] {
-                    Some(false) => assert_eq!(mine_count[c], 0, "seed {seed}: cell {c} sure safe"),
-                    Some(true) => assert_eq!(mine_count[c], layouts, "seed {seed}: cell {c} sure mine"),
-                    None => {}
-                }
+                // Sure exactly when every layout agrees, the mine count included.
+                let agreed = (mine_count[c] == 0).then_some(false).or((mine_count[c] == layouts).then_some(true));
+                assert_eq!(odds.sure[c], agreed, "seed {seed}: cell {c}, {} of {layouts} layouts", mine_count[c]);
                 compared += 1;
             }
         }

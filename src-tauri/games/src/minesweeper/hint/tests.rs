@@ -155,3 +155,41 @@ fn json_shapes() {
     );
     assert_eq!(serde_json::to_value(HintRule::FirstClick).unwrap(), json!("firstClick"));
 }
+
+#[test]
+fn a_cell_safe_only_because_the_mines_would_run_out_is_named_safe_not_guessed() {
+    // From a plain Expert game the hint played (seed 267): the numbers around the 18 closed
+    // cells at the bottom left allow layouts with 5 mines and with more, but only 5 are left.
+    // The two layouts with 5 agree that ten cells, (4,15) among them, hold none; the numbers
+    // alone settle none of them, and before the odds counted the total the hint guessed here
+    // (and the exact endgame, which counts it, expected those cells to be opened for free).
+    let rows = [
+        "00001111111F111101F2F1001F1011",
+        "00001F23F21111F21223111121212F",
+        "0011223FF200123F11F3222F212F32",
+        "001F33F321001F22222FF3F33F22F1",
+        "0013FF2222102221F113F44F311222",
+        "1113F311FF101F1111012F3F2002F3",
+        "F11F320123333221100022311013FF",
+        "1112F22112FFF32F21001F21112F32",
+        "00012F2F12F6FF22F32113F21F3331",
+        "00112121112F32113FF113F4433FF1",
+        "111F2100012321002F433F4FFF2221",
+        "F113F31101F4F20012F3FF42322110",
+        "2213F4F2122FF323222F5F42111F10",
+        "..1...33F22322FFF1225FF2F11221",
+        ".222....33F10135421F3F431101F1",
+        "........F211001FF11122F1000111",
+    ];
+    let view = view(&rows, 99);
+    let solver = solved(&view).unwrap();
+    let odds = mine_odds(&solver);
+    let board = solver.board();
+    let index = |x, y| board.checked_index(x, y).unwrap();
+    assert_eq!(odds.sure[index(4, 15)], Some(false));
+    assert_eq!(odds.ln_layouts.map(f64::exp).map(f64::round), Some(2.0), "two layouts fit");
+    let hint = hint_for(&view).unwrap();
+    let Hint::Safe { x, y, because } = hint else { panic!("{hint:?}") };
+    assert_eq!(odds.sure[index(x as i64, y as i64)], Some(false));
+    assert_eq!(because.rule, HintRule::Cases);
+}
