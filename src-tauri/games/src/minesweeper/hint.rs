@@ -7,9 +7,9 @@
 //! Order of preference: a safe cell proved by the solver's rules (`solver.rs`); else a
 //! mine it proved that the player has not flagged; else the exact odds (`probability.rs`):
 //! a cell with no chance of a mine is safe by cases, one sure to hold a mine is a mine by cases,
-//! otherwise a guess: the cell that best keeps the game alive, by one move of look-ahead among
-//! the safest cells (`guess.rs`, which explains the method and its limits), and whether it is a
-//! coin toss that no logic can help.
+//! otherwise a guess: the cell that best keeps the game alive, by exact play of small endgames
+//! or else one move of look-ahead among the safest cells (`guess.rs`, which explains the method
+//! and its limits), and whether it is a coin toss that no logic can help.
 
 use super::board::Board;
 use super::guess;
