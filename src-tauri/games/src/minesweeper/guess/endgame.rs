@@ -109,10 +109,34 @@ impl Endgame {
         if self.layouts.len() < 2 {
             return None;
         }
-        let mut search = Search { game: self, memo: HashMap::new(), work: 0 };
-        let all = if self.layouts.len() == 64 { u64::MAX } else { (1u64 << self.layouts.len()) - 1 };
-        let (cell, worth) = search.best_guess(all)?;
+        let (cell, worth) = Search::new(self).best_guess(self.all())?;
         Some((self.cells[cell], worth))
+    }
+
+    /// Every layout, as a set.
+    fn all(&self) -> u64 {
+        if self.layouts.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.layouts.len()) - 1
+        }
+    }
+
+    /// The set of this endgame's layouts that agree with a later one's (`later`, listed for
+    /// `solver`): a cell still closed as there, one opened since empty, one proved since a mine.
+    #[cfg(test)]
+    fn layouts_left(&self, later: &Endgame, solver: &Solver) -> u64 {
+        let agrees = |layout: u128, other: u128| {
+            self.cells.iter().enumerate().all(|(p, &cell)| {
+                let mine = layout & 1 << p != 0;
+                match later.cells.iter().position(|&c| c == cell) {
+                    Some(q) => mine == (other & 1 << q != 0),
+                    None => mine == (solver.known(cell) == Known::Mine),
+                }
+            })
+        };
+        let fits = |&(_, &layout): &(usize, &u128)| later.layouts.iter().any(|&other| agrees(layout, other));
+        self.layouts.iter().enumerate().filter(fits).fold(0, |set, (i, _)| set | 1 << i)
     }
 }
 
@@ -163,7 +187,11 @@ impl Lister<'_> {
     }
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(game: &'a Endgame) -> Search<'a> {
+        Search { game, memo: HashMap::new(), work: 0 }
+    }
+
     /// The parts of `set` by the number `cell` shows, among its layouts without a mine there.
     fn parts(&mut self, set: u64, cell: usize) -> Vec<u64> {
         let shows = &self.game.shows[cell];
@@ -297,5 +325,45 @@ mod tests {
             }
         }
         assert!(checked > 50, "{checked}");
+    }
+
+    /// The search's worths are a fair forecast. From a guess, the hint plays on (opening what is
+    /// proved, flagging, guessing again); at its next guess the position is a subset of the
+    /// layouts the search saw, and the guess there is worth what that search made of the subset.
+    /// The odds once missed cells safe only by the mine count: the search opened them for free,
+    /// the hint guessed instead, and over 20,000 Expert games the forecast ran 3 % above what the
+    /// hint won (seed 67 here).
+    #[test]
+    fn a_later_look_values_what_is_left_as_the_earlier_search_did() {
+        let mut compared = 0;
+        for seed in 1..=200 {
+            let params = Params::expert().with_first_click(FirstClick::Safe);
+            let mut game = Minesweeper::new(&params, seed).unwrap();
+            game.apply(&Move::Open { x: 0, y: 0 }).unwrap();
+            let mut earlier: Option<Endgame> = None;
+            while game.status() == Status::Playing {
+                let view = View::of(&game);
+                let hint = hint_for(&view).unwrap();
+                if matches!(hint, Hint::Guess { .. }) {
+                    let solver = solved(&view).unwrap();
+                    let now = Endgame::of(&solver).filter(|e| e.layouts.len() <= MAX_LAYOUTS);
+                    if let (Some(before), Some(now)) = (&earlier, &now) {
+                        let left = before.layouts_left(now, &solver);
+                        let forecast = Search::new(before).worth(left).unwrap();
+                        // What the hint's guess here is worth: a guess, not a free cell.
+                        let fresh = now.solve().map_or(1.0, |(_, worth)| worth);
+                        assert!((forecast - fresh).abs() < 1e-9, "seed {seed}: {forecast} forecast, {fresh} now");
+                        compared += 1;
+                    }
+                    earlier = now;
+                }
+                let mv = match hint {
+                    Hint::Safe { x, y, .. } | Hint::Guess { x, y, .. } => Move::Open { x: x as i64, y: y as i64 },
+                    Hint::Mine { x, y, .. } => Move::Mark { x: x as i64, y: y as i64 },
+                };
+                game.apply(&mv).unwrap();
+            }
+        }
+        assert!(compared > 12, "{compared}");
     }
 }
