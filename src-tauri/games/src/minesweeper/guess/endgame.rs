@@ -22,8 +22,8 @@
 use super::super::solver::{Known, Solver};
 use std::collections::HashMap;
 
-/// The most layouts searched exhaustively (one bit each in a set).
-pub const MAX_LAYOUTS: usize = 64;
+/// The most layouts searched exhaustively (one bit each in a [`Set`]).
+pub const MAX_LAYOUTS: usize = 128;
 /// The most closed cells (one bit each in a layout).
 pub const MAX_CLOSED: usize = 128;
 /// The most steps of the search, a step being one layout looked at for one cell: tens of
@@ -32,6 +32,9 @@ pub const MAX_CLOSED: usize = 128;
 pub const MAX_WORK: u64 = 20_000_000;
 /// The most steps of listing the layouts.
 const MAX_LIST_NODES: u64 = 200_000;
+
+/// A set of layouts, one bit each.
+type Set = u128;
 
 /// What opening a cell shows in a layout where it holds a mine: nothing, the game is lost.
 const MINE: u32 = u32::MAX;
@@ -59,7 +62,7 @@ pub(super) struct Endgame {
 
 struct Search<'a> {
     game: &'a Endgame,
-    memo: HashMap<u64, f64>,
+    memo: HashMap<Set, f64>,
     work: u64,
 }
 
@@ -114,18 +117,18 @@ impl Endgame {
     }
 
     /// Every layout, as a set.
-    fn all(&self) -> u64 {
-        if self.layouts.len() == 64 {
-            u64::MAX
+    fn all(&self) -> Set {
+        if self.layouts.len() == Set::BITS as usize {
+            Set::MAX
         } else {
-            (1u64 << self.layouts.len()) - 1
+            (1 << self.layouts.len()) - 1
         }
     }
 
     /// The set of this endgame's layouts that agree with a later one's (`later`, listed for
     /// `solver`): a cell still closed as there, one opened since empty, one proved since a mine.
     #[cfg(test)]
-    fn layouts_left(&self, later: &Endgame, solver: &Solver) -> u64 {
+    fn layouts_left(&self, later: &Endgame, solver: &Solver) -> Set {
         let agrees = |layout: u128, other: u128| {
             self.cells.iter().enumerate().all(|(p, &cell)| {
                 let mine = layout & 1 << p != 0;
@@ -136,7 +139,7 @@ impl Endgame {
             })
         };
         let fits = |&(_, &layout): &(usize, &u128)| later.layouts.iter().any(|&other| agrees(layout, other));
-        self.layouts.iter().enumerate().filter(fits).fold(0, |set, (i, _)| set | 1 << i)
+        self.layouts.iter().enumerate().filter(fits).fold(0, |set: Set, (i, _)| set | 1 << i)
     }
 }
 
@@ -193,9 +196,9 @@ impl<'a> Search<'a> {
     }
 
     /// The parts of `set` by the number `cell` shows, among its layouts without a mine there.
-    fn parts(&mut self, set: u64, cell: usize) -> Vec<u64> {
+    fn parts(&mut self, set: Set, cell: usize) -> Vec<Set> {
         let shows = &self.game.shows[cell];
-        let mut parts = [0u64; 9];
+        let mut parts: [Set; 9] = [0; 9];
         for l in bits(set).filter(|&l| shows[l] != MINE) {
             parts[shows[l] as usize] |= 1 << l;
         }
@@ -204,7 +207,7 @@ impl<'a> Search<'a> {
     }
 
     /// The chance of winning from `set` with perfect play; `None` beyond the work limit.
-    fn worth(&mut self, set: u64) -> Option<f64> {
+    fn worth(&mut self, set: Set) -> Option<f64> {
         if set.count_ones() <= 1 {
             return Some(1.0);
         }
@@ -220,7 +223,7 @@ impl<'a> Search<'a> {
     }
 
     /// A cell safe in every layout of `set` whose number differs between them.
-    fn free_cell(&mut self, set: u64) -> Option<usize> {
+    fn free_cell(&mut self, set: Set) -> Option<usize> {
         let first = set.trailing_zeros() as usize;
         self.work += (self.game.cells.len() as u64) * u64::from(set.count_ones());
         (0..self.game.cells.len()).find(|&c| {
@@ -230,7 +233,7 @@ impl<'a> Search<'a> {
     }
 
     /// `sum over the parts of |part| / |set| * worth(part)` for opening `cell`.
-    fn mean_worth(&mut self, set: u64, cell: usize) -> Option<f64> {
+    fn mean_worth(&mut self, set: Set, cell: usize) -> Option<f64> {
         let total = f64::from(set.count_ones());
         let mut w = 0.0;
         for part in self.parts(set, cell) {
@@ -240,7 +243,7 @@ impl<'a> Search<'a> {
     }
 
     /// The guess (position in `cells`) with the best chance of winning, and that chance.
-    fn best_guess(&mut self, set: u64) -> Option<(usize, f64)> {
+    fn best_guess(&mut self, set: Set) -> Option<(usize, f64)> {
         if self.work > MAX_WORK {
             return None;
         }
@@ -269,7 +272,7 @@ impl<'a> Search<'a> {
 }
 
 /// The set bits of `set`.
-fn bits(set: u64) -> impl Iterator<Item = usize> {
+fn bits(set: Set) -> impl Iterator<Item = usize> {
     let mut rest = set;
     std::iter::from_fn(move || {
         (rest != 0).then(|| {
