@@ -35,21 +35,20 @@
 //!
 //! * Beyond the endgame's limits it looks one move ahead: it is not the optimal strategy there,
 //!   only a better guess than the safest cell alone. Figures from `examples/mines_autoplay.rs`
-//!   are in `docs/ENGINES.md`. The exact endgame measured no gain there (Expert classic, seeds
-//!   1..10000: -0.43 % +- 0.19 %, paired, against the look-ahead alone; opening -0.28 % +- 0.21 %),
-//!   which perfect play cannot lose on average if its model holds (every fitting layout equally
-//!   likely, as the plain deal makes them); ENGINES.md says what that leaves open.
+//!   are in `docs/ENGINES.md`: the exact endgame adds about one board in a hundred on Expert
+//!   (Expert classic, seeds 1..20000: 39.67 % with the look-ahead alone, 40.35 % with endgames
+//!   of up to 128 layouts).
 //! * The look-ahead and the endgame need exact counts: when the odds are an estimate (a frontier
 //!   component beyond the enumeration limits), the guess is the least likely cell, as before. A
 //!   candidate whose look-ahead meets an estimate is left out.
 //! * Time: the endgame search stops after [`endgame::MAX_WORK`] steps (one layout looked at for
 //!   one cell) and its listing of layouts after a fixed number of nodes; the look-ahead then
-//!   decides. On Expert in the benchmark the hint, endgame included, took 0.6 to 0.9 ms at p99
-//!   and 58 to 71 ms at most, on a machine shared with other work. The look-ahead stops at [`LOOKAHEAD_BUDGET`] of wall-clock time
-//!   or after [`MAX_EVALUATIONS`] solved positions. Candidates not scored by then are left out;
-//!   when none is scored the guess is the least likely cell. On a starved machine the guess may
-//!   so differ from one run to the next (the endgame's steps are counted, not timed, so it does
-//!   not).
+//!   decides. On Expert in the benchmark the hint, endgame included, took 0.4 to 0.9 ms at p99
+//!   and 53 to 75 ms at most, on a machine shared with other work. The look-ahead stops at
+//!   [`LOOKAHEAD_BUDGET`] of wall-clock time or after [`MAX_EVALUATIONS`] solved positions.
+//!   Candidates not scored by then are left out; when none is scored the guess is the least
+//!   likely cell. On a starved machine the guess may so differ from one run to the next (the
+//!   endgame's steps are counted, not timed, so it does not).
 //! * The coin toss is only recognised in its plain form: two cells under one number. Larger
 //!   groups that no logic can settle are guessed like any other.
 
