@@ -29,7 +29,11 @@
 //!    the chance of its least likely cell. The candidate's score is the chance of surviving both
 //!    moves: `sum over v of P(c safe, shows v) * (1 if progress else 1 - least chance after)`.
 //!    The best score wins; ties go to the higher chance of progress, then the safer cell, then
-//!    the one with fewer closed neighbours.
+//!    the one with fewer closed neighbours. A *dead* candidate, one that can show only one
+//!    number where it is safe (JSMinesweeper's term), loses to any live one: opening it tells
+//!    nothing, so its risk is the same taken later, when what the live guess shows may have
+//!    settled it. (Measured: +0.06 % ± 0.03 % on Expert classic, 23 boards won only with it
+//!    and 11 only without, over 20,000.)
 //!
 //! # Limits
 //!
@@ -148,6 +152,10 @@ fn candidates(solver: &Solver, odds: &Odds, unknown: &[usize]) -> Vec<usize> {
 /// A candidate's look-ahead.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Score {
+    /// Whether the cell, if safe, can show only one number: opening it tells nothing, so
+    /// guessing it can wait (whatever is guessed first may settle it, and it must be opened in
+    /// the end anyway). JSMinesweeper's "dead tiles".
+    dead: bool,
     /// The chance of surviving this guess and the next move.
     survive: f64,
     /// The chance that it is safe and its number proves another cell.
@@ -160,6 +168,9 @@ struct Score {
 impl Score {
     fn beats(&self, other: &Score) -> bool {
         const EPS: f64 = 1e-9;
+        if self.dead != other.dead {
+            return other.dead;
+        }
         if (self.survive - other.survive).abs() > EPS {
             return self.survive > other.survive;
         }
@@ -191,7 +202,7 @@ impl<'a> LookAhead<'a> {
         let board = self.solver.board();
         let known_mines = board.neighbours(cell).filter(|&n| self.solver.known(n) == Known::Mine).count();
         let closed_around = board.neighbours(cell).filter(|&n| self.solver.known(n) == Known::Unknown).count();
-        let (mut survive, mut progress) = (0.0, 0.0);
+        let (mut survive, mut progress, mut numbers) = (0.0, 0.0, 0);
         for v in known_mines..=known_mines + closed_around {
             if self.evaluations >= MAX_EVALUATIONS || Instant::now() > self.deadline {
                 return None;
@@ -204,6 +215,7 @@ impl<'a> LookAhead<'a> {
             if ln == f64::NEG_INFINITY {
                 continue;
             }
+            numbers += 1;
             let shows = (ln - self.now).exp();
             let closed = (0..board.cells()).filter(|&c| after.known(c) == Known::Unknown);
             let mut least = 1.0f64;
@@ -217,7 +229,7 @@ impl<'a> LookAhead<'a> {
             survive += shows * next;
             progress += if proved { shows } else { 0.0 };
         }
-        Some(Score { survive, progress, mine, closed_around })
+        Some(Score { dead: numbers == 1, survive, progress, mine, closed_around })
     }
 }
 
@@ -268,6 +280,40 @@ mod tests {
         (survive, progress)
     }
 
+    /// By brute force: whether `cell`, where safe, shows the same number in every layout.
+    fn dead(position: &Position, all: &[Vec<bool>], cell: usize) -> bool {
+        let shows = |mine: &Vec<bool>| position.board.neighbours(cell).filter(|&n| mine[n]).count();
+        let mut numbers = all.iter().filter(|m| !m[cell]).map(shows);
+        let first = numbers.next();
+        numbers.all(|n| Some(n) == first)
+    }
+
+    #[test]
+    fn a_cell_that_can_show_only_one_number_is_not_guessed_while_another_can_tell_something() {
+        let (mut guesses, mut waited) = (0, 0);
+        for seed in 0..600 {
+            let position = Position::random(seed, 12);
+            let all = layouts(&position);
+            let closed: Vec<usize> = (0..position.board.cells()).filter(|&c| !position.open[c]).collect();
+            let mines_in = |c: usize| all.iter().filter(|m| m[c]).count();
+            if all.is_empty() || closed.iter().any(|&c| mines_in(c) == 0) {
+                continue; // Not a guess.
+            }
+            let solver = position.solver();
+            let odds = mine_odds(&solver);
+            let Some(cell) = look_ahead(&solver, &odds, &closed, odds.ln_layouts.unwrap()) else { continue };
+            guesses += 1;
+            let candidates = candidates(&solver, &odds, &closed);
+            if candidates.iter().any(|&c| !dead(&position, &all, c)) {
+                assert!(!dead(&position, &all, cell), "seed {seed}: guessed dead cell {cell}");
+            }
+            // The safest candidate was dead and a live one was guessed instead.
+            waited += usize::from(dead(&position, &all, candidates[0]) && cell != candidates[0]);
+        }
+        assert!(guesses > 50, "{guesses}");
+        assert!(waited > 0, "no position where the safest cell is dead");
+    }
+
     #[test]
     fn the_look_ahead_matches_brute_force() {
         let mut compared = 0;
@@ -314,9 +360,13 @@ mod tests {
             guesses += 1;
             let safest = closed.iter().map(|&c| mines_in(c)).min().unwrap();
             if mines_in(cell) > safest {
-                // It survives two moves more often than the safest cell it was weighed against.
+                // It survives two moves more often than the safest cell it was weighed against,
+                // unless that one is dead (then waiting is better, see the next test).
                 let first = candidates(&solver, &odds, &closed)[0];
                 assert_eq!(mines_in(first), safest);
+                if dead(&position, &all, first) {
+                    continue;
+                }
                 // (Or as often, and then it proves another cell more often.)
                 let (chosen, chosen_progress) = two_moves(&position, &all, cell);
                 let (survive, progress) = two_moves(&position, &all, first);
