@@ -27,21 +27,21 @@
 //! `a_later_look_values_what_is_left_as_the_earlier_search_did`.
 
 use super::super::solver::{Known, Solver};
+use set::Set;
 use std::collections::HashMap;
 
+mod set;
+
 /// The most layouts searched exhaustively (one bit each in a [`Set`]).
-pub const MAX_LAYOUTS: usize = 128;
+pub const MAX_LAYOUTS: usize = Set::CAPACITY;
 /// The most closed cells (one bit each in a layout).
 pub const MAX_CLOSED: usize = 128;
 /// The most steps of the search, a step being one layout looked at for one cell: tens of
-/// milliseconds in release (the slowest Expert hint in the benchmark, endgame of up to 128
-/// layouts included, took 56 ms on a shared machine).
+/// milliseconds in release (the slowest Expert hint in the benchmark, endgame of up to 512
+/// layouts included, took 57 ms on a shared machine).
 pub const MAX_WORK: u64 = 20_000_000;
 /// The most steps of listing the layouts.
 const MAX_LIST_NODES: u64 = 200_000;
-
-/// A set of layouts, one bit each.
-type Set = u128;
 
 /// What opening a cell shows in a layout where it holds a mine: nothing, the game is lost.
 const MINE: u32 = u32::MAX;
@@ -125,11 +125,7 @@ impl Endgame {
 
     /// Every layout, as a set.
     fn all(&self) -> Set {
-        if self.layouts.len() == Set::BITS as usize {
-            Set::MAX
-        } else {
-            (1 << self.layouts.len()) - 1
-        }
+        Set::first(self.layouts.len())
     }
 
     /// The set of this endgame's layouts that agree with a later one's (`later`, listed for
@@ -146,7 +142,9 @@ impl Endgame {
             })
         };
         let fits = |&(_, &layout): &(usize, &u128)| later.layouts.iter().any(|&other| agrees(layout, other));
-        self.layouts.iter().enumerate().filter(fits).fold(0, |set: Set, (i, _)| set | 1 << i)
+        let mut set = Set::default();
+        self.layouts.iter().enumerate().filter(fits).for_each(|(i, _)| set.insert(i));
+        set
     }
 }
 
@@ -205,17 +203,17 @@ impl<'a> Search<'a> {
     /// The parts of `set` by the number `cell` shows, among its layouts without a mine there.
     fn parts(&mut self, set: Set, cell: usize) -> Vec<Set> {
         let shows = &self.game.shows[cell];
-        let mut parts: [Set; 9] = [0; 9];
-        for l in bits(set).filter(|&l| shows[l] != MINE) {
-            parts[shows[l] as usize] |= 1 << l;
+        let mut parts = [Set::default(); 9];
+        for l in set.iter().filter(|&l| shows[l] != MINE) {
+            parts[shows[l] as usize].insert(l);
         }
-        self.work += u64::from(set.count_ones());
-        parts.into_iter().filter(|&p| p != 0).collect()
+        self.work += u64::from(set.len());
+        parts.into_iter().filter(|p| !p.is_empty()).collect()
     }
 
     /// The chance of winning from `set` with perfect play; `None` beyond the work limit.
     fn worth(&mut self, set: Set) -> Option<f64> {
-        if set.count_ones() <= 1 {
+        if set.len() <= 1 {
             return Some(1.0);
         }
         if let Some(&w) = self.memo.get(&set) {
@@ -231,20 +229,20 @@ impl<'a> Search<'a> {
 
     /// A cell safe in every layout of `set` whose number differs between them.
     fn free_cell(&mut self, set: Set) -> Option<usize> {
-        let first = set.trailing_zeros() as usize;
-        self.work += (self.game.cells.len() as u64) * u64::from(set.count_ones());
+        let first = set.iter().next()?;
+        self.work += (self.game.cells.len() as u64) * u64::from(set.len());
         (0..self.game.cells.len()).find(|&c| {
             let shows = &self.game.shows[c];
-            shows[first] != MINE && bits(set).all(|l| shows[l] != MINE) && bits(set).any(|l| shows[l] != shows[first])
+            shows[first] != MINE && set.iter().all(|l| shows[l] != MINE) && set.iter().any(|l| shows[l] != shows[first])
         })
     }
 
     /// `sum over the parts of |part| / |set| * worth(part)` for opening `cell`.
     fn mean_worth(&mut self, set: Set, cell: usize) -> Option<f64> {
-        let total = f64::from(set.count_ones());
+        let total = f64::from(set.len());
         let mut w = 0.0;
         for part in self.parts(set, cell) {
-            w += f64::from(part.count_ones()) / total * self.worth(part)?;
+            w += f64::from(part.len()) / total * self.worth(part)?;
         }
         Some(w)
     }
@@ -254,10 +252,10 @@ impl<'a> Search<'a> {
         if self.work > MAX_WORK {
             return None;
         }
-        let total = set.count_ones();
+        let total = set.len();
         // Cells with a mine in some layouts and not all, the safest first.
         let mut guesses: Vec<(u32, usize)> = (0..self.game.cells.len())
-            .map(|c| (bits(set).filter(|&l| self.game.shows[c][l] == MINE).count() as u32, c))
+            .map(|c| (set.iter().filter(|&l| self.game.shows[c][l] == MINE).count() as u32, c))
             .filter(|&(m, _)| m > 0 && m < total)
             .collect();
         self.work += (self.game.cells.len() as u64) * u64::from(total);
@@ -276,18 +274,6 @@ impl<'a> Search<'a> {
         }
         best
     }
-}
-
-/// The set bits of `set`.
-fn bits(set: Set) -> impl Iterator<Item = usize> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let l = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            l
-        })
-    })
 }
 
 #[cfg(test)]
