@@ -18,6 +18,7 @@
 
 use super::super::board::Board;
 use super::super::hint::{hint_for, solved, Hint};
+use super::super::solver::tests::random_mines;
 use super::super::view::{playing, View};
 use super::endgame::{self, Endgame};
 use crate::rng;
@@ -41,13 +42,7 @@ impl Tiny {
         let closed_target = rng.random_range(5..=12usize).min(cells - 1);
         let mines = rng.random_range(1..closed_target);
         let board = Board::new(w, h, mines);
-        let mut mine = vec![false; cells];
-        let mut placed = 0;
-        while placed < mines {
-            let c = rng.random_range(0..cells);
-            placed += usize::from(!mine[c]);
-            mine[c] = true;
-        }
+        let mine = random_mines(&mut rng, cells, mines);
         let mut open = vec![false; cells];
         while open.iter().filter(|&&o| !o).count() > closed_target {
             let safe: Vec<usize> = (0..cells).filter(|&c| !mine[c] && !open[c]).collect();

@@ -2,7 +2,7 @@
 //! settled the same way in every layout that fits what the player sees.
 
 use super::*;
-use crate::rng;
+use crate::rng::{self, GameRng};
 use rand::Rng;
 
 /// A position as the player sees it: the board, the true mines, which cells are open.
@@ -10,6 +10,18 @@ pub(crate) struct Position {
     pub board: Board,
     pub mine: Vec<bool>,
     pub open: Vec<bool>,
+}
+
+/// `mines` mines on `cells` cells, drawn one at a time (a cell drawn twice is drawn again).
+pub(crate) fn random_mines(rng: &mut GameRng, cells: usize, mines: usize) -> Vec<bool> {
+    let mut mine = vec![false; cells];
+    let mut placed = 0;
+    while placed < mines {
+        let c = rng.random_range(0..cells);
+        placed += usize::from(!mine[c]);
+        mine[c] = true;
+    }
+    mine
 }
 
 impl Position {
@@ -20,13 +32,7 @@ impl Position {
         let (w, h) = (rng.random_range(3..=5usize), rng.random_range(3..=5usize));
         let cells = w * h;
         let mines = rng.random_range(1..=(cells / 2).min(max_closed - 1));
-        let mut mine = vec![false; cells];
-        let mut placed = 0;
-        while placed < mines {
-            let c = rng.random_range(0..cells);
-            placed += usize::from(!mine[c]);
-            mine[c] = true;
-        }
+        let mine = random_mines(&mut rng, cells, mines);
         // Open safe cells at random until few enough are closed, then maybe a few more.
         let mut open = vec![false; cells];
         let mut order: Vec<usize> = (0..cells).filter(|&c| !mine[c]).collect();
