@@ -104,8 +104,9 @@ pub(super) fn mine_odds(solver: &Solver) -> Odds {
         for (tally, counts) in tallies.iter().zip(&allowed.per_component) {
             tally.settled(counts, &mut sure);
         }
-        let interior_cells = unknown.iter().copied().filter(|&c| mine[c].is_none());
-        allowed.settle_interior(interior_cells, &mut sure);
+        let mut on_frontier = vec![false; cells];
+        tallies.iter().flat_map(|t| &t.cells).for_each(|&c| on_frontier[c] = true);
+        allowed.settle_interior(unknown.iter().copied().filter(|&c| !on_frontier[c]), &mut sure);
     } else {
         // An estimated component's count is not known, so each listed one is settled on its
         // own numbers alone.
@@ -233,7 +234,9 @@ impl Allowed {
     }
 }
 
-/// The totals `a + b` over every possible `a` of one and `b` of the other.
+/// The totals `a + b` over every possible `a` of one and `b` of the other: [`convolve`] on
+/// whether counts are possible, since products of the scaled floating-point ways may underflow
+/// to zero and would rule out a count that is only unlikely.
 fn sums(one: &[bool], other: &[bool]) -> Vec<bool> {
     let mut out = vec![false; one.len() + other.len() - 1];
     for a in (0..one.len()).filter(|&a| one[a]) {
