@@ -797,3 +797,5 @@ fn glance(list: &mut Vec<Candidate>, scan: &Scan, rng: &mut GameRng) -> usize {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tune;

@@ -18,11 +18,11 @@ pub struct Threat {
 
 /// The value of each shape in one line; fours and open threes force an answer, and a point's
 /// value grows steeply with the strength of what it makes.
-const SHAPE_VALUE: [u32; 9] = [0, 1, 4, 12, 30, 120, 150, 3_000, 100_000];
+pub(super) const SHAPE_VALUE: [u32; 9] = [0, 1, 4, 12, 30, 120, 150, 3_000, 100_000];
 /// Combinations across lines that win by force if the other side has no fours of its own.
 const DOUBLE_FOUR: i32 = 3_000;
-const FOUR_THREE: i32 = 1_500;
-const DOUBLE_THREE: i32 = 600;
+pub(super) const FOUR_THREE: i32 = 1_500;
+pub(super) const DOUBLE_THREE: i32 = 600;
 
 /// Each shape's value and what it counts as, packed so that the four lines of a point add up in
 /// one sum (this runs for forty points on every move the search makes): the value in bits
