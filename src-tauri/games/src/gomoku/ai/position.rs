@@ -384,13 +384,6 @@ impl Position {
         self.tables[colour.index()].lookup(window(own), window(other | GEOMETRY.walls[line]))
     }
 
-    /// The four shapes (one byte each, in direction order) a `colour` stone on the empty point
-    /// `p` would make: what the tuning tool counts.
-    #[cfg(test)]
-    pub fn packed_shapes(&self, p: usize, colour: Colour) -> u32 {
-        self.shapes[p][colour.index()]
-    }
-
     /// What a `colour` stone on the empty point `p` would make, from the cache.
     #[inline]
     pub fn threat(&self, p: usize, colour: Colour) -> Threat {

@@ -49,8 +49,7 @@ fn features(pos: &Position) -> Option<[u32; FEATURES]> {
     pos.for_each_candidate(|p| {
         for (side, colour) in [me, me.other()].into_iter().enumerate() {
             let counts = &mut f[side * PER_SIDE..][..PER_SIDE];
-            let packed = pos.packed_shapes(p, colour);
-            for shape in (0..4).map(|d| (packed >> (8 * d) & 0xff) as usize).filter(|s| (1..=6).contains(s)) {
+            for shape in (0..4).map(|d| pos.shape(p, colour, d) as usize).filter(|s| (1..=6).contains(s)) {
                 counts[shape - 1] += 1;
             }
             let t = pos.threat(p, colour);
@@ -170,9 +169,12 @@ fn tune_fit() {
         })
         .collect();
     let (attack, defence) = today();
-    let today_value = |x: &[f64]| (0..PER_SIDE).map(|i| attack[i] * x[i] - defence[i] * x[PER_SIDE + i]).sum::<f64>();
+    // Today's value of a position's features that `counted` names.
+    let today_value = |x: &[f64], counted: &dyn Fn(usize) -> bool| {
+        (0..PER_SIDE).filter(|&i| counted(i)).map(|i| attack[i] * x[i] - defence[i] * x[PER_SIDE + i]).sum::<f64>()
+    };
     // Today's evaluation as a single feature: how well it predicts, and its logit per unit.
-    let as_one: Vec<Row> = rows.iter().map(|(r, x)| (*r, vec![today_value(x) / 1000.0])).collect();
+    let as_one: Vec<Row> = rows.iter().map(|(r, x)| (*r, vec![today_value(x, &|_| true) / 1000.0])).collect();
     let mut w = vec![0.0; 2];
     let loss = fit(&as_one, &vec![0.0; rows.len()], &mut w, 3000);
     let slope = w[0] / 1000.0;
@@ -184,12 +186,7 @@ fn tune_fit() {
     // Each feature scaled to a mean of about one, so one step size suits them all.
     let scale: Vec<f64> =
         (0..FEATURES).map(|i| rows.iter().map(|(_, x)| x[i]).sum::<f64>() / rows.len() as f64 + 0.1).collect();
-    let offset: Vec<f64> = rows
-        .iter()
-        .map(|(_, x)| {
-            (0..PER_SIDE).filter(|&i| !free(i)).map(|i| slope * (attack[i] * x[i] - defence[i] * x[PER_SIDE + i])).sum()
-        })
-        .collect();
+    let offset: Vec<f64> = rows.iter().map(|(_, x)| slope * today_value(x, &|i| !free(i))).collect();
     let scaled: Vec<Row> = rows
         .iter()
         .map(|(r, x)| (*r, (0..FEATURES).map(|i| if free(i) { x[i] / scale[i] } else { 0.0 }).collect()))
