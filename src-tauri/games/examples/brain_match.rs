@@ -24,6 +24,7 @@
 
 use pastimes_games::gomoku::board::Board;
 use pastimes_games::gomoku::{renju, Colour, Point};
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -37,9 +38,10 @@ struct Brain {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
-    /// Whether the last move was chosen by a search (not a forced reply, a proven win, the
-    /// only sensible move), when the brain said so.
-    searched: Option<bool>,
+    /// Why the brain chose its last move, when it said so: `Search` for a move chosen by a
+    /// search, else a forced reply, a proven win, the only sensible move (the engine's
+    /// `Decision`).
+    decision: Option<String>,
 }
 
 impl Brain {
@@ -48,7 +50,7 @@ impl Brain {
             Command::new(path).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("the brain starts");
         let input = child.stdin.take().unwrap();
         let output = BufReader::new(child.stdout.take().unwrap());
-        Brain { child, input, output, searched: None }
+        Brain { child, input, output, decision: None }
     }
 
     fn send(&mut self, line: &str) {
@@ -59,14 +61,14 @@ impl Brain {
     /// The next answer, past MESSAGE and DEBUG lines. A DEBUG line that ends with the engine's
     /// decision (today's brain says it for every move) tells whether the move was searched.
     fn answer(&mut self) -> String {
-        self.searched = None;
+        self.decision = None;
         loop {
             let mut line = String::new();
             self.output.read_line(&mut line).unwrap();
             let line = line.trim().to_string();
             if line.starts_with("DEBUG") {
                 if let Some((_, decision)) = line.rsplit_once(": ") {
-                    self.searched = Some(decision == "Search");
+                    self.decision = Some(decision.to_string());
                 }
             } else if !line.starts_with("MESSAGE") {
                 return line;
@@ -75,7 +77,7 @@ impl Brain {
     }
 
     /// Sends `lines` (the last one asks for a move) and times the answer from the last line.
-    /// Whether the brain searched the move is then in `searched`.
+    /// Why the brain chose the move is then in `decision`.
     fn ask_move(&mut self, lines: &[String]) -> (Point, Duration) {
         let (last, before) = lines.split_last().expect("a command");
         for line in before {
@@ -135,7 +137,7 @@ fn one_game(path: &str, rule: u64, turn_ms: u64, memory: u64) {
     }
     let mut board = Board::default();
     let mut times: Vec<(Duration, u64)> = Vec::new();
-    let mut searched: Vec<Option<bool>> = Vec::new();
+    let mut searched: Vec<bool> = Vec::new();
     let mut last: Option<Point> = None;
     while board.stone_count() < 120 {
         let side = board.stone_count() % 2;
@@ -148,7 +150,7 @@ fn one_game(path: &str, rule: u64, turn_ms: u64, memory: u64) {
         let allowed = turn_ms.min(left[side]);
         left[side] = left[side].saturating_sub(took.as_millis() as u64);
         times.push((took, allowed));
-        searched.push(brains[side].searched);
+        searched.push(brains[side].decision.as_deref() == Some("Search"));
         if std::env::var_os("BRAIN_MATCH_LOG").is_some() {
             eprintln!("move {}: {},{} in {} ms", times.len(), p.x, p.y, took.as_millis());
         }
@@ -181,7 +183,7 @@ fn one_game(path: &str, rule: u64, turn_ms: u64, memory: u64) {
         worst.1
     );
     let middle_searched: Vec<(Duration, u64)> =
-        (9..times.len().min(40)).filter(|&i| searched[i] == Some(true)).map(|i| times[i]).collect();
+        (9..times.len().min(40)).filter(|&i| searched[i]).map(|i| times[i]).collect();
     println!(
         "moves 10-40 chosen by a search (not forced, proven or the only move): mean {:.0} ms ({} moves)",
         mean(&middle_searched),
@@ -194,7 +196,7 @@ fn one_game(path: &str, rule: u64, turn_ms: u64, memory: u64) {
 }
 
 /// One brain's time over the ladder.
-#[derive(Default, Clone, Copy)]
+#[derive(Default, Clone)]
 struct Clock {
     moves: u64,
     time: Duration,
@@ -204,20 +206,27 @@ struct Clock {
     /// Of those, the moves the brain said it chose by a search.
     searched_moves: u64,
     searched_time: Duration,
+    /// Moves 10 to 40 by the brain's decision: how many, and their time.
+    decisions: BTreeMap<String, (u64, Duration)>,
     slowest: Duration,
     over: u64,
 }
 
 impl Clock {
-    fn add(&mut self, took: Duration, stones: usize, turn: Duration, searched: Option<bool>) {
+    fn add(&mut self, took: Duration, stones: usize, turn: Duration, decision: Option<&str>) {
         self.moves += 1;
         self.time += took;
         if (9..40).contains(&stones) {
             self.middle_moves += 1;
             self.middle_time += took;
-            if searched == Some(true) {
+            if decision == Some("Search") {
                 self.searched_moves += 1;
                 self.searched_time += took;
+            }
+            if let Some(decision) = decision {
+                let (n, time) = self.decisions.entry(decision.to_string()).or_default();
+                *n += 1;
+                *time += took;
             }
         }
         self.slowest = self.slowest.max(took);
@@ -231,6 +240,11 @@ impl Clock {
         self.middle_time += other.middle_time;
         self.searched_moves += other.searched_moves;
         self.searched_time += other.searched_time;
+        for (decision, &(n, time)) in &other.decisions {
+            let (total_n, total_time) = self.decisions.entry(decision.clone()).or_default();
+            *total_n += n;
+            *total_time += time;
+        }
         self.slowest = self.slowest.max(other.slowest);
         self.over += other.over;
     }
@@ -241,8 +255,14 @@ impl Clock {
             0 => String::new(),
             n => format!(" (searched ones {:.0} ms, {n} of {})", ms(self.searched_time, n), self.middle_moves),
         };
+        let decisions: Vec<String> =
+            self.decisions.iter().map(|(d, &(n, time))| format!("{d} {n} at {:.0} ms", ms(time, n))).collect();
+        let decisions = match decisions.is_empty() {
+            true => String::new(),
+            false => format!("; moves 10-40 by decision: {}", decisions.join(", ")),
+        };
         format!(
-            "mean {:.0} ms, moves 10-40 {:.0} ms{searched}, slowest {} ms, over the turn {}",
+            "mean {:.0} ms, moves 10-40 {:.0} ms{searched}, slowest {} ms, over the turn {}{decisions}",
             ms(self.time, self.moves),
             ms(self.middle_time, self.middle_moves),
             self.slowest.as_millis(),
@@ -345,7 +365,7 @@ fn ladder_game(brains: &mut [Brain; 2], g: usize, turn: Duration) -> (Option<usi
     }
     // The brain playing black: new in even games.
     let black = g % 2;
-    let mut clocks = [Clock::default(); 2];
+    let mut clocks = [Clock::default(), Clock::default()];
     // Each brain is told the position once, by BOARD, then the other's moves by TURN.
     let mut told = [false; 2];
     loop {
@@ -358,7 +378,7 @@ fn ladder_game(brains: &mut [Brain; 2], g: usize, turn: Duration) -> (Option<usi
             board_commands(&moves, board.stone_count() % 2)
         };
         let (p, took) = brains[to_move].ask_move(&command);
-        clocks[to_move].add(took, board.stone_count(), turn, brains[to_move].searched);
+        clocks[to_move].add(took, board.stone_count(), turn, brains[to_move].decision.as_deref());
         assert!(board.get(p).is_none(), "{},{} is taken", p.x, p.y);
         board.place(p);
         moves.push(p);
