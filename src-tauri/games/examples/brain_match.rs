@@ -10,7 +10,8 @@
 //! # each move's time).
 //! target/release/examples/brain_match [path/to/pbrain-pastimes] [rule: 0|1|4] [timeout_turn ms] [max_memory bytes]
 //! # A ladder on time, in the protocol: NEW against OLD from the 100 balanced openings of
-//! # `gomoku_engine`, each with both colours, `timeout_turn` each (no match limit), freestyle.
+//! # `gomoku_engine`, each with both colours, `timeout_turn` each (no match limit), freestyle;
+//! # each brain's answers in moves 10-40 are also counted by the decision its DEBUG line gives.
 //! target/release/examples/brain_match ladder NEW OLD GAMES [timeout_turn ms] [rule]
 //! ```
 //!
