@@ -18,8 +18,9 @@
 //! It is a referee of its own: a game ends at a five (any run of five or more, which is enough
 //! for figures), or a full board (a draw) in the ladder, or after 120 stones in the single game;
 //! it flags a forbidden black stone under rule 4. The ladder plays `LADDER_THREADS` games at a
-//! time (default 1; on time, more games at once share the processors) and prints each game as
-//! it ends, with the running score, so an interrupted ladder still has its figures.
+//! time (default 1; on time, more games at once share the processors), from game `LADDER_FIRST`
+//! (default 0), and prints each game as it ends, with the running score, so an interrupted
+//! ladder still has its figures.
 //!
 //! `scripts/ladder-old-hard.sh time GAMES` builds today's and the old brain and runs the ladder.
 
@@ -291,7 +292,9 @@ impl Tally {
 /// NEW against OLD on time, `games` games from the balanced openings, NEW black in even games.
 fn ladder(new: &str, old: &str, games: usize, turn_ms: u64, rule: u64) {
     let threads: usize = std::env::var("LADDER_THREADS").ok().and_then(|n| n.parse().ok()).unwrap_or(1).max(1);
-    let next = AtomicUsize::new(0);
+    // LADDER_FIRST=N starts at game N (a ladder split over several runs plays the same games).
+    let first: usize = std::env::var("LADDER_FIRST").ok().and_then(|n| n.parse().ok()).unwrap_or(0);
+    let next = AtomicUsize::new(first);
     let tally = Mutex::new(Tally::default());
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -306,7 +309,7 @@ fn ladder(new: &str, old: &str, games: usize, turn_ms: u64, rule: u64) {
                 }
                 loop {
                     let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= games {
+                    if g >= first + games {
                         break;
                     }
                     let (winner, clocks, moves) = ladder_game(&mut brains, g, Duration::from_millis(turn_ms));
