@@ -61,7 +61,7 @@ impl Brain {
     }
 
     /// The next answer, past MESSAGE and DEBUG lines. A DEBUG line that ends with the engine's
-    /// decision (today's brain says it for every move) tells whether the move was searched.
+    /// decision (today's brain says it for every move) tells why the brain chose the move.
     fn answer(&mut self) -> String {
         self.decision = None;
         loop {
@@ -205,10 +205,8 @@ struct Clock {
     /// Moves 10 to 40 of the game (by stones on the board, the opening's four included).
     middle_moves: u64,
     middle_time: Duration,
-    /// Of those, the moves the brain said it chose by a search.
-    searched_moves: u64,
-    searched_time: Duration,
-    /// Moves 10 to 40 by the brain's decision: how many, and their time.
+    /// Of those, by the decision the brain gave (`Search` for a move chosen by a search): how
+    /// many, and their time.
     decisions: BTreeMap<String, (u64, Duration)>,
     slowest: Duration,
     over: u64,
@@ -221,10 +219,6 @@ impl Clock {
         if (9..40).contains(&stones) {
             self.middle_moves += 1;
             self.middle_time += took;
-            if decision == Some("Search") {
-                self.searched_moves += 1;
-                self.searched_time += took;
-            }
             if let Some(decision) = decision {
                 let (n, time) = self.decisions.entry(decision.to_string()).or_default();
                 *n += 1;
@@ -240,8 +234,6 @@ impl Clock {
         self.time += other.time;
         self.middle_moves += other.middle_moves;
         self.middle_time += other.middle_time;
-        self.searched_moves += other.searched_moves;
-        self.searched_time += other.searched_time;
         for (decision, &(n, time)) in &other.decisions {
             let (total_n, total_time) = self.decisions.entry(decision.clone()).or_default();
             *total_n += n;
@@ -253,9 +245,9 @@ impl Clock {
 
     fn summary(&self) -> String {
         let ms = |t: Duration, n: u64| t.as_secs_f64() * 1000.0 / n.max(1) as f64;
-        let searched = match self.searched_moves {
-            0 => String::new(),
-            n => format!(" (searched ones {:.0} ms, {n} of {})", ms(self.searched_time, n), self.middle_moves),
+        let searched = match self.decisions.get("Search") {
+            None => String::new(),
+            Some(&(n, time)) => format!(" (searched ones {:.0} ms, {n} of {})", ms(time, n), self.middle_moves),
         };
         let decisions: Vec<String> =
             self.decisions.iter().map(|(d, &(n, time))| format!("{d} {n} at {:.0} ms", ms(time, n))).collect();
