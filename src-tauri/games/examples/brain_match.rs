@@ -220,13 +220,18 @@ impl Clock {
             self.middle_moves += 1;
             self.middle_time += took;
             if let Some(decision) = decision {
-                let (n, time) = self.decisions.entry(decision.to_string()).or_default();
-                *n += 1;
-                *time += took;
+                self.count(decision, 1, took);
             }
         }
         self.slowest = self.slowest.max(took);
         self.over += u64::from(took > turn);
+    }
+
+    /// Adds `n` answers of `decision` that took `time` in all.
+    fn count(&mut self, decision: &str, n: u64, time: Duration) {
+        let (total_n, total_time) = self.decisions.entry(decision.to_string()).or_default();
+        *total_n += n;
+        *total_time += time;
     }
 
     fn merge(&mut self, other: &Clock) {
@@ -235,9 +240,7 @@ impl Clock {
         self.middle_moves += other.middle_moves;
         self.middle_time += other.middle_time;
         for (decision, &(n, time)) in &other.decisions {
-            let (total_n, total_time) = self.decisions.entry(decision.clone()).or_default();
-            *total_n += n;
-            *total_time += time;
+            self.count(decision, n, time);
         }
         self.slowest = self.slowest.max(other.slowest);
         self.over += other.over;
@@ -251,9 +254,10 @@ impl Clock {
         };
         let decisions: Vec<String> =
             self.decisions.iter().map(|(d, &(n, time))| format!("{d} {n} at {:.0} ms", ms(time, n))).collect();
-        let decisions = match decisions.is_empty() {
-            true => String::new(),
-            false => format!("; moves 10-40 by decision: {}", decisions.join(", ")),
+        let decisions = if decisions.is_empty() {
+            String::new()
+        } else {
+            format!("; moves 10-40 by decision: {}", decisions.join(", "))
         };
         format!(
             "mean {:.0} ms, moves 10-40 {:.0} ms{searched}, slowest {} ms, over the turn {}{decisions}",
