@@ -42,6 +42,7 @@
 
 mod analysis;
 mod colour;
+mod compact;
 mod dealer;
 mod effects;
 mod field;
@@ -50,6 +51,7 @@ mod group;
 mod hint;
 mod info;
 mod mask;
+mod nrpa;
 mod position;
 mod refill;
 mod scoring;

@@ -76,7 +76,7 @@
 use super::analysis::{Group, Labels, Weights, SCORE_WEIGHT};
 use super::group::group_at;
 use super::style::Style;
-use super::{Bubbles, Move, Params};
+use super::{Bubbles, Move, Params, Scoring};
 use crate::{Applied, Game};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -127,7 +127,11 @@ const MAX_MOVES: usize = 5_000;
 /// will come in: use it on a finished deal ([`best_line`]) or on a copy that hides them, as the
 /// hint does. A game already over gives an empty line at its score.
 pub fn solve(game: &Bubbles, budget: Budget, cancel: &AtomicBool) -> Solution {
-    solve_with(game, budget, cancel, Weights::for_scoring(game.scoring))
+    let mut search = Search::new(Meter::new(budget, cancel), Weights::for_scoring(game.scoring));
+    if !search.nested(game) {
+        return solve_with(game, budget, cancel, Weights::for_scoring(game.scoring));
+    }
+    search.solution(game)
 }
 
 /// The background search time the post-game best is meant to get ([`best_line`]).
@@ -155,7 +159,9 @@ pub fn best_line(params: &Params, seed: u64, budget: Budget, cancel: &AtomicBool
 pub fn best_line_after(params: &Params, seed: u64, played: &[Move], budget: Budget, cancel: &AtomicBool) -> Solution {
     let root = Bubbles::dealt(params, seed);
     let mut search = Search::new(Meter::new(budget, cancel), Weights::for_scoring(root.scoring));
-    if !root.status.is_over() {
+    if search.nested(&root) {
+        search.offer_line(replayed(&root, played));
+    } else if !root.status.is_over() {
         if let Some(line) = search.widen_within(&root, PLAN_SHARE) {
             search.offer_line(line);
         }
@@ -221,7 +227,7 @@ fn pop_move(i: usize, width: usize) -> Move {
 }
 
 /// The children looked at, against the budget.
-struct Meter<'a> {
+pub(super) struct Meter<'a> {
     deadline: Option<Instant>,
     nodes: Option<u64>,
     used: u64,
@@ -242,8 +248,18 @@ impl<'a> Meter<'a> {
         Meter { deadline, nodes, used: 0, cancel: self.cancel }
     }
 
+    /// The positions looked at so far.
+    pub(super) fn used(&self) -> u64 {
+        self.used
+    }
+
+    /// Counts `positions` looked at together (a whole playout, say).
+    pub(super) fn charge(&mut self, positions: u64) {
+        self.used += positions;
+    }
+
     /// Whether the budget is spent or the search cancelled, without counting a child.
-    fn exhausted(&self) -> bool {
+    pub(super) fn exhausted(&self) -> bool {
         self.nodes.is_some_and(|n| self.used >= n)
             || self.cancel.load(Ordering::Relaxed)
             || self.deadline.is_some_and(|d| Instant::now() >= d)
@@ -261,6 +277,13 @@ impl<'a> Meter<'a> {
     /// what should fill most of what is left of the budget, at least twice and at most 16 times
     /// as wide.
     fn next_width(&self, width: usize, started: (Instant, u64)) -> usize {
+        let wanted = (width as f64 * self.room_for(started) * 0.8).min((width * 16) as f64);
+        (wanted as usize).max(width * 2).min(MAX_WIDTH)
+    }
+
+    /// How many times what was spent since `started` (time, nodes used) fits in what is left:
+    /// infinite for a budget without limits.
+    pub(super) fn room_for(&self, started: (Instant, u64)) -> f64 {
         let mut room = f64::INFINITY;
         if let Some(deadline) = self.deadline {
             let cost = started.0.elapsed().as_secs_f64().max(1e-6);
@@ -270,16 +293,15 @@ impl<'a> Meter<'a> {
             let cost = (self.used - started.1).max(1) as f64;
             room = room.min(nodes.saturating_sub(self.used) as f64 / cost);
         }
-        let wanted = (width as f64 * room * 0.8).min((width * 16) as f64);
-        (wanted as usize).max(width * 2).min(MAX_WIDTH)
+        room
     }
 }
 
 /// A line of pops by the cell each names (its group's first cell), and where it ends.
 #[derive(Debug, Clone)]
-struct Line {
-    cells: Vec<u16>,
-    score: i64,
+pub(super) struct Line {
+    pub cells: Vec<u16>,
+    pub score: i64,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -320,6 +342,18 @@ impl<'a> Search<'a> {
             child_labels: Labels::new(),
             playout_cells: Vec::new(),
         }
+    }
+
+    /// Searches `game` by nested rollout policy adaptation where that is the search for it (a
+    /// settled Standard field in the classic scoring, see [`super::nrpa`]), offering its line;
+    /// false, having done nothing, where the beam search is the one.
+    fn nested(&mut self, game: &Bubbles) -> bool {
+        if game.status.is_over() || game.scoring != Scoring::Classic || game.style != Style::Standard {
+            return false;
+        }
+        let Some(line) = super::nrpa::search(game, &mut self.meter) else { return false };
+        self.offer_line(line);
+        true
     }
 
     /// The groups of `field`, labelled into the parent labels.
