@@ -19,7 +19,7 @@ const CELLS: usize = (MAX_WIDTH + 2) * STRIDE;
 /// A cell of a [`Compact`] field: its place in the packed array.
 pub(super) type Cell = u16;
 
-#[derive(Clone)]
+#[derive(Clone, PartialEq)]
 pub(super) struct Compact {
     cells: [u8; CELLS],
     heights: [u8; MAX_WIDTH],
@@ -196,7 +196,7 @@ mod tests {
     #[test]
     fn groups_and_pops_match_the_rules() {
         // Column x=0 empty (closed up), R over G at the bottom right.
-        let field = Field::parse_sized(5, 4, &[".R...", ".RG.G", ".GGRG", ".RRRB"]);
+        let field = Field::parse_sized(5, 5, &[".....", ".R...", ".RG.G", ".GGRG", ".RRRB"]);
         let mut packed = Compact::of(&field).unwrap();
         let mut marks = Marks::new();
         let mut groups = Vec::new();
@@ -216,8 +216,8 @@ mod tests {
 
     #[test]
     fn a_field_that_is_not_settled_is_refused() {
-        assert!(Compact::of(&Field::parse_sized(5, 3, &["....R", ".....", "....R"])).is_none());
-        assert!(Compact::of(&Field::parse_sized(5, 3, &[".....", ".....", "R.R.."])).is_none());
-        assert!(Compact::of(&Field::parse_sized(5, 3, &[".....", ".....", "...RR"])).is_some());
+        assert!(Compact::of(&Field::parse_sized(5, 5, &[".....", ".....", "....R", ".....", "....R"])).is_none());
+        assert!(Compact::of(&Field::parse_sized(5, 5, &[".....", ".....", ".....", ".....", "R.R.."])).is_none());
+        assert!(Compact::of(&Field::parse_sized(5, 5, &[".....", ".....", ".....", ".....", "...RR"])).is_some());
     }
 }

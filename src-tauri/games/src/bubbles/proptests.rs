@@ -346,3 +346,50 @@ proptest! {
         prop_assert!(g.status().is_over());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// The packed field of the nested rollout search finds the rules' groups and pops as the rules
+    /// do, at every size and colour count of a Standard game, pop after pop to the end.
+    #[test]
+    fn the_packed_field_pops_as_the_rules_do(
+        size in (5i64..=30, 5i64..=20, 2i64..=6),
+        scoring in proptest::sample::select(Scoring::ALL.to_vec()),
+        seed in any::<u64>(),
+        picks in proptest::collection::vec(any::<u64>(), 200),
+    ) {
+        let params = Params::sized(Style::Standard, size.0, size.1, size.2, scoring);
+        let mut g = Bubbles::new(&params, seed).unwrap();
+        let mut marks = super::compact::Marks::new();
+        let mut groups = Vec::new();
+        for k in picks {
+            let packed = super::compact::Compact::of(&g.field).expect("a Standard field is settled");
+            packed.groups(&mut marks, &mut groups);
+            let mut found: Vec<(usize, u32)> =
+                groups.iter().map(|gr| (usize::from(packed.field_index(gr.first)), u32::from(gr.size))).collect();
+            found.sort_unstable();
+            let mut expected: Vec<(usize, u32)> = Vec::new();
+            let mut covered = std::collections::HashSet::new();
+            for &(x, y) in &poppable(&g) {
+                let i = y as usize * g.size().0 + x as usize;
+                if covered.insert(i) {
+                    let group = g.group_at(x as usize, y as usize);
+                    covered.extend(group.iter().map(|&(gx, gy)| gy * g.size().0 + gx));
+                    expected.push((i, group.len() as u32));
+                }
+            }
+            prop_assert_eq!(found.len(), expected.len());
+            prop_assert_eq!(found.iter().map(|f| f.1).sum::<u32>(), expected.iter().map(|e| e.1).sum::<u32>());
+            for &(i, size) in &found {
+                prop_assert_eq!(g.group_at(i % g.size().0, i / g.size().0).len() as u32, size);
+            }
+            let Some(chosen) = groups.get(k as usize % groups.len().max(1)).copied() else { break };
+            let mut popped = packed.clone();
+            prop_assert_eq!(popped.pop(&mut marks, chosen.first), u32::from(chosen.size));
+            let i = usize::from(packed.field_index(chosen.first));
+            g.apply(&Move::Pop { x: (i % g.size().0) as i64, y: (i / g.size().0) as i64 }).unwrap();
+            prop_assert!(super::compact::Compact::of(&g.field) == Some(popped), "the fields differ after a pop");
+        }
+    }
+}
