@@ -35,6 +35,8 @@ pub(super) struct Group {
     pub first: Cell,
     pub colour: u8,
     pub size: u16,
+    /// The highest column it reaches: a pop in a column two or more beyond leaves it as it is.
+    pub last_column: u8,
 }
 
 /// Work space for finding groups, reused from search to search: a mark per cell (the cells of the
@@ -67,6 +69,11 @@ impl Marks {
 
 fn cell(column: usize, row: usize) -> usize {
     (column + 1) * STRIDE + row + 1
+}
+
+/// The column of a cell.
+pub(super) fn column_of(at: Cell) -> usize {
+    usize::from(at) / STRIDE - 1
 }
 
 impl Compact {
@@ -111,17 +118,20 @@ impl Compact {
         counts
     }
 
-    /// Marks the group of `start` with a new stamp and returns its size.
-    fn fill(&self, marks: &mut Marks, start: usize) -> u16 {
+    /// Marks the group of `start` with a new stamp and returns its size, lowest and highest cell
+    /// (the cells go column by column, so these are in its first and last column).
+    fn fill(&self, marks: &mut Marks, start: usize) -> (u16, usize, usize) {
         let stamp = marks.next();
         let colour = self.cells[start];
         marks.stack.clear();
         marks.stack.push(start as Cell);
         marks.stamps[start] = stamp;
-        let mut size = 0;
+        let (mut size, mut lowest, mut highest) = (0, start, start);
         while let Some(at) = marks.stack.pop() {
             let at = usize::from(at);
             size += 1;
+            lowest = lowest.min(at);
+            highest = highest.max(at);
             for next in [at - 1, at + 1, at - STRIDE, at + STRIDE] {
                 if self.cells[next] == colour && marks.stamps[next] != stamp {
                     marks.stamps[next] = stamp;
@@ -129,38 +139,56 @@ impl Compact {
                 }
             }
         }
-        size
+        (size, lowest, highest)
     }
 
     /// Every group of two or more, column by column from the bottom.
     pub(super) fn groups(&self, marks: &mut Marks, groups: &mut Vec<Group>) {
         groups.clear();
+        self.groups_from(marks, groups, 0);
+    }
+
+    /// Adds to `groups` every group that reaches column `from` or beyond. After a pop whose group
+    /// began in column `c`, the groups that end before column `c - 1` are as they were, and these
+    /// from `c - 1` on are the rest.
+    pub(super) fn groups_from(&self, marks: &mut Marks, groups: &mut Vec<Group>, from: usize) {
         marks.make_room(CELLS);
         // A cell already in a fill of this call carries a stamp above `floor`.
         let floor = marks.stamp;
-        for column in 0..self.columns {
+        for column in from..self.columns {
             let first = cell(column, 0);
             for at in first..first + usize::from(self.heights[column]) {
                 let colour = self.cells[at];
-                let stamped = marks.stamps[at] > floor;
-                // With no like ball above or to the right, the cell is alone or its group was
-                // filled from below or the left already.
-                if stamped || (self.cells[at + 1] != colour && self.cells[at + STRIDE] != colour) {
+                if marks.stamps[at] > floor || !self.starts_group(at, colour, column == from) {
                     continue;
                 }
-                let size = self.fill(marks, at);
-                groups.push(Group { first: at as Cell, colour, size });
+                // The fill's lowest cell, not `at`, which in the first column may lie above it or
+                // to its right: a group is named the same whichever columns were looked at.
+                let (size, lowest, highest) = self.fill(marks, at);
+                let last_column = column_of(highest as Cell) as u8;
+                groups.push(Group { first: lowest as Cell, colour, size, last_column });
             }
         }
+    }
+
+    /// Whether a fill should start at `at`: it has a like ball above or to the right, or, in the
+    /// first column looked at, on any side. Otherwise it is alone or its group was filled from
+    /// below or the left already; but the first column's groups may come from columns not looked at.
+    fn starts_group(&self, at: usize, colour: u8, first_column: bool) -> bool {
+        self.cells[at + 1] == colour
+            || self.cells[at + STRIDE] == colour
+            || (first_column && (self.cells[at - 1] == colour || self.cells[at - STRIDE] == colour))
     }
 
     /// Pops the group of `at` (two balls or more): the balls above fall, empty columns close up.
     /// Returns how many balls it took.
     pub(super) fn pop(&mut self, marks: &mut Marks, at: Cell) -> u32 {
-        let size = self.fill(marks, usize::from(at));
+        let (size, lowest, _) = self.fill(marks, usize::from(at));
         let stamp = marks.stamp;
-        let mut kept_columns = 0;
-        for column in 0..self.columns {
+        // The columns before the group's first are untouched.
+        let untouched = column_of(lowest as Cell);
+        let mut kept_columns = untouched;
+        for column in untouched..self.columns {
             let (from, to) = (cell(column, 0), cell(kept_columns, 0));
             let height = usize::from(self.heights[column]);
             let mut kept = 0;

@@ -381,12 +381,31 @@ proptest! {
             }
             prop_assert_eq!(found.len(), expected.len());
             prop_assert_eq!(found.iter().map(|f| f.1).sum::<u32>(), expected.iter().map(|e| e.1).sum::<u32>());
-            for &(i, size) in &found {
-                prop_assert_eq!(g.group_at(i % g.size().0, i / g.size().0).len() as u32, size);
+            let width = g.size().0;
+            for group in &groups {
+                let i = usize::from(packed.field_index(group.first));
+                let cells = g.group_at(i % width, i / width);
+                prop_assert_eq!(cells.len() as u32, u32::from(group.size));
+                // Packed columns count from the right edge: the first is the rightmost ball's.
+                let xs = cells.iter().map(|&(x, _)| x);
+                prop_assert_eq!(width - 1 - xs.clone().max().unwrap(), super::compact::column_of(group.first));
+                prop_assert_eq!(width - 1 - xs.min().unwrap(), usize::from(group.last_column));
             }
             let Some(chosen) = groups.get(k as usize % groups.len().max(1)).copied() else { break };
             let mut popped = packed.clone();
             prop_assert_eq!(popped.pop(&mut marks, chosen.first), u32::from(chosen.size));
+            // The groups the pop left alone and those found again from the column before its
+            // first are all the groups, as the playouts keep them.
+            let column = super::compact::column_of(chosen.first);
+            let mut kept: Vec<_> = groups.iter().filter(|gr| usize::from(gr.last_column) + 2 <= column).copied().collect();
+            popped.groups_from(&mut marks, &mut kept, column.saturating_sub(1));
+            let mut all = Vec::new();
+            popped.groups(&mut marks, &mut all);
+            let key = |gr: &super::compact::Group| (gr.first, gr.colour, gr.size, gr.last_column);
+            let (mut kept, mut all): (Vec<_>, Vec<_>) = (kept.iter().map(key).collect(), all.iter().map(key).collect());
+            kept.sort_unstable();
+            all.sort_unstable();
+            prop_assert_eq!(kept, all);
             let i = usize::from(packed.field_index(chosen.first));
             g.apply(&Move::Pop { x: (i % g.size().0) as i64, y: (i / g.size().0) as i64 }).unwrap();
             prop_assert!(super::compact::Compact::of(&g.field) == Some(popped), "the fields differ after a pop");
