@@ -40,16 +40,15 @@
 //! series ([`exp`]), not libm's exact one. What is left is mostly the flood fill.
 //!
 //! Against the beam search over playouts that the classic scoring had before ([`super::solver`]),
-//! on the same 100 deals (seeds 1,000,000..) at the same budgets: 2287 a deal against 2270 at 1 s
-//! (a draw, +17 ± 51), 2853 against 2633 at 10 s (+221 ± 55), 3417 against 2897 at 60 s
-//! (+520 ± 49, better on 82 deals); see docs/ENGINES.md, "The classic scoring on the literature's
-//! field".
+//! on the same 100 deals (seeds 1,000,000..) at the same budgets: 2414 a deal against 2270 at 1 s,
+//! 2959 against 2633 at 10 s, 3549 against 2897 at 60 s (the first version, at half the speed:
+//! 2287, 2853 and 3417); see docs/ENGINES.md, "The classic scoring on the literature's field".
 //!
 //! # Limits
 //!
 //! Only settled Standard fields ([`Compact`]): no new columns come in, the balls only fall and
 //! the columns only close up. Every other style, and hand-made positions that are not settled,
-//! keep the beam search. So does the hint: its 5,000 positions a move buy about 45 playouts, not
+//! keep the beam search. So does the hint: its 5,000 positions a move buy about 90 playouts, not
 //! even one level-1 run (see [`super::solver`]'s `plan`).
 
 use super::compact::{column_of, Cell, Compact, Group, Marks};

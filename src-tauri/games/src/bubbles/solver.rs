@@ -63,7 +63,7 @@
 //! the other four in small pops and the field uncleared, which is where the published searches'
 //! extra points are. So a settled Standard field in the classic scoring is now searched by
 //! nested rollout policy adaptation instead ([`super::nrpa`], the published searches' method:
-//! 2287 at 1 s, 2853 at 10 s, 3417 at 60 s on the same deals); the beam still serves the hint,
+//! 2414 at 1 s, 2959 at 10 s, 3549 at 60 s on the same deals); the beam still serves the hint,
 //! the other styles and the seed's scoring.
 //!
 //! # How it stays within budget
@@ -215,9 +215,9 @@ const PLAN_SHARE: f64 = 0.5;
 
 /// The plan from `game`: widening beam searches over the whole budget, no improving phase. The
 /// hint's search, which only needs the first move. It stays the beam in the classic scoring too:
-/// at the hint's 5,000 positions a move the nested search has about 45 playouts, not one level-1
-/// run, and following it scored 960 a deal against the beam's 1864 (the same 8 deals of 15x15, five
-/// colours).
+/// at the hint's 5,000 positions a move the nested search has about 90 playouts, not one level-1
+/// run, and following it (when it had half as many) scored 960 a deal against the beam's 1864
+/// (the same 8 deals of 15x15, five colours).
 pub(super) fn plan(game: &Bubbles, budget: Budget, cancel: &AtomicBool) -> Solution {
     let mut search = Search::new(Meter::new(budget, cancel), Weights::for_scoring(game.scoring));
     if !game.status.is_over() {
