@@ -145,17 +145,23 @@ impl Compact {
     /// Every group of two or more, column by column from the bottom.
     pub(super) fn groups(&self, marks: &mut Marks, groups: &mut Vec<Group>) {
         groups.clear();
-        self.groups_from(marks, groups, 0);
+        if self.columns > 0 {
+            self.groups_from_to(marks, groups, 0, self.columns - 1);
+        }
     }
 
-    /// Adds to `groups` every group that reaches column `from` or beyond. After a pop whose group
-    /// began in column `c`, the groups that end before column `c - 1` are as they were, and these
-    /// from `c - 1` on are the rest.
-    pub(super) fn groups_from(&self, marks: &mut Marks, groups: &mut Vec<Group>, from: usize) {
+    /// Adds to `groups` every group with a ball in the `changed` columns: after a pop, the
+    /// groups it changed, and with those it kept ([`Changed::keeps`]) all the groups.
+    pub(super) fn groups_in(&self, marks: &mut Marks, groups: &mut Vec<Group>, changed: Changed) {
+        self.groups_from_to(marks, groups, changed.from, changed.to.min(self.columns.saturating_sub(1)));
+    }
+
+    /// Adds to `groups` every group with a ball in columns `from..=to`.
+    fn groups_from_to(&self, marks: &mut Marks, groups: &mut Vec<Group>, from: usize, to: usize) {
         marks.make_room(CELLS);
         // A cell already in a fill of this call carries a stamp above `floor`.
         let floor = marks.stamp;
-        for column in from..self.columns {
+        for column in from..=to {
             let first = cell(column, 0);
             for at in first..first + usize::from(self.heights[column]) {
                 let colour = self.cells[at];
@@ -181,14 +187,16 @@ impl Compact {
     }
 
     /// Pops the group of `at` (two balls or more): the balls above fall, empty columns close up.
-    /// Returns how many balls it took.
-    pub(super) fn pop(&mut self, marks: &mut Marks, at: Cell) -> u32 {
-        let (size, lowest, _) = self.fill(marks, usize::from(at));
+    /// Returns how many balls it took and which columns' groups it may have changed.
+    pub(super) fn pop(&mut self, marks: &mut Marks, at: Cell) -> Popped {
+        let (size, lowest, highest) = self.fill(marks, usize::from(at));
         let stamp = marks.stamp;
-        // The columns before the group's first are untouched.
-        let untouched = column_of(lowest as Cell);
-        let mut kept_columns = untouched;
-        for column in untouched..self.columns {
+        // The columns before the group's first are untouched, and so are those after its last
+        // unless one of its own emptied and the rest close up.
+        let (first_column, last_column) = (column_of(lowest as Cell), column_of(highest as Cell));
+        let mut kept_columns = first_column;
+        let mut column = first_column;
+        while column < self.columns && (column <= last_column || kept_columns < column) {
             let (from, to) = (cell(column, 0), cell(kept_columns, 0));
             let height = usize::from(self.heights[column]);
             let mut kept = 0;
@@ -205,14 +213,43 @@ impl Compact {
                 self.heights[kept_columns] = kept as u8;
                 kept_columns += 1;
             }
+            column += 1;
         }
-        for column in kept_columns..self.columns {
-            let first = cell(column, 0);
-            self.cells[first..first + usize::from(self.heights[column])].fill(EMPTY);
-            self.heights[column] = 0;
+        let closed = kept_columns < column;
+        if closed {
+            for column in kept_columns..self.columns {
+                let first = cell(column, 0);
+                self.cells[first..first + usize::from(self.heights[column])].fill(EMPTY);
+                self.heights[column] = 0;
+            }
+            self.columns = kept_columns;
         }
-        self.columns = kept_columns;
-        u32::from(size)
+        let changed =
+            Changed { from: first_column.saturating_sub(1), to: if closed { usize::MAX } else { last_column + 1 } };
+        Popped { balls: u32::from(size), changed }
+    }
+}
+
+/// What a pop did: the balls it took, and the columns whose groups it may have changed.
+pub(super) struct Popped {
+    pub balls: u32,
+    pub changed: Changed,
+}
+
+/// The columns `from..=to` whose groups a pop may have changed: the column before the group's
+/// first (its balls may meet new neighbours), the group's own (their balls fell), the one after
+/// its last, and every column after when one of the group's emptied and the rest closed up
+/// (they all moved). A group with no ball in them is as it was, under the same first cell.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Changed {
+    pub from: usize,
+    pub to: usize,
+}
+
+impl Changed {
+    /// Whether `group`, found before the pop, is still a group as it was.
+    pub(super) fn keeps(&self, group: &Group) -> bool {
+        usize::from(group.last_column) < self.from || column_of(group.first) > self.to
     }
 }
 
@@ -238,7 +275,7 @@ mod tests {
         assert_eq!(sizes.len(), 4, "{sizes:?}");
         assert_eq!(sizes.iter().map(|s| s.1).collect::<Vec<_>>(), [2, 3, 2, 4]);
         let reds = groups.iter().find(|g| g.size == 4).unwrap();
-        assert_eq!(packed.pop(&mut marks, reds.first), 4);
+        assert_eq!(packed.pop(&mut marks, reds.first).balls, 4);
         assert_eq!(packed.counts()[1], 2);
     }
 

@@ -393,12 +393,12 @@ proptest! {
             }
             let Some(chosen) = groups.get(k as usize % groups.len().max(1)).copied() else { break };
             let mut popped = packed.clone();
-            prop_assert_eq!(popped.pop(&mut marks, chosen.first), u32::from(chosen.size));
-            // The groups the pop left alone and those found again from the column before its
-            // first are all the groups, as the playouts keep them.
-            let column = super::compact::column_of(chosen.first);
-            let mut kept: Vec<_> = groups.iter().filter(|gr| usize::from(gr.last_column) + 2 <= column).copied().collect();
-            popped.groups_from(&mut marks, &mut kept, column.saturating_sub(1));
+            let pop = popped.pop(&mut marks, chosen.first);
+            prop_assert_eq!(pop.balls, u32::from(chosen.size));
+            // The groups the pop left alone and those found again in the columns it changed are
+            // all the groups, as the playouts keep them.
+            let mut kept: Vec<_> = groups.iter().filter(|gr| pop.changed.keeps(gr)).copied().collect();
+            popped.groups_in(&mut marks, &mut kept, pop.changed);
             let mut all = Vec::new();
             popped.groups(&mut marks, &mut all);
             let key = |gr: &super::compact::Group| (gr.first, gr.colour, gr.size, gr.last_column);
