@@ -145,9 +145,7 @@ impl Compact {
     /// Every group of two or more, column by column from the bottom.
     pub(super) fn groups(&self, marks: &mut Marks, groups: &mut Vec<Group>) {
         groups.clear();
-        if self.columns > 0 {
-            self.groups_from_to(marks, groups, 0, self.columns - 1);
-        }
+        self.groups_in(marks, groups, Changed { from: 0, to: usize::MAX });
     }
 
     /// Adds to `groups` every group with a ball in the `changed` columns: after a pop, the

@@ -276,7 +276,7 @@ impl Nrpa<'_, '_> {
     }
 
     /// One playout from the root into `out`, drawing each pop by its weight. After a pop, only the
-    /// groups from the column before its first on are found again: the others are as they were.
+    /// groups of the columns it changed are found again: the others are as they were.
     fn playout(&mut self, policy: &Policy, out: &mut Playout) {
         out.clear();
         let mut field = self.root.clone();
