@@ -71,8 +71,11 @@ const ITERATIONS: usize = 100;
 const ALPHA: f32 = 1.0;
 /// The weights of the policy, indexed by a hash of the pop.
 const POLICY_SIZE: usize = 1 << 17;
-/// The tabu colour's bias (measured: -1 2723, -2 2990, -3 2935 a deal at 10 s, 8 deals).
-const TABU_BIAS: f32 = -2.0;
+/// The tabu colour's bias: nearly a ban, which the policy can still learn past for a pop a line
+/// needs. Paired against -2 at 10 s (18 M positions), deals 0-47: -1.5 -69 ± 38, -3 +102 ± 38,
+/// -4 +237 ± 47, -6 +291 ± 41, -10 +302 ± 55 (-10 against -6: +11 ± 38). An earlier test on 8
+/// deals at a third of today's speed had put -2 ahead of -3.
+const TABU_BIAS: f32 = -6.0;
 /// The bias per √(n-2) of a group of n (0.3: 3099 a deal against 2990 with none, 8 deals at 10 s;
 /// 0.6 and -0.3 did worse).
 const SIZE_BIAS: f32 = 0.3;
