@@ -20,13 +20,21 @@
 //!
 //! # How big a search
 //!
-//! A full level-`L` run costs `100^L` playouts; cut short, its last policies are never tried. So
-//! the search first runs one level-1 search to price a playout, then picks the highest level of
-//! which one full run fits in twice what is left, and restarts it until the budget is spent. On
-//! 15x15 five-colour deals, at about 33,000 playouts a second here, that is level 2 at 1 s and at
-//! 10 s and two level-3 runs at 60 s. What chose it, on few deals and noisy ones (the same 8
-//! deals at 10 s gave 3099 a deal, and 2771 with a build running beside it), at a third of
-//! today's speed: at 10 s, level-2 restarts 3099 a deal, a level-3 run cut at a tenth 2820, a
+//! A full level-`L` run costs `100^L` steps of level 1, each of [`STABLE_PLAYOUTS`] playouts; cut
+//! short, its last policies are never tried. So the search first runs one level-1 search to price
+//! a step, then picks the highest level of which one full run fits in twice what is left, and
+//! restarts it until the budget is spent. On 15x15 five-colour deals, at about 33,000 playouts a
+//! second here, that is level 2 at 1 s and at 10 s and one level-3 run at 60 s (two with one
+//! playout a step).
+//!
+//! A step plays two playouts and adapts towards the better (stabilised NRPA): paired against one
+//! playout a step, with budgets in positions (`bubbles_solve --budget-positions`), +98 ± 46 a deal
+//! at 1 s (deals 0-99), +84 ± 28 at 10 s (deals 0-47) and +59 ± 40 at 60 s (deals 0-39). Four
+//! playouts a step, with the old tabu bias, had lost at 1 s and 60 s, where they changed the level.
+//!
+//! What chose the level rule, on few deals and noisy ones (the same 8 deals at 10 s gave 3099 a
+//! deal, and 2771 with a build running beside it), at a third of today's speed and with one
+//! playout a step: at 10 s, level-2 restarts 3099 a deal, a level-3 run cut at a tenth 2820, a
 //! level-3 run of 48 searches a level (which fits whole) 2947; at 60 s, two thirds of a level-3
 //! run 3406 and level-2 restarts 3183 (4 deals). At today's speed, over deals 0-15 with the
 //! positions of 60 s, neither one level-3 run that goes on past its 100 searches for the whole
@@ -81,6 +89,9 @@ const TABU_BIAS: f32 = -6.0;
 /// 0.6 and -0.3 did worse). With the tabu bias at -6, 0.15 and 0.5 did -11 ± 48 and +0 ± 52
 /// (10 s, deals 0-23).
 const SIZE_BIAS: f32 = 0.3;
+/// Playouts a step of level 1 plays before an adaptation, keeping the best (see
+/// [`Nrpa::stable_playout`]).
+const STABLE_PLAYOUTS: usize = 2;
 /// The highest level tried: a level-4 run is a million times a level-1.
 const MAX_LEVEL: u32 = 4;
 
@@ -105,6 +116,7 @@ pub(super) fn search(game: &Bubbles, meter: &mut Meter) -> Option<Line> {
         changes: Vec::new(),
         touched: vec![0; POLICY_SIZE / 64],
         spare_policies: Vec::new(),
+        spare_playout: Playout::default(),
         random: Random(fingerprint(game.field.cells()) | 1),
         best: None,
         meter,
@@ -230,6 +242,8 @@ struct Nrpa<'m, 'a> {
     touched: Vec<u64>,
     /// Policies a level had and gave back, so that the next one needs no new memory.
     spare_policies: Vec<Policy>,
+    /// The other playout of a stabilised step ([`Nrpa::stable_playout`]).
+    spare_playout: Playout,
     random: Random,
     /// The best line met in any playout, by the rules' cells, and its score.
     best: Option<(Vec<u16>, i64)>,
@@ -245,7 +259,7 @@ impl Nrpa<'_, '_> {
         let mut found = Playout::default();
         for _ in 0..ITERATIONS {
             if level == 1 {
-                self.playout(&policy, &mut found);
+                self.stable_playout(&policy, &mut found);
             } else {
                 found = self.level(level - 1, &policy);
             }
@@ -259,6 +273,22 @@ impl Nrpa<'_, '_> {
         }
         self.spare_policies.push(policy);
         best
+    }
+
+    /// A step of level 1: the best of [`STABLE_PLAYOUTS`] playouts under one policy, which the
+    /// level then adapts towards (stabilised NRPA, Cazenave, Sevestre and Toulemont 2021). The
+    /// adaptations follow better lines than single playouts would, at the same number of
+    /// adaptations a level.
+    fn stable_playout(&mut self, policy: &Policy, out: &mut Playout) {
+        self.playout(policy, out);
+        for _ in 1..STABLE_PLAYOUTS {
+            let mut other = std::mem::take(&mut self.spare_playout);
+            self.playout(policy, &mut other);
+            if other.score > out.score {
+                std::mem::swap(out, &mut other);
+            }
+            self.spare_playout = other;
+        }
     }
 
     /// The bias factor of `group`.
