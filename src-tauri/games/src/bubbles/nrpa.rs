@@ -27,7 +27,7 @@
 //! second here, that is level 2 at 1 s and at 10 s and one level-3 run at 60 s (two with one
 //! playout a step).
 //!
-//! A step plays two playouts and adapts towards the better (stabilised NRPA): paired against one
+//! A step plays two playouts and keeps the better (stabilised NRPA): paired against one
 //! playout a step, with budgets in positions (`bubbles_solve --budget-positions`), +98 ± 46 a deal
 //! at 1 s (deals 0-99), +84 ± 28 at 10 s (deals 0-47) and +59 ± 40 at 60 s (deals 0-39). Four
 //! playouts a step, with the old tabu bias, had lost at 1 s and 60 s, where they changed the level.
@@ -275,10 +275,10 @@ impl Nrpa<'_, '_> {
         best
     }
 
-    /// A step of level 1: the best of [`STABLE_PLAYOUTS`] playouts under one policy, which the
-    /// level then adapts towards (stabilised NRPA, Cazenave, Sevestre and Toulemont 2021). The
-    /// adaptations follow better lines than single playouts would, at the same number of
-    /// adaptations a level.
+    /// A step of level 1: the best of [`STABLE_PLAYOUTS`] playouts under one policy (stabilised
+    /// NRPA, Cazenave, Sevestre and Toulemont 2021). Each policy is tried more than once before
+    /// the level adapts it, so the level's best line, which the adaptations follow, rests less
+    /// on one lucky or unlucky draw.
     fn stable_playout(&mut self, policy: &Policy, out: &mut Playout) {
         self.playout(policy, out);
         for _ in 1..STABLE_PLAYOUTS {
