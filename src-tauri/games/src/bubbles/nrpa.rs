@@ -4,13 +4,14 @@
 //! # What it searches
 //!
 //! A *playout* plays a position to its end, each pop drawn at random with a weight `exp(policy
-//! of the pop + bias)`. A search of level 0 is one playout. A search of level `L` runs
+//! of the pop + bias)`. A search of level 0 is the better of [`STABLE_PLAYOUTS`] playouts under
+//! one policy (below, "How big a search"). A search of level `L` runs
 //! [`ITERATIONS`] searches of level `L - 1`, each with the policy as it stands, keeps the best
 //! line any of them found, and after each one *adapts* the policy towards that best line: at
 //! every position along it, the pop the line took gains [`ALPHA`] and every legal pop loses `ALPHA`
 //! times the chance the policy gave it. Each level starts from a copy of its caller's policy, so
 //! what one branch learns does not spoil another. The levels make it a search: a level-2 run tries
-//! 100 policies, each shaped by 100 playouts.
+//! 100 policies, each shaped by 100 steps of two playouts.
 //!
 //! A pop is known to the policy by its colour, the cell it is named by and its size (hashed into
 //! [`POLICY_SIZE`] weights): the same move of different lines. The bias is the Monte-Carlo
