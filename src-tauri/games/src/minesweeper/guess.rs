@@ -19,10 +19,11 @@
 //!    the look-ahead below alone missed the best chance in about one in eight.
 //! 3. **Candidates.** Otherwise, the closed cells whose chance of being safe (`probability.rs`,
 //!    exact over the frontier) is at least [`CANDIDATE_SAFETY`] of the safest cell's (as
-//!    JSMinesweeper takes them, with a lower share), the safest first, at most [`MAX_CANDIDATES`]. Cells no number
-//!    touches (the interior) all have the same chance; of those, a few next to a closed cell of
-//!    the frontier are taken (their number, read with the frontier's, may settle it), and a few
-//!    with the fewest closed neighbours (corners, then edges), the likeliest to open an area.
+//!    JSMinesweeper takes them, with a lower share), the safest first, at most
+//!    [`MAX_CANDIDATES`]. Cells no number touches (the interior) all have the same chance; of
+//!    those, a few next to a closed cell of the frontier are taken (their number, read with the
+//!    frontier's, may settle it), and a few with the fewest closed neighbours (corners, then
+//!    edges), the likeliest to open an area.
 //! 4. **One move of look-ahead.** For a candidate `c` and each number `v` it may show, the
 //!    position with `c` open showing `v` is solved by cases again. The number of layouts that fit
 //!    it, over the number that fit now, is the chance that `c` is safe and shows `v`. That
@@ -43,7 +44,7 @@
 //!   are in `docs/ENGINES.md`: the exact endgame adds about one board in a hundred on Expert
 //!   (Expert classic, seeds 1..20000: 39.67 % with the look-ahead alone, 40.35 % with endgames
 //!   of up to 128 layouts, 40.64 % with all of the above and 512, 40.85 % with the interior
-//!   cells beside the frontier among the candidates, 40.93 % with candidates 80 % as safe).
+//!   cells beside the frontier among the candidates, 40.90 % with candidates 80 % as safe).
 //! * The look-ahead and the endgame need exact counts: when the odds are an estimate (a frontier
 //!   component beyond the enumeration limits), the guess is the least likely cell, as before. A
 //!   candidate whose look-ahead meets an estimate is left out.
@@ -68,8 +69,11 @@ mod exhaustive;
 
 /// The least chance of being safe a candidate has, as a share of the safest cell's. (0.9,
 /// JSMinesweeper's, against a margin of 0.05 on the chance of a mine: +0.15 % ± 0.08 % on Expert
-/// classic. Then 0.8 against 0.9: +0.08 % ± 0.04 % on Expert classic over 20,000 boards, +0.00 %
-/// ± 0.05 % with the opening start; 0.7 no better, 0.85 and 0.95 +0.06 % and -0.14 %.)
+/// classic. Then 0.8 against 0.9, with the cells beside the frontier: +0.08 % ± 0.04 % on Expert
+/// classic over 20,000 boards in the knob build that chose it, +0.04 % ± 0.04 % in this one (the
+/// look-ahead stops on wall-clock time, so a few boards differ from run to run); +0.03 % ±
+/// 0.06 % with the opening start; 0.7 no better, 0.85 and 0.95 +0.06 % and -0.14 % on 10,000
+/// boards.)
 pub const CANDIDATE_SAFETY: f64 = 0.8;
 /// The most candidates looked ahead from.
 pub const MAX_CANDIDATES: usize = 12;
