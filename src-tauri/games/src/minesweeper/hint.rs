@@ -34,7 +34,7 @@ pub enum Hint {
     /// Nothing is provable: the guess most likely to keep the game alive (`guess.rs`), and its
     /// chance of a mine. `exact` is false when the frontier was too large to enumerate and the
     /// chance is an estimate. `coin_toss` is true for a forced 50/50 that no logic can help: two
-    /// cells, one mine, that nothing else can inform, which any order of play meets.
+    /// cells, one mine, that nothing can ever tell apart, which any order of play meets.
     #[serde(rename_all = "camelCase")]
     Guess { x: usize, y: usize, mine_probability: f64, exact: bool, coin_toss: bool },
 }
