@@ -67,6 +67,12 @@ impl Board {
         cells.into_iter().take(len)
     }
 
+    /// Whether `a` and `b` are different cells side by side or corner to corner.
+    pub(super) fn touches(&self, a: usize, b: usize) -> bool {
+        let ((ax, ay), (bx, by)) = (self.xy(a), self.xy(b));
+        a != b && ax.abs_diff(bx) <= 1 && ay.abs_diff(by) <= 1
+    }
+
     /// Calls `f` on each cell around `index`, row by row.
     pub(super) fn for_each_neighbour(&self, index: usize, mut f: impl FnMut(usize)) {
         self.for_each_neighbour_xy(self.xy(index), |n, _| f(n));
