@@ -5,6 +5,7 @@
 
 pub mod exchange;
 pub(crate) mod import_review;
+mod imported;
 pub mod pasted_moves;
 pub mod psq;
 pub mod record;

@@ -13,11 +13,11 @@
 //! names as the game ended (under Swap2 after the colours were chosen), the computer's seat
 //! marked as a brain (`pbrain-pastimes-hard`) and the rule.
 
-use crate::assistance::Assistance;
 use crate::error::{AppError, AppResult};
-use crate::records::record::{self, GameRecord};
+use crate::records::imported::Imported;
+use crate::records::record::GameRecord;
 use crate::records::replay;
-use crate::store::{result_name, FullRecord, StoredRecord};
+use crate::store::FullRecord;
 use pastimes_games::gomoku::psq::{self, PsqError, PsqGame, Seat, Stone};
 use pastimes_games::gomoku::{self, Action, Colour, Gomoku, Params, Point};
 use pastimes_games::Game;
@@ -113,27 +113,18 @@ fn to_record(game: &PsqGame, params: &Value) -> AppResult<FullRecord> {
         record.moves.push(mv);
         record.times_ms.push(clock);
     }
-    let finished = chrono::Utc::now();
-    let started = finished - chrono::Duration::milliseconds(i64::try_from(clock).unwrap_or(i64::MAX / 2));
-    let stamp = |at: chrono::DateTime<chrono::Utc>| at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-    let full = FullRecord {
-        stored: StoredRecord {
-            id: 0,
-            game: kind.as_str().to_string(),
-            result: result_name(played.status()).to_string(),
-            score: None,
-            time_ms: clock as i64,
-            moves: record.moves.len() as i64,
-            detail: json!({ "seed": seed.to_string(), "params": dealt.params() }).to_string(),
-            record: record::encode(dealt.as_ref(), &record),
-        },
-        category: played.category(),
-        started_at: stamp(started),
-        finished_at: stamp(finished),
+    // A .psq keeps no date: the game is taken to have ended now.
+    let took = chrono::TimeDelta::try_milliseconds(i64::try_from(clock).unwrap_or(i64::MAX)).unwrap_or_default();
+    let now = chrono::Utc::now();
+    let full = Imported {
+        dealt: dealt.as_ref(),
+        played: played.as_ref(),
+        record: &record,
+        detail: json!({ "seed": seed.to_string(), "params": dealt.params() }),
+        started: now.checked_sub_signed(took).unwrap_or(now),
         player: None,
-        replay: false,
-        assistance: Assistance { imported: true, ..Assistance::default() },
-    };
+    }
+    .into_full_record();
     crate::records::verify::check(&full.stored).map_err(AppError::BadArgument)?;
     Ok(full)
 }
@@ -243,6 +234,19 @@ mod tests {
         assert!(text.contains("\npbrain-pastimes-hard\nhomo-Ann\n0\n"), "{text}");
         let game = psq::read(&text).unwrap();
         assert_eq!(game.black, Seat { name: Some("pastimes-hard".into()), computer: true });
+    }
+
+    #[test]
+    fn a_file_whose_times_add_up_to_no_date_is_refused_not_a_panic() {
+        // Times past a day a move are bad lines: their sum once overflowed the date the game
+        // began, a panic.
+        let text = format!("Piskvorky 15x15, 0:0, 0\n8,8,{}\n9,9,{}\n", u64::MAX, i64::MAX);
+        assert!(matches!(import(&text), Err(AppError::Import { code: "psq_bad_line", .. })));
+        let long = format!("Piskvorky 15x15, 0:0, 0\n8,8,{0}\n9,9,{0}\n", psq::MAX_MOVE_MS);
+        let back = import(&long).unwrap();
+        assert_eq!(back.stored.time_ms, 2 * psq::MAX_MOVE_MS as i64);
+        let at = |text: &str| text.parse::<chrono::DateTime<chrono::Utc>>().unwrap();
+        assert_eq!(at(&back.finished_at) - at(&back.started_at), chrono::TimeDelta::days(2), "{back:?}");
     }
 
     #[test]

@@ -25,9 +25,9 @@
 //! there the parsing runs in a child process of Pastimes itself ([`child_main`]), whose death
 //! is the same error.
 
-use crate::assistance::Assistance;
+use crate::records::imported::Imported;
 use crate::records::record::{self, GameRecord};
-use crate::store::{result_name, FullRecord, StoredRecord};
+use crate::store::FullRecord;
 use ms_toollib::videos::NewSomeVideo2;
 use ms_toollib::{AvfVideo, BaseVideo, ErrReadVideoReason, Event, EvfVideo, MvfVideo, RmvVideo};
 use pastimes_games::minesweeper::{self, MineMap, Params};
@@ -406,6 +406,9 @@ pub fn to_record(video: &Video) -> Result<FullRecord, VideoError> {
         return Err(VideoError::NoMoves);
     }
     let last = record.times_ms.last().copied().unwrap_or(0);
+    if last > MAX_GAME_MS {
+        return Err(VideoError::NotAVideo(format!("a move {} s into the game", last / 1000)));
+    }
     let mut detail = json!({ "seed": seed.to_string(), "params": dealt.params() });
     if let Some(summary) = game.summary(last) {
         detail["summary"] = summary;
@@ -413,26 +416,15 @@ pub fn to_record(video: &Video) -> Result<FullRecord, VideoError> {
     let started = chrono::DateTime::from_timestamp_micros(video.start_time_us as i64)
         .filter(|_| video.start_time_us > 0)
         .unwrap_or_else(chrono::Utc::now);
-    let finished = started + chrono::Duration::milliseconds(last as i64);
-    let stamp = |at: chrono::DateTime<chrono::Utc>| at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-    let full = FullRecord {
-        stored: StoredRecord {
-            id: 0,
-            game: kind.as_str().to_string(),
-            result: result_name(game.status()).to_string(),
-            score: None,
-            time_ms: last as i64,
-            moves: record.moves.len() as i64,
-            detail: detail.to_string(),
-            record: record::encode(dealt.as_ref(), &record),
-        },
-        category: game.category(),
-        started_at: stamp(started),
-        finished_at: stamp(finished),
+    let full = Imported {
+        dealt: dealt.as_ref(),
+        played: game.as_ref(),
+        record: &record,
+        detail,
+        started,
         player: (!video.player.is_empty()).then(|| video.player.clone()),
-        replay: false,
-        assistance: Assistance { imported: true, ..Assistance::default() },
-    };
+    }
+    .into_full_record();
     crate::records::verify::check(&full.stored).map_err(VideoError::BadBoard)?;
     Ok(full)
 }
@@ -440,6 +432,10 @@ pub fn to_record(video: &Video) -> Result<FullRecord, VideoError> {
 fn mines(video: &Video) -> usize {
     video.mines.iter().filter(|&&m| m).count()
 }
+
+/// The longest game a video may hold: a day. No real game is longer, and a clock past what a
+/// date can hold is junk.
+const MAX_GAME_MS: u64 = 24 * 60 * 60 * 1000;
 
 /// The name this Pastimes writes in a video's software field.
 pub const SOFTWARE: &str = concat!("Pastimes ", env!("CARGO_PKG_VERSION"));
@@ -599,6 +595,21 @@ mod tests {
         let ten_mb = vec![7u8; 10 * 1024 * 1024];
         assert_eq!(import(&ten_mb, Format::Evf), Err(VideoError::TooLarge));
         assert_eq!(read_bounded(&ten_mb[..]), Err(VideoError::TooLarge));
+    }
+
+    #[test]
+    fn a_video_longer_than_a_day_is_refused() {
+        let mut video = parse(&fixture("test_rmv2_16px_preflags.rmv"), Format::Rmv).unwrap();
+        assert!(to_record(&video).is_ok());
+        for event in &mut video.events {
+            // Once added to the date the game began: a panic.
+            event.ms = i64::MAX;
+        }
+        assert!(matches!(to_record(&video), Err(VideoError::NotAVideo(reason)) if reason.contains(" s into the game")));
+        for event in &mut video.events {
+            event.ms = MAX_GAME_MS as i64 + 1;
+        }
+        assert!(matches!(to_record(&video), Err(VideoError::NotAVideo(_))));
     }
 
     #[test]

@@ -23,7 +23,7 @@
 //! the board, on an occupied point, on one of black's forbidden points under Renju, or after
 //! the game ended is [`PsqError::Illegal`]. A file with no stone, above [`MAX_BYTES`], with a
 //! move line cut short at its end ([`PsqError::Truncated`]) or a malformed one
-//! ([`PsqError::BadLine`]) is refused too. Names lose Piskvork's `pbrain-` and `homo-`
+//! ([`PsqError::BadLine`], a time above [`MAX_MOVE_MS`] among them) is refused too. Names lose Piskvork's `pbrain-` and `homo-`
 //! prefixes and a brain's `.exe`; `homo-1` and `homo-2` (Piskvork's "a person", no name)
 //! give no name.
 //!
@@ -51,6 +51,10 @@ use super::rules::Rule;
 
 /// The largest file read: a full 15x15 board's file is under 4 KB.
 pub const MAX_BYTES: usize = 64 * 1024;
+
+/// The longest time a move line may give: a day. Piskvork writes the milliseconds a brain or a
+/// person took; a longer one is no real game's, and the sum of such times would be no date.
+pub const MAX_MOVE_MS: u64 = 24 * 60 * 60 * 1000;
 
 /// The first word of a `.psq` file.
 pub const MAGIC: &str = "Piskvorky";

@@ -1,7 +1,7 @@
 //! Reading a `.psq` text: the header, the move lines, the names and the rule, then the stones
 //! replayed through the rules. See the module's doc for the format.
 
-use super::{PsqError, PsqGame, Seat, Stone, MAGIC, MAX_BYTES};
+use super::{PsqError, PsqGame, Seat, Stone, MAGIC, MAX_BYTES, MAX_MOVE_MS};
 use crate::gomoku::board::SIZE;
 use crate::gomoku::{Gomoku, Move, Params, Rule};
 use crate::{Game, RuleError};
@@ -84,7 +84,7 @@ fn read_moves<'a>(lines: &'a [Line<'a>]) -> Result<(Vec<Written>, &'a [Line<'a>]
     Ok((written, &[]))
 }
 
-/// `x,y` or `x,y,ms`.
+/// `x,y` or `x,y,ms`, the time at most [`MAX_MOVE_MS`].
 fn move_line(text: &str) -> Option<Written> {
     let fields: Vec<&str> = text.split(',').map(str::trim).collect();
     let (x, y, ms) = match fields[..] {
@@ -92,7 +92,8 @@ fn move_line(text: &str) -> Option<Written> {
         [x, y, ms] => (x, y, ms),
         _ => return None,
     };
-    Some((x.parse().ok()?, y.parse().ok()?, ms.parse().ok()?))
+    let ms = ms.parse().ok().filter(|&ms| ms <= MAX_MOVE_MS)?;
+    Some((x.parse().ok()?, y.parse().ok()?, ms))
 }
 
 /// A number (perhaps negative) and a comma: a move line, whole or not. (A bare number is the

@@ -66,10 +66,17 @@ fn bad_texts_are_typed_errors() {
         (format!("{header}8,8,0\n8,x,0\n9,9,0\n"), PsqError::BadLine { line: 3, text: "8,x,0".into() }),
         (format!("{header}8,8,-5\n9,9,0\n"), PsqError::BadLine { line: 2, text: "8,8,-5".into() }),
         (format!("{header}8,8,0\n9,9,0\nrule: caro\n"), PsqError::BadLine { line: 4, text: "rule: caro".into() }),
+        // A day a move is the most a time may say; the sum of longer ones would be no date.
+        (format!("{header}8,8,86400001\n9,9,0\n"), PsqError::BadLine { line: 2, text: "8,8,86400001".into() }),
+        (
+            format!("{header}8,8,{}\n9,9,0\n", u64::MAX),
+            PsqError::BadLine { line: 2, text: format!("8,8,{}", u64::MAX) },
+        ),
     ];
     for (text, error) in cases {
         assert_eq!(read(&text), Err(error), "{text:?}");
     }
+    assert_eq!(read(&format!("{header}8,8,{MAX_MOVE_MS}\n")).map(|game| game.stones[0].ms), Ok(MAX_MOVE_MS));
     let illegal = |text: String| match read(&text) {
         Err(PsqError::Illegal { number, reason, .. }) => (number, reason),
         other => panic!("{text:?}: {other:?}"),
