@@ -6,6 +6,7 @@
 use crate::gomoku::{open_gomoku, picture, point, run, wait_stones};
 use crate::hall::file_dialog_types;
 use crate::harness::{shots_dir, App};
+use crate::watch::watch_the_import_to_its_end;
 use serde_json::json;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -130,15 +131,7 @@ async fn a_pasted_position_plays_on_copies_its_moves_exports_and_imports_again()
     assert_eq!(moves, json!("9"));
     picture(&app, "exchange-imported").await;
     // Watched on the Gomoku board, to its last stone.
-    app.click("#import-dialog button[data-value='watch']").await;
-    app.wait_for("the watch view", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
-    app.keys("\u{E010}").await; // End
-    app.wait_for("the last move", "return document.querySelector('.screen-watch')?.dataset.atEnd === 'true'").await;
-    app.wait_for(
-        "the nine stones",
-        "return document.querySelectorAll('.screen-watch .gm-point.black, .screen-watch .gm-point.white').length === 9",
-    )
-    .await;
+    watch_the_import_to_its_end(&app, 9).await;
     picture(&app, "exchange-imported-watched").await;
     assert_eq!(app.invoke("history_count", json!({})).await.unwrap(), json!(1), "the import is not stored");
     app.quit().await;

@@ -7,6 +7,7 @@ use crate::exchange::enter_until_closed;
 use crate::gomoku::{open_gomoku, picture, point, run, wait_stones};
 use crate::hall::file_dialog_types;
 use crate::harness::{shots_dir, App};
+use crate::watch::watch_the_import_to_its_end;
 use serde_json::json;
 
 /// Black's five on row 8 (y 7) from H8; white's stones in the corners.
@@ -88,15 +89,7 @@ async fn an_imported_gomocup_game_is_reviewed_and_watched() {
     // Back to the history, imported again and watched on the board to its last stone.
     app.click("#gmr-back").await;
     import_through_the_dialog(&app, &path, "psq-import-dialog-again").await;
-    app.click("#import-dialog button[data-value='watch']").await;
-    app.wait_for("the watch view", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
-    app.keys("\u{E010}").await; // End
-    app.wait_for("the last move", "return document.querySelector('.screen-watch')?.dataset.atEnd === 'true'").await;
-    app.wait_for(
-        "the nine stones",
-        "return document.querySelectorAll('.screen-watch .gm-point.black, .screen-watch .gm-point.white').length === 9",
-    )
-    .await;
+    watch_the_import_to_its_end(&app, 9).await;
     picture(&app, "psq-watched").await;
     assert_eq!(app.invoke("history_count", json!({})).await.unwrap(), json!(0), "the import is not stored");
     app.quit().await;

@@ -24,6 +24,19 @@ async fn board(app: &App, cells: &str) -> Value {
     run(app, &script).await
 }
 
+/// An imported Gomoku game, from the import dialog's Watch button to its last stone (End), where
+/// the board must hold its `stones`.
+pub async fn watch_the_import_to_its_end(app: &App, stones: usize) {
+    app.click("#import-dialog button[data-value='watch']").await;
+    app.wait_for("the watch view", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
+    app.keys("\u{E010}").await; // End
+    app.wait_for("the last move", "return document.querySelector('.screen-watch')?.dataset.atEnd === 'true'").await;
+    let script = format!(
+        "return document.querySelectorAll('.screen-watch .gm-point.black, .screen-watch .gm-point.white').length === {stones}"
+    );
+    app.wait_for("every stone", &script).await;
+}
+
 /// The history's newest game, opened in the watch view from its row's Watch button.
 async fn watch_newest_from_the_history(app: &App) {
     app.click("#hall-button").await;
