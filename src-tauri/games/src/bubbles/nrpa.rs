@@ -17,8 +17,7 @@
 //! [`POLICY_SIZE`] weights): the same move of different lines. The bias is the Monte-Carlo
 //! SameGame searches' domain knowledge, as in Cazenave's generalised NRPA: the colour with the
 //! most balls at the start is *tabu* (its groups weigh `exp(TABU_BIAS)` less, so playouts keep it
-//! for a big last pop), a bigger group weighs more (`SIZE_BIAS · √(n-2)`), and a pop that leaves
-//! one ball of its colour weighs `exp(LONE_BIAS)` less: that ball can never go.
+//! for a big last pop), and a bigger group weighs more (`SIZE_BIAS · √(n-2)`).
 //!
 //! # How big a search
 //!
@@ -88,11 +87,6 @@ const POLICY_SIZE: usize = 1 << 17;
 /// -4 +237 ± 47, -6 +291 ± 41, -10 +302 ± 55 (-10 against -6: +11 ± 38). An earlier test on 8
 /// deals at a third of today's speed had put -2 ahead of -3.
 const TABU_BIAS: f32 = -6.0;
-/// The bias of a pop that leaves a single ball of its colour: no pop can ever take that ball, so
-/// the field can no longer be cleared, and its neighbours meet across it less. Paired against
-/// none with budgets in positions (18,000,000, about 10 s), deals 0-95: -6 +46 ± 21 a deal (better
-/// on 55, worse on 40); -3 +38 ± 28 on deals 0-47, where -6 did +54 ± 34.
-const LONE_BIAS: f32 = -6.0;
 /// The bias per √(n-2) of a group of n (0.3: 3099 a deal against 2990 with none, 8 deals at 10 s;
 /// 0.6 and -0.3 did worse). With the tabu bias at -6, 0.15 and 0.5 did -11 ± 48 and +0 ± 52
 /// (10 s, deals 0-23).
@@ -115,10 +109,6 @@ pub(super) fn search(game: &Bubbles, meter: &mut Meter) -> Option<Line> {
         tabu,
         size_factors: (0..=MAX_WIDTH * MAX_HEIGHT).map(size_factor).collect(),
         tabu_factor: f64::from(TABU_BIAS).exp(),
-        lone_factor: f64::from(LONE_BIAS).exp(),
-        root_counts: counts,
-        counts,
-        largest: [0; 8],
         start_score: game.score,
         scoring: game.scoring,
         marks: Marks::new(),
@@ -147,11 +137,6 @@ pub(super) fn search(game: &Bubbles, meter: &mut Meter) -> Option<Line> {
         }
     }
     nrpa.best.map(|(cells, score)| Line { cells, score })
-}
-
-/// Whether popping `group` leaves a single ball of its colour, of which there are `balls`.
-fn leaves_one(group: &Group, balls: u32) -> bool {
-    balls == u32::from(group.size) + 1
 }
 
 /// The factor `exp(bias)` that a group of `size` gets for its size.
@@ -247,13 +232,6 @@ struct Nrpa<'m, 'a> {
     /// The bias factor of a group by its size, and of the tabu colour.
     size_factors: Vec<f64>,
     tabu_factor: f64,
-    lone_factor: f64,
-    /// The balls of each colour at the root, and in the playout under way.
-    root_counts: [u32; 8],
-    counts: [u32; 8],
-    /// The largest group of each colour opened in the playout under way: no open group is
-    /// larger, so a count of balls above it by two or more leaves no lone pop to weigh again.
-    largest: [u32; 8],
     start_score: i64,
     scoring: super::Scoring,
     marks: Marks,
@@ -315,42 +293,19 @@ impl Nrpa<'_, '_> {
         }
     }
 
-    /// The bias factor of `group`, with the balls of its colour as they are now.
+    /// The bias factor of `group`.
     fn factor(&self, group: &Group) -> f64 {
-        let mut factor = self.size_factors[usize::from(group.size)];
+        let factor = self.size_factors[usize::from(group.size)];
         if group.colour == self.tabu {
-            factor *= self.tabu_factor;
-        }
-        if leaves_one(group, self.counts[usize::from(group.colour)]) {
-            factor *= self.lone_factor;
-        }
-        factor
-    }
-
-    /// Gives or takes back the lone bias of the open pops of `colour`, of which there were
-    /// `before` balls until the pop just made. The weight changes by the bias alone, so the
-    /// policy is not read again.
-    fn reweigh(&mut self, colour: u8, before: u32) {
-        let now = self.counts[usize::from(colour)];
-        if now > self.largest[usize::from(colour)] + 1 {
-            // Neither count is a size of an open group plus one (`before` is larger still).
-            return;
-        }
-        for candidate in self.open.iter_mut().filter(|c| c.group.colour == colour) {
-            let (was, is) = (leaves_one(&candidate.group, before), leaves_one(&candidate.group, now));
-            if was != is {
-                let change = if is { self.lone_factor } else { 1.0 / self.lone_factor };
-                candidate.factor = (f64::from(candidate.factor) * change) as f32;
-                candidate.weight *= change;
-            }
+            factor * self.tabu_factor
+        } else {
+            factor
         }
     }
 
     /// Opens the groups in `fresh` to the playout, weighed under `policy`.
     fn open_fresh(&mut self, policy: &Policy) {
         for group in &self.fresh {
-            let largest = &mut self.largest[usize::from(group.colour)];
-            *largest = (*largest).max(u32::from(group.size));
             let (factor, code) = (self.factor(group), code_of(group));
             let weight = policy.weights[code as usize] * factor;
             self.open.push(Candidate { group: *group, code, factor: factor as f32, weight });
@@ -362,8 +317,6 @@ impl Nrpa<'_, '_> {
     fn playout(&mut self, policy: &Policy, out: &mut Playout) {
         out.clear();
         let mut field = self.root.clone();
-        self.counts = self.root_counts;
-        self.largest = [0; 8];
         self.open.clear();
         field.groups(&mut self.marks, &mut self.fresh);
         self.open_fresh(policy);
@@ -376,13 +329,6 @@ impl Nrpa<'_, '_> {
             let popped = field.pop(&mut self.marks, chosen.group.first);
             score += self.scoring.points(popped.balls);
             self.open.retain(|c| popped.changed.keeps(&c.group));
-            let before = self.counts[usize::from(chosen.group.colour)];
-            self.counts[usize::from(chosen.group.colour)] = before - popped.balls;
-            self.reweigh(chosen.group.colour, before);
-            debug_assert!(self.open.iter().all(|c| {
-                let afresh = policy.weights[c.code as usize] * self.factor(&c.group);
-                (c.weight - afresh).abs() <= 1e-9 * afresh
-            }));
             self.fresh.clear();
             field.groups_in(&mut self.marks, &mut self.fresh, popped.changed);
             self.open_fresh(policy);
