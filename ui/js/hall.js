@@ -162,7 +162,11 @@ function rateTable(game, category, entries, highlight, watchButton) {
 function result(game, entry) {
   const measure = measureOf(game);
   if (measure === 'time') return t('stats.seconds', { seconds: formatSeconds(entry.timeMs) });
-  if (measure === 'moves') return t('hall.movesIn', { moves: formatNumber(entry.moves), seconds: formatSeconds(entry.timeMs) });
+  if (measure === 'moves') {
+    // "59 moves, 3.3 s" may wrap in a narrow column, but only after its comma: each half stays whole.
+    return t('hall.movesIn', { moves: formatNumber(entry.moves), seconds: formatSeconds(entry.timeMs) })
+      .replace(/(?<![,，]) /g, '\u00a0');
+  }
   return formatNumber(entry.score ?? 0);
 }
 
