@@ -233,6 +233,9 @@ async fn show_odds_shades_each_closed_cell_and_follows_the_board() {
     assert_eq!(app.find("#ms-odds").await.attr("aria-pressed").await.unwrap().as_deref(), Some("true"));
     app.wait_for("the note", "return !document.querySelector('#ms-odds-note').hidden").await;
     app.wait_for("assisted", "return !document.querySelector('#ms-assisted').hidden").await;
+    // The note wraps the status line to two lines: the field fits again, with no scroll bar.
+    let fits = format!("return (() => {{ {} }})().stageFits", crate::classic::GEOMETRY);
+    app.wait_for("the field to fit above the longer status line", &fits).await;
     app.screenshot("odds-shown").await;
     let figures = app.client.execute(crate::classic::GEOMETRY, vec![]).await.unwrap();
     assert_eq!(figures["toolbarOneRow"], json!(true), "{figures}");

@@ -103,6 +103,9 @@ function create(screen) {
   let shownSeconds = 0;
   /// The hint shown on the board, while the board is the one it was asked for ({x, y, revision}).
   let shownHint = null;
+  /// The status line's height as last fitted to, and the observer that hears of its changes.
+  let statusHeight = 0;
+  const statusSize = new ResizeObserver(fitWhenStatusResizes);
 
   return {
     build, drawBoard, drawPanel, onEffects, showHint, showOdds, playError, params, kept,
@@ -116,9 +119,25 @@ function create(screen) {
     mounted: () => {
       drawnShape = '';
       ticker = setInterval(drawClock, 200);
+      statusHeight = 0;
+      statusSize.observe(ui.status);
     },
-    unmounted: () => clearInterval(ticker),
+    unmounted: () => {
+      clearInterval(ticker);
+      statusSize.disconnect();
+    },
   };
+
+  /// The field is fitted again when the status line takes another height (the odds' note or a
+  /// loss wraps it to two lines), so the stage between the bars never needs a scroll bar. The
+  /// observer hears only of sizes: a new text of the same height costs no fit.
+  function fitWhenStatusResizes([entry]) {
+    const height = Math.round(entry.contentRect.height);
+    if (height === statusHeight) return;
+    const first = statusHeight === 0;
+    statusHeight = height;
+    if (!first) screen.fitBoard();
+  }
 
   function build() {
     const { controls } = screen;
@@ -136,8 +155,8 @@ function create(screen) {
     const oddsNote = el('span', { class: 'odds-note', id: 'ms-odds-note', hidden: true });
     const status = el('div', { class: 'statusline' }, statusText, ' ', oddsNote, retry, hallButton);
     ui = { toolbar, size, oddsNote, mines, clock, smiley, field, stage, statusText, retry, hallButton, status };
-    // The field is fitted when the window's size or the field's shape changes, not when the
-    // status line's does: a fit lays out every cell.
+    // The field is fitted when the window's size, the field's shape or the status line's height
+    // changes, not at every new status: a fit lays out every cell.
     return { nodes: [toolbar, stage, status], board, concealed: field.node, fit: { area: stage, margin: 24, follow: 'window' } };
   }
 
