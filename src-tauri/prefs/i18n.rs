@@ -359,12 +359,33 @@ mod tests {
             ("`chart.label.${chart.measure}`", fill("chart.label.*", &strings(&["time", "score"]))),
             ("`chart.legend.${chart.measure}`", fill("chart.legend.*", &strings(&["time", "score"]))),
             ("`error.${error.code}`", fill("error.*", &codes)),
+            // The quantities a player types in, as `RuleError::OutOfRange` names them: the custom
+            // Minesweeper field, Bubble Breaker's field, the fourth game's side.
+            ("`error.what.${params.what}`", fill("error.what.*", &strings(&QUANTITIES))),
             (
                 "`bb.options.scoring.${value}`",
                 fill("bb.options.scoring.*", &list_after(file("ui/js/bubbles/screen.js"), "const SCORINGS = ")),
             ),
             ("`count.${noun}.${form}`", fill("count.*", &counted)),
         ]
+    }
+
+    /// What a player's number may be out of range of, each with its name in every language.
+    const QUANTITIES: [&str; 5] = ["width", "height", "mines", "colours", "side"];
+
+    /// Each of [`QUANTITIES`] is still a word the games name a range error by.
+    #[test]
+    fn the_named_quantities_are_the_games_own() {
+        let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("src-tauri/games/src");
+        let sources: String = ["minesweeper/params.rs", "bubbles/mod.rs", "lights/mod.rs"]
+            .iter()
+            .map(|file| std::fs::read_to_string(games.join(file)).unwrap())
+            .collect();
+        for quantity in QUANTITIES {
+            let named =
+                [format!("in_range(\"{quantity}\""), format!("(\"{quantity}\", "), format!("what: \"{quantity}\"")];
+            assert!(named.iter().any(|n| sources.contains(n.as_str())), "no range error names {quantity}");
+        }
     }
 
     /// The words in quotes just after each `anchor` in `code` (`helpTopic = 'home'`).

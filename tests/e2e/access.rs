@@ -26,10 +26,10 @@ async fn each_language_translates_the_page_a_game_and_an_error() {
     let app = App::launch(data.path(), Some(3)).await;
     // (language, "How to play" on home, Minesweeper's Beginner, the custom field's range error)
     let cases = [
-        ("de", "Spielanleitung", "Anfänger", "Der Wert muss zwischen 9 und 100 liegen."),
-        ("cs", "Jak hrát", "Začátečník", "Hodnota musí být mezi 9 a 100."),
-        ("zh", "玩法说明", "初级", "数值必须在 9 到 100 之间。"),
-        ("en", "How to play", "Beginner", "width must be between 9 and 100."),
+        ("de", "Spielanleitung", "Anfänger", "Die Breite muss zwischen 9 und 100 liegen."),
+        ("cs", "Jak hrát", "Začátečník", "Šířka musí být mezi 9 a 100."),
+        ("zh", "玩法说明", "初级", "宽度必须在 9 到 100 之间。"),
+        ("en", "How to play", "Beginner", "Width must be between 9 and 100."),
     ];
     for (language, help, beginner, error) in cases {
         set_language(&app, language).await;

@@ -225,7 +225,7 @@ async fn keyboard_play_and_custom_sizes_out_of_range() {
     app.click("#custom-dialog button[value=start]").await;
     let message =
         app.wait_for("the range message", "return document.querySelector('#custom-error')?.textContent").await;
-    assert_eq!(message, json!("width must be between 9 and 100."));
+    assert_eq!(message, json!("Width must be between 9 and 100."));
     app.screenshot("minesweeper-custom-refused").await;
     assert_eq!(count(&app, ".ms-cell").await, 256, "nothing changed");
     width.clear().await.unwrap();

@@ -66,8 +66,17 @@ export function t(key, params = {}) {
 /// A backend error in the player's language (falls back to the backend's English message).
 export function errorText(error) {
   const key = `error.${error.code}`;
-  const text = t(key, error.params || {});
+  const text = t(key, withNamedQuantity(error.params || {}));
   return text === key ? error.message : text;
+}
+
+/// The params of an error, its quantity (`what`: "width", "mines") named in the page's
+/// language where the page knows it, as the backend's own word otherwise.
+function withNamedQuantity(params) {
+  if (typeof params.what !== 'string') return params;
+  const key = `error.what.${params.what}`;
+  const name = t(key);
+  return { ...params, what: name === key ? params.what : name };
 }
 
 export function formatNumber(value, options = {}) {

@@ -319,8 +319,10 @@ function create(screen) {
       height: input('height', current.height, CUSTOM.min, CUSTOM.max),
       mines: input('mines', current.mines, CUSTOM.minMines, (current.width - 1) * (current.height - 1)),
     };
+    // The mines' range for the sides as the backend can take them (a width of 400 is told apart).
+    const side = (input) => Math.min(Math.max(Number(input.value), CUSTOM.min), CUSTOM.max);
     const updateHint = () => {
-      const most = (Number(fields.width.value) - 1) * (Number(fields.height.value) - 1);
+      const most = (side(fields.width) - 1) * (side(fields.height) - 1);
       mineHint.textContent = t('ms.custom.minesRange', { min: CUSTOM.minMines, max: Number.isFinite(most) && most > 0 ? most : '?' });
       fields.mines.max = most;
     };
