@@ -269,6 +269,16 @@ async fn records_of_three_games_in_the_hall_the_history_its_chart_export_and_res
     assert_eq!(score_text.replace(',', ""), score.to_string());
     let empty = app.text("#hall-minesweeper .hall-category[data-category='expert'] .hall-empty").await;
     assert_eq!(empty, "No records yet.", "a category without games says so");
+    // Each table stays within its column of the grid (a Gomoku result, "59 moves, 3.1 s", and a
+    // long name wrap rather than push the table into the next column).
+    let overflowing = run(
+        &app,
+        "return [...document.querySelectorAll('.hall-category')]
+           .filter((c) => c.querySelector('table') && c.querySelector('table').offsetWidth > c.clientWidth + 1)
+           .map((c) => `${c.dataset.category}: ${c.querySelector('table').offsetWidth} > ${c.clientWidth}`)",
+    )
+    .await;
+    assert_eq!(overflowing, json!([]), "tables wider than their column");
     picture(&app, "hall-records").await;
 
     // Verify records: every finished game replayed through the rules, all of them matching.
