@@ -60,6 +60,22 @@ async fn each_language_translates_the_page_a_game_and_an_error() {
         app.wait_for("the dialog to close", "return !document.querySelector('#custom-dialog')").await;
         app.click("#ms-home").await;
         app.wait_for("home", "return document.querySelector('#help-button')").await;
+
+        // Bubble Breaker's bars fit in one row in the language's words ("Rückgängig",
+        // "Wiederholen", "Neues Spiel"): the window is fitted to them.
+        app.click("#open-bubbles").await;
+        // The window fitted: the field drawn, no fit under way, the panel where it was a frame ago.
+        let fitted = "if (!document.querySelector('.bb-cell') || document.querySelector('#screen[aria-busy]')) return false;
+            const at = () => { const r = document.querySelector('.bb-panel').getBoundingClientRect(); return [r.width, innerWidth].join(); };
+            const before = at();
+            return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(at() === before))));";
+        app.wait_for("Bubble Breaker's window fitted", fitted).await;
+        let bars_fit = "const bars = [...document.querySelectorAll('.screen-bubbles .toolbar, .bb-panel')];
+            return bars.map((bar) => bar.scrollWidth <= bar.clientWidth + 1)";
+        let fit = app.client.execute(bars_fit, vec![]).await.unwrap();
+        assert_eq!(fit, json!([true, true]), "Bubble Breaker's toolbar and panel in one row in {language}");
+        app.click("#bb-home").await;
+        app.wait_for("home", "return document.querySelector('#help-button')").await;
     }
 
     // The Preferences dialog switches too, and the choice is kept.

@@ -26,6 +26,16 @@ export function setCssVariable(node, name, value) {
 
 /// Sets a node's text only when it changes: writing the same text again still lays out its
 /// whole box again, and in a flex layout the boxes beside it (a toolbar label, the board).
+/// The width a flex row needs to show its children side by side in one line: their widths, the
+/// gaps between them and its padding (a bar whose window is fitted to its content).
+export function oneRowWidth(row) {
+  const style = getComputedStyle(row);
+  const items = [...row.children].filter((node) => !node.classList.contains('spacer') && node.offsetWidth);
+  const gap = parseFloat(style.columnGap) || 0;
+  const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+  return Math.ceil(items.reduce((sum, node) => sum + node.offsetWidth, 0) + gap * items.length + padding);
+}
+
 export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }

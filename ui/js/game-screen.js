@@ -8,7 +8,7 @@
 // only its board, its side panel, its options and what it does with a move's result: see
 // `gameScreen` for the list.
 
-import { el, afterNextPaint, setText } from './dom.js';
+import { el, afterNextPaint, oneRowWidth, setText } from './dom.js';
 import { t } from './i18n.js';
 import { call, games, onSnapshot } from './ipc.js';
 import { gameInfo } from './catalogue.js';
@@ -154,12 +154,7 @@ export function gameScreen(game) {
     /// padding (what the window must give it at least).
     toolbarWidth() {
       const bar = root.querySelector('.toolbar');
-      if (!bar) return 0;
-      const style = getComputedStyle(bar);
-      const items = [...bar.children].filter((node) => !node.classList.contains('spacer') && node.offsetWidth);
-      const gap = parseFloat(style.columnGap) || 0;
-      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
-      return Math.ceil(items.reduce((sum, node) => sum + node.offsetWidth, 0) + gap * items.length + padding);
+      return bar ? oneRowWidth(bar) : 0;
     },
     /// The game's toolbar, in one row however narrow its board: the compact control of its
     /// choices (if it has them), its own controls, the hint (if the game has one), then pause

@@ -2,7 +2,7 @@
 // the game-over cover. The score is also in the window title, as the original keeps it. The shared
 // game screen (../game-screen.js) runs it; this module draws it.
 
-import { el, announce, setText } from '../dom.js';
+import { el, announce, oneRowWidth, setText } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
 import { call, fitWindow, setTitle } from '../ipc.js';
 import { categoryLabel } from '../catalogue.js';
@@ -10,7 +10,7 @@ import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
 import { BubbleField, scoreBox } from './field.js';
 
 export const STYLES = ['standard', 'continuous', 'shifter', 'megashift'];
-/// The narrowest window: the toolbar and the panel over the field each in one row.
+/// The narrowest window (a language's longer labels ask for more: `fitToField`).
 const MIN_WIDTH = 480;
 
 const DEFAULT_STYLE = 'megashift';
@@ -219,7 +219,10 @@ function create(screen) {
     const rows = view?.height ?? 11;
     const cell = 40;
     const chrome = ui.toolbar.offsetHeight + ui.panel.offsetHeight + ui.status.offsetHeight + 40;
-    fitWindow(Math.max(MIN_WIDTH, screen.toolbarWidth(), columns * cell + 48), rows * cell + chrome).catch(() => {});
+    // The panel over the field in one row too: "Rückgängig", "Wiederholen" and "Neues Spiel"
+    // need more than the narrowest window.
+    const bars = Math.max(screen.toolbarWidth(), oneRowWidth(ui.panel));
+    fitWindow(Math.max(MIN_WIDTH, bars, columns * cell + 48), rows * cell + chrome).catch(() => {});
   }
 
   async function statistics() {
