@@ -36,8 +36,9 @@ pub struct AnalysisSnapshot {
     pub engine_on: bool,
     /// The engine's latest look at this position (`null` before the first, and once it is over).
     pub analysis: Option<Analysis>,
-    /// How long the search behind `analysis` was allowed, in milliseconds.
-    pub budget_ms: u64,
+    /// How long the engine has thought about this position, its rounds together, up to
+    /// `analysis`, in milliseconds (a round ends early when it has nothing left to learn).
+    pub thought_ms: u64,
     /// Whether the engine has looked as long as it will at this position.
     pub settled: bool,
 }
@@ -76,7 +77,7 @@ struct Open {
     /// Set while the engine works; setting the flag stops it.
     thinking: Option<Arc<AtomicBool>>,
     analysis: Option<Analysis>,
-    budget_ms: u64,
+    thought_ms: u64,
     settled: bool,
 }
 
@@ -89,7 +90,7 @@ impl Desk {
             engine_on: true,
             thinking: None,
             analysis: None,
-            budget_ms: 0,
+            thought_ms: 0,
             settled: false,
         };
         Desk { inner: Arc::new(Inner { open: Mutex::new(open), notifier: OnceLock::new(), worker }) }
@@ -167,7 +168,7 @@ impl Desk {
         open.board = board;
         open.revision += 1;
         open.analysis = None;
-        open.budget_ms = 0;
+        open.thought_ms = 0;
         open.settled = open.board.game().status().is_over();
         if open.engine_on && !open.settled {
             self.start(&mut open);
@@ -185,13 +186,13 @@ impl Desk {
 
     /// Takes the engine's look at the position of `revision` (if it still stands) and tells the
     /// page; `last` when the engine is done with it. Returns whether to go on.
-    fn publish(&self, revision: u64, analysis: Option<Analysis>, budget_ms: u64, last: bool) -> bool {
+    fn publish(&self, revision: u64, analysis: Option<Analysis>, thought_ms: u64, last: bool) -> bool {
         let mut open = self.inner.lock();
         if open.revision != revision || open.thinking.is_none() {
             return false;
         }
         open.analysis = analysis;
-        open.budget_ms = budget_ms;
+        open.thought_ms = thought_ms;
         if last {
             open.thinking = None;
             open.settled = true;
@@ -232,7 +233,7 @@ impl Open {
             thinking: self.thinking.is_some(),
             engine_on: self.engine_on,
             analysis: self.analysis.clone(),
-            budget_ms: self.budget_ms,
+            thought_ms: self.thought_ms,
             settled: self.settled,
         }
     }

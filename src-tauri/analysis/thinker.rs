@@ -12,7 +12,7 @@ use pastimes_games::gomoku::ai::{Limits, Memory, WIN_SCORE};
 use pastimes_games::gomoku::analysis_board::AnalysisBoard;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The first round's time; each later round has twice the one before.
 const FIRST_ROUND_MS: u64 = 100;
@@ -28,6 +28,7 @@ pub struct Job {
 impl Job {
     pub fn run(self, desk: &Desk) {
         let mut memory = Memory::new();
+        let started = Instant::now();
         for round in 0..ROUNDS {
             let budget_ms = FIRST_ROUND_MS << round;
             let limits = Limits::time(Duration::from_millis(budget_ms));
@@ -38,7 +39,8 @@ impl Job {
             // A proven result (a win by force, either side's) does not change with more time.
             let proven = analysis.as_ref().is_none_or(|a| a.forced_win.is_some() || a.score.abs() >= WIN_SCORE);
             let last = proven || round + 1 == ROUNDS;
-            if !desk.publish(self.revision, analysis, budget_ms, last) {
+            let thought_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            if !desk.publish(self.revision, analysis, thought_ms, last) {
                 return;
             }
         }

@@ -104,3 +104,17 @@ fn the_engine_finds_the_forced_win_of_the_position_that_stands() {
     let off = h.call("analysis_engine", json!({"on": false})).unwrap();
     assert_eq!((&off["thinking"], &off["engineOn"]), (&json!(false), &json!(false)));
 }
+
+/// The time the board tells ("after 0.1 s") is what the engine spent on the position, its
+/// rounds together: on the empty board every round ends at once (one point to play), and the
+/// engine rests having spent far less than the 25.6 s its last round was allowed.
+#[test]
+fn the_time_told_is_the_time_the_engine_spent() {
+    let h = harness_with_seed(Some(1));
+    let started = Instant::now();
+    let set = h.call("analysis_edit", json!({"edit": "clear"})).unwrap();
+    let rested = wait_for(&h, |s| s["settled"] == true && s["revision"] == set["revision"]);
+    let waited = started.elapsed().as_millis() as u64;
+    let told = rested["thoughtMs"].as_u64().unwrap();
+    assert!(told <= waited, "told {told} ms of thought after {waited} ms: {rested}");
+}

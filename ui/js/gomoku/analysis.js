@@ -241,7 +241,7 @@ export function create() {
     else if (!snapshot.engineOn) text = t('gma.paused');
     else if (snapshot.thinking && !analysis) text = t('gma.thinking');
     else if (analysis) {
-      const figures = { depth: formatNumber(analysis.depth), seconds: (snapshot.budgetMs / 1000).toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 }) };
+      const figures = { depth: formatNumber(analysis.depth), seconds: (snapshot.thoughtMs / 1000).toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 }) };
       // A win found by the threat search needs no depth of the main search to be said.
       const key = analysis.depth ? (snapshot.thinking ? 'gma.deeper' : 'gma.settled') : (snapshot.thinking ? 'gma.deeperForced' : 'gma.settledForced');
       text = t(key, figures);
