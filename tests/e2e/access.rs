@@ -76,6 +76,23 @@ async fn each_language_translates_the_page_a_game_and_an_error() {
         assert_eq!(fit, json!([true, true]), "Bubble Breaker's toolbar and panel in one row in {language}");
         app.click("#bb-home").await;
         app.wait_for("home", "return document.querySelector('#help-button')").await;
+
+        // The analysis board's side panel holds its buttons in the language's words.
+        app.click("#open-gomoku").await;
+        app.click("#gm-analyse").await;
+        app.wait_for(
+            "the analysis board",
+            "return document.querySelector('#gma-home') && !document.querySelector('#screen[aria-busy]')",
+        )
+        .await;
+        let side = "const side = document.querySelector('.gma-side'); return [side.scrollWidth, side.clientWidth]";
+        let widths = app.client.execute(side, vec![]).await.unwrap();
+        assert!(
+            widths[0].as_f64() <= widths[1].as_f64().map(|w| w + 1.0),
+            "the side panel overflows in {language}: {widths}"
+        );
+        app.click("#gma-home").await;
+        app.wait_for("home", "return document.querySelector('#help-button')").await;
     }
 
     // The Preferences dialog switches too, and the choice is kept.
