@@ -266,5 +266,24 @@ async fn a_gomoku_game_is_watched_stone_by_stone_from_the_keyboard() {
     );
     picture(&app, "watch-gomoku-end").await;
     back_to_the_history(&app).await;
+
+    // In Czech the bar over the board is longer ("Přehrávání – Piškvorky: Volný styl, dva hráči",
+    // "Analyzovat odsud", the speeds): the window widens to hold it in one row.
+    app.invoke("set_setting", json!({"key": "language", "value": "cs"})).await.unwrap();
+    app.wait_for("Czech", "return document.body.dataset.language === 'cs'").await;
+    app.wait_for("the history's rows", "return document.querySelector('#hist-rows tr[data-id] .watch-record')").await;
+    app.click("#hist-rows tr[data-id]:first-child .watch-record").await;
+    app.wait_for("the watch view", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
+    let fitted = "if (document.querySelector('#screen[aria-busy]')) return false;
+        const at = () => { const r = document.querySelector('#watch-title').getBoundingClientRect(); return [r.width, innerWidth].join(); };
+        const before = at();
+        return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(at() === before))));";
+    app.wait_for("the window fitted", fitted).await;
+    let bar = run(
+        &app,
+        "const bar = document.querySelector('.screen-watch .toolbar'); return [bar.scrollWidth, bar.clientWidth]",
+    )
+    .await;
+    assert!(bar[0].as_f64() <= bar[1].as_f64().map(|w| w + 1.0), "the bar overflows: {bar}");
     app.quit().await;
 }

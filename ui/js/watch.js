@@ -12,7 +12,7 @@
 // - `describe(frame)`: what the move that led to the frame did, in words ("Black H8");
 // - optional `tick(ms)`: the clock as it ran between two moves; `unmounted()`.
 
-import { el, announce, setText } from './dom.js';
+import { el, announce, oneRowWidth, setText } from './dom.js';
 import { t, errorText, formatDate, formatNumber, formatSeconds } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
 import { descriptors } from './games.js';
@@ -108,7 +108,8 @@ export function create() {
     if (state?.token !== token) return;
     fitBoard();
     const wanted = board.size(state.shown.view);
-    fitWindow(Math.max(760, wanted.width), wanted.height + 190).catch(() => {});
+    // Wide enough for the board and for the bar over it in one row (a long title in Czech).
+    fitWindow(Math.max(760, wanted.width, oneRowWidth(ui.toolbar)), wanted.height + 190).catch(() => {});
     ui.play.focus();
   }
 
@@ -160,6 +161,7 @@ export function create() {
       ui.start, ui.previous, ui.play, ui.next, ui.end, ui.slider, ui.position);
     const help = el('p', { class: 'hint watch-keys', id: 'watch-keys', text: t('watch.keys') });
     root.append(toolbar, about, ...board.nodes, transport, help);
+    ui.toolbar = toolbar;
     return ui;
   }
 
