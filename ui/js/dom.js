@@ -24,8 +24,6 @@ export function setCssVariable(node, name, value) {
   if (node.style.getPropertyValue(name) !== value) node.style.setProperty(name, value);
 }
 
-/// Sets a node's text only when it changes: writing the same text again still lays out its
-/// whole box again, and in a flex layout the boxes beside it (a toolbar label, the board).
 /// The width a flex row needs to show its children side by side in one line: their widths, the
 /// gaps between them and its padding (a bar whose window is fitted to its content).
 export function oneRowWidth(row) {
@@ -36,6 +34,8 @@ export function oneRowWidth(row) {
   return Math.ceil(items.reduce((sum, node) => sum + node.offsetWidth, 0) + gap * items.length + padding);
 }
 
+/// Sets a node's text only when it changes: writing the same text again still lays out its
+/// whole box again, and in a flex layout the boxes beside it (a toolbar label, the board).
 export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
