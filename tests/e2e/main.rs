@@ -16,6 +16,7 @@ mod hall;
 mod harness;
 mod hints;
 mod minesweeper;
+mod monkey;
 mod psq;
 mod readme_shots;
 mod review;

@@ -1,0 +1,103 @@
+//! A player who clicks and types at random. For a few hundred seeded steps the page's buttons,
+//! links, boards, check boxes and choices are clicked and keys are sent to whatever has the
+//! focus, in every screen and dialog the steps reach (a dialog open, only its controls). The
+//! page must never throw: no uncaught error, no unhandled rejection, and nothing logged as an
+//! error that is not one of the backend's typed refusals (those the page shows as a message).
+//!
+//! The calls that would open a native file dialog (export, import, open a position) are
+//! answered as cancelled: a test cannot answer a dialog it does not expect. Clicks go through
+//! the elements' own `click()` and keys are dispatched as keyboard events, so a step takes a
+//! few milliseconds and native accelerators (Ctrl+Q) are out of reach.
+
+use crate::harness::App;
+use serde_json::{json, Value};
+
+/// How many steps, and the seed of their choices.
+const STEPS: u32 = 400;
+const SEED: u32 = 5;
+
+/// Records the page's errors in `window.__errors` and stubs the file dialogs (once a page).
+const WATCH: &str = r#"
+  if (window.__errors) return true;
+  window.__errors = [];
+  const note = (text) => window.__errors.push(text);
+  const logged = console.error.bind(console);
+  console.error = (...args) => {
+    const typed = args.length === 1 && args[0] && typeof args[0].code === 'string';
+    if (!typed) note('logged: ' + args.map((a) => String((a && a.stack) || a)).join(' '));
+    logged(...args);
+  };
+  window.addEventListener('error', (e) => note('thrown: ' + e.message + ' ' + ((e.error && e.error.stack) || '')));
+  window.addEventListener('unhandledrejection', (e) => {
+    const reason = e.reason;
+    if (!(reason && typeof reason.code === 'string')) note('rejected: ' + String((reason && reason.stack) || reason));
+  });
+  const dialogs = new Set(['export_history', 'export_game', 'export_video', 'export_psq', 'import_game', 'open_position']);
+  const core = window.__TAURI__.core;
+  const invoke = core.invoke.bind(core);
+  core.invoke = (command, args) => (dialogs.has(command) ? Promise.resolve(null) : invoke(command, args));
+  return true;
+"#;
+
+/// One step, its choices drawn from `arguments[0]`: what it did, as text.
+const STEP: &str = r#"
+  let seed = arguments[0] >>> 0;
+  const random = () => { seed = (seed * 1664525 + 1013904223) >>> 0; return seed / 4294967296; };
+  const pick = (items) => items[Math.floor(random() * items.length)];
+  const dialog = [...document.querySelectorAll('dialog[open]')].pop();
+  const scope = dialog || document.getElementById('screen') || document.body;
+  const usable = (node) => node.offsetParent !== null && !node.disabled;
+  const name = (node) => `${node.tagName.toLowerCase()}#${node.id}.${node.className} "${(node.textContent || '').trim().slice(0, 24)}"`;
+  const roll = random();
+  // A board's cells are many: they get a share of the clicks of their own, not one per cell.
+  const css = roll < 0.25 ? '.ms-cell, .bb-cell, .gm-point, .lt-cell' : 'button, a, input[type=checkbox], input[type=radio]';
+  const targets = [...scope.querySelectorAll(css)].filter(usable);
+  const choices = [...scope.querySelectorAll('select')].filter(usable);
+  if (roll < 0.75 && targets.length) {
+    const node = pick(targets);
+    node.click();
+    return 'click ' + name(node);
+  }
+  if (roll < 0.85 && choices.length) {
+    const select = pick(choices);
+    const option = pick([...select.options]);
+    select.value = option.value;
+    select.dispatchEvent(new Event('input', { bubbles: true }));
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    return `choose ${select.id}=${option.value}`;
+  }
+  const key = pick(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', ' ', 'Enter', 'Escape', 'Tab', 'h', 'o', 'p', 'f', 'z', '1', '2', '3', 'Home', 'End']);
+  const ctrlKey = random() < 0.15;
+  const shiftKey = random() < 0.1;
+  const target = document.activeElement || document.body;
+  for (const type of ['keydown', 'keyup']) {
+    target.dispatchEvent(new KeyboardEvent(type, { key, code: key, ctrlKey, shiftKey, bubbles: true, cancelable: true }));
+  }
+  return `key ${ctrlKey ? 'Ctrl+' : ''}${shiftKey ? 'Shift+' : ''}${key}`;
+"#;
+
+#[tokio::test(flavor = "current_thread")]
+async fn clicks_and_keys_at_random_never_make_the_page_throw() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(3)).await;
+    let mut done = Vec::new();
+    for step in 0..STEPS {
+        // Again at every step: a new language draws the page again, a reload would lose it.
+        app.client.execute(WATCH, vec![]).await.unwrap();
+        let seed = SEED.wrapping_mul(7919).wrapping_add(step.wrapping_mul(104_729));
+        let what = app.client.execute(STEP, vec![json!(seed)]).await.unwrap();
+        done.push(what.as_str().unwrap_or_default().to_string());
+        // Two frames and a little more: what the step began has mostly happened.
+        let settle = "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 20)));";
+        app.client.execute_async(settle, vec![]).await.unwrap();
+        let errors: Value = app.client.execute("return window.__errors", vec![]).await.unwrap();
+        let errors = errors.as_array().cloned().unwrap_or_default();
+        assert!(
+            errors.is_empty(),
+            "step {step}: {errors:?}\nthe steps before it: {:?}",
+            &done[done.len().saturating_sub(12)..]
+        );
+    }
+    app.screenshot("monkey-end").await;
+    app.quit().await;
+}
