@@ -217,3 +217,59 @@ fn a_saved_game_that_no_longer_replays_goes_into_the_history_unfinished_and_is_t
     assert!(again.unresumed().is_empty(), "told once");
     assert_eq!(history_len(&again), finished + 2);
 }
+
+/// Values a damaged or hostile record file may carry in place of any of its lines' values: the
+/// ends of the number types, dates chrono cannot add to, other games' words, markup, nothing.
+const HOSTILE: &[&str] = &[
+    "",
+    "-1",
+    "18446744073709551615",
+    "-9223372036854775808",
+    "+262143-12-31T23:59:59Z",
+    "{\"level\":\"custom\",\"width\":100,\"height\":100,\"mines\":1}",
+    "null",
+    "won",
+    "open Z99",
+    "pop A1",
+    "choose white",
+    "<b>\u{0}</b>",
+];
+
+/// Every header line and the first and last moves of every record file of the newest corpus,
+/// its value (a header's, a move's time, a move) put in turn to each of [`HOSTILE`]: the import
+/// refuses it with its typed error or replays it, and a game it takes is watched to its end;
+/// nothing panics. (A `.psq`'s and a video's importers have fuzzing of their own in the IPC
+/// tests.)
+#[test]
+fn a_record_file_changed_line_by_line_is_refused_or_replays_and_never_panics() {
+    let newest = corpora().pop().unwrap();
+    let files = record_files(&newest);
+    let mut checked = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        // Every header line, and of the moves the first three and the last two (and `end`).
+        let moves_from = lines.iter().position(|line| line.is_empty()).unwrap() + 1;
+        let kept = |at: usize| at < moves_from + 3 || at + 3 >= lines.len();
+        for (at, line) in lines.iter().enumerate().filter(|(at, _)| kept(*at)) {
+            for value in HOSTILE {
+                let changed: Vec<String> = match (line.split_once(": "), line.split_once(' ')) {
+                    (Some((key, _)), _) => vec![format!("{key}: {value}")],
+                    (None, Some((time, mv))) => vec![format!("{value} {mv}"), format!("{time} {value}")],
+                    (None, None) => vec![value.to_string()],
+                };
+                for replacement in changed {
+                    let mut damaged = lines.clone();
+                    damaged[at] = &replacement;
+                    let damaged = damaged.join("\n") + "\n";
+                    if let Ok(full) = record_text::import(&damaged) {
+                        let watch = Watch::imported(&full).unwrap_or_else(|e| panic!("{damaged}: {e}"));
+                        watch.frame(watch.header().moves as u64).unwrap();
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 3_000, "{checked} damaged files");
+}
