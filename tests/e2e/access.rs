@@ -65,11 +65,8 @@ async fn each_language_translates_the_page_a_game_and_an_error() {
         // "Wiederholen", "Neues Spiel"): the window is fitted to them.
         app.click("#open-bubbles").await;
         // The window fitted: the field drawn, no fit under way, the panel where it was a frame ago.
-        let fitted = "if (!document.querySelector('.bb-cell') || document.querySelector('#screen[aria-busy]')) return false;
-            const at = () => { const r = document.querySelector('.bb-panel').getBoundingClientRect(); return [r.width, innerWidth].join(); };
-            const before = at();
-            return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(at() === before))));";
-        app.wait_for("Bubble Breaker's window fitted", fitted).await;
+        app.wait_for("the field", "return document.querySelector('.bb-cell')").await;
+        app.wait_still(".bb-panel").await;
         let bars_fit = "const bars = [...document.querySelectorAll('.screen-bubbles .toolbar, .bb-panel')];
             return bars.map((bar) => bar.scrollWidth <= bar.clientWidth + 1)";
         let fit = app.client.execute(bars_fit, vec![]).await.unwrap();

@@ -175,6 +175,13 @@ impl App {
     /// still (no window fit under way, the element where it was a frame ago), as a player's eyes
     /// would wait; a click aimed during a resize lands beside the button.
     pub async fn click(&self, css: &str) {
+        self.wait_still(css).await;
+        self.find(css).await.click().await.unwrap_or_else(|e| panic!("clicking {css}: {e}"));
+    }
+
+    /// Waits until `css` is on the page and the screen stands still: no window fit under way,
+    /// the element and the window as they were a frame ago.
+    pub async fn wait_still(&self, css: &str) {
         let still = format!(
             "const css = {css:?};
              if (document.querySelector('#screen[aria-busy=\"true\"]')) return false;
@@ -183,7 +190,6 @@ impl App {
              return before !== null && new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(at() === before))));"
         );
         self.wait_for(&format!("{css} to stand still"), &still).await;
-        self.find(css).await.click().await.unwrap_or_else(|e| panic!("clicking {css}: {e}"));
     }
 
     /// Picks one of a game's choices (`#level-expert`, `#style-standard`) as a player does: opens

@@ -274,11 +274,7 @@ async fn a_gomoku_game_is_watched_stone_by_stone_from_the_keyboard() {
     app.wait_for("the history's rows", "return document.querySelector('#hist-rows tr[data-id] .watch-record')").await;
     app.click("#hist-rows tr[data-id]:first-child .watch-record").await;
     app.wait_for("the watch view", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
-    let fitted = "if (document.querySelector('#screen[aria-busy]')) return false;
-        const at = () => { const r = document.querySelector('#watch-title').getBoundingClientRect(); return [r.width, innerWidth].join(); };
-        const before = at();
-        return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(at() === before))));";
-    app.wait_for("the window fitted", fitted).await;
+    app.wait_still("#watch-title").await;
     let bar = run(
         &app,
         "const bar = document.querySelector('.screen-watch .toolbar'); return [bar.scrollWidth, bar.clientWidth]",
