@@ -158,11 +158,12 @@ async function showAbout() {
 async function showHowToPlay() {
   const topic = app.current?.helpTopic ?? 'home';
   const paragraphs = t(`help.${topic}`).split('\n\n');
-  await openDialog({
-    id: 'help-dialog',
-    title: t(`help.${topic}.title`),
-    body: el('div', { class: 'help-text' }, paragraphs.map((text) => el('p', { text }))),
-  });
+  const title = t(`help.${topic}.title`);
+  // The text scrolls where it is longer than the dialog: it takes the focus (Tab) so that the
+  // keyboard can scroll it too.
+  const text = el('div', { class: 'help-text', tabindex: '0', role: 'region', 'aria-label': title },
+    paragraphs.map((paragraph) => el('p', { text: paragraph })));
+  await openDialog({ id: 'help-dialog', title, body: text });
 }
 
 const menuActions = {
