@@ -159,8 +159,8 @@ async function showHowToPlay() {
   const topic = app.current?.helpTopic ?? 'home';
   const paragraphs = t(`help.${topic}`).split('\n\n');
   const title = t(`help.${topic}.title`);
-  // The text scrolls where it is longer than the dialog: it takes the focus (Tab) so that the
-  // keyboard can scroll it too.
+  // The text scrolls where it is longer than the dialog: it can take the focus (the dialog
+  // opens on it, the first thing to read), so that the keyboard scrolls it too.
   const text = el('div', { class: 'help-text', tabindex: '0', role: 'region', 'aria-label': title },
     paragraphs.map((paragraph) => el('p', { text: paragraph })));
   await openDialog({ id: 'help-dialog', title, body: text });
