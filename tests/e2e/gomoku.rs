@@ -422,11 +422,37 @@ async fn the_new_game_dialog_checks_the_names_and_remembers_the_choice() {
     assert!(app.text("#gm-game-kind").await.contains("Exactly five"));
     app.wait_for("white's turn", "return document.querySelector('#gm-player-white').classList.contains('to-move')")
         .await;
+    // Remembered for the next game: the player's name, not the computer's (it gets its own).
     let settings = app.invoke("get_settings", json!({})).await.unwrap();
     assert_eq!(
         settings["gomokuParams"],
         json!({"rule": "exactFive", "opening": "standard", "opponent": "medium", "humanColour": "white",
-               "blackName": "Computer (medium)", "whiteName": "<b>Ann</b>"})
+               "whiteName": "<b>Ann</b>"})
     );
+    app.quit().await;
+}
+
+/// The default names ("Black", "White") are not remembered as names: after a change of
+/// language the New game dialog offers the new language's.
+#[tokio::test(flavor = "current_thread")]
+async fn default_names_follow_the_language_and_typed_ones_stay() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(1)).await;
+    open_gomoku(&app).await;
+    open_new_game_dialog(&app).await;
+    app.click("#gm-opponent-human").await;
+    let white = app.find("#gm-name-white").await;
+    assert_eq!(app.find("#gm-name-black").await.prop("value").await.unwrap().as_deref(), Some("Black"));
+    white.clear().await.unwrap();
+    white.send_keys("Ann").await.unwrap();
+    app.click("#gomoku-new-dialog button[value=start]").await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#gomoku-new-dialog')").await;
+    app.wait_for("the new game", "return document.querySelector('#gm-name-white-shown')?.textContent === 'Ann'").await;
+
+    app.invoke("set_setting", json!({"key": "language", "value": "de"})).await.unwrap();
+    app.wait_for("German", "return document.body.dataset.language === 'de'").await;
+    open_new_game_dialog(&app).await;
+    let names = run(&app, "return ['black', 'white'].map((c) => document.querySelector(`#gm-name-${c}`).value)").await;
+    assert_eq!(names, json!(["Schwarz", "Ann"]));
     app.quit().await;
 }

@@ -14,7 +14,7 @@ import { notation } from './notation.js';
 import { copyMoves } from '../record-file.js';
 import { reviewScreen } from '../games.js';
 import { askForMoves } from './paste-dialog.js';
-import { CATEGORIES, COLOURS, categoryOf, chooseParams, other, paramsOf, savedParams } from './setup.js';
+import { CATEGORIES, COLOURS, categoryOf, chooseParams, keptParams, other, paramsOf, savedParams } from './setup.js';
 
 const SIZE = 15;
 
@@ -164,6 +164,7 @@ function create(screen) {
 
   return {
     build, drawBoard, drawPanel, onEffects, params,
+    kept: keptParams,
     newGame: chooseGame,
     started: (next) => announce(t('gm.announce.new', { kind: t(`category.gomoku.${next.category}`) })),
     fitWindow: fitToBoard,

@@ -68,6 +68,18 @@ export function savedParams(settings) {
   return { rule, opening, opponent, humanColour, blackName: names.black, whiteName: names.white };
 }
 
+/// What of a game's parameters is remembered for the next New game dialog: a name that is only
+/// its side's default ("Black", "Computer (hard)") is left out, so that the dialog offers the
+/// default of the language of then, not a word of the language the last game was started in.
+export function keptParams(params) {
+  const kept = { ...params };
+  const defaults = [defaultName('black'), defaultName('white'), ...OPPONENTS.filter((o) => o !== 'human').map(computerName)];
+  for (const key of ['blackName', 'whiteName']) {
+    if (defaults.includes(kept[key])) delete kept[key];
+  }
+  return kept;
+}
+
 /// The parameters a game was started with, read back from its view ("play again"). Once a Swap2
 /// opening settled the colours, the view names players by colour; the parameters name them by
 /// part (black: the first player), so the first player's colour turns them back.
