@@ -67,10 +67,9 @@ async fn each_language_translates_the_page_a_game_and_an_error() {
         // The window fitted: the field drawn, no fit under way, the panel where it was a frame ago.
         app.wait_for("the field", "return document.querySelector('.bb-cell')").await;
         app.wait_still(".bb-panel").await;
-        let bars_fit = "const bars = [...document.querySelectorAll('.screen-bubbles .toolbar, .bb-panel')];
-            return bars.map((bar) => bar.scrollWidth <= bar.clientWidth + 1)";
-        let fit = app.client.execute(bars_fit, vec![]).await.unwrap();
-        assert_eq!(fit, json!([true, true]), "Bubble Breaker's toolbar and panel in one row in {language}");
+        for bar in [".screen-bubbles .toolbar", ".bb-panel"] {
+            assert!(app.fits_across(bar).await, "Bubble Breaker's {bar} in one row in {language}");
+        }
         app.click("#bb-home").await;
         app.wait_for("home", "return document.querySelector('#help-button')").await;
 
@@ -82,12 +81,7 @@ async fn each_language_translates_the_page_a_game_and_an_error() {
             "return document.querySelector('#gma-home') && !document.querySelector('#screen[aria-busy]')",
         )
         .await;
-        let side = "const side = document.querySelector('.gma-side'); return [side.scrollWidth, side.clientWidth]";
-        let widths = app.client.execute(side, vec![]).await.unwrap();
-        assert!(
-            widths[0].as_f64() <= widths[1].as_f64().map(|w| w + 1.0),
-            "the side panel overflows in {language}: {widths}"
-        );
+        assert!(app.fits_across(".gma-side").await, "the side panel overflows in {language}");
         app.click("#gma-home").await;
         app.wait_for("home", "return document.querySelector('#help-button')").await;
     }

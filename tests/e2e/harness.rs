@@ -179,6 +179,13 @@ impl App {
         self.find(css).await.click().await.unwrap_or_else(|e| panic!("clicking {css}: {e}"));
     }
 
+    /// Whether the element `css` holds its content across: its scroll width within its own
+    /// width, a pixel of rounding allowed (a bar in one row, a panel without a scroll bar).
+    pub async fn fits_across(&self, css: &str) -> bool {
+        let script = format!("const e = document.querySelector({css:?}); return e.scrollWidth <= e.clientWidth + 1");
+        self.client.execute(&script, vec![]).await.unwrap_or_else(|e| panic!("measuring {css}: {e}")).as_bool().unwrap()
+    }
+
     /// Waits until `css` is on the page and the screen stands still: no window fit under way,
     /// the element and the window as they were a frame ago.
     pub async fn wait_still(&self, css: &str) {
