@@ -56,12 +56,13 @@
 //!   candidate whose look-ahead meets an estimate is left out.
 //! * Time: the endgame search stops after [`endgame::MAX_WORK`] steps (one layout looked at for
 //!   one cell) and its listing of layouts after a fixed number of nodes; the look-ahead then
-//!   decides. On Expert in the benchmark the hint, endgame included, took 0.4 to 0.9 ms at p99
-//!   and 53 to 75 ms at most, on a machine shared with other work. The look-ahead stops at
-//!   [`LOOKAHEAD_BUDGET`] of wall-clock time or after [`MAX_EVALUATIONS`] solved positions.
+//!   decides. The look-ahead stops once its positions' enumerations have taken
+//!   [`LOOKAHEAD_STEPS`] steps in all, or after [`MAX_EVALUATIONS`] solved positions.
 //!   Candidates not scored by then are left out; when none is scored the guess is the least
-//!   likely cell. On a starved machine the guess may so differ from one run to the next (the
-//!   endgame's steps are counted, not timed, so it does not).
+//!   likely cell. Both budgets count work, not time, so the hint is the same on every machine
+//!   and a benchmark's figures replay exactly. On Expert in the benchmark the hint, endgame
+//!   included, took 1.7 to 2.7 ms at p99 and 89 to 195 ms at most on the 2-core build machine
+//!   (the most while it also built the project).
 //! * Only pairs under one number are recognised as guesses every order of play meets: larger
 //!   groups that no logic can settle (JSMinesweeper's enclosed 2x2 boxes, say) are guessed like
 //!   any other.
@@ -69,7 +70,6 @@
 use super::board::Board;
 use super::probability::{mine_odds, Odds};
 use super::solver::{Known, Solver};
-use std::time::{Duration, Instant};
 
 mod endgame;
 #[cfg(test)]
@@ -78,10 +78,10 @@ mod exhaustive;
 /// The least chance of being safe a candidate has, as a share of the safest cell's. (0.9,
 /// JSMinesweeper's, against a margin of 0.05 on the chance of a mine: +0.15 % ± 0.08 % on Expert
 /// classic. Then 0.8 against 0.9, with the cells beside the frontier: +0.08 % ± 0.04 % on Expert
-/// classic over 20,000 boards in the knob build that chose it, +0.04 % ± 0.04 % in this one (the
-/// look-ahead stops on wall-clock time, so a few boards differ from run to run); +0.03 % ±
-/// 0.06 % with the opening start; 0.7 no better, 0.85 and 0.95 +0.06 % and -0.14 % on 10,000
-/// boards.)
+/// classic over 20,000 boards in the knob build that chose it, +0.04 % ± 0.04 % in this one
+/// (the look-ahead then stopped on wall-clock time, so a few boards differed from run to run);
+/// +0.03 % ± 0.06 % with the opening start; 0.7 no better, 0.85 and 0.95 +0.06 % and -0.14 % on
+/// 10,000 boards.)
 pub const CANDIDATE_SAFETY: f64 = 0.8;
 /// The most candidates looked ahead from.
 pub const MAX_CANDIDATES: usize = 12;
@@ -92,8 +92,12 @@ pub const MAX_INTERIOR_CANDIDATES: usize = 4;
 /// candidates only by the order of the cells: +0.21 % ± 0.12 % on Expert classic, 20,000
 /// boards; +0.01 % ± 0.08 % with the opening start, 10,000 boards; 6 and 8 were no better.)
 pub const MAX_BESIDE_FRONTIER: usize = 4;
-/// The look-ahead's wall-clock budget.
-pub const LOOKAHEAD_BUDGET: Duration = Duration::from_millis(40);
+/// The most enumeration steps ([`Odds::steps`]) the look-ahead takes over all its positions.
+/// (It stopped at 40 ms of wall-clock time before, which a loaded machine reached sooner, so a
+/// few boards in a thousand went otherwise from run to run. With 3,000,000 steps the 10,000
+/// Expert boards of seeds 1 to 10000 went exactly as with no limit, the slowest hint 90-120 ms;
+/// with 1,000,000, 8 boards went otherwise, the slowest 42 ms.)
+pub const LOOKAHEAD_STEPS: u64 = 3_000_000;
 /// The most positions the look-ahead solves.
 pub const MAX_EVALUATIONS: usize = 150;
 
@@ -256,13 +260,13 @@ struct LookAhead<'a> {
     solver: &'a Solver,
     /// `ln` of the number of layouts now.
     now: f64,
-    deadline: Instant,
+    steps_left: u64,
     evaluations: usize,
 }
 
 impl<'a> LookAhead<'a> {
     fn new(solver: &'a Solver, now: f64) -> LookAhead<'a> {
-        LookAhead { solver, now, deadline: Instant::now() + LOOKAHEAD_BUDGET, evaluations: 0 }
+        LookAhead { solver, now, steps_left: LOOKAHEAD_STEPS, evaluations: 0 }
     }
 
     /// The look-ahead from `cell`; `None` when it meets an estimate or runs out of budget.
@@ -272,13 +276,14 @@ impl<'a> LookAhead<'a> {
         let closed_around = board.neighbours(cell).filter(|&n| self.solver.known(n) == Known::Unknown).count();
         let (mut survive, mut progress, mut numbers) = (0.0, 0.0, 0);
         for v in known_mines..=known_mines + closed_around {
-            if self.evaluations >= MAX_EVALUATIONS || Instant::now() > self.deadline {
+            if self.evaluations >= MAX_EVALUATIONS || self.steps_left == 0 {
                 return None;
             }
             self.evaluations += 1;
             let mut after = self.solver.clone();
             after.learn_open(cell, v as u8);
             let odds = mine_odds(&after);
+            self.steps_left = self.steps_left.saturating_sub(odds.steps);
             let ln = odds.ln_layouts?;
             if ln == f64::NEG_INFINITY {
                 continue;
@@ -443,6 +448,37 @@ mod tests {
     }
 
     #[test]
+    fn the_look_ahead_counts_its_work_in_steps_and_leaves_out_a_candidate_it_cannot_finish() {
+        let (mut scored, mut left_out) = (0, 0);
+        for seed in 0..100 {
+            let position = Position::random(seed, 12);
+            let solver = position.solver();
+            let odds = mine_odds(&solver);
+            let now = odds.ln_layouts.expect("exact");
+            for cell in (0..position.board.cells()).filter(|&c| !position.open[c]) {
+                let mine = odds.mine[cell].unwrap();
+                let mut full = LookAhead::new(&solver, now);
+                let score = full.score(cell, mine).expect("small positions are exact");
+                let used = LOOKAHEAD_STEPS - full.steps_left;
+                // The same work again gives the same score: nothing but the steps decides.
+                let mut again = LookAhead::new(&solver, now);
+                again.steps_left = used;
+                assert_eq!(again.score(cell, mine), Some(score), "seed {seed} cell {cell}");
+                // A budget spent after the first number it may show: the candidate is left out,
+                // not scored on part of what it may show.
+                let mut short = LookAhead::new(&solver, now);
+                short.steps_left = 1;
+                match short.score(cell, mine) {
+                    None => left_out += 1,
+                    Some(partial) => assert_eq!(partial, score, "seed {seed} cell {cell}: scored on part"),
+                }
+                scored += 1;
+            }
+        }
+        assert!(scored > 1000 && left_out > scored / 2, "{scored} {left_out}");
+    }
+
+    #[test]
     fn the_look_ahead_matches_brute_force() {
         let mut compared = 0;
         for seed in 0..200 {
@@ -453,9 +489,9 @@ mod tests {
             let now = odds.ln_layouts.expect("exact");
             let mut look = LookAhead::new(&solver, now);
             for cell in (0..position.board.cells()).filter(|&c| !position.open[c]) {
-                // No time limit here: debug builds on a loaded machine are slow.
+                // Every cell scored, whatever the budgets.
                 look.evaluations = 0;
-                look.deadline = Instant::now() + Duration::from_secs(3600);
+                look.steps_left = u64::MAX;
                 let score = look.score(cell, odds.mine[cell].unwrap()).expect("small positions are exact");
                 let (survive, progress) = two_moves(&position, &all, cell);
                 assert!((score.survive - survive).abs() < 1e-9, "seed {seed} cell {cell}: {score:?} against {survive}");

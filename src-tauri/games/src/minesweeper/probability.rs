@@ -57,6 +57,9 @@ pub(super) struct Odds {
     /// exact (minus infinity when none fits); `None` for an estimate. The guess's look-ahead
     /// (`guess.rs`) divides two of these to get the chance of each number a cell may show.
     pub ln_layouts: Option<f64>,
+    /// The backtracking steps the enumeration took (at most [`MAX_NODES`]): the work a caller
+    /// that solves many positions counts against its budget, the same on every machine.
+    pub steps: u64,
 }
 
 /// One frontier component's enumeration, every figure scaled by the same constant.
@@ -126,7 +129,7 @@ pub(super) fn mine_odds(solver: &Solver) -> Odds {
     } else {
         None
     };
-    Odds { mine, sure, exact, ln_layouts }
+    Odds { mine, sure, exact, ln_layouts, steps: MAX_NODES - nodes_left }
 }
 
 /// `ln` of the number of layouts: the frontier assignments with `f` mines in all (the
