@@ -43,6 +43,17 @@ async fn paused_picture(app: &App, prefix: &str, game: &str, name: &str) {
     app.click(&format!("#{prefix}-pause")).await;
     app.wait_for("the cover", &paused(true)).await;
     picture(app, name).await;
+    // Its words stand in the middle of the cover, clear of its edges, as its button does.
+    let words = format!(
+        "const cover = document.getElementById('{prefix}-paused').getBoundingClientRect();
+         const range = document.createRange();
+         range.selectNodeContents(document.querySelector('#{prefix}-paused p'));
+         const text = range.getBoundingClientRect();
+         const left = text.left - cover.left, right = cover.right - text.right;
+         return [Math.round(left), Math.round(right)];"
+    );
+    let margins: Vec<i64> = serde_json::from_value(app.client.execute(&words, vec![]).await.unwrap()).unwrap();
+    assert!(margins.iter().all(|&m| m >= 8) && (margins[0] - margins[1]).abs() <= 3, "{name}: {margins:?}");
     app.click(&format!("#{prefix}-resume")).await;
     app.wait_for("the board again", &paused(false)).await;
 }
