@@ -232,5 +232,20 @@ async fn keyboard_play_and_custom_sizes_out_of_range() {
     width.send_keys("40").await.unwrap();
     app.click("#custom-dialog button[value=start]").await;
     app.wait_for("the 40x16 field", "return document.querySelectorAll('.ms-cell').length === 640").await;
+
+    // A thousand mines or more: the counter takes a fourth digit rather than stopping at 999.
+    app.choose("#level-custom").await;
+    for (field, value) in [("#custom-width", "50"), ("#custom-height", "40"), ("#custom-mines", "1500")] {
+        let input = app.find(field).await;
+        input.clear().await.unwrap();
+        input.send_keys(value).await.unwrap();
+    }
+    app.click("#custom-dialog button[value=start]").await;
+    app.wait_for("the 50x40 field", "return document.querySelectorAll('.ms-cell').length === 2000").await;
+    let label = app.find("#ms-mines").await.attr("aria-label").await.unwrap().unwrap();
+    assert_eq!(label, "1500 mines left");
+    assert_eq!(count(&app, "#ms-mines .seg-digit").await, 4);
+    assert_eq!(count(&app, "#ms-clock .seg-digit").await, 3);
+    app.screenshot("minesweeper-custom-thousands").await;
     app.quit().await;
 }

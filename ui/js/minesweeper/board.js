@@ -286,6 +286,10 @@ export function classicWindow(field, panel, cover = null) {
   return { stage, board, size };
 }
 
+/// The digits of the mine counter: three, or as many as the field's mines take (a custom field
+/// of 1,000 mines shows 1000, then 0999), so that it does not change width as flags go down.
+export const mineDigits = (view) => Math.max(3, String(view.mines ?? 0).length);
+
 /// The clock's figure after `ms` of play: from the first click it counts the second under way,
 /// so it shows 1 at once, as the classic game's did (and as seed 001 asks), and stops at 999.
 export function clockFigure(ms, started) {
@@ -307,7 +311,7 @@ export function watchBoard() {
     board,
     draw(frame) {
       field.render(frame.view);
-      panel.mines.set(frame.view.minesLeft);
+      panel.mines.set(frame.view.minesLeft, mineDigits(frame.view));
       panel.smiley.setMood(moodOf(frame.status));
       panel.clock.set(clockFigure(frame.elapsedMs, frame.index > 0));
     },

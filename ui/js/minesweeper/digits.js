@@ -31,25 +31,36 @@ function digit() {
   return svg;
 }
 
-/// A three-digit counter element with a `set(value)` method; values are capped to -99..999.
+/// A counter element with a `set(value, least)` method. It shows `least` digits (three, as
+/// the classic's, unless told more) and as many more as a value needs, so a custom field of a
+/// thousand mines or more says how many are left instead of stopping at 999. Its callers keep
+/// their own limits: the clock stops at 999 (`clockFigure`).
 export function counter(label) {
   const node = document.createElement('div');
   node.className = 'seg-counter';
   node.setAttribute('role', 'img');
-  const digits = [digit(), digit(), digit()];
-  node.append(...digits);
-  node.set = (value) => {
-    const capped = Math.max(-99, Math.min(999, Math.trunc(value)));
-    if (node.shown === capped) return;
-    node.shown = capped;
-    const text = capped < 0 ? `-${String(-capped).padStart(2, '0')}` : String(capped).padStart(3, '0');
+  const digits = [];
+  let drawn = '';
+  node.set = (value, least = 3) => {
+    const shown = Math.trunc(value);
+    const text = shown < 0 ? `-${String(-shown).padStart(least - 1, '0')}` : String(shown).padStart(least, '0');
+    if (drawn === text) return;
+    drawn = text;
+    node.shown = shown;
+    while (digits.length < text.length) {
+      const added = digit();
+      digits.push(added);
+      node.append(added);
+    }
+    while (digits.length > text.length) digits.pop().remove();
     [...text].forEach((char, index) => {
       const lit = LIT[char] ?? '';
       for (const polygon of digits[index].children) {
         polygon.classList.toggle('on', lit.includes(polygon.dataset.segment));
       }
     });
-    node.setAttribute('aria-label', label(capped));
+    node.setAttribute('aria-label', label(shown));
   };
+  node.set(0);
   return node;
 }

@@ -6,7 +6,7 @@ import { t, errorText, formatSeconds, formatNumber } from '../i18n.js';
 import { games, fitWindow } from '../ipc.js';
 import { openDialog } from '../dialog.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
-import { MineField, classicWindow, clockFigure, counterPanel, moodOf } from './board.js';
+import { MineField, classicWindow, clockFigure, counterPanel, mineDigits, moodOf } from './board.js';
 import { play as playSound } from './sound.js';
 import { showBestTimes } from './best-times.js';
 import { figureRows } from './figures.js';
@@ -197,7 +197,7 @@ function create(screen) {
   /// change: on a 100x100 field a needless attribute write near the field restyles every cell.
   function drawPanel(next) {
     const view = next.view;
-    if (view) ui.mines.set(view.minesLeft);
+    if (view) ui.mines.set(view.minesLeft, mineDigits(view));
     ui.smiley.setMood(moodOf(next.status));
     drawStatusLine(next);
   }
