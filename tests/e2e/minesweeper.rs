@@ -110,6 +110,8 @@ async fn win_an_expert_game_by_clicking_and_name_the_record() {
             "{figure}: {shown}"
         );
     }
+    // Won by opening cells only: an NF game, as the rankings list it.
+    assert_eq!(app.text("#ms-figures-heading").await, "This game · NF (no flags)");
     app.screenshot("minesweeper-won-figures").await;
     app.click("dialog[open] button[data-value='best']").await;
     app.wait_for("the best times", "return Boolean(document.querySelector('#best-times-dialog[open]'))").await;

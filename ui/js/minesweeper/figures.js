@@ -1,7 +1,8 @@
 // A won Minesweeper game's figures as the rankings compare them (the backend works them out:
 // src-tauri/games/src/minesweeper/stats.rs, board_figures.rs): 3BV and ZiNi of the board,
-// 3BV/s, IOS and RQP of the time, IOE, throughput and correctness of the clicks, and the
-// board's openings and islands. Shown in the statistics dialog and on the history's rows.
+// 3BV/s, IOS and RQP of the time, IOE, throughput and correctness of the clicks, the
+// board's openings and islands, and whether it was played without flags (NF). Shown in the
+// statistics dialog and on the history's rows.
 
 import { t, formatNumber } from '../i18n.js';
 
@@ -28,7 +29,15 @@ export function figureRows(summary) {
   return rows.filter(([, , value]) => value != null);
 }
 
-/// The same in one line: "3BV 120 · ZiNi 94 · 3BV/s 1.50 · …".
+/// How the game was played, as the rankings list it: "NF (no flags)" or "Flagging"; null for a
+/// game kept from before the backend said so.
+export function styleOf(summary) {
+  if (summary?.noFlags == null) return null;
+  return t(summary.noFlags ? 'ms.figures.noFlags' : 'ms.figures.flags');
+}
+
+/// The same in one line: "3BV 120 · ZiNi 94 · 3BV/s 1.50 · … · NF (no flags)".
 export function figuresLine(summary) {
-  return figureRows(summary).map(([, name, value]) => `${name} ${value}`).join(' · ');
+  const figures = figureRows(summary).map(([, name, value]) => `${name} ${value}`);
+  return [...figures, styleOf(summary)].filter(Boolean).join(' · ');
 }

@@ -9,7 +9,7 @@ import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
 import { MineField, classicWindow, clockFigure, counterPanel, mineDigits, moodOf } from './board.js';
 import { play as playSound } from './sound.js';
 import { showBestTimes } from './best-times.js';
-import { figureRows } from './figures.js';
+import { figureRows, styleOf } from './figures.js';
 
 /// The narrowest window (Beginner's field), unless the toolbar needs more.
 const MIN_WIDTH = 360;
@@ -397,9 +397,11 @@ function create(screen) {
       ['longestStreak', t('stats.longestStreak'), formatNumber(stats.longestStreak)],
     ];
     // After a win, that game's figures as the rankings compare them.
+    // The heading says how it was played (NF or flagging), which a row more would not fit.
     const won = snapshot?.status === 'won' ? figureRows(snapshot.summary) : [];
+    const heading = [t('ms.figures.title'), styleOf(snapshot?.summary)].filter(Boolean).join(' · ');
     const thisGame = won.length
-      ? [el('h3', { class: 'stats-heading', text: t('ms.figures.title') }), el('table', { class: 'stats', id: 'ms-figures' }, statsRows(won))]
+      ? [el('h3', { class: 'stats-heading', id: 'ms-figures-heading', text: heading }), el('table', { class: 'stats', id: 'ms-figures' }, statsRows(won))]
       : [];
     return {
       title: t('stats.title', { category: snapshot?.view ? levelName(snapshot.view, category) : category }),

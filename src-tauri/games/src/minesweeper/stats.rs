@@ -12,6 +12,9 @@
 //!   the throughput IOE; games kept from before show that figure under IOE.)
 //! * **IOS** (index of speed) = log(seconds) / log(3BV); **RQP** (rapport qualité prix) =
 //!   seconds / (3BV/s), that is seconds² / 3BV. Both are for a win; lower is better.
+//! * **NF** (no flags): a game in which no cell was ever marked (the rankings list NF games
+//!   apart). A right click on a closed cell always flags it first, so a game is NF exactly when
+//!   it has no right click.
 //! * The board's own figures beside its 3BV (openings, islands, ZiNi):
 //!   [`super::board_figures`].
 //!
@@ -60,7 +63,7 @@ impl Clicks {
 /// A game's statistics, for the history and the result screen. JSON:
 /// `{"bbbv":120,"solvedBbbv":120,"clicks":{"left":90,"right":30,"chord":20,"useful":130},
 /// "ioe":0.86,"throughput":0.92,"correctness":0.93,"bbbvPerSecond":1.5,"ios":0.89,"rqp":53.3,
-/// "zini":94,"openings":9,"islands":14}` (`ios` and `rqp` only for a win).
+/// "zini":94,"openings":9,"islands":14,"noFlags":false}` (`ios` and `rqp` only for a win).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Stats {
@@ -77,6 +80,8 @@ pub struct Stats {
     pub zini: u32,
     pub openings: u32,
     pub islands: u32,
+    /// Whether no cell was ever marked: an NF game.
+    pub no_flags: bool,
 }
 
 /// 3BV / all clicks; `None` without a click.
@@ -140,6 +145,7 @@ impl Minesweeper {
             zini: figures.zini,
             openings: figures.openings,
             islands: figures.islands,
+            no_flags: clicks.right == 0,
         })
     }
 }

@@ -331,6 +331,30 @@ fn clicks_are_counted_by_button_and_usefulness() {
     // A win of 2 s on a 3BV of 2: log 2 / log 2, and 2² / 2.
     assert_eq!((stats.ios, stats.rqp), (Some(1.0), Some(2.0)));
     assert_eq!((stats.openings, stats.islands, stats.zini), (2, 0, 2));
+    assert!(!stats.no_flags, "flagged: not an NF game");
+}
+
+#[test]
+fn a_game_won_without_marking_a_cell_is_nf_and_one_mark_undone_is_not() {
+    let win_by_opening = |game: &mut Minesweeper| {
+        open(game, 2, 0).unwrap();
+        for (x, y) in [(0, 1), (1, 2), (0, 2)] {
+            if game.status() == Status::Playing && game.view().cell(x, y) == '.' {
+                open(game, x as i64, y as i64).unwrap();
+            }
+        }
+        assert_eq!(game.status(), Status::Won);
+    };
+    let mut game = rigged(&["*..", "...", "..."]);
+    win_by_opening(&mut game);
+    assert!(game.stats(1_000).unwrap().no_flags);
+    // A flag put on and taken off again (through the question mark) still makes it a flagging game.
+    let mut game = rigged(&["*..", "...", "..."]);
+    for _ in 0..3 {
+        mark(&mut game, 0, 0).unwrap();
+    }
+    win_by_opening(&mut game);
+    assert!(!game.stats(1_000).unwrap().no_flags);
 }
 
 #[test]
@@ -364,7 +388,7 @@ fn stats_json_shape() {
         stats,
         serde_json::json!({"bbbv": 2, "solvedBbbv": 1, "clicks": {"left": 1, "right": 0, "chord": 0, "useful": 1},
             "ioe": 2.0, "throughput": 2.0, "correctness": 1.0, "bbbvPerSecond": 2.0, "ios": null, "rqp": null,
-            "zini": 2, "openings": 2, "islands": 0})
+            "zini": 2, "openings": 2, "islands": 0, "noFlags": true})
     );
 }
 
