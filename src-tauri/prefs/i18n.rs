@@ -446,6 +446,60 @@ mod tests {
         assert!(unused.is_empty(), "keys in en.json that no code uses: {unused:?}");
     }
 
+    /// Keys whose parameter the page fills with a counted phrase (`count('games', n)`: "5
+    /// finished games"), and the noun counted: a translation must not name the noun again
+    /// around it ("5 beendete Spiele beendete Spiele").
+    const COUNTED: [(&str, &str, &str); 9] = [
+        ("history.total", "total", "games"),
+        ("reset.lineRecords", "records", "records"),
+        ("reset.lineRecords", "categories", "categories"),
+        ("reset.lineGamesDeleted", "games", "games"),
+        ("reset.lineGamesKept", "games", "games"),
+        ("reset.done", "records", "records"),
+        ("reset.done", "games", "games"),
+        ("gmr.summary", "mistakes", "mistakes"),
+        ("gmr.summary", "blunders", "blunders"),
+    ];
+
+    /// What names a counted noun: the start of its last word ("spiel" of "beendete Spiele"), or
+    /// in Chinese, which has no spaces, its last two characters ("游戏").
+    fn noun_stem(phrase: &str) -> String {
+        let word: Vec<char> = phrase.split_whitespace().last().unwrap_or_default().to_lowercase().chars().collect();
+        if word.iter().any(|&c| u32::from(c) >= 0x2E80) {
+            word[word.len().saturating_sub(2)..].iter().collect()
+        } else {
+            word[..word.len().min(5)].iter().collect()
+        }
+    }
+
+    #[test]
+    fn a_counted_phrase_is_not_followed_by_its_noun_again() {
+        let code: String = code_files().into_values().collect::<Vec<_>>().join("\n");
+        for (key, param, noun) in COUNTED {
+            let counted = [format!("{param}: count('{noun}'"), format!("{param}: countOf('{noun}'")];
+            assert!(counted.iter().any(|c| code.contains(c.as_str())), "{key}: {{{param}}} is no longer counted");
+        }
+        for lang in LANGUAGES {
+            let catalogue = catalogue(lang);
+            for (key, param, noun) in COUNTED {
+                let template = &catalogue[key];
+                let around: String = template
+                    .split('{')
+                    .map(|part| part.split_once('}').map_or(part, |(_, rest)| rest))
+                    .collect::<String>()
+                    .to_lowercase();
+                for form in ["one", "few", "many", "other"] {
+                    let Some(phrase) = catalogue.get(&format!("count.{noun}.{form}")) else { continue };
+                    let stem = noun_stem(phrase);
+                    assert!(
+                        !around.contains(&stem),
+                        "{lang}.json {key} names \"{stem}\" beside {{{param}}}: {template}"
+                    );
+                }
+            }
+        }
+    }
+
     /// The New game dialog offers every opponent the backend knows, in its order, so that every
     /// level has its name and description in the catalogues.
     #[test]
