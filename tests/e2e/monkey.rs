@@ -7,9 +7,9 @@
 //! The calls that would open a native file dialog (export, import, open a position) are
 //! answered as cancelled, at the page's request to the IPC protocol: a test cannot answer a
 //! dialog it does not expect. (A first stub replaced Tauri's `invoke`, which is frozen, so the
-//! assignment did nothing and the real dialogs opened, unanswered: the test now checks its stub.) Clicks go through
-//! the elements' own `click()` and keys are dispatched as keyboard events, so a step takes a
-//! few milliseconds and native accelerators (Ctrl+Q) are out of reach.
+//! assignment did nothing and the real dialogs opened, unanswered: the test now checks its
+//! stub.) Clicks go through the elements' own `click()` and keys are dispatched as keyboard
+//! events, so a step takes a few milliseconds and native accelerators (Ctrl+Q) are out of reach.
 
 use crate::harness::App;
 use serde_json::{json, Value};
