@@ -433,7 +433,7 @@ async fn the_new_game_dialog_checks_the_names_and_remembers_the_choice() {
 }
 
 /// The default names ("Black", "White") are not remembered as names: after a change of
-/// language the New game dialog offers the new language's.
+/// language the game in progress says the new language's, and so does the New game dialog.
 #[tokio::test(flavor = "current_thread")]
 async fn default_names_follow_the_language_and_typed_ones_stay() {
     let data = tempfile::tempdir().unwrap();
@@ -451,8 +451,32 @@ async fn default_names_follow_the_language_and_typed_ones_stay() {
 
     app.invoke("set_setting", json!({"key": "language", "value": "de"})).await.unwrap();
     app.wait_for("German", "return document.body.dataset.language === 'de'").await;
+    // The game was started in English and keeps its names: the page says its default in German.
+    let shown = "return ['black', 'white'].map((c) => document.querySelector(`#gm-name-${c}-shown`).textContent)";
+    assert_eq!(run(&app, shown).await, json!(["Schwarz", "Ann"]));
     open_new_game_dialog(&app).await;
     let names = run(&app, "return ['black', 'white'].map((c) => document.querySelector(`#gm-name-${c}`).value)").await;
     assert_eq!(names, json!(["Schwarz", "Ann"]));
+    app.quit().await;
+}
+
+/// The computer's name, given in the language of the day the game began, is said in the
+/// language of now: in the game, in its Play again, and not remembered as a player's name.
+#[tokio::test(flavor = "current_thread")]
+async fn the_computers_name_follows_the_language() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(1)).await;
+    open_gomoku(&app).await;
+    start_against(&app, "hard").await;
+    let shown = "return ['black', 'white'].map((c) => document.querySelector(`#gm-name-${c}-shown`).textContent)";
+    assert_eq!(run(&app, shown).await, json!(["Black", "Computer (hard)"]));
+    for (language, names) in [("cs", ["Černý", "Počítač (těžký)"]), ("de", ["Schwarz", "Computer (schwer)"])] {
+        app.invoke("set_setting", json!({"key": "language", "value": language})).await.unwrap();
+        app.wait_for(language, &format!("return document.body.dataset.language === '{language}'")).await;
+        assert_eq!(run(&app, shown).await, json!(names), "{language}");
+    }
+    picture(&app, "gomoku-names-after-language-change").await;
+    let stored = app.invoke("snapshot", json!({"game": "gomoku"})).await.unwrap();
+    assert_eq!(stored["view"]["whiteName"], "Computer (hard)", "the game keeps its names as they were given");
     app.quit().await;
 }

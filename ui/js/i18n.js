@@ -3,6 +3,9 @@
 let catalogue = {};
 let fallback = {};
 let current = 'en';
+/// Every language's catalogue that could be loaded, by language: words Pastimes stored in the
+/// language of their day (a Gomoku player's default name) are recognised in any of them.
+const everyCatalogue = {};
 
 export const LANGUAGES = ['en', 'de', 'cs', 'zh'];
 
@@ -34,12 +37,16 @@ export function resolveLanguage(choice, system) {
   return LANGUAGES.includes(system) ? system : 'en';
 }
 
-/// Loads the catalogue of `lang` (already resolved) and tells the document its language.
+/// Loads the catalogue of `lang` (already resolved), and the other languages' for [`textIn`],
+/// and tells the document its language.
 export async function loadLanguage(lang) {
   const next = LANGUAGES.includes(lang) ? lang : 'en';
+  const others = LANGUAGES.filter((l) => !(l in everyCatalogue)).map((l) =>
+    fetchCatalogue(l).then((loaded) => { everyCatalogue[l] = loaded; }, () => {}));
   const [english, own] = await Promise.all([
     fetchCatalogue('en'),
     next === 'en' ? null : fetchCatalogue(next).catch(() => null),
+    ...others,
   ]);
   const chosen = own ?? english;
   fallback = english;
@@ -59,7 +66,16 @@ export function language() {
 
 /// The text for `key`, with {name} placeholders filled from `params`.
 export function t(key, params = {}) {
-  const template = catalogue[key] ?? fallback[key] ?? key;
+  return filled(catalogue[key] ?? fallback[key] ?? key, params);
+}
+
+/// The text for `key` in `lang` (any of [`LANGUAGES`]), or null where that catalogue lacks it.
+export function textIn(lang, key, params = {}) {
+  const template = everyCatalogue[lang]?.[key];
+  return template === undefined ? null : filled(template, params);
+}
+
+function filled(template, params) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 

@@ -13,6 +13,7 @@ import { fitTo } from '../board-kit.js';
 import { GoBoard, positionText } from './board.js';
 import { pointOf } from './notation.js';
 import { drawGraph, kindText } from './review-graph.js';
+import { nameOf } from './setup.js';
 
 export const id = 'gomoku-review';
 
@@ -83,8 +84,6 @@ function showProblem(token, text) {
 }
 
 const colourWord = (colour) => t(`gm.colour.${colour}`);
-
-const nameOf = (view, colour) => (colour === 'black' ? view.blackName : view.whiteName);
 
 /// A player as the review names them: "Ann (white)", or just "White" when the name is the colour.
 function player(view, colour) {

@@ -14,7 +14,9 @@ import { notation } from './notation.js';
 import { copyMoves } from '../record-file.js';
 import { reviewScreen } from '../games.js';
 import { askForMoves } from './paste-dialog.js';
-import { CATEGORIES, COLOURS, categoryOf, chooseParams, keptParams, other, paramsOf, savedParams } from './setup.js';
+import {
+  CATEGORIES, COLOURS, categoryOf, chooseParams, keptParams, nameOf, other, paramsOf, savedParams, shownName,
+} from './setup.js';
 
 const SIZE = 15;
 
@@ -31,8 +33,6 @@ function hintText(hint) {
   const line = hint.forcedWin?.join(' ');
   return line ? t('gm.hint.forcedWin', { point: hint.notation, line }) : t('gm.hint.announce', { point: hint.notation });
 }
-
-const nameOf = (view, colour) => (colour === 'black' ? view.blackName : view.whiteName);
 
 /// Whether a player's name is just the colour ("Black"), so the colour need not be said again.
 const namedByColour = (name, colour) => [t(`gm.colour.${colour}`), t(`gm.colourName.${colour}`)]
@@ -112,7 +112,7 @@ class Swap2Panel {
     this.node.hidden = !open;
     this.node.dataset.phase = open ? swap.phase : '';
     if (!open) return;
-    setText(this.title, t(PHASE_TEXT[swap.phase], { name: swap.deciderName ?? '' }));
+    setText(this.title, t(PHASE_TEXT[swap.phase], { name: shownName(swap.deciderName ?? '') }));
     const placing = swap.stonesLeft > 0;
     this.stones.hidden = !placing;
     if (placing) {
@@ -136,7 +136,7 @@ class Swap2Panel {
       if (!now.firstColour) return null;
       choice = was.decider === 'first' ? now.firstColour : other(now.firstColour);
     }
-    return t(CHOSEN_TEXT[choice], { name: was.deciderName ?? '' });
+    return t(CHOSEN_TEXT[choice], { name: shownName(was.deciderName ?? '') });
   }
 }
 
@@ -390,7 +390,7 @@ function create(screen) {
       const colour = other(view.humanColour);
       ui.thinkingBadge.className = `gm-badge ${colour}`;
       // In the Swap2 opening the computer's name is its part's (the decider's).
-      const name = inSwap2Opening(view) ? view.swap2.deciderName : nameOf(view, colour);
+      const name = inSwap2Opening(view) ? shownName(view.swap2.deciderName) : nameOf(view, colour);
       setText(ui.thinkingText, t('gm.thinking', { name }));
     }
   }

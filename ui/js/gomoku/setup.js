@@ -4,7 +4,7 @@
 // src-tauri/games/src/gomoku/params.rs).
 
 import { el } from '../dom.js';
-import { t, errorText } from '../i18n.js';
+import { t, errorText, textIn, LANGUAGES } from '../i18n.js';
 import { openDialog } from '../dialog.js';
 
 export const RULES = ['freestyle', 'exactFive', 'renju'];
@@ -40,6 +40,28 @@ export function computerName(opponent) {
   return t('gm.computerName', { level: t(`gm.level.${opponent}`) });
 }
 
+/// A name Pastimes gave ("Black", "Computer (hard)") in any language, said in today's; null
+/// for a name the player typed.
+function givenName(name) {
+  for (const colour of COLOURS) {
+    if (LANGUAGES.some((lang) => textIn(lang, `gm.defaultName.${colour}`) === name)) return defaultName(colour);
+  }
+  for (const opponent of OPPONENTS.filter((o) => o !== 'human')) {
+    const inLanguage = (lang) => textIn(lang, 'gm.computerName', { level: textIn(lang, `gm.level.${opponent}`) });
+    if (LANGUAGES.some((lang) => inLanguage(lang) === name)) return computerName(opponent);
+  }
+  return null;
+}
+
+/// A player's name as shown: one Pastimes gave, in whichever language the game was started, in
+/// today's language; any other as it was typed. A game keeps the names it was started with, so
+/// a game begun in English and resumed, reviewed or watched after a change to German would
+/// otherwise say "Black" among German words.
+export const shownName = (name) => givenName(name) ?? name;
+
+/// The name of the player holding `colour` in a game's view, as shown.
+export const nameOf = (view, colour) => shownName(colour === 'black' ? view.blackName : view.whiteName);
+
 /// What is wrong with a name, as the backend's name check would say (null if nothing).
 export function nameProblem(raw) {
   const name = String(raw ?? '').trim();
@@ -61,8 +83,8 @@ export function savedParams(settings) {
   const opponent = OPPONENTS.includes(saved.opponent) ? saved.opponent : 'human';
   const humanColour = COLOURS.includes(saved.humanColour) ? saved.humanColour : 'black';
   const names = {
-    black: validName(saved.blackName, defaultName('black')),
-    white: validName(saved.whiteName, defaultName('white')),
+    black: shownName(validName(saved.blackName, defaultName('black'))),
+    white: shownName(validName(saved.whiteName, defaultName('white'))),
   };
   if (opponent !== 'human') names[other(humanColour)] = computerName(opponent);
   return { rule, opening, opponent, humanColour, blackName: names.black, whiteName: names.white };
@@ -73,20 +95,20 @@ export function savedParams(settings) {
 /// default of the language of then, not a word of the language the last game was started in.
 export function keptParams(params) {
   const kept = { ...params };
-  const defaults = [defaultName('black'), defaultName('white'), ...OPPONENTS.filter((o) => o !== 'human').map(computerName)];
   for (const key of ['blackName', 'whiteName']) {
-    if (defaults.includes(kept[key])) delete kept[key];
+    if (givenName(kept[key]) !== null) delete kept[key];
   }
   return kept;
 }
 
 /// The parameters a game was started with, read back from its view ("play again"). Once a Swap2
 /// opening settled the colours, the view names players by colour; the parameters name them by
-/// part (black: the first player), so the first player's colour turns them back.
+/// part (black: the first player), so the first player's colour turns them back. Names Pastimes
+/// gave come back in today's language.
 export function paramsOf(view) {
   const first = view.opening === 'swap2' ? view.swap2?.firstColour : null;
-  const nameOf = (colour) => (colour === 'black' ? view.blackName : view.whiteName);
-  const [firstName, secondName] = first ? [nameOf(first), nameOf(other(first))] : [view.blackName, view.whiteName];
+  const named = (colour) => nameOf(view, colour);
+  const [firstName, secondName] = first ? [named(first), named(other(first))] : [named('black'), named('white')];
   const humanColour = first ? (view.humanColour === first ? 'black' : 'white') : view.humanColour;
   return {
     rule: view.rule, opening: view.opening ?? 'standard', opponent: view.opponent, humanColour,
