@@ -56,7 +56,8 @@ function givenName(name) {
 /// A player's name as shown: one Pastimes gave, in whichever language the game was started, in
 /// today's language; any other as it was typed. A game keeps the names it was started with, so
 /// a game begun in English and resumed, reviewed or watched after a change to German would
-/// otherwise say "Black" among German words.
+/// otherwise say "Black" among German words. (A player who typed "Black" is told apart from
+/// the default by nothing, and is said in today's language too.)
 export const shownName = (name) => givenName(name) ?? name;
 
 /// The name of the player holding `colour` in a game's view, as shown.
