@@ -12,13 +12,13 @@ pub const HALL_SIZE: i64 = 10;
 
 /// The best of a category by rate, from the `rate_hall` index.
 const RATE_TOP: &str =
-    "SELECT id, player, score, time_ms, moves, finished_at, rate, record IS NOT NULL FROM finished_games
+    "SELECT id, player, score, time_ms, moves, finished_at, rate, record IS NOT NULL, detail FROM finished_games
      WHERE game = ?1 AND category = ?2 AND rate IS NOT NULL
      ORDER BY rate DESC, finished_at, id LIMIT ?3";
 
 /// The best of a category, from the `hall_of_fame` index.
 pub(super) const HALL_TOP: &str =
-    "SELECT id, player, score, time_ms, moves, finished_at, rate, record IS NOT NULL FROM finished_games
+    "SELECT id, player, score, time_ms, moves, finished_at, rate, record IS NOT NULL, detail FROM finished_games
      WHERE game = ?1 AND category = ?2 AND rank_key IS NOT NULL
      ORDER BY rank_key, finished_at, id LIMIT ?3";
 
@@ -69,6 +69,9 @@ pub struct HallEntry {
     pub rate: Option<f64>,
     /// Whether it kept its full record, to be watched.
     pub has_record: bool,
+    /// The game's own figures, as the history's rows carry them (Minesweeper's say whether it
+    /// was won without flags, which the rankings mark); `null` for games that keep none.
+    pub summary: Option<serde_json::Value>,
 }
 
 /// Per-category statistics, as GNOME Mines shows them.
@@ -234,7 +237,14 @@ fn hall_entry(row: &rusqlite::Row) -> rusqlite::Result<HallEntry> {
         finished_at: row.get(5)?,
         rate: row.get(6)?,
         has_record: row.get(7)?,
+        summary: summary_of(&row.get::<_, String>(8)?),
     })
+}
+
+/// The `summary` a game's detail holds, if any (older games and most games have none).
+pub(super) fn summary_of(detail: &str) -> Option<serde_json::Value> {
+    let mut detail: serde_json::Value = serde_json::from_str(detail).ok()?;
+    Some(detail.get_mut("summary")?.take())
 }
 
 /// Numbers a best-ten list from 1.
@@ -402,6 +412,24 @@ mod tests {
         let ids: Vec<(i64, i64)> = by_rate.iter().map(|e| (e.rank, e.id)).collect();
         assert_eq!(ids, [(1, fast.id), (2, slow.id)], "no rate, no place; help, no place");
         assert_eq!(store.category_stats(minesweeper::KIND, "beginner").unwrap().best_rate, Some(3.25));
+    }
+
+    /// Both tables carry each record's summary from its detail (Minesweeper's NF mark reads it),
+    /// and none for a game that keeps none.
+    #[test]
+    fn records_carry_their_summary() {
+        let mut store = Store::open_in_memory().unwrap();
+        let detail = r#"{"seed":"1","summary":{"bbbv":12,"noFlags":true}}"#;
+        let nf = FinishedGame { detail: detail.into(), rate: Some(2.0), ..won_in(3000, "2026-01-01T00:00:01.000Z") };
+        store.record_finished(&nf).unwrap();
+        store.record_finished(&won_in(4000, "2026-01-01T00:00:02.000Z")).unwrap();
+        let by_time = store.hall_of_fame(minesweeper::KIND, "beginner").unwrap();
+        let summaries: Vec<_> = by_time.iter().map(|e| e.summary.clone()).collect();
+        assert_eq!(summaries, [Some(serde_json::json!({"bbbv": 12, "noFlags": true})), None]);
+        let by_rate = store.rate_hall(minesweeper::KIND, "beginner").unwrap();
+        assert_eq!(by_rate[0].summary, summaries[0]);
+        let json = serde_json::to_value(&by_time[1]).unwrap();
+        assert_eq!(json["summary"], serde_json::Value::Null);
     }
 
     #[test]

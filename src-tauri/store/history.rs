@@ -2,7 +2,7 @@
 //! costs what the first does) and counts. The chart of a category is in `chart.rs`, the rows of
 //! the CSV export in `export.rs`, resetting the hall of fame in `reset.rs`.
 
-use super::finished::result_name;
+use super::finished::{result_name, summary_of};
 use super::Store;
 use crate::error::AppResult;
 use pastimes_games::{GameKind, Status};
@@ -108,12 +108,6 @@ pub(super) fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
         summary: summary_of(&row.get::<_, String>(13)?),
         analysis: row.get::<_, Option<String>>(14)?.and_then(|text| serde_json::from_str(&text).ok()),
     })
-}
-
-/// The `summary` a game's detail holds, if any (older games and most games have none).
-fn summary_of(detail: &str) -> Option<serde_json::Value> {
-    let mut detail: serde_json::Value = serde_json::from_str(detail).ok()?;
-    Some(detail.get_mut("summary")?.take())
 }
 
 /// The filter as SQL conditions (joined with AND, or `1` for none) and their arguments.

@@ -77,7 +77,7 @@ async fn the_fourth_game_is_played_from_its_card_to_the_hall_of_fame_watched_exp
     app.wait_for("the hall", "return document.querySelector('#hall-panel-records')?.dataset.ready === 'true'").await;
     let names = run(
         &app,
-        "return [...document.querySelectorAll('#hall-lights .hall-category[data-category=\"5x5\"] td.hall-name')].map((n) => n.textContent)",
+        "return [...document.querySelectorAll('#hall-lights .hall-category[data-category=\"5x5\"] td.hall-name .hall-player')].map((n) => n.textContent)",
     )
     .await;
     assert_eq!(names, json!(["Lux"]));

@@ -124,7 +124,7 @@ async fn name_record(app: &App, id: i64, name: &str) {
 /// The names shown in a hall-of-fame category, as text.
 async fn hall_names(app: &App, game: &str, category: &str) -> Vec<String> {
     let script = format!(
-        "return [...document.querySelectorAll('#hall-{game} .hall-category:not([data-by])[data-category=\"{category}\"] td.hall-name')]
+        "return [...document.querySelectorAll('#hall-{game} .hall-category:not([data-by])[data-category=\"{category}\"] td.hall-name .hall-player')]
            .map((n) => n.textContent)"
     );
     serde_json::from_value(run(app, &script).await).unwrap()
@@ -234,7 +234,9 @@ async fn records_of_three_games_in_the_hall_the_history_its_chart_export_and_res
     // The status line's Hall of Fame button opens the hall with the new record marked.
     app.click("#ms-hall").await;
     app.wait_for("the hall", "return document.querySelector('#hall-panel-records')?.dataset.ready === 'true'").await;
-    let marked = app.text("#hall-minesweeper .hall-category[data-category='beginner'] tr.highlight td.hall-name").await;
+    let marked = app
+        .text("#hall-minesweeper .hall-category[data-category='beginner'] tr.highlight td.hall-name .hall-player")
+        .await;
     assert_eq!(marked, MARKUP, "the record just set, marked, its name as text");
 
     // The other two through the commands, each a record.
@@ -260,7 +262,8 @@ async fn records_of_three_games_in_the_hall_the_history_its_chart_export_and_res
            .map((n) => n.textContent)",
     )
     .await;
-    assert_eq!(by_rate[1], MARKUP, "{by_rate}");
+    // The name, then NF: the game was won by clicking alone, without a flag.
+    assert_eq!(by_rate[1], format!("{MARKUP}NF"), "{by_rate}");
     assert!(by_rate[2].as_str().unwrap().chars().any(|c| c.is_ascii_digit() && c != '0'), "a 3BV/s: {by_rate}");
     assert_eq!(run(&app, "return document.querySelectorAll('#screen img').length").await, json!(0));
     assert_eq!(hall_names(&app, "bubbles", "standard").await, [BEA]);

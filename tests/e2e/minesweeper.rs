@@ -81,6 +81,7 @@ async fn win_an_expert_game_by_clicking_and_name_the_record() {
     assert_eq!(hall[0]["category"], "expert-noguess");
     assert_eq!(hall[0]["entries"][0]["name"], "<b>Ada</b>");
     assert_eq!(hall[0]["entries"][0]["rank"], 1);
+    assert_eq!(hall[0]["entries"][0]["summary"]["noFlags"], true, "the record carries its figures");
     // The best time of each level and who holds it (the classic game's "hero list"): the
     // statistics' "Best times" shows the level's record and its holder.
     app.click("#ms-stats").await;
@@ -123,6 +124,15 @@ async fn win_an_expert_game_by_clicking_and_name_the_record() {
     // The page cannot name a game that is not a fresh record.
     let refused = app.invoke("submit_record_name", json!({"id": 9999, "name": "Mallory"})).await.unwrap_err();
     assert_eq!(refused["code"], "not_a_record");
+    // The hall of fame marks the record NF, as the rankings list such games apart.
+    app.click("#ms-home").await;
+    app.click("#hall-button").await;
+    let tag = "document.querySelector('#hall-minesweeper .hall-category[data-category=\"expert-noguess\"]:not(.hall-by-rate) .hall-tag')";
+    app.wait_for("the record's NF mark", &format!("return {tag}?.textContent === 'NF'")).await;
+    let title = app.client.execute(&format!("return {tag}.title"), vec![]).await.unwrap();
+    assert_eq!(title, json!("NF (no flags)"));
+    app.wait_still("#hall-minesweeper .hall-tag").await;
+    app.screenshot("minesweeper-hall-nf").await;
     app.quit().await;
 }
 

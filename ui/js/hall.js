@@ -8,6 +8,7 @@ import { allGames, categoryLabel, gameInfo, gameName, listedCategories, measureO
 import { confirmReset } from './reset.js';
 import { openDialog } from './dialog.js';
 import { mountHistory } from './history.js';
+import { descriptors } from './games.js';
 
 export const id = 'hall';
 export const helpTopic = 'home';
@@ -108,7 +109,7 @@ function table(game, category, entries, highlight, watchButton) {
     'aria-current': entry.id === highlight ? 'true' : undefined,
   },
   el('td', { class: 'number', text: formatNumber(entry.rank) }),
-  el('td', { class: 'hall-name', text: entry.name ?? t('hall.anonymous') }),
+  nameCell(game, entry),
   el('td', { class: 'number', text: result(game, entry) }),
   el('td', { class: 'hall-date', text: formatDay(entry.finishedAt), title: formatDate(entry.finishedAt) }),
   el('td', {}, watchButton(entry))));
@@ -150,7 +151,7 @@ function rateTable(game, category, entries, highlight, watchButton) {
     class: entry.id === highlight ? 'highlight' : undefined, dataset: { id: entry.id },
   },
   el('td', { class: 'number', text: formatNumber(entry.rank) }),
-  el('td', { class: 'hall-name', text: entry.name ?? t('hall.anonymous') }),
+  nameCell(game, entry),
   el('td', { class: 'number', text: formatNumber(entry.rate, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) }),
   el('td', { class: 'hall-date', text: formatDay(entry.finishedAt), title: formatDate(entry.finishedAt) }),
   el('td', {}, watchButton(entry))));
@@ -159,9 +160,18 @@ function rateTable(game, category, entries, highlight, watchButton) {
     el('table', { class: 'stats' }, el('thead', {}, head), el('tbody', {}, rows)));
 }
 
+/// The player's name, and the mark of how the game was played where its game gives one
+/// (Minesweeper's NF: won without a flag, which the rankings list apart).
+function nameCell(game, entry) {
+  const tag = descriptors[game]?.hallTag?.(entry.summary);
+  return el('td', { class: 'hall-name' }, el('span', { class: 'hall-player', text: entry.name ?? t('hall.anonymous') }),
+    tag ? el('abbr', { class: 'hall-tag', title: tag.title, text: tag.text }) : null);
+}
+
 function result(game, entry) {
   const measure = measureOf(game);
-  if (measure === 'time') return t('stats.seconds', { seconds: formatSeconds(entry.timeMs) });
+  // "17.1 s" stays whole however narrow its column gets.
+  if (measure === 'time') return t('stats.seconds', { seconds: formatSeconds(entry.timeMs) }).replace(/ /g, '\u00a0');
   if (measure === 'moves') {
     // "59 moves, 3.3 s" may wrap in a narrow column, but only after its comma: each half stays whole.
     return t('hall.movesIn', { moves: formatNumber(entry.moves), seconds: formatSeconds(entry.timeMs) })

@@ -36,6 +36,11 @@ export function styleOf(summary) {
   return t(summary.noFlags ? 'ms.figures.noFlags' : 'ms.figures.flags');
 }
 
+/// A record's mark in the hall of fame: NF for a game won without flags, null otherwise.
+export function hallTag(summary) {
+  return summary?.noFlags ? { text: t('ms.figures.nf'), title: t('ms.figures.noFlags') } : null;
+}
+
 /// The same in one line: "3BV 120 · ZiNi 94 · 3BV/s 1.50 · … · NF (no flags)".
 export function figuresLine(summary) {
   const figures = figureRows(summary).map(([, name, value]) => `${name} ${value}`);
