@@ -117,7 +117,10 @@ async fn win_an_expert_game_by_clicking_and_name_the_record() {
     app.click("dialog[open] button[data-value='best']").await;
     app.wait_for("the best times", "return Boolean(document.querySelector('#best-times-dialog[open]'))").await;
     let expert = app.text("#best-times-dialog tr[data-level='expert-noguess']").await;
-    assert!(expert.contains("Expert, no guessing") && expert.contains("<b>Ada</b>"), "{expert}");
+    assert!(
+        expert.contains("Expert, no guessing") && expert.contains("<b>Ada</b>") && expert.ends_with("NF"),
+        "{expert}"
+    );
     app.screenshot("minesweeper-best-times").await;
     app.click("#best-times-dialog button[data-value='ok']").await;
     app.wait_for("the best times closed", "return !document.querySelector('#best-times-dialog')").await;

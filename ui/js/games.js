@@ -1,8 +1,8 @@
 // Every game's part of the page, one descriptor a game (ui/js/<game>/index.js: its screen, its
 // board in the watch view, its stylesheet, and its review screen if its analysis is shown as a
 // review; optionally a finished game's summary in one line for the history, `summaryLine`, and
-// a record's mark in the hall of fame, `hallTag`); the backend's registry (catalogue.js) tells
-// the rest.
+// a record's mark beside its name in the hall of fame, `hallTag`, an element); the backend's
+// registry (catalogue.js) tells the rest.
 // The descriptors are small: a game's own modules load when first shown, so start-up loads only
 // the modules of the screen it opens on.
 

@@ -163,9 +163,8 @@ function rateTable(game, category, entries, highlight, watchButton) {
 /// The player's name, and the mark of how the game was played where its game gives one
 /// (Minesweeper's NF: won without a flag, which the rankings list apart).
 function nameCell(game, entry) {
-  const tag = descriptors[game]?.hallTag?.(entry.summary);
   return el('td', { class: 'hall-name' }, el('span', { class: 'hall-player', text: entry.name ?? t('hall.anonymous') }),
-    tag ? el('abbr', { class: 'hall-tag', title: tag.title, text: tag.text }) : null);
+    descriptors[game]?.hallTag?.(entry.summary) ?? null);
 }
 
 function result(game, entry) {

@@ -7,6 +7,7 @@ import { call } from '../ipc.js';
 import { openDialog } from '../dialog.js';
 import { confirmReset } from '../reset.js';
 import { categoryLabel, listedCategories } from '../catalogue.js';
+import { hallTag } from './figures.js';
 
 /// The classic hero list: the best time and its holder for each Minesweeper level, with its
 /// reset button, which is the Hall of Fame's own reset (one dialog, one transaction).
@@ -21,7 +22,8 @@ export async function showBestTimes(app) {
     return el('tr', { dataset: { level } },
       el('th', { scope: 'row', text: categoryLabel('minesweeper', level) }),
       el('td', { class: 'number', text: entry ? t('stats.seconds', { seconds: formatSeconds(entry.timeMs) }) : '—' }),
-      el('td', { class: 'hall-name', text: entry ? entry.name ?? t('hall.anonymous') : '' }));
+      el('td', { class: 'hall-name', text: entry ? entry.name ?? t('hall.anonymous') : '' }),
+      el('td', {}, entry ? hallTag(entry.summary) : null));
   });
   const result = await openDialog({
     id: 'best-times-dialog',

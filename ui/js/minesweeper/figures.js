@@ -4,6 +4,7 @@
 // board's openings and islands, and whether it was played without flags (NF). Shown in the
 // statistics dialog and on the history's rows.
 
+import { el } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
 
 const two = (value) => (value == null ? '—' : formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
@@ -36,9 +37,10 @@ export function styleOf(summary) {
   return t(summary.noFlags ? 'ms.figures.noFlags' : 'ms.figures.flags');
 }
 
-/// A record's mark in the hall of fame: NF for a game won without flags, null otherwise.
+/// A record's mark beside its holder's name (the hall of fame, the best times): NF for a game
+/// won without flags, null otherwise.
 export function hallTag(summary) {
-  return summary?.noFlags ? { text: t('ms.figures.nf'), title: t('ms.figures.noFlags') } : null;
+  return summary?.noFlags ? el('abbr', { class: 'hall-tag', title: t('ms.figures.noFlags'), text: t('ms.figures.nf') }) : null;
 }
 
 /// The same in one line: "3BV 120 · ZiNi 94 · 3BV/s 1.50 · … · NF (no flags)".
