@@ -13,7 +13,7 @@ import { fitTo } from '../board-kit.js';
 import { GoBoard, positionText } from './board.js';
 import { pointOf } from './notation.js';
 import { drawGraph, kindText } from './review-graph.js';
-import { nameOf } from './setup.js';
+import { nameOf, namedByColour } from './setup.js';
 
 export const id = 'gomoku-review';
 
@@ -88,9 +88,7 @@ const colourWord = (colour) => t(`gm.colour.${colour}`);
 /// A player as the review names them: "Ann (white)", or just "White" when the name is the colour.
 function player(view, colour) {
   const name = nameOf(view, colour);
-  const byColour = [t(`gm.colour.${colour}`), t(`gm.colourName.${colour}`)]
-    .some((word) => word.toLocaleLowerCase() === name.trim().toLocaleLowerCase());
-  return byColour ? name : t('gmr.player', { name, colour: colourWord(colour) });
+  return namedByColour(name, colour) ? name : t('gmr.player', { name, colour: colourWord(colour) });
 }
 
 /// The stone after which the win by force existed, as the engine's review stores it.

@@ -15,7 +15,7 @@ import { copyMoves } from '../record-file.js';
 import { reviewScreen } from '../games.js';
 import { askForMoves } from './paste-dialog.js';
 import {
-  CATEGORIES, COLOURS, categoryOf, chooseParams, keptParams, nameOf, other, paramsOf, savedParams, shownName,
+  CATEGORIES, COLOURS, categoryOf, chooseParams, keptParams, nameOf, namedByColour, other, paramsOf, savedParams, shownName,
 } from './setup.js';
 
 const SIZE = 15;
@@ -33,10 +33,6 @@ function hintText(hint) {
   const line = hint.forcedWin?.join(' ');
   return line ? t('gm.hint.forcedWin', { point: hint.notation, line }) : t('gm.hint.announce', { point: hint.notation });
 }
-
-/// Whether a player's name is just the colour ("Black"), so the colour need not be said again.
-const namedByColour = (name, colour) => [t(`gm.colour.${colour}`), t(`gm.colourName.${colour}`)]
-  .some((word) => word.toLocaleLowerCase() === name.trim().toLocaleLowerCase());
 
 function turnText(view, colour) {
   const name = nameOf(view, colour);

@@ -63,6 +63,10 @@ export const shownName = (name) => givenName(name) ?? name;
 /// The name of the player holding `colour` in a game's view, as shown.
 export const nameOf = (view, colour) => shownName(colour === 'black' ? view.blackName : view.whiteName);
 
+/// Whether a player's name is just the colour ("Black"), so the colour need not be said again.
+export const namedByColour = (name, colour) => [t(`gm.colour.${colour}`), t(`gm.colourName.${colour}`)]
+  .some((word) => word.toLocaleLowerCase() === name.trim().toLocaleLowerCase());
+
 /// What is wrong with a name, as the backend's name check would say (null if nothing).
 export function nameProblem(raw) {
   const name = String(raw ?? '').trim();
