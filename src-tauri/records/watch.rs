@@ -46,6 +46,10 @@ pub struct WatchHeader {
     pub score: Option<i64>,
     pub finished_at: Option<String>,
     pub player: Option<String>,
+    /// The game's summary at the end of the line, as its last frame has it: what the line above
+    /// the board says of the result (a two-player Gomoku game's winning colour).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summary: Option<Value>,
     /// The number of moves; the frames are 0 (the dealt board) to `moves`.
     pub moves: usize,
     /// The backend's clock at each move, in ms since the game began; `None` for a line without
@@ -144,6 +148,7 @@ impl Watch {
             score: last.score(),
             finished_at: about.finished_at,
             player: about.player,
+            summary: last.summary(times_ms.as_ref().and_then(|times| times.last()).copied().unwrap_or(0)),
             moves: moves.len(),
             times_ms: times_ms.clone(),
         };

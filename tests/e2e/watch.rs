@@ -232,6 +232,8 @@ async fn a_gomoku_game_is_watched_stone_by_stone_from_the_keyboard() {
     app.click("#gm-home").await;
 
     watch_newest_from_the_history(&app).await;
+    // Two players: the history and the line above the board say whose five it was.
+    assert!(app.text("#watch-about").await.starts_with("Black won · "));
     app.wait_for("an empty board", "return document.querySelectorAll('.gm-point.black, .gm-point.white').length === 0")
         .await;
     // The keys: End, Left twice, Right, then Space plays the last move at 2x.
@@ -266,6 +268,7 @@ async fn a_gomoku_game_is_watched_stone_by_stone_from_the_keyboard() {
     );
     picture(&app, "watch-gomoku-end").await;
     back_to_the_history(&app).await;
+    assert_eq!(app.text("#hist-rows tr[data-id]:first-child .hist-result").await, "Black won");
 
     // In Czech the bar over the board is longer ("Přehrávání – Piškvorky: Volný styl, dva hráči",
     // "Analyzovat odsud", the speeds): the window widens to hold it in one row.
@@ -276,5 +279,6 @@ async fn a_gomoku_game_is_watched_stone_by_stone_from_the_keyboard() {
     app.wait_for("the watch view", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
     app.wait_still("#watch-title").await;
     assert!(app.fits_across(".screen-watch .toolbar").await, "the bar over the board overflows in Czech");
+    assert!(app.text("#watch-about").await.starts_with("Černý vyhrál · "));
     app.quit().await;
 }

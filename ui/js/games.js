@@ -1,14 +1,16 @@
 // Every game's part of the page, one descriptor a game (ui/js/<game>/index.js: its screen, its
 // board in the watch view, its stylesheet, and its review screen if its analysis is shown as a
-// review; optionally a finished game's summary in one line for the history, `summaryLine`, and
-// a record's mark beside its name in the hall of fame, `hallTag`, an element); the backend's
-// registry (catalogue.js) tells the rest.
+// review; optionally a finished game's summary in one line for the history, `summaryLine`, its
+// result in words where "Won" alone would not say who, `resultText`, and a record's mark beside
+// its name in the hall of fame, `hallTag`, an element); the backend's registry (catalogue.js)
+// tells the rest.
 // The descriptors are small: a game's own modules load when first shown, so start-up loads only
 // the modules of the screen it opens on.
 
 import * as minesweeper from './minesweeper/index.js';
 import * as bubbles from './bubbles/index.js';
 import * as gomoku from './gomoku/index.js';
+import { t } from './i18n.js';
 
 export const descriptors = { minesweeper, bubbles, gomoku };
 
@@ -26,4 +28,10 @@ export const extraScreens = Object.assign({}, ...Object.values(descriptors).map(
 /// The name of the review screen of the game `id`.
 export function reviewScreen(id) {
   return `${id}-review`;
+}
+
+/// A finished game's result in words: the game's own where it says more (a two-player Gomoku
+/// game's winner, from the game's summary), else Won, Lost, Draw...
+export function resultWords(game, result, summary) {
+  return descriptors[game]?.resultText?.(result, summary) ?? t(`result.${result}`);
 }

@@ -8,7 +8,7 @@ import { t, count as countOf, errorText, formatDate, formatNumber, formatSeconds
 import { call } from './ipc.js';
 import { allGames, categoryLabel, gameInfo, gameName, listedCategories, measureOf } from './catalogue.js';
 import { drawChart } from './chart.js';
-import { descriptors, reviewScreen } from './games.js';
+import { descriptors, resultWords, reviewScreen } from './games.js';
 import { exportGame, exportVideo, exportPsq, copyMoves, importGame } from './record-file.js';
 
 const PAGE_SIZE = 50;
@@ -195,7 +195,7 @@ export async function mountHistory(root, app, kept = null) {
         el('td', { class: 'hist-date', text: formatDate(row.finishedAt), title: row.finishedAt }),
         el('td', { text: gameName(row.game) }),
         el('td', { text: categoryLabel(row.game, row.category) }),
-        el('td', { class: `hist-result ${row.result}`, text: t(`result.${row.result}`) }),
+        el('td', { class: `hist-result ${row.result}`, text: resultWords(row.game, row.result, row.summary) }),
         resultCell(row),
         el('td', { class: 'number', text: formatNumber(row.moves) }),
         noteCell(row),

@@ -15,7 +15,7 @@
 import { el, announce, oneRowWidth, setText } from './dom.js';
 import { t, errorText, formatDate, formatNumber, formatSeconds } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
-import { descriptors } from './games.js';
+import { descriptors, resultWords } from './games.js';
 import { fitTo } from './board-kit.js';
 import { categoryLabel, gameName, measureOf } from './catalogue.js';
 import { isScreenKey } from './keys.js';
@@ -41,7 +41,7 @@ function aboutText(header) {
   const measure = measureOf(header.game) === 'score'
     ? t('history.points', { score: formatNumber(header.score ?? 0) })
     : t('stats.seconds', { seconds: formatSeconds(header.timesMs?.at(-1) ?? 0) });
-  return [t(`result.${header.result}`), measure, header.finishedAt ? formatDate(header.finishedAt) : null, header.player]
+  return [resultWords(header.game, header.result, header.summary), measure, header.finishedAt ? formatDate(header.finishedAt) : null, header.player]
     .filter(Boolean).join(' · ');
 }
 

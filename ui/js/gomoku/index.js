@@ -13,3 +13,5 @@ export const review = () => import('./review.js');
 /// Its further screens, by name: the analysis board (opened from the game, the review and the
 /// watch view).
 export const screens = { 'gomoku-analysis': () => import('./analysis.js') };
+/// A finished game's result in words where "Won" alone would not say who (two players).
+export { resultText } from './result.js';

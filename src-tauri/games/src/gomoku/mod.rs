@@ -342,6 +342,16 @@ impl Game for Gomoku {
         self.params.opponent.level().is_some()
     }
 
+    /// Between two players a five is [`Status::Won`] whoever made it, so the history and the
+    /// watch view learn the winning colour here (`{"winner": "black"}`). Against the computer
+    /// Won and Lost say it already, and a draw has no winner: no summary.
+    fn summary(&self, _elapsed_ms: u64) -> Option<serde_json::Value> {
+        if self.params.opponent.level().is_some() {
+            return None;
+        }
+        Some(serde_json::json!({ "winner": self.winner()? }))
+    }
+
     fn status(&self) -> Status {
         match self.winner() {
             Some(winner) => match self.computer_colour() {

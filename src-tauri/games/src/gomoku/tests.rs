@@ -72,15 +72,18 @@ fn refused_moves_leave_the_game_unchanged() {
 fn status_is_the_players_point_of_view() {
     // Two humans: either five is "won"; the view says whose.
     let mut two = game(Params::default());
+    assert_eq!(two.summary(0), None, "nobody has won yet");
     play_all(&mut two, &["A15", "D8", "B15", "E8", "C15", "F8", "A13", "G8", "B13", "H8"]);
     assert_eq!(two.status(), Status::Won);
     assert_eq!(two.winner(), Some(Colour::White));
+    assert_eq!(two.summary(0), Some(json!({"winner": "white"})), "the history learns whose five it was");
     // Against the computer: the human's five wins, the computer's loses.
     for (human, status) in [(Colour::Black, Status::Won), (Colour::White, Status::Lost)] {
         let mut vs = game(Params { opponent: Opponent::Easy, human_colour: human, ..Params::default() });
         play_all(&mut vs, &BLACK_FIVE);
         assert_eq!(vs.winner(), Some(Colour::Black));
         assert_eq!(vs.status(), status);
+        assert_eq!(vs.summary(0), None, "won or lost says it");
         assert!(!vs.is_computer_turn());
     }
 }
@@ -110,6 +113,7 @@ fn a_full_board_without_five_is_a_draw() {
         }
         assert_eq!(game.status(), Status::Draw);
         assert_eq!(game.winner(), None);
+        assert_eq!(game.summary(0), None);
         assert_eq!(game.apply(&at("H8")), Err(RuleError::GameOver));
         let view = game.view();
         assert_eq!((view.winner, view.side_to_move, view.status), (None, None, Status::Draw));
