@@ -55,6 +55,19 @@ async fn panel(app: &App) -> Value {
     .await
 }
 
+/// The ink of the board on the screen `screen` (a class): its lines' stroke and the colours its
+/// stones' canvas reads from the stylesheet. Every screen draws the same board: the analysis
+/// board once had none of them (no lines at all, white Renju crosses).
+async fn board_ink(app: &App, screen: &str) -> Value {
+    let script = format!(
+        "const board = document.querySelector('{screen} .gm-board');
+         const canvas = getComputedStyle(board.querySelector('canvas'));
+         return [getComputedStyle(board.querySelector('.gm-rule')).stroke,
+                 ...['mark', 'win', 'forbidden', 'hint'].map((name) => canvas.getPropertyValue(`--gm-${{name}}`).trim())]"
+    );
+    run(app, &script).await
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn the_analysis_board_shows_a_forced_win_and_takes_stones_for_both_sides() {
     let data = tempfile::tempdir().unwrap();
@@ -168,9 +181,13 @@ async fn a_reviewed_and_a_watched_game_open_the_analysis_board_at_the_position_s
         wait_stones(&app, n + 1).await;
     }
     app.wait_for("the review button", "return !document.querySelector('#gm-review').hidden").await;
+    let ink = board_ink(&app, ".screen-gomoku").await;
+    assert_eq!(ink[0], json!("rgb(58, 38, 14)"), "the lines' ink: {ink}");
+    assert!(ink.as_array().unwrap().iter().all(|colour| colour.as_str().is_some_and(|c| !c.is_empty())), "{ink}");
     app.click("#gm-review").await;
     app.wait_for("the review", "return document.querySelector('.screen-gomoku-review')?.dataset.state === 'ready'")
         .await;
+    assert_eq!(board_ink(&app, ".screen-gomoku-review").await, ink);
     // The review shows its first mistake's position; the board opens there.
     let at = run(&app, "return Number(document.querySelector('.screen-gomoku-review').dataset.shown)").await;
     let at = at.as_u64().unwrap();
@@ -178,6 +195,7 @@ async fn a_reviewed_and_a_watched_game_open_the_analysis_board_at_the_position_s
     app.wait_for("the analysis board", "return document.querySelector('.screen-gomoku-analysis')").await;
     wait_board_stones(&app, at).await;
     assert_eq!(app.text("#gma-back").await, "Back to the review");
+    assert_eq!(board_ink(&app, ".screen-gomoku-analysis").await, ink, "the analysis board draws the same board");
     app.wait_for("a first look", "return document.querySelector('#gma-choices .gma-choice')").await;
     app.click("#gma-back").await;
     app.wait_for(
@@ -197,6 +215,7 @@ async fn a_reviewed_and_a_watched_game_open_the_analysis_board_at_the_position_s
     app.wait_for("the watch view", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
     app.click("#watch-end").await;
     app.wait_for("the last move", "return document.querySelector('.screen-watch')?.dataset.atEnd === 'true'").await;
+    assert_eq!(board_ink(&app, ".screen-watch").await, ink);
     app.click("#watch-analyse").await;
     wait_board_stones(&app, 9).await;
     let status =
