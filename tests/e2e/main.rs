@@ -7,6 +7,7 @@ mod axe;
 mod bubbles;
 mod categories;
 mod classic;
+mod clipping;
 mod exchange;
 #[cfg(feature = "test-game")]
 mod fourth_game;
@@ -23,4 +24,5 @@ mod review;
 mod shell;
 mod shots;
 mod store;
+mod tour;
 mod watch;

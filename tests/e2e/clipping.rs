@@ -1,0 +1,62 @@
+//! No text cut off on any screen or dialog of the tour (tour.rs), in any language: German and
+//! Czech words run long, Chinese glyphs stand tall. A picture of each stop is kept
+//! (`target/e2e-shots/lang-<language>-<stop>.png`) to look at by eye.
+
+use crate::harness::App;
+use crate::tour::{finish_a_reviewed_gomoku_game, tour, Inspector};
+use serde_json::json;
+
+const LANGUAGES: [&str; 4] = ["en", "de", "cs", "zh"];
+
+/// The elements shown on the page whose content is cut off: wider or taller than a box that
+/// hides what overflows, or, outside any scrolling box, past the window's edge. Text kept for
+/// screen readers only (`.visually-hidden`) is clipped on purpose.
+const CUT_OFF: &str = "
+const cut = [];
+const scrolls = (style) => ['auto', 'scroll'].includes(style.overflowX) || ['auto', 'scroll'].includes(style.overflowY);
+const inScroller = (e) => { for (let a = e.parentElement; a; a = a.parentElement) if (scrolls(getComputedStyle(a))) return true; return false; };
+const hides = (value) => value !== 'visible' && value !== 'auto' && value !== 'scroll';
+const width = document.documentElement.clientWidth, height = document.documentElement.clientHeight;
+for (const e of document.querySelectorAll('body *')) {
+  if (e.closest('.visually-hidden') || (e.closest('svg') && e.tagName !== 'svg') || e.tagName === 'CANVAS') continue;
+  const style = getComputedStyle(e);
+  const box = e.getBoundingClientRect();
+  if (style.display === 'none' || style.visibility === 'hidden' || box.width === 0 || box.height === 0) continue;
+  const across = hides(style.overflowX) && e.scrollWidth > e.clientWidth + 1;
+  const down = hides(style.overflowY) && e.scrollHeight > e.clientHeight + 1;
+  const outside = !inScroller(e) && (box.left < -1 || box.right > width + 1 || box.bottom > height + 1);
+  if (across || down || outside) {
+    const name = e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (typeof e.className === 'string' && e.className.trim() ? '.' + e.className.trim().split(' ').join('.') : '');
+    cut.push(name + ' (' + [across && 'across', down && 'down', outside && 'past the window'].filter(Boolean).join(', ') + '): ' + (e.innerText || '').trim().slice(0, 60));
+  }
+}
+return cut;";
+
+/// What each stop of the tour cut off, and a picture of it.
+struct CutOff {
+    found: Vec<String>,
+}
+
+impl Inspector for CutOff {
+    async fn look(&mut self, app: &App, name: &str) {
+        let cut = app.client.execute(CUT_OFF, vec![]).await.unwrap_or_else(|e| panic!("{name}: {e}"));
+        app.screenshot(&format!("lang-{}", name.replace(['/', ' '], "-"))).await;
+        let cut = cut.as_array().cloned().unwrap_or_default();
+        self.found.extend(cut.iter().map(|line| format!("{name}: {}", line.as_str().unwrap_or_default())));
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn no_text_is_cut_off_on_any_screen_in_any_language() {
+    let mut cut_off = CutOff { found: Vec::new() };
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(11)).await;
+    finish_a_reviewed_gomoku_game(&app).await;
+    for (round, language) in LANGUAGES.into_iter().enumerate() {
+        app.invoke("set_setting", json!({"key": "language", "value": language})).await.unwrap();
+        app.wait_for("the language", &format!("return document.body.dataset.language === '{language}'")).await;
+        tour(&app, &mut cut_off, language, round).await;
+    }
+    app.quit().await;
+    assert!(cut_off.found.is_empty(), "text cut off:\n{}", cut_off.found.join("\n"));
+}
