@@ -76,7 +76,12 @@ pub async fn tour(app: &App, inspector: &mut impl Inspector, prefix: &str, round
     app.click("#gm-home").await;
     app.wait_for("home", "return document.querySelector('.screen-home')").await;
     app.click("#hall-button").await;
-    app.wait_for("the hall of fame", "return document.querySelector('.screen-hall')").await;
+    app.wait_for(
+        "the hall of fame's records",
+        "return document.querySelector('.screen-hall[data-tab=\"records\"] #hall-panel-records')?.dataset.ready === 'true'",
+    )
+    .await;
+    app.wait_still("#hall-panel-records").await;
     inspector.look(app, &format!("{prefix}/hall of fame")).await;
     app.click("#hall-tab-history").await;
     app.wait_for("the history's rows", "return document.querySelector('#hist-rows tr[data-id] .watch-record')").await;
