@@ -4,7 +4,7 @@
 //! critical ones.
 
 use crate::harness::App;
-use crate::tour::{finish_a_reviewed_gomoku_game, tour, Inspector};
+use crate::tour::{Inspector, Tour};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -78,15 +78,14 @@ impl Inspector for Axe {
 #[tokio::test(flavor = "current_thread")]
 async fn axe_finds_no_serious_violation_on_any_screen_in_any_theme() {
     let mut axe = Axe { source: axe_source(), serious: Vec::new(), table: Vec::new() };
-    let data = tempfile::tempdir().unwrap();
-    let app = App::launch(data.path(), Some(11)).await;
-    finish_a_reviewed_gomoku_game(&app).await;
-    for (round, theme) in THEMES.into_iter().enumerate() {
+    let tour = Tour::start().await;
+    let app = &tour.app;
+    for theme in THEMES {
         app.invoke("set_setting", json!({"key": "theme", "value": theme})).await.unwrap();
         app.wait_for("the theme", &format!("return document.documentElement.dataset.theme === '{theme}'")).await;
-        tour(&app, &mut axe, theme, round).await;
+        tour.round(&mut axe, theme).await;
     }
     eprintln!("axe-core violations (nodes) per screen:\n{}", axe.table.join("\n"));
-    app.quit().await;
+    tour.app.quit().await;
     assert!(axe.serious.is_empty(), "serious or critical accessibility violations:\n{}", axe.serious.join("\n"));
 }

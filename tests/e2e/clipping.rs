@@ -3,7 +3,7 @@
 //! (`target/e2e-shots/lang-<language>-<stop>.png`) to look at by eye.
 
 use crate::harness::App;
-use crate::tour::{finish_a_reviewed_gomoku_game, tour, Inspector};
+use crate::tour::{Inspector, Tour};
 use serde_json::json;
 
 const LANGUAGES: [&str; 4] = ["en", "de", "cs", "zh"];
@@ -49,14 +49,13 @@ impl Inspector for CutOff {
 #[tokio::test(flavor = "current_thread")]
 async fn no_text_is_cut_off_on_any_screen_in_any_language() {
     let mut cut_off = CutOff { found: Vec::new() };
-    let data = tempfile::tempdir().unwrap();
-    let app = App::launch(data.path(), Some(11)).await;
-    finish_a_reviewed_gomoku_game(&app).await;
-    for (round, language) in LANGUAGES.into_iter().enumerate() {
+    let tour = Tour::start().await;
+    let app = &tour.app;
+    for language in LANGUAGES {
         app.invoke("set_setting", json!({"key": "language", "value": language})).await.unwrap();
         app.wait_for("the language", &format!("return document.body.dataset.language === '{language}'")).await;
-        tour(&app, &mut cut_off, language, round).await;
+        tour.round(&mut cut_off, language).await;
     }
-    app.quit().await;
+    tour.app.quit().await;
     assert!(cut_off.found.is_empty(), "text cut off:\n{}", cut_off.found.join("\n"));
 }

@@ -1,11 +1,22 @@
 //! A tour of every screen and dialog a player can reach (home and its dialogs; each game with
-//! its dialogs and pause; the hall of fame, the history, the watch view, a review and the
-//! analysis board), with a look at each: the accessibility audit (axe.rs) takes it in every
-//! theme, the check for cut-off text (clipping.rs) in every language.
+//! its dialogs, its pause and its end: Minesweeper's record dialog and win, Bubble Breaker's game
+//! over, Gomoku's five; the hall of fame, the history, the watch view, a review and the analysis
+//! board), with a look at each: the accessibility audit (axe.rs) takes it in every theme, the
+//! check for cut-off text (clipping.rs) in every language.
 
 use crate::access::resume_if_paused;
 use crate::harness::App;
-use serde_json::json;
+use crate::minesweeper::win_by_clicking;
+use crate::watch::largest_group;
+use pastimes_games::bubbles::{Bubbles, Move as BubbleMove, Params as BubbleParams, Style};
+use pastimes_games::minesweeper::Params as MinesParams;
+use pastimes_games::Game;
+use serde_json::{json, Value};
+
+/// Every game of the tour is dealt from this seed.
+const SEED: u64 = 11;
+/// Black's five on row 8 (D8 to H8), white under it.
+const FIVE: [(u8, u8); 9] = [(3, 7), (3, 8), (4, 7), (4, 8), (5, 7), (5, 8), (6, 7), (6, 8), (7, 7)];
 
 /// What is done at each stop of the tour.
 pub trait Inspector {
@@ -30,16 +41,46 @@ async fn dialog(app: &App, inspector: &mut impl Inspector, button: &str, id: &st
     close_dialog(app, id).await;
 }
 
-/// One round of the tour, from home back to home, each stop named `{prefix}/...`. The app must
-/// have a finished, reviewed Gomoku game in its history ([`finish_a_reviewed_gomoku_game`]);
-/// `round` (0, 1, ...) puts each round's Gomoku stone on a point of its own.
-pub async fn tour(app: &App, inspector: &mut impl Inspector, prefix: &str, round: usize) {
+/// The app the tour is taken in: started with its seed, with a finished two-player Gomoku game
+/// in its history whose review is done (the tour's review and watch view show that game).
+pub struct Tour {
+    pub app: App,
+    reviewed: i64,
+    _data: tempfile::TempDir,
+}
+
+impl Tour {
+    pub async fn start() -> Tour {
+        let data = tempfile::tempdir().unwrap();
+        let app = App::launch(data.path(), Some(SEED)).await;
+        let reviewed = finish_a_reviewed_gomoku_game(&app).await;
+        Tour { app, reviewed, _data: data }
+    }
+
+    /// One round of the tour, from home back to home, each stop named `{prefix}/...`. Each game
+    /// is dealt afresh, so that every round sees the same.
+    pub async fn round(&self, inspector: &mut impl Inspector, prefix: &str) {
+        let app = &self.app;
+        home(app, inspector, prefix).await;
+        minesweeper(app, inspector, prefix).await;
+        bubbles(app, inspector, prefix).await;
+        gomoku(app, inspector, prefix).await;
+        hall(app, inspector, prefix, self.reviewed).await;
+    }
+}
+
+async fn home(app: &App, inspector: &mut impl Inspector, prefix: &str) {
     app.wait_for("home", "return document.querySelector('.screen-home #open-minesweeper')").await;
     inspector.look(app, &format!("{prefix}/home")).await;
     dialog(app, inspector, "#settings-button", "settings-dialog", &format!("{prefix}/home preferences")).await;
     dialog(app, inspector, "#about-button", "about-dialog", &format!("{prefix}/home about")).await;
     dialog(app, inspector, "#help-button", "help-dialog", &format!("{prefix}/home how to play")).await;
+}
 
+/// A beginner board: in play, its dialogs, paused, then won (its record dialog, then the win).
+async fn minesweeper(app: &App, inspector: &mut impl Inspector, prefix: &str) {
+    let beginner = json!({"game": "minesweeper", "params": {"level": "beginner", "noGuess": false}});
+    app.invoke("new_game", beginner).await.unwrap();
     app.click("#open-minesweeper").await;
     resume_if_paused(app, "#ms-resume").await;
     app.wait_for("the field", "return document.querySelectorAll('.ms-cell').length > 0").await;
@@ -53,27 +94,66 @@ pub async fn tour(app: &App, inspector: &mut impl Inspector, prefix: &str, round
     app.wait_for("paused", "return document.querySelector('.screen-minesweeper').dataset.paused === 'true'").await;
     inspector.look(app, &format!("{prefix}/minesweeper paused")).await;
     app.click("#ms-resume").await;
-
+    app.wait_for("the board again", "return document.querySelector('.screen-minesweeper').dataset.paused === 'false'")
+        .await;
+    win_by_clicking(app, &MinesParams::beginner(), SEED, (4, 4)).await;
+    app.wait_for("the record dialog", "return document.querySelector('#record-dialog[open]')").await;
+    inspector.look(app, &format!("{prefix}/minesweeper record")).await;
+    app.find("#record-name").await.send_keys("Ada").await.unwrap();
+    app.click("#record-dialog button[value=save]").await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#record-dialog')").await;
+    inspector.look(app, &format!("{prefix}/minesweeper won")).await;
     app.click("#ms-home").await;
+}
+
+/// A standard game: in play, its dialogs, then played to its end by the largest group.
+async fn bubbles(app: &App, inspector: &mut impl Inspector, prefix: &str) {
+    let standard = json!({"game": "bubbles", "params": {"style": "standard"}});
+    app.invoke("new_game", standard).await.unwrap();
     app.click("#open-bubbles").await;
     app.wait_for("the balls", "return document.querySelectorAll('.bb-cell.ball').length > 0").await;
     resume_if_paused(app, "#bb-resume").await;
     inspector.look(app, &format!("{prefix}/bubbles")).await;
     dialog(app, inspector, "#bb-options", "options-dialog", &format!("{prefix}/bubbles options")).await;
     dialog(app, inspector, "#bb-stats", "stats-dialog", &format!("{prefix}/bubbles statistics")).await;
-
+    // Played from home (which pauses the game) through the page's commands, then shown again.
     app.click("#bb-home").await;
+    app.wait_for("home", "return document.querySelector('.screen-home')").await;
+    let _ = app.invoke("resume", json!({ "game": "bubbles" })).await;
+    let mut twin = Bubbles::new(&BubbleParams::new(Style::Standard), SEED).unwrap();
+    while let Some((x, y)) = largest_group(&twin) {
+        twin.apply(&BubbleMove::Pop { x: x as i64, y: y as i64 }).unwrap();
+        app.invoke("play", json!({"game": "bubbles", "move": {"action": "pop", "x": x, "y": y}})).await.unwrap();
+    }
+    app.click("#open-bubbles").await;
+    app.wait_for("the best line", "const b = document.querySelector('#bb-over-watch'); return b && !b.hidden").await;
+    inspector.look(app, &format!("{prefix}/bubbles over")).await;
+    app.click("#bb-home").await;
+}
+
+/// A two-player game: a stone, the dialogs, then black's five.
+async fn gomoku(app: &App, inspector: &mut impl Inspector, prefix: &str) {
+    app.invoke("new_game", json!({"game": "gomoku", "params": {"opponent": "human"}})).await.unwrap();
     app.click("#open-gomoku").await;
     app.wait_for("the board", "return document.querySelectorAll('.gm-point').length === 225").await;
     resume_if_paused(app, "#gm-resume").await;
-    app.click(&format!(".gm-point[data-x='{}'][data-y='7']", round + 5)).await;
+    app.click(".gm-point[data-x='3'][data-y='7']").await;
     app.wait_for("a stone", "return document.querySelectorAll('.gm-point.last').length === 1").await;
     inspector.look(app, &format!("{prefix}/gomoku")).await;
     dialog(app, inspector, "#gm-new", "gomoku-new-dialog", &format!("{prefix}/gomoku new game")).await;
     dialog(app, inspector, "#gm-options", "options-dialog", &format!("{prefix}/gomoku options")).await;
     dialog(app, inspector, "#gm-stats", "stats-dialog", &format!("{prefix}/gomoku statistics")).await;
-
+    for (x, y) in &FIVE[1..] {
+        app.invoke("play", json!({"game": "gomoku", "move": {"x": x, "y": y}})).await.unwrap();
+    }
+    app.wait_for("the result", "const r = document.querySelector('#gm-result'); return r && !r.hidden").await;
+    inspector.look(app, &format!("{prefix}/gomoku won")).await;
     app.click("#gm-home").await;
+}
+
+/// The hall of fame and the history; the reviewed game (`reviewed`, its id) watched, reviewed
+/// and looked at on the analysis board.
+async fn hall(app: &App, inspector: &mut impl Inspector, prefix: &str, reviewed: i64) {
     app.wait_for("home", "return document.querySelector('.screen-home')").await;
     app.click("#hall-button").await;
     app.wait_for(
@@ -86,12 +166,12 @@ pub async fn tour(app: &App, inspector: &mut impl Inspector, prefix: &str, round
     app.click("#hall-tab-history").await;
     app.wait_for("the history's rows", "return document.querySelector('#hist-rows tr[data-id] .watch-record')").await;
     inspector.look(app, &format!("{prefix}/history")).await;
-    app.click("#hist-rows tr[data-id]:first-child .watch-record").await;
+    app.click(&format!("#hist-rows tr[data-id='{reviewed}'] .watch-record")).await;
     app.wait_for("the watch view", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
     inspector.look(app, &format!("{prefix}/watch view")).await;
     app.click("#watch-back").await;
     app.wait_for("the history", "return document.querySelector('.screen-hall')?.dataset.tab === 'history'").await;
-    app.click("#hist-rows tr[data-id]:first-child .hist-review").await;
+    app.click(&format!("#hist-rows tr[data-id='{reviewed}'] .hist-review")).await;
     app.wait_for("the review", "return document.querySelector('.screen-gomoku-review')?.dataset.state === 'ready'")
         .await;
     inspector.look(app, &format!("{prefix}/gomoku review")).await;
@@ -111,21 +191,20 @@ pub async fn tour(app: &App, inspector: &mut impl Inspector, prefix: &str, round
 }
 
 /// A two-player Gomoku game won by black, in the history with its review done (a new game
-/// before the review ends would cancel it), then a fresh game for the screens' own checks.
-pub async fn finish_a_reviewed_gomoku_game(app: &App) {
-    let human = json!({"game": "gomoku", "params": {"opponent": "human"}});
-    app.invoke("new_game", human.clone()).await.unwrap();
-    for (x, y) in [(3, 7), (3, 8), (4, 7), (4, 8), (5, 7), (5, 8), (6, 7), (6, 8), (7, 7)] {
+/// before the review ends would cancel it); its id.
+async fn finish_a_reviewed_gomoku_game(app: &App) -> i64 {
+    app.invoke("new_game", json!({"game": "gomoku", "params": {"opponent": "human"}})).await.unwrap();
+    for (x, y) in FIVE {
         app.invoke("play", json!({"game": "gomoku", "move": {"x": x, "y": y}})).await.unwrap();
     }
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
     loop {
         let page = app.invoke("history", json!({})).await.unwrap();
-        if !page["rows"][0]["analysis"].is_null() {
-            break;
+        let newest: &Value = &page["rows"][0];
+        if !newest["analysis"].is_null() {
+            return newest["id"].as_i64().unwrap();
         }
         assert!(std::time::Instant::now() < deadline, "the review never came: {page}");
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    app.invoke("new_game", human).await.unwrap();
 }

@@ -14,7 +14,8 @@ export class MoveList {
     this.total = 0;
     this.scrollFrame = 0;
     this.at = 0;
-    this.list = el('ol', { class: 'gm-moves', id: 'gm-moves', 'aria-labelledby': 'gm-moves-title', tabindex: '-1' });
+    // A stop of the Tab key: when the list is longer than its box, the arrow keys scroll it.
+    this.list = el('ol', { class: 'gm-moves', id: 'gm-moves', 'aria-labelledby': 'gm-moves-title', tabindex: '0' });
     this.list.addEventListener('click', (event) => {
       const item = event.target.closest?.('li');
       if (item && this.replaying) this.onStep(Number(item.dataset.index) + 1);
