@@ -187,6 +187,24 @@ mod tests {
         }
     }
 
+    /// "2,4 s" and "236 Punkte" never break over two lines: a time or a score is joined to
+    /// its unit by a no-break space, in every language (the Czech record dialog once ended a
+    /// line with "2,4" and began the next with "s."). Window titles do not wrap and keep the
+    /// seed's own words.
+    #[test]
+    fn a_number_stays_with_its_unit() {
+        for lang in LANGUAGES {
+            for (key, text) in catalogue(lang) {
+                for placeholder in ["{seconds} ", "{score} "] {
+                    assert!(
+                        key.ends_with(".title") || !text.contains(placeholder),
+                        "{lang}.json {key}: {placeholder:?} takes a no-break space: {text}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_compiled_catalogues_parse_and_translate() {
         for lang in LANGUAGES {

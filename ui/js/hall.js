@@ -169,8 +169,8 @@ function nameCell(game, entry) {
 
 function result(game, entry) {
   const measure = measureOf(game);
-  // "17.1 s" stays whole however narrow its column gets.
-  if (measure === 'time') return t('stats.seconds', { seconds: formatSeconds(entry.timeMs) }).replace(/ /g, '\u00a0');
+  // "17.1 s" stays whole however narrow its column gets (the catalogues join it with a no-break space).
+  if (measure === 'time') return t('stats.seconds', { seconds: formatSeconds(entry.timeMs) });
   if (measure === 'moves') {
     // "59 moves, 3.3 s" may wrap in a narrow column, but only after its comma: each half stays whole.
     return t('hall.movesIn', { moves: formatNumber(entry.moves), seconds: formatSeconds(entry.timeMs) })
