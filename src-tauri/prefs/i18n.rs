@@ -190,9 +190,10 @@ mod tests {
     /// "2,4 s" and "236 Punkte" never break over two lines: a time or a score is joined to
     /// its unit by a no-break space, in every language (the Czech record dialog once ended a
     /// line with "2,4" and began the next with "s."). Window titles do not wrap and keep the
-    /// seed's own words.
+    /// seed's own words. And a line that wraps never begins with a separator's dot: the dot
+    /// keeps to the part before it ("3BV 13 ·", as the page's own `SEPARATOR` does).
     #[test]
-    fn a_number_stays_with_its_unit() {
+    fn a_number_stays_with_its_unit_and_a_dot_with_the_part_before_it() {
         for lang in LANGUAGES {
             for (key, text) in catalogue(lang) {
                 for placeholder in ["{seconds} ", "{score} "] {
@@ -201,6 +202,7 @@ mod tests {
                         "{lang}.json {key}: {placeholder:?} takes a no-break space: {text}"
                     );
                 }
+                assert!(!text.contains(" ·"), "{lang}.json {key}: a no-break space before the dot: {text}");
             }
         }
     }

@@ -103,6 +103,15 @@ export function formatDate(iso) {
   return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
+/// Between the parts of a line ("Won · 12.3 s · Ada"): the dot keeps to the part before it, so
+/// a line that wraps never begins with one.
+export const SEPARATOR = '\u00a0· ';
+
+/// `parts` in one line, the empty ones left out.
+export function joined(parts) {
+  return parts.filter(Boolean).join(SEPARATOR);
+}
+
 export function formatSeconds(ms) {
   return new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000);
 }

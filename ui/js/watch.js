@@ -13,7 +13,7 @@
 // - optional `tick(ms)`: the clock as it ran between two moves; `unmounted()`.
 
 import { el, announce, oneRowWidth, setText } from './dom.js';
-import { t, errorText, formatDate, formatNumber, formatSeconds } from './i18n.js';
+import { t, errorText, formatDate, formatNumber, formatSeconds, joined } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
 import { descriptors, resultWords } from './games.js';
 import { fitTo } from './board-kit.js';
@@ -41,8 +41,7 @@ function aboutText(header) {
   const measure = measureOf(header.game) === 'score'
     ? t('history.points', { score: formatNumber(header.score ?? 0) })
     : t('stats.seconds', { seconds: formatSeconds(header.timesMs?.at(-1) ?? 0) });
-  return [resultWords(header.game, header.result, header.summary), measure, header.finishedAt ? formatDate(header.finishedAt) : null, header.player]
-    .filter(Boolean).join(' · ');
+  return joined([resultWords(header.game, header.result, header.summary), measure, header.finishedAt ? formatDate(header.finishedAt) : null, header.player]);
 }
 
 /// The about line, with a finished Minesweeper game's 3BV and 3BV/s once its last frame (the one
@@ -53,7 +52,7 @@ function aboutWithSummary(header, frame) {
   const rate = summary.bbbvPerSecond == null
     ? '—'
     : formatNumber(summary.bbbvPerSecond, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${aboutText(header)} · ${t('history.summary', { bbbv: formatNumber(summary.bbbv), rate })}`;
+  return joined([aboutText(header), t('history.summary', { bbbv: formatNumber(summary.bbbv), rate })]);
 }
 
 function positionText(index, total) {

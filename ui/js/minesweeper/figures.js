@@ -5,7 +5,7 @@
 // statistics dialog and on the history's rows.
 
 import { el } from '../dom.js';
-import { t, formatNumber } from '../i18n.js';
+import { t, formatNumber, joined } from '../i18n.js';
 
 const two = (value) => (value == null ? '—' : formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 const one = (value) => (value == null ? '—' : formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
@@ -45,6 +45,7 @@ export function hallTag(summary) {
 
 /// The same in one line: "3BV 120 · ZiNi 94 · 3BV/s 1.50 · … · NF (no flags)".
 export function figuresLine(summary) {
-  const figures = figureRows(summary).map(([, name, value]) => `${name} ${value}`);
-  return [...figures, styleOf(summary)].filter(Boolean).join(' · ');
+  // Each figure stays whole ("3BV 120"): only the separators may end a line.
+  const figures = figureRows(summary).map(([, name, value]) => `${name}\u00a0${value}`);
+  return joined([...figures, styleOf(summary)]);
 }

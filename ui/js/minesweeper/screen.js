@@ -2,7 +2,7 @@
 // shared game screen (../game-screen.js) runs it; this module draws it.
 
 import { el, announce, setText } from '../dom.js';
-import { t, errorText, formatSeconds, formatNumber } from '../i18n.js';
+import { t, errorText, formatSeconds, formatNumber, joined, SEPARATOR } from '../i18n.js';
 import { games, fitWindow } from '../ipc.js';
 import { openDialog } from '../dialog.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
@@ -215,7 +215,7 @@ function create(screen) {
     if (note) return note;
     if (snap.status === 'won') return [t('ms.status.won', { seconds: formatSeconds(snap.elapsedMs), level }), summaryText(snap.summary)].filter(Boolean).join(' ');
     if (snap.status === 'lost') return t('ms.status.lost');
-    const replayed = snap.isReplay ? ` · ${t('ms.replay')}` : '';
+    const replayed = snap.isReplay ? `${SEPARATOR}${t('ms.replay')}` : '';
     return `${level}${replayed}`;
   }
 
@@ -399,7 +399,7 @@ function create(screen) {
     // After a win, that game's figures as the rankings compare them.
     // The heading says how it was played (NF or flagging), which a row more would not fit.
     const won = snapshot?.status === 'won' ? figureRows(snapshot.summary) : [];
-    const heading = [t('ms.figures.title'), styleOf(snapshot?.summary)].filter(Boolean).join(' · ');
+    const heading = joined([t('ms.figures.title'), styleOf(snapshot?.summary)]);
     const thisGame = won.length
       ? [el('h3', { class: 'stats-heading', id: 'ms-figures-heading', text: heading }), el('table', { class: 'stats', id: 'ms-figures' }, statsRows(won))]
       : [];
