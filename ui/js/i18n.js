@@ -105,9 +105,9 @@ export function formatDate(iso) {
 
 /// Between the parts of a line ("Won · 12.3 s · Ada"): the dot keeps to the part before it, so
 /// a line that wraps never begins with one.
-export const SEPARATOR = '\u00a0· ';
+const SEPARATOR = '\u00a0· ';
 
-/// `parts` in one line, the empty ones left out.
+/// `parts` in one line, the empty ones left out, each pair parted by [`SEPARATOR`].
 export function joined(parts) {
   return parts.filter(Boolean).join(SEPARATOR);
 }

@@ -3,7 +3,7 @@
 // game screen (../game-screen.js) runs it; this module draws it.
 
 import { el, announce, oneRowWidth, setText } from '../dom.js';
-import { t, formatNumber, SEPARATOR } from '../i18n.js';
+import { t, formatNumber, joined } from '../i18n.js';
 import { call, fitWindow, setTitle } from '../ipc.js';
 import { categoryLabel } from '../catalogue.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
@@ -176,9 +176,9 @@ function create(screen) {
     const note = screen.noteFor(snap);
     if (note) return note;
     const style = categoryLabel('bubbles', snap.category);
-    if (snap.paused) return `${style}${SEPARATOR}${t('game.paused')}`;
+    if (snap.paused) return joined([style, t('game.paused')]);
     const balls = snap.view ? t('bb.ballsLeft', { count: formatNumber(snap.view.ballsLeft) }) : '';
-    return `${style}${SEPARATOR}${balls}`;
+    return joined([style, balls]);
   }
 
   /// A game of the given style (default: the player's last one), on the player's field and in

@@ -5,7 +5,7 @@
 // game screen (../game-screen.js) runs it; this module draws it.
 
 import { el, announce, setText, toast } from '../dom.js';
-import { t, errorText, formatNumber, formatSeconds, joined, SEPARATOR } from '../i18n.js';
+import { t, errorText, formatNumber, formatSeconds, joined } from '../i18n.js';
 import { fitWindow, call } from '../ipc.js';
 import { gameScreen, statsRows } from '../game-screen.js';
 import { GoBoard } from './board.js';
@@ -416,21 +416,21 @@ function create(screen) {
   function statusText(snap) {
     const kind = t(`category.gomoku.${snap.category}`);
     setText(ui.kind, kind);
-    if (snap.paused) return `${kind}${SEPARATOR}${t('game.paused')}`;
+    if (snap.paused) return joined([kind, t('game.paused')]);
     const view = snap.view;
     if (!view) return kind;
     if (snap.status !== 'playing') {
       const total = view.moves.length;
       const at = replayAt ?? total;
-      const replay = at < total ? `${SEPARATOR}${t('gm.replay.position', { at: formatNumber(at), total: formatNumber(total) })}` : '';
-      return `${resultTitle(snap)} ${resultDetail(snap)}${replay}`;
+      const replay = at < total ? t('gm.replay.position', { at: formatNumber(at), total: formatNumber(total) }) : null;
+      return joined([`${resultTitle(snap)} ${resultDetail(snap)}`, replay]);
     }
     // A hint for this very position stays said here until the next move.
     const note = screen.noteFor(snap);
     if (note) return note;
     // Whose turn it is, and the moves, are beside the board (the turn is read out from there): a
     // move changes nothing down here, so its frame repaints nothing down here.
-    return `${kind}${SEPARATOR}${t(`gm.rule.${view.rule}.hint`)}`;
+    return joined([kind, t(`gm.rule.${view.rule}.hint`)]);
   }
 
   /// F2 and the New game buttons: choose the rule, the opponent and the names, then play.

@@ -2,7 +2,7 @@
 // shared game screen (../game-screen.js) runs it; this module draws it.
 
 import { el, announce, setText } from '../dom.js';
-import { t, errorText, formatSeconds, formatNumber, joined, SEPARATOR } from '../i18n.js';
+import { t, errorText, formatSeconds, formatNumber, joined } from '../i18n.js';
 import { games, fitWindow } from '../ipc.js';
 import { openDialog } from '../dialog.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
@@ -215,8 +215,7 @@ function create(screen) {
     if (note) return note;
     if (snap.status === 'won') return [t('ms.status.won', { seconds: formatSeconds(snap.elapsedMs), level }), summaryText(snap.summary)].filter(Boolean).join(' ');
     if (snap.status === 'lost') return t('ms.status.lost');
-    const replayed = snap.isReplay ? `${SEPARATOR}${t('ms.replay')}` : '';
-    return `${level}${replayed}`;
+    return joined([level, snap.isReplay ? t('ms.replay') : null]);
   }
 
   /// The hint on the board (the cell marked safe, mine or guess), and why in the status line.
