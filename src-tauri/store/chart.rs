@@ -121,6 +121,9 @@ mod tests {
             match g.result {
                 Status::Won => {
                     stats.won += 1;
+                    if let Some(winner) = crate::store::finished::summary_of(&g.detail) {
+                        *stats.wins_by.entry(winner["winner"].as_str().unwrap().to_owned()).or_default() += 1;
+                    }
                     won_time += g.time_ms as i64;
                     stats.best_time_ms = Some(stats.best_time_ms.map_or(g.time_ms as i64, |b| b.min(g.time_ms as i64)));
                     stats.current_streak += 1;
@@ -169,6 +172,10 @@ mod tests {
         }
         let expert = store.category_stats(minesweeper::KIND, "expert").unwrap();
         assert_eq!((expert.current_streak, expert.longest_streak), (30, 30));
+        // Between two players, the wins by colour add up to the wins.
+        let two_players = store.category_stats(gomoku::KIND, "freestyle-human").unwrap();
+        assert_eq!(two_players.wins_by.values().sum::<i64>(), two_players.won);
+        assert_eq!(two_players.wins_by.keys().collect::<Vec<_>>(), ["black", "white"]);
     }
 
     #[test]

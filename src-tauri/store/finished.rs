@@ -1,11 +1,12 @@
 //! Finished games: the history, the hall of fame (the best ten per category) and statistics.
 
-use super::Store;
+use super::{winners, Store};
 use crate::assistance::Assistance;
 use crate::error::AppResult;
 use pastimes_games::{GameKind, Status};
 use rusqlite::{params, Connection};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// How many places each hall-of-fame category has.
 pub const HALL_SIZE: i64 = 10;
@@ -92,6 +93,9 @@ pub struct CategoryStats {
     pub longest_streak: i64,
     /// The best rate of the category (3BV/s), if its games have one.
     pub best_rate: Option<f64>,
+    /// The wins by who won, where the games name a winner (two-player Gomoku: `black`, `white`);
+    /// empty otherwise.
+    pub wins_by: BTreeMap<String, i64>,
 }
 
 impl Store {
@@ -207,6 +211,7 @@ impl Store {
                     current_streak: row.get(9)?,
                     longest_streak: row.get(10)?,
                     best_rate: None,
+                    wins_by: BTreeMap::new(),
                 })
             });
         let stats = match found {
@@ -221,7 +226,7 @@ impl Store {
                 "SELECT MAX(rate) FROM finished_games WHERE game = ?1 AND category = ?2 AND rate IS NOT NULL",
             )?
             .query_row(params![game.as_str(), category], |row| row.get(0))?;
-        Ok(CategoryStats { best_rate, ..stats })
+        Ok(CategoryStats { best_rate, wins_by: winners::wins_by(&self.conn, game, category)?, ..stats })
     }
 }
 
@@ -313,6 +318,7 @@ pub(super) fn insert_finished(tx: &Connection, finished: &FinishedGame) -> AppRe
         finished.score,
         won_time,
     ])?;
+    winners::add(tx, finished)?;
     Ok(id)
 }
 

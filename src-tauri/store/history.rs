@@ -265,10 +265,17 @@ pub(super) mod tests {
                 1 => (minesweeper::KIND, "expert", Status::Won),
                 2 => (bubbles::KIND, "standard", Status::Finished),
                 3 => (gomoku::KIND, "freestyle-easy", if i % 2 == 0 { Status::Won } else { Status::Lost }),
-                _ => (gomoku::KIND, "freestyle-human", Status::Draw),
+                // Between two players, a draw or a win that names its colour.
+                _ => (gomoku::KIND, "freestyle-human", if i % 3 == 0 { Status::Draw } else { Status::Won }),
             };
             // Every third game shares its minute with the one before: ties on time go by id.
-            games.push(game(kind, category, result, i - i / 3, 1000 + u64::from(i * 37 % 101)));
+            let mut finished = game(kind, category, result, i - i / 3, 1000 + u64::from(i * 37 % 101));
+            if category == "freestyle-human" && result == Status::Won {
+                let winner = if i % 7 < 3 { "white" } else { "black" };
+                finished.detail = serde_json::json!({ "summary": { "winner": winner } }).to_string();
+                finished.rank_key = None; // A two-player game never ranks.
+            }
+            games.push(finished);
         }
         store.record_many(games.clone()).unwrap();
         (store, games)

@@ -38,7 +38,8 @@ macro_rules! totals_from_games {
     };
 }
 
-/// Fills the empty `category_totals` from the finished games.
+/// Fills the empty `category_totals` from the finished games (the salvage fills
+/// `category_winners` with [`super::winners::rebuild`]).
 pub(super) const REBUILD_TOTALS: &str = totals_from_games!();
 
 /// The number in a Pastimes store's header (`PRAGMA application_id`, from migration 5): "PAST".
@@ -135,7 +136,26 @@ pub(super) const MIGRATIONS: &[&str] = &[
      ALTER TABLE saved_games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;",
     // 5: the file says it is Pastimes' own in its header (see `owner`); no row changes.
     concat!("PRAGMA application_id = ", application_id!(), ";"),
+    // 6: the wins of each category by who won, where the game names a winner (two-player
+    // Gomoku's colours), counted as `category_totals` counts the rest; filled from the finished
+    // games by `after` (see there).
+    "CREATE TABLE category_winners (
+         game     TEXT NOT NULL,
+         category TEXT NOT NULL,
+         winner   TEXT NOT NULL,
+         won      INTEGER NOT NULL,
+         PRIMARY KEY (game, category, winner)
+     ) WITHOUT ROWID;",
 ];
+
+/// What migration `version` does beyond its SQL, in the same transaction: the work that needs
+/// JSON read, which the bundled SQLite leaves out (`.cargo/config.toml`).
+fn after(version: usize, tx: &Connection) -> AppResult<()> {
+    match version {
+        6 => super::winners::rebuild(tx),
+        _ => Ok(()),
+    }
+}
 
 /// [`application_id!`] as a number.
 pub(super) const APPLICATION_ID: i64 = 0x5041_5354;
@@ -248,6 +268,7 @@ pub(super) fn migrate(conn: &mut Connection) -> AppResult<()> {
     for (index, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
         let tx = conn.transaction()?;
         tx.execute_batch(sql)?;
+        after(index + 1, &tx)?;
         tx.pragma_update(None, "user_version", index as i64 + 1)?;
         tx.commit()?;
     }
@@ -268,7 +289,10 @@ mod tests {
     fn an_empty_database_reaches_the_latest_version() {
         let store = Store::open_in_memory().unwrap();
         assert_eq!(version(store.connection()).unwrap(), latest_version());
-        assert_eq!(tables(store.connection()), ["category_totals", "finished_games", "saved_games", "settings"]);
+        assert_eq!(
+            tables(store.connection()),
+            ["category_totals", "category_winners", "finished_games", "saved_games", "settings"]
+        );
     }
 
     #[test]
@@ -308,6 +332,36 @@ mod tests {
             // Migrating again is a no-op.
             migrate(&mut conn).unwrap();
         }
+    }
+
+    #[test]
+    fn version_5_two_player_wins_get_counted_by_colour() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        for (index, sql) in MIGRATIONS[..5].iter().enumerate() {
+            conn.execute_batch(sql).unwrap();
+            conn.pragma_update(None, "user_version", index as i64 + 1).unwrap();
+        }
+        let games = [
+            ("won", r#"{"summary":{"winner":"black"}}"#),
+            ("won", r#"{"seed":"7","summary":{"winner":"white"}}"#),
+            ("won", r#"{"summary":{"winner":"black"}}"#),
+            ("won", "{}"),                     // finished before the summary named the winner
+            ("won", r#"{"winner": not json"#), // damaged
+            ("draw", "{}"),
+        ];
+        for (result, detail) in games {
+            conn.execute(
+                "INSERT INTO finished_games (game, category, result, time_ms, moves, started_at, finished_at, detail)
+                 VALUES ('gomoku', 'freestyle-human', ?1, 9000, 30, '2026', '2026-12-01T00:00:00.000Z', ?2)",
+                rusqlite::params![result, detail],
+            )
+            .unwrap();
+        }
+        migrate(&mut conn).unwrap();
+        let mut stmt = conn.prepare("SELECT winner, won FROM category_winners ORDER BY winner").unwrap();
+        let wins: Vec<(String, i64)> =
+            stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?))).unwrap().map(Result::unwrap).collect();
+        assert_eq!(wins, [("black".to_owned(), 2), ("white".to_owned(), 1)]);
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod salvage;
 mod saved;
 mod settings;
 mod unsaved;
+mod winners;
 
 pub use chart::{CategoryChart, ChartPoint, CHART_POINTS};
 pub(crate) use finished::result_name;

@@ -39,6 +39,7 @@ impl Store {
         if with_history {
             tx.execute(&format!("DELETE FROM finished_games WHERE 1{only}"), params_from_iter(&args))?;
             tx.execute(&format!("DELETE FROM category_totals WHERE 1{only}"), params_from_iter(&args))?;
+            tx.execute(&format!("DELETE FROM category_winners WHERE 1{only}"), params_from_iter(&args))?;
         } else {
             let sql = format!("UPDATE finished_games SET rank_key = NULL WHERE rank_key IS NOT NULL{only}");
             tx.execute(&sql, params_from_iter(&args))?;
@@ -107,6 +108,7 @@ mod tests {
         assert_eq!(done, ResetCounts { records: 10, categories: 1, games: 60 });
         assert_eq!(store.history_count(&HistoryFilter { game: Some(gomoku::KIND), ..Default::default() }).unwrap(), 0);
         assert_eq!(store.category_stats(gomoku::KIND, "freestyle-easy").unwrap(), CategoryStats::default());
+        assert_eq!(store.category_stats(gomoku::KIND, "freestyle-human").unwrap(), CategoryStats::default());
         assert_eq!(all_games(&store), 91);
     }
 

@@ -14,8 +14,8 @@
 use super::migrations::table_names;
 use super::pages::leaf_rows;
 use super::recovery::sidecar;
-use super::{migrations, Store};
-use crate::error::AppResult;
+use super::{migrations, winners, Store};
+use crate::error::{AppError, AppResult};
 use pastimes_games::GameKind;
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Connection, OpenFlags, Row};
@@ -76,8 +76,9 @@ pub(super) fn salvage(damaged: &Path, into: &mut Store) -> Salvaged {
             }
         }
     }
-    let totals = tx.execute_batch(migrations::REBUILD_TOTALS);
-    if let Err(error) = totals.and_then(|()| tx.commit()) {
+    let totals = tx.execute_batch(migrations::REBUILD_TOTALS).map_err(AppError::from);
+    let written = totals.and_then(|()| winners::rebuild(&tx)).and_then(|()| Ok(tx.commit()?));
+    if let Err(error) = written {
         eprintln!("pastimes: the salvaged games could not be written: {error}");
         return Salvaged::default();
     }
@@ -385,6 +386,7 @@ fn saved_row(values: &[SqlValue]) -> Option<Vec<SqlValue>> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::store::winners::tests::two_player;
     use crate::store::{FinishedGame, DATABASE_FILE};
     use pastimes_games::Status;
     use rand::{Rng, SeedableRng};
@@ -460,6 +462,22 @@ pub(crate) mod tests {
         let stats = fresh.category_stats(pastimes_games::minesweeper::KIND, "beginner").unwrap();
         assert_eq!(stats.played, 100);
         assert_eq!(fresh.hall_of_fame(pastimes_games::bubbles::KIND, "standard").unwrap().len(), 10);
+    }
+
+    #[test]
+    fn the_wins_by_colour_come_back_with_the_games() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(dir.path()).unwrap();
+        let winners = [Some("white"), Some("black"), None, Some("white")];
+        store
+            .record_many(winners.iter().enumerate().map(|(minute, winner)| two_player(*winner, minute as u32)))
+            .unwrap();
+        drop(store);
+        let (salvaged, fresh) = salvage_into_fresh(&dir.path().join(DATABASE_FILE));
+        assert_eq!(salvaged.games, 4);
+        let stats = fresh.category_stats(pastimes_games::gomoku::KIND, "freestyle-human").unwrap();
+        assert_eq!((stats.won, stats.drawn), (3, 1));
+        assert_eq!(stats.wins_by, [("black".to_owned(), 1), ("white".to_owned(), 2)].into());
     }
 
     #[test]

@@ -209,6 +209,11 @@ async fn two_people_play_to_five_in_a_row_and_replay_the_game() {
         .await;
     assert_eq!(played, json!("1"));
     assert_eq!(app.text("#stats-dialog [data-stat=won] td").await, "1");
+    // ... and say which colour won it.
+    assert_eq!(app.text("#stats-dialog [data-stat=won-black] th").await, "Black won");
+    assert_eq!(app.text("#stats-dialog [data-stat=won-black] td").await, "1");
+    assert_eq!(app.text("#stats-dialog [data-stat=won-white] td").await, "0");
+    picture(&app, "gomoku-two-player-statistics").await;
     app.click("#stats-dialog button[value=ok]").await;
     app.quit().await;
 }

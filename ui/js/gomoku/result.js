@@ -8,5 +8,10 @@ import { t } from '../i18n.js';
 export function resultText(result, summary) {
   const winner = summary?.winner;
   if (result !== 'won' || (winner !== 'black' && winner !== 'white')) return null;
-  return t('gm.result.colourWon', { colour: t(`gm.colourName.${winner}`) });
+  return colourWon(winner);
+}
+
+/// "Black won", "White won": the history's result, and the statistics' rows of wins by colour.
+export function colourWon(colour) {
+  return t('gm.result.colourWon', { colour: t(`gm.colourName.${colour}`) });
 }
