@@ -330,6 +330,11 @@ async fn records_of_three_games_in_the_hall_the_history_its_chart_export_and_res
     picture(&app, "history-chart").await;
     set_select(&app, "#hist-result", "lost").await;
     wait_rows(&app, 2).await;
+    // A lost game's figures count the 3BV it solved out of the board's ("3BV 1/12 · ...").
+    let figures = run(&app, "return document.querySelector('#hist-rows tr[data-id] td.number[title]').title").await;
+    let bbbv = figures.as_str().unwrap().split('\u{a0}').nth(1).unwrap_or_default().to_owned();
+    let (solved, whole) = bbbv.split_once('/').unwrap_or_else(|| panic!("{figures}"));
+    assert!(solved.parse::<u32>().unwrap() < whole.parse::<u32>().unwrap(), "{figures}");
 
     // An inverted date range: the backend's error, in words.
     set_select(&app, "#hist-result", "").await;

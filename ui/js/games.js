@@ -1,9 +1,9 @@
 // Every game's part of the page, one descriptor a game (ui/js/<game>/index.js: its screen, its
 // board in the watch view, its stylesheet, and its review screen if its analysis is shown as a
-// review; optionally a finished game's summary in one line for the history, `summaryLine`, its
-// result in words where "Won" alone would not say who, `resultText`, and a record's mark beside
-// its name in the hall of fame, `hallTag`, an element); the backend's registry (catalogue.js)
-// tells the rest.
+// review; optionally a finished game's summary in one line for the history, `summaryLine`, and
+// in a few words for the watch view, `shortSummary`, its result in words where "Won" alone would
+// not say who, `resultText`, and a record's mark beside its name in the hall of fame, `hallTag`,
+// an element); the backend's registry (catalogue.js) tells the rest.
 // The descriptors are small: a game's own modules load when first shown, so start-up loads only
 // the modules of the screen it opens on.
 

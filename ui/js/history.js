@@ -103,9 +103,8 @@ export async function mountHistory(root, app, kept = null) {
     }
     if (rate == null || !rateKey) return el('td', { class: 'number', text: scoreOrTime(row) });
     const figure = formatNumber(rate, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const summary = row.summary;
-    // The game's own figures when it says them (Minesweeper's ZiNi, IOS, RQP...), else 3BV and rate.
-    const title = descriptors[row.game]?.summaryLine?.(summary) ?? t('history.summary', { bbbv: formatNumber(summary.bbbv ?? 0), rate: figure });
+    // The game's own figures, where it says them (Minesweeper's 3BV, ZiNi, IOS, RQP...).
+    const title = descriptors[row.game]?.summaryLine?.(row.summary);
     return el('td', { class: 'number', title },
       scoreOrTime(row), el('span', { class: 'hist-rate', text: `${figure} ${t(rateKey)}` }));
   }

@@ -44,15 +44,10 @@ function aboutText(header) {
   return joined([resultWords(header.game, header.result, header.summary), measure, header.finishedAt ? formatDate(header.finishedAt) : null, header.player]);
 }
 
-/// The about line, with a finished Minesweeper game's 3BV and 3BV/s once its last frame (the one
-/// that carries its statistics) is shown.
+/// The about line, with a finished game's figures in a few words (Minesweeper's 3BV and 3BV/s)
+/// once its last frame (the one that carries them) is shown.
 function aboutWithSummary(header, frame) {
-  const summary = frame.summary;
-  if (summary?.bbbv == null) return aboutText(header);
-  const rate = summary.bbbvPerSecond == null
-    ? '—'
-    : formatNumber(summary.bbbvPerSecond, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return joined([aboutText(header), t('history.summary', { bbbv: formatNumber(summary.bbbv), rate })]);
+  return joined([aboutText(header), descriptors[header.game]?.shortSummary?.(frame.summary)]);
 }
 
 function positionText(index, total) {

@@ -16,7 +16,7 @@ const percent = (value) => (value == null ? '—' : `${formatNumber(Math.round(v
 export function figureRows(summary) {
   if (!summary) return [];
   const rows = [
-    ['bbbv', '3BV', formatNumber(summary.bbbv)],
+    ['bbbv', '3BV', bbbvText(summary)],
     ['zini', 'ZiNi', summary.zini == null ? null : formatNumber(summary.zini)],
     ['bbbvPerSecond', '3BV/s', two(summary.bbbvPerSecond)],
     ['ios', 'IOS', summary.ios === undefined ? null : two(summary.ios)],
@@ -28,6 +28,21 @@ export function figureRows(summary) {
     ['islands', t('ms.figures.islands'), summary.islands == null ? null : formatNumber(summary.islands)],
   ];
   return rows.filter(([, , value]) => value != null);
+}
+
+/// The board's 3BV, and for a game that did not solve it all the part it solved first, as the
+/// competitive programs show a lost game's: "17/120".
+function bbbvText(summary) {
+  const { bbbv, solvedBbbv } = summary;
+  if (solvedBbbv == null || solvedBbbv === bbbv) return formatNumber(bbbv);
+  return `${formatNumber(solvedBbbv)}/${formatNumber(bbbv)}`;
+}
+
+/// 3BV and 3BV/s, for the watch view's line once the last frame (which carries them) is shown;
+/// null for a frame without them.
+export function shortSummary(summary) {
+  if (summary?.bbbv == null) return null;
+  return t('history.summary', { bbbv: bbbvText(summary), rate: two(summary.bbbvPerSecond) });
 }
 
 /// How the game was played, as the rankings list it: "NF (no flags)" or "Flagging"; null for a

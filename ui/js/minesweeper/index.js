@@ -11,6 +11,8 @@ export const watchBoard = async (app) => (await import('./board.js')).watchBoard
 export const stylesheet = 'css/minesweeper.css';
 /// A finished game's figures in one line, for its history row (./figures.js).
 export { figuresLine as summaryLine } from './figures.js';
+/// Its 3BV and 3BV/s in a few words, for the watch view's line (./figures.js).
+export { shortSummary } from './figures.js';
 /// A record's mark beside its holder's name in the hall of fame (NF), from its summary: an
 /// element, or null.
 export { hallTag } from './figures.js';

@@ -7,9 +7,12 @@
 //!   at least one safe cell, or a right click that puts a flag on a mine. (Unflagging, question
 //!   marks and the click that explodes are not.)
 //! * **3BV/s** = solved 3BV / seconds (the whole 3BV for a win).
-//! * **IOE** (index of efficiency) = 3BV / all clicks; **correctness** = effective clicks / all
-//!   clicks; **throughput** = 3BV / effective clicks. (Before 2 December 2026 Pastimes called
-//!   the throughput IOE; games kept from before show that figure under IOE.)
+//! * **IOE** (index of efficiency) = solved 3BV / all clicks; **correctness** = effective clicks
+//!   / all clicks; **throughput** = solved 3BV / effective clicks. For a win the solved 3BV is the
+//!   whole; a lost game counts what it solved, as Arbiter's and Metasweeper's statistics (and
+//!   `ms_toollib`) do. (Before 2 December 2026 Pastimes called the throughput IOE; games kept
+//!   from before show that figure under IOE. Before 6 December a lost game's IOE and throughput
+//!   took the whole 3BV.)
 //! * **IOS** (index of speed) = log(seconds) / log(3BV); **RQP** (rapport qualité prix) =
 //!   seconds / (3BV/s), that is seconds² / 3BV. Both are for a win; lower is better.
 //! * **NF** (no flags): a game in which no cell was ever marked (the rankings list NF games
@@ -136,8 +139,8 @@ impl Minesweeper {
             bbbv,
             solved_bbbv,
             clicks,
-            ioe: ioe(bbbv, clicks.total()),
-            throughput: throughput(bbbv, clicks.useful),
+            ioe: ioe(solved_bbbv, clicks.total()),
+            throughput: throughput(solved_bbbv, clicks.useful),
             correctness: correctness(clicks.useful, clicks.total()),
             bbbv_per_second: bbbv_per_second(solved_bbbv, elapsed_ms),
             ios: ios(bbbv, elapsed_ms).filter(|_| won),

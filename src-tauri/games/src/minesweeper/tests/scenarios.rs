@@ -365,6 +365,9 @@ fn a_lost_game_counts_the_3bv_it_solved() {
     assert_eq!(game.status(), Status::Lost);
     let stats = game.stats(1_000).unwrap();
     assert_eq!((stats.bbbv, stats.solved_bbbv, stats.clicks.useful), (2, 1, 1));
+    // IOE and throughput count the 3BV it solved (two clicks, one of them useful), as the
+    // competitive programs do for a lost game.
+    assert_eq!((stats.ioe, stats.throughput), (Some(0.5), Some(1.0)));
     assert!(Minesweeper::new(&Params::beginner(), 1).unwrap().stats(1).is_none(), "no mines yet");
 }
 
@@ -387,7 +390,7 @@ fn stats_json_shape() {
     assert_eq!(
         stats,
         serde_json::json!({"bbbv": 2, "solvedBbbv": 1, "clicks": {"left": 1, "right": 0, "chord": 0, "useful": 1},
-            "ioe": 2.0, "throughput": 2.0, "correctness": 1.0, "bbbvPerSecond": 2.0, "ios": null, "rqp": null,
+            "ioe": 1.0, "throughput": 1.0, "correctness": 1.0, "bbbvPerSecond": 2.0, "ios": null, "rqp": null,
             "zini": 2, "openings": 2, "islands": 0, "noFlags": true})
     );
 }
