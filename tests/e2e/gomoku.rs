@@ -1,6 +1,7 @@
 //! Gomoku played in the real webview: two people to five in a row, the computer's answer on its
 //! own thread, undo back to the player's turn, a refused point, and the new game dialog.
 
+use crate::hall::{set_select, wait_rows};
 use crate::harness::App;
 use serde_json::{json, Value};
 
@@ -215,6 +216,23 @@ async fn two_people_play_to_five_in_a_row_and_replay_the_game() {
     assert_eq!(app.text("#stats-dialog [data-stat=won-white] td").await, "0");
     picture(&app, "gomoku-two-player-statistics").await;
     app.click("#stats-dialog button[value=ok]").await;
+
+    // The history's table beside the category's chart shows the same rows.
+    app.click("#gm-home").await;
+    app.click("#hall-button").await;
+    app.click("#hall-tab-history").await;
+    wait_rows(&app, 1).await;
+    set_select(&app, "#hist-game", "gomoku").await;
+    set_select(&app, "#hist-category", "freestyle-human").await;
+    let rows = app
+        .wait_for(
+            "the category's statistics",
+            "const rows = [...document.querySelectorAll('#hist-stats tr')];
+             return rows.length > 0 && rows.map((r) => `${r.dataset.stat}=${r.querySelector('td').textContent}`)",
+        )
+        .await;
+    assert_eq!(rows, json!(["played=1", "won=1", "won-black=1", "won-white=0", "drawn=0"]));
+    picture(&app, "gomoku-two-player-history").await;
     app.quit().await;
 }
 

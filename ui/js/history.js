@@ -8,6 +8,7 @@ import { t, count as countOf, errorText, formatDate, formatNumber, formatSeconds
 import { call } from './ipc.js';
 import { allGames, categoryLabel, gameInfo, gameName, listedCategories, measureOf } from './catalogue.js';
 import { drawChart } from './chart.js';
+import { statsRows } from './game-screen.js';
 import { descriptors, resultWords, reviewScreen } from './games.js';
 import { exportGame, exportVideo, exportPsq, copyMoves, importGame } from './record-file.js';
 
@@ -274,7 +275,7 @@ export async function mountHistory(root, app, kept = null) {
         el('h3', { id: 'hist-chart-title', text: title }),
         el('div', { class: 'hist-chart-row' },
           el('div', { class: 'hist-chart-figure' }, drawChart(chart.points, chart.measure, `${title}. ${describe}`), legend, shown),
-          statsTable(game.value, chart.stats)));
+          statsTable(game.value, category.value, chart.stats)));
     } catch (problem) {
       error.textContent = problem.code ? errorText(problem) : String(problem);
     }
@@ -314,8 +315,15 @@ export async function mountHistory(root, app, kept = null) {
   return { reload: () => reload() };
 }
 
-/// Played, won, win %, best, average, current and longest streak (Bubble Breaker: the scores).
-export function statsTable(game, stats) {
+/// Played, won, win %, best, average, current and longest streak (Bubble Breaker: the scores),
+/// or the game's own rows where it gives them (Gomoku's, by colour between two players).
+export function statsTable(game, category, stats) {
+  const rows = descriptors[game]?.statisticsRows?.(category, stats) ?? genericRows(game, stats);
+  return el('table', { class: 'stats hist-stats', id: 'hist-stats' }, statsRows(rows));
+}
+
+/// The statistics every game has, as rows [id, name, value].
+function genericRows(game, stats) {
   const dash = '—';
   const time = (ms) => (ms === null || ms === undefined ? dash : t('stats.seconds', { seconds: formatSeconds(ms) }));
   const number = (n) => (n === null || n === undefined ? dash : formatNumber(Math.round(n)));
@@ -334,8 +342,5 @@ export function statsTable(game, stats) {
       ['currentStreak', formatNumber(stats.currentStreak)],
       ['longestStreak', formatNumber(stats.longestStreak)],
     ];
-  return el('table', { class: 'stats hist-stats', id: 'hist-stats' },
-    el('tbody', {}, rows.map(([key, value]) => el('tr', { dataset: { stat: key } },
-      el('th', { scope: 'row', text: t(`stats.${key}`) }),
-      el('td', { class: 'number', text: value })))));
+  return rows.map(([key, value]) => [key, t(`stats.${key}`), value]);
 }

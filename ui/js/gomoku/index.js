@@ -15,3 +15,5 @@ export const review = () => import('./review.js');
 export const screens = { 'gomoku-analysis': () => import('./analysis.js') };
 /// A finished game's result in words where "Won" alone would not say who (two players).
 export { resultText } from './result.js';
+/// A category's statistics as rows [id, name, value], for the history's table beside its chart.
+export { statisticsRows } from './result.js';

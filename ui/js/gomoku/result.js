@@ -1,6 +1,8 @@
-// A finished Gomoku game's result in words, for the history and the watch view.
+// Gomoku's results in words: a finished game's, for the history and the watch view, and a
+// category's counted, for the statistics of the Gomoku screen and of the history.
 
-import { t } from '../i18n.js';
+import { t, formatNumber } from '../i18n.js';
+import { COLOURS } from './setup.js';
 
 /// Between two players the backend's result is "won" whoever made five; the summary names the
 /// winning colour ("Black won"). Null where the plain result says it all (against the computer,
@@ -14,4 +16,31 @@ export function resultText(result, summary) {
 /// "Black won", "White won": the history's result, and the statistics' rows of wins by colour.
 export function colourWon(colour) {
   return t('gm.result.colourWon', { colour: t(`gm.colourName.${colour}`) });
+}
+
+/// The statistics of one category (rule, opponent and opening) as rows [id, name, value]: the
+/// Statistics dialog of the Gomoku screen and the history's table beside its chart show the
+/// same. Between two players a win is whoever made five: the rows say how many games each colour
+/// won (games from before 5 December 2026 count only in the total), and give no win rate or
+/// streak.
+export function statisticsRows(category, stats) {
+  const count = (value) => formatNumber(value ?? 0);
+  if (category.split('-')[1] === 'human') {
+    return [
+      ['played', t('stats.played'), count(stats.played)],
+      ['won', t('gm.stats.fives'), count(stats.won)],
+      ...COLOURS.map((colour) => [`won-${colour}`, colourWon(colour), count(stats.winsBy?.[colour])]),
+      ['drawn', t('gm.stats.drawn'), count(stats.drawn)],
+    ];
+  }
+  const winRate = stats.played ? `${formatNumber(Math.round((100 * stats.won) / stats.played))} %` : '—';
+  return [
+    ['played', t('stats.played'), count(stats.played)],
+    ['won', t('stats.won'), count(stats.won)],
+    ['lost', t('gm.stats.lost'), count(stats.lost)],
+    ['drawn', t('gm.stats.drawn'), count(stats.drawn)],
+    ['winRate', t('stats.winRate'), winRate],
+    ['currentStreak', t('stats.currentStreak'), count(stats.currentStreak)],
+    ['longestStreak', t('stats.longestStreak'), count(stats.longestStreak)],
+  ];
 }

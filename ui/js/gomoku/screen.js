@@ -14,7 +14,7 @@ import { notation } from './notation.js';
 import { copyMoves } from '../record-file.js';
 import { reviewScreen } from '../games.js';
 import { askForMoves } from './paste-dialog.js';
-import { colourWon } from './result.js';
+import { statisticsRows } from './result.js';
 import {
   CATEGORIES, COLOURS, categoryOf, chooseParams, keptParams, nameOf, namedByColour, other, paramsOf, savedParams, shownName,
 } from './setup.js';
@@ -506,25 +506,7 @@ function create(screen) {
     const fill = async () => {
       const category = select.value;
       const stats = await screen.statistics(category);
-      const human = category.split('-')[1] === 'human';
-      const count = (value) => (value == null ? null : formatNumber(value));
-      const winRate = stats.played ? `${formatNumber(Math.round((100 * stats.won) / stats.played))} %` : '—';
-      // Losses and draws are shown when the backend counts them (`lost`, `drawn`). Between two
-      // players the wins are also told by colour (games from before 5 December 2026 count only
-      // in the total).
-      const byColour = COLOURS.map((colour) => [`won-${colour}`, colourWon(colour),
-        human ? count(stats.winsBy[colour] ?? 0) : null]);
-      const rows = [
-        ['played', t('stats.played'), count(stats.played)],
-        ['won', human ? t('gm.stats.fives') : t('stats.won'), count(stats.won)],
-        ...byColour,
-        ['lost', t('gm.stats.lost'), human ? null : count(stats.lost)],
-        ['drawn', t('gm.stats.drawn'), count(stats.drawn)],
-        ['winRate', t('stats.winRate'), human ? null : winRate],
-        ['currentStreak', t('stats.currentStreak'), human ? null : count(stats.currentStreak)],
-        ['longestStreak', t('stats.longestStreak'), human ? null : count(stats.longestStreak)],
-      ].filter(([, , value]) => value != null);
-      table.replaceChildren(statsRows(rows));
+      table.replaceChildren(statsRows(statisticsRows(category, stats)));
     };
     select.addEventListener('change', () => fill().catch((error) => screen.showError(error)));
     await fill();
