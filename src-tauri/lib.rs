@@ -19,7 +19,7 @@ pub mod store;
 
 use prefs::config;
 use records::watch;
-use shell::{menu, single_instance, window};
+use shell::{menu, single_instance, widget_language, window};
 use state::AppState;
 use std::sync::Arc;
 use tauri::{Emitter, Manager, Runtime};
@@ -104,6 +104,7 @@ pub fn run() {
             let settings = state.settings().unwrap_or_default();
             app.set_menu(menu::build(app.handle(), &settings)?)?;
             menu::apply_zoom(app.handle(), &settings);
+            widget_language::apply(app.handle(), &settings);
             app.on_menu_event(|app, event| menu::handle(app, event.id().as_ref()));
             if let Some(main) = app.get_webview_window("main") {
                 window::restore_placement(&main, &state);

@@ -115,6 +115,27 @@ pub fn system_language() -> &'static str {
     )
 }
 
+/// The language tag, such as `cs-CZ`, that the webview's own widgets (its date fields) are to
+/// follow when the page speaks `language`: the system's format locale (`time_locale`, from
+/// `LC_ALL`, `LC_TIME` or `LANG`) where its language is the same, so an English page on a British
+/// system keeps day before month; else the language alone, whose usual region ICU supplies.
+pub fn widget_locale(language: &str, time_locale: Option<&str>) -> String {
+    let system = time_locale.map(str::trim).filter(|l| !l.is_empty() && !matches!(*l, "C" | "POSIX"));
+    let mut parts = system.unwrap_or("").split(['.', '@']).next().unwrap_or("").split(['_', '-']);
+    let (code, region) = (parts.next().unwrap_or("").to_ascii_lowercase(), parts.next());
+    match region {
+        Some(region) if code == language && region.len() == 2 && region.chars().all(|c| c.is_ascii_alphabetic()) => {
+            format!("{language}-{}", region.to_ascii_uppercase())
+        }
+        _ => language.to_owned(),
+    }
+}
+
+/// The system's format locale for dates, from this process's environment.
+pub fn system_time_locale() -> Option<String> {
+    ["LC_ALL", "LC_TIME", "LANG"].iter().find_map(|name| std::env::var(name).ok().filter(|v| !v.trim().is_empty()))
+}
+
 /// The language to speak: the player's `choice` if it is one of ours, else the system's.
 pub fn resolve(choice: Option<&str>) -> &'static str {
     match choice.and_then(|c| LANGUAGES.iter().copied().find(|lang| *lang == c)) {
@@ -126,6 +147,19 @@ pub fn resolve(choice: Option<&str>) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_webviews_widgets_take_the_systems_region_only_for_its_own_language() {
+        assert_eq!(widget_locale("en", Some("en_GB.UTF-8")), "en-GB");
+        assert_eq!(widget_locale("cs", Some("en_GB.UTF-8")), "cs");
+        assert_eq!(widget_locale("de", Some("de_AT.UTF-8@euro")), "de-AT");
+        assert_eq!(widget_locale("zh", Some("zh_TW")), "zh-TW");
+        assert_eq!(widget_locale("en", Some("C.UTF-8")), "en");
+        assert_eq!(widget_locale("en", Some("C")), "en");
+        assert_eq!(widget_locale("de", None), "de");
+        assert_eq!(widget_locale("de", Some("de")), "de");
+        assert_eq!(widget_locale("en", Some("en_<b>.UTF-8")), "en");
+    }
     use std::collections::{BTreeMap, BTreeSet};
     use std::path::{Path, PathBuf};
 

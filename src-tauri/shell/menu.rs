@@ -235,6 +235,9 @@ pub fn setting_changed<R: Runtime>(app: &AppHandle<R>, key: &str, settings: &Map
                 }
             }
         }
+        if key == "language" {
+            crate::shell::widget_language::apply(app, settings);
+        }
         if matches!(key, "language" | "theme" | "colourBlind") {
             match build(app, settings) {
                 Ok(menu) => {

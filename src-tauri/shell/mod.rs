@@ -10,4 +10,5 @@ pub(crate) mod settle;
 pub(crate) mod single_instance;
 #[cfg(feature = "test-game")]
 pub mod test_game;
+pub(crate) mod widget_language;
 pub(crate) mod window;

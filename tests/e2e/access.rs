@@ -37,6 +37,10 @@ async fn each_language_translates_the_page_a_game_and_an_error() {
         assert_eq!(lang, json!(if language == "zh" { "zh-CN" } else { language }));
         let info = app.invoke("app_info", json!({})).await.unwrap();
         assert_eq!(info["language"], language, "the backend resolves the same language");
+        // The webview's own widgets (the history's date fields) follow: WebKit tells the page
+        // the language it draws them in.
+        let widgets = format!("return navigator.language.split('-')[0] === '{language}'");
+        app.wait_for("the webview's language", &widgets).await;
         assert_eq!(app.text("#help-button").await, help);
         app.screenshot(&format!("home-{language}")).await;
 
