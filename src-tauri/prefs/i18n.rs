@@ -360,8 +360,8 @@ mod tests {
         let counted: Vec<String> =
             nouns.iter().flat_map(|noun| ["one", "other"].map(|form| format!("{noun}.{form}"))).collect();
         let history = file("ui/js/history.js");
-        // The rows of `statsTable`: `['played', formatNumber(stats.played)]`.
-        let stats: Vec<String> = between(history, "export function statsTable(", "\n}")
+        // The rows of `genericRows` (beside `statsTable`): `['played', formatNumber(stats.played)]`.
+        let stats: Vec<String> = between(history, "function genericRows(", "\n}")
             .split("['")
             .skip(1)
             .filter_map(|rest| Some(rest.split_once("',")?.0.to_string()))
