@@ -236,7 +236,7 @@ pub fn setting_changed<R: Runtime>(app: &AppHandle<R>, key: &str, settings: &Map
             }
         }
         if key == "language" {
-            crate::shell::widget_language::apply(app, settings);
+            crate::shell::widget_language::apply(app, language_of(settings));
         }
         if matches!(key, "language" | "theme" | "colourBlind") {
             match build(app, settings) {

@@ -4,12 +4,10 @@
 //! player's choice from the start and at every change ([`crate::prefs::i18n::widget_locale`]).
 
 use crate::prefs::i18n;
-use serde_json::{Map, Value};
 use tauri::{AppHandle, Manager, Runtime};
 
-/// Gives the main webview's context the language of `settings`.
-pub fn apply<R: Runtime>(app: &AppHandle<R>, settings: &Map<String, Value>) {
-    let language = crate::shell::menu::language_of(settings);
+/// Gives the main webview's context `language`, the page's (one of ours).
+pub fn apply<R: Runtime>(app: &AppHandle<R>, language: &str) {
     let tag = i18n::widget_locale(language, i18n::system_time_locale().as_deref());
     let Some(window) = app.get_webview_window("main") else { return };
     let applied = window.with_webview(move |webview| {
