@@ -70,15 +70,17 @@ fn every_record_file_replays_to_its_result_time_and_final_view_and_exports_the_s
     }
 }
 
-/// Every row of every table, as text, by table; `columns` limits a table to the columns named.
+/// Every row of every table, as text, by table; `columns` limits the tables and their columns to
+/// those named (a store's own from before the migrations, which may add tables and columns).
 fn rows(path: &Path, columns: Option<&BTreeMap<String, Vec<String>>>) -> BTreeMap<String, Vec<String>> {
     let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
     let mut tables = BTreeMap::new();
-    for table in columns_of(&conn).into_keys() {
-        let names = match columns {
-            Some(columns) => columns[&table].join(", "),
-            None => "*".to_string(),
-        };
+    let names_of = match columns {
+        Some(columns) => columns.clone(),
+        None => columns_of(&conn),
+    };
+    for (table, names) in names_of {
+        let names = if columns.is_some() { names.join(", ") } else { "*".to_string() };
         let mut stmt = conn.prepare(&format!("SELECT {names} FROM {table} ORDER BY 1, 2")).unwrap();
         let count = stmt.column_count();
         let values: Vec<String> = stmt
