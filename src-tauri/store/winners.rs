@@ -22,11 +22,13 @@ pub(super) fn add(tx: &Connection, finished: &FinishedGame) -> AppResult<()> {
 
 /// Fills the empty table from every won game (migration 6, and a salvaged store). The bundled
 /// SQLite has no JSON functions, so the details are read here; only those that mention a
-/// winner are parsed.
+/// winner are parsed. A row of a salvaged store whose cells are not text (damaged) is passed
+/// over rather than failing the salvage.
 pub(super) fn rebuild(tx: &Connection) -> AppResult<()> {
     let mut stmt = tx.prepare(
         "SELECT game, category, detail FROM finished_games
-         WHERE result = 'won' AND detail LIKE '%\"winner\"%' AND typeof(detail) = 'text'",
+         WHERE result = 'won' AND detail LIKE '%\"winner\"%'
+           AND typeof(game) = 'text' AND typeof(category) = 'text' AND typeof(detail) = 'text'",
     )?;
     let rows = stmt.query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?, row.get(2)?)))?;
     for row in rows {
@@ -54,9 +56,15 @@ fn count(tx: &Connection, game: &str, category: &str, winner: &str) -> AppResult
     Ok(())
 }
 
+/// The longest winner's name kept: the games name a colour, and a damaged store's detail may
+/// hold anything.
+const MAX_WINNER: usize = 32;
+
 /// The winner a game's detail names in its summary, if any.
 fn winner_in(detail: &str) -> Option<String> {
-    Some(summary_of(detail)?.get("winner")?.as_str()?.to_owned())
+    let summary = summary_of(detail)?;
+    let winner = summary.get("winner")?.as_str()?;
+    (!winner.is_empty() && winner.len() <= MAX_WINNER).then(|| winner.to_owned())
 }
 
 #[cfg(test)]
@@ -88,19 +96,22 @@ pub(in crate::store) mod tests {
             store.record_finished(&two_player(Some(winner), minute as u32)).unwrap();
         }
         store.record_finished(&two_player(None, 10)).unwrap();
-        // A game that names no winner, one whose detail is no JSON, and a loss naming one
-        // (which no game writes) count in no one's wins.
+        // A game that names no winner, one whose detail is no JSON, a loss naming one (which no
+        // game writes) and a winner of 10 KB count in no one's wins.
         let mut no_json = two_player(Some("black"), 11);
         no_json.detail = "{\"winner\": not json".into();
         let mut lost = two_player(Some("white"), 12);
         lost.result = Status::Lost;
         let mut figures = game(minesweeper::KIND, "expert", Status::Won, 13, 90_000);
         figures.detail = r#"{"summary":{"bbbv":120}}"#.into();
-        store.record_many([no_json, lost, figures]).unwrap();
+        let mut endless = two_player(None, 14);
+        endless.result = Status::Won;
+        endless.detail = serde_json::json!({ "summary": { "winner": "w".repeat(10_000) } }).to_string();
+        store.record_many([no_json, lost, figures, endless]).unwrap();
         let expected = vec![("black".to_owned(), 3), ("white".to_owned(), 2)];
         assert_eq!(wins(&store), expected);
         assert!(wins_by(store.connection(), minesweeper::KIND, "expert").unwrap().is_empty());
-        assert_eq!(store.category_stats(gomoku::KIND, "freestyle-human").unwrap().won, 6);
+        assert_eq!(store.category_stats(gomoku::KIND, "freestyle-human").unwrap().won, 7);
 
         store.connection().execute("DELETE FROM category_winners", []).unwrap();
         rebuild(store.connection()).unwrap();
