@@ -6,7 +6,7 @@
 //! `LANGUAGE` list before it), mapped to one of ours (`de*` → de, `cs*` → cs, `zh*` → zh,
 //! anything else → en). The page is told the result (`app_info`) and does not guess.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
 
 /// The languages Pastimes speaks, English first (the reference catalogue).
@@ -115,20 +115,29 @@ pub fn system_language() -> &'static str {
     )
 }
 
-/// The language tag, such as `cs-CZ`, that the webview's own widgets (its date fields) are to
-/// follow when the page speaks `language`: the system's format locale (`time_locale`, from
-/// `LC_ALL`, `LC_TIME` or `LANG`) where its language is the same, so an English page on a British
-/// system keeps day before month; else the language alone, whose usual region ICU supplies.
-pub fn widget_locale(language: &str, time_locale: Option<&str>) -> String {
+/// The BCP 47 tag, such as `en-GB`, that dates and numbers follow when the page speaks
+/// `language`, on the page (`Intl`) and in the webview's own widgets (its date fields): the
+/// system's format locale (`time_locale`, from `LC_ALL`, `LC_TIME` or `LANG`) where its language
+/// is the same, so an English page on a British system puts the day before the month; else the
+/// language alone, whose usual region ICU supplies. Chinese is the Simplified of the catalogue:
+/// `zh-CN`, or `zh-SG` on such a system, never a Traditional region.
+pub fn format_locale(language: &str, time_locale: Option<&str>) -> String {
     let system = time_locale.map(str::trim).filter(|l| !l.is_empty() && !matches!(*l, "C" | "POSIX"));
     let mut parts = system.unwrap_or("").split(['.', '@']).next().unwrap_or("").split(['_', '-']);
-    let (code, region) = (parts.next().unwrap_or("").to_ascii_lowercase(), parts.next());
-    match region {
-        Some(region) if code == language && region.len() == 2 && region.chars().all(|c| c.is_ascii_alphabetic()) => {
-            format!("{language}-{}", region.to_ascii_uppercase())
-        }
-        _ => language.to_owned(),
+    let (code, region) = (parts.next().unwrap_or("").to_ascii_lowercase(), parts.next().map(str::to_ascii_uppercase));
+    let region = region.filter(|r| code == language && r.len() == 2 && r.chars().all(|c| c.is_ascii_alphabetic()));
+    match (language, region) {
+        ("zh", Some(region)) if region == "SG" => "zh-SG".to_owned(),
+        ("zh", _) => "zh-CN".to_owned(),
+        (_, Some(region)) => format!("{language}-{region}"),
+        (_, None) => language.to_owned(),
     }
+}
+
+/// [`format_locale`] of each of our languages on this system, for the page.
+pub fn format_locales() -> BTreeMap<&'static str, String> {
+    let time_locale = system_time_locale();
+    LANGUAGES.iter().map(|lang| (*lang, format_locale(lang, time_locale.as_deref()))).collect()
 }
 
 /// The system's format locale for dates, from this process's environment.
@@ -149,16 +158,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_webviews_widgets_take_the_systems_region_only_for_its_own_language() {
-        assert_eq!(widget_locale("en", Some("en_GB.UTF-8")), "en-GB");
-        assert_eq!(widget_locale("cs", Some("en_GB.UTF-8")), "cs");
-        assert_eq!(widget_locale("de", Some("de_AT.UTF-8@euro")), "de-AT");
-        assert_eq!(widget_locale("zh", Some("zh_TW")), "zh-TW");
-        assert_eq!(widget_locale("en", Some("C.UTF-8")), "en");
-        assert_eq!(widget_locale("en", Some("C")), "en");
-        assert_eq!(widget_locale("de", None), "de");
-        assert_eq!(widget_locale("de", Some("de")), "de");
-        assert_eq!(widget_locale("en", Some("en_<b>.UTF-8")), "en");
+    fn dates_and_numbers_take_the_systems_region_only_for_its_own_language() {
+        assert_eq!(format_locale("en", Some("en_GB.UTF-8")), "en-GB");
+        assert_eq!(format_locale("cs", Some("en_GB.UTF-8")), "cs");
+        assert_eq!(format_locale("de", Some("de_AT.UTF-8@euro")), "de-AT");
+        assert_eq!(format_locale("de", Some("de_ch")), "de-CH");
+        assert_eq!(format_locale("en", Some("C.UTF-8")), "en");
+        assert_eq!(format_locale("en", Some("C")), "en");
+        assert_eq!(format_locale("de", None), "de");
+        assert_eq!(format_locale("de", Some("de")), "de");
+        assert_eq!(format_locale("en", Some("en_<b>.UTF-8")), "en");
+        // The catalogue's Chinese is Simplified: never a Traditional region.
+        assert_eq!(format_locale("zh", Some("zh_TW.UTF-8")), "zh-CN");
+        assert_eq!(format_locale("zh", Some("zh_SG.UTF-8")), "zh-SG");
+        assert_eq!(format_locale("zh", Some("en_US.UTF-8")), "zh-CN");
+        assert_eq!(format_locale("zh", None), "zh-CN");
     }
     use std::collections::{BTreeMap, BTreeSet};
     use std::path::{Path, PathBuf};

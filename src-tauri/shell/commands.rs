@@ -45,6 +45,8 @@ pub struct AppInfo {
     language: &'static str,
     /// The system's language, for when the player goes back to "system".
     system_language: &'static str,
+    /// The tag each language formats dates and numbers with on this system (`en-GB`).
+    locales: std::collections::BTreeMap<&'static str, String>,
 }
 
 #[tauri::command]
@@ -60,6 +62,7 @@ pub fn app_info(state: AppStateArg) -> AppInfo {
         keeps_games: state.keeps_games(),
         language: language(&state),
         system_language: crate::prefs::i18n::system_language(),
+        locales: crate::prefs::i18n::format_locales(),
     }
 }
 

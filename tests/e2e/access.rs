@@ -20,6 +20,28 @@ async fn set_language(app: &App, language: &str) {
     app.wait_for("the new language", &format!("return document.body.dataset.language === '{language}'")).await;
 }
 
+/// On a British system an English page puts the day before the month (the page's dates and the
+/// date fields alike); another language takes its own usual region; Chinese stays Simplified.
+#[tokio::test(flavor = "current_thread")]
+async fn dates_follow_the_systems_region_where_it_speaks_the_pages_language() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch_with(data.path(), Some(3), &[("LC_ALL", ""), ("LC_TIME", "en_GB.UTF-8")]).await;
+    let info = app.invoke("app_info", json!({})).await.unwrap();
+    assert_eq!(info["locales"], json!({"cs": "cs", "de": "de", "en": "en-GB", "zh": "zh-CN"}));
+    for (language, tag, date) in
+        [("en", "en-GB", "6 Dec 2026"), ("de", "de", "06.12.2026"), ("zh", "zh-CN", "2026年12月6日")]
+    {
+        set_language(&app, language).await;
+        let shown = format!(
+            "return document.documentElement.lang === '{tag}' && navigator.language === '{tag}'
+               && new Intl.DateTimeFormat(document.documentElement.lang, {{ dateStyle: 'medium' }})
+                    .format(new Date('2026-12-06T12:00:00Z'))"
+        );
+        assert_eq!(app.wait_for(&format!("{tag} dates"), &shown).await, json!(date), "{language}");
+    }
+    app.quit().await;
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn each_language_translates_the_page_a_game_and_an_error() {
     let data = tempfile::tempdir().unwrap();

@@ -56,9 +56,14 @@ impl App {
     /// `PASTIMES_E2E_BINARY` names another build to start instead of the one cargo built (the
     /// same tests against an earlier build, to compare their screenshots).
     pub async fn launch(data_dir: &Path, seed: Option<u64>) -> App {
+        App::launch_with(data_dir, seed, &[]).await
+    }
+
+    /// [`App::launch`] with the variables `env` set in the app's environment (a locale).
+    pub async fn launch_with(data_dir: &Path, seed: Option<u64>, env: &[(&str, &str)]) -> App {
         let built = PathBuf::from(env!("CARGO_BIN_EXE_pastimes"));
         let binary = std::env::var_os("PASTIMES_E2E_BINARY").map(PathBuf::from).unwrap_or(built);
-        App::start(&binary, ("PASTIMES_DATA_DIR", data_dir), data_dir.to_path_buf(), seed).await
+        App::start(&binary, ("PASTIMES_DATA_DIR", data_dir), data_dir.to_path_buf(), seed, env).await
     }
 
     /// Starts an installed Pastimes (`binary`, e.g. /usr/bin/pastimes) as a desktop launcher
@@ -68,12 +73,18 @@ impl App {
     #[allow(dead_code)]
     pub async fn launch_installed(binary: &Path, xdg_data_home: &Path, seed: Option<u64>) -> App {
         let data_dir = xdg_data_home.join("org.pastimes.Pastimes");
-        App::start(binary, ("XDG_DATA_HOME", xdg_data_home), data_dir, seed).await
+        App::start(binary, ("XDG_DATA_HOME", xdg_data_home), data_dir, seed, &[]).await
     }
 
     /// Starts `binary` through tauri-driver with `place` (an environment variable and its
-    /// value) telling it where its data goes.
-    async fn start(binary: &Path, place: (&str, &Path), data_dir: PathBuf, seed: Option<u64>) -> App {
+    /// value) telling it where its data goes, and the variables `env`.
+    async fn start(
+        binary: &Path,
+        place: (&str, &Path),
+        data_dir: PathBuf,
+        seed: Option<u64>,
+        env: &[(&str, &str)],
+    ) -> App {
         let (port, native_port) = free_ports();
         let mut command = Command::new(tauri_driver());
         command
@@ -84,6 +95,7 @@ impl App {
             .env(place.0, place.1)
             .env("NO_AT_BRIDGE", "1")
             .env_remove("PASTIMES_SEED")
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::inherit());
         if let Some(seed) = seed {

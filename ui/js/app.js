@@ -1,7 +1,7 @@
 // The app shell: settings, theme, language, the screens and the native menu's events.
 
 import { appInfo, listen, listenToSnapshots, setTitle, setZoomFactor, settings as settingsApi } from './ipc.js';
-import { loadLanguage, language, prefetchCatalogue, resolveLanguage, t, errorText, LANGUAGES } from './i18n.js';
+import { loadLanguage, language, prefetchCatalogue, resolveLanguage, setLocales, t, errorText, LANGUAGES } from './i18n.js';
 import { el, clear, toast } from './dom.js';
 import { openDialog } from './dialog.js';
 import * as home from './home.js';
@@ -209,6 +209,7 @@ async function start() {
   // The first screen's modules load while the backend answers.
   settings.then((chosen) => screens[chosen.lastScreen]?.()).catch(() => {});
   [app.settings, app.info] = await Promise.all([settings, appInfo(), loadCatalogue()]);
+  setLocales(app.info.locales);
   await loadLanguage(app.info.language);
   document.body.dataset.language = language();
   applyTheme(app.settings);

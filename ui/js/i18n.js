@@ -55,9 +55,19 @@ export async function loadLanguage(lang) {
   document.documentElement.lang = locale();
 }
 
-/// The BCP 47 tag for Intl and the document: Simplified Chinese is zh-CN.
+/// The tag each language formats dates and numbers with on this system (`en-GB` on a British
+/// one), from the backend's app_info; its date fields use the same (src-tauri/prefs/i18n.rs
+/// `format_locale`).
+let locales = {};
+
+export function setLocales(tags) {
+  locales = tags ?? {};
+}
+
+/// The BCP 47 tag for Intl and the document: the system's region where it speaks the page's
+/// language; Simplified Chinese is zh-CN.
 export function locale() {
-  return current === 'zh' ? 'zh-CN' : current;
+  return locales[current] ?? (current === 'zh' ? 'zh-CN' : current);
 }
 
 export function language() {
