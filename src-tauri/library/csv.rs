@@ -39,8 +39,9 @@ pub fn as_text_cell(name: &str) -> String {
     }
 }
 
-/// The columns of an exported history.
-pub const HEADER: [&str; 14] = [
+/// The columns of an exported history. The last, `winner`, is the colour that won a game
+/// between two players (Gomoku), empty for every other game.
+pub const HEADER: [&str; 15] = [
     "finished (local time)",
     "finished (UTC)",
     "started (UTC)",
@@ -55,6 +56,7 @@ pub const HEADER: [&str; 14] = [
     "hints",
     "name",
     "id",
+    "winner",
 ];
 
 /// Writes every finished game of the history that passes `filter` as CSV, newest first;
@@ -100,6 +102,7 @@ impl<W: Write> CsvWriter<W> {
             row.hints.to_string(),
             row.player.as_deref().map(as_text_cell).unwrap_or_default(),
             row.id.to_string(),
+            winner(row),
         ];
         write_record(&mut self.out, &fields)
     }
@@ -107,6 +110,12 @@ impl<W: Write> CsvWriter<W> {
     pub fn finish(mut self) -> io::Result<()> {
         self.out.flush()
     }
+}
+
+/// Who won, where the game's summary names the winner (two-player Gomoku's colour).
+fn winner(row: &HistoryRow) -> String {
+    let named = row.summary.as_ref().and_then(|summary| summary.get("winner")?.as_str());
+    named.map(as_text_cell).unwrap_or_default()
 }
 
 #[cfg(test)]
