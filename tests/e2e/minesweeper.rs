@@ -258,7 +258,8 @@ async fn keyboard_play_and_custom_sizes_out_of_range() {
     app.click("#custom-dialog button[value=start]").await;
     app.wait_for("the 50x40 field", "return document.querySelectorAll('.ms-cell').length === 2000").await;
     let label = app.find("#ms-mines").await.attr("aria-label").await.unwrap().unwrap();
-    assert_eq!(label, "1500 mines left");
+    assert_eq!(label, "1,500 mines left");
+    assert_eq!(app.text("#ms-status").await, "Custom 50 × 40, 1,500 mines", "numbers as English writes them");
     assert_eq!(count(&app, "#ms-mines .seg-digit").await, 4);
     assert_eq!(count(&app, "#ms-clock .seg-digit").await, 3);
     app.screenshot("minesweeper-custom-thousands").await;

@@ -2,7 +2,7 @@
 // categories, ranking and default parameters. The page keeps no list of games of its own.
 
 import { call } from './ipc.js';
-import { t } from './i18n.js';
+import { t, formatNumber } from './i18n.js';
 
 let games = [];
 const byId = new Map();
@@ -38,7 +38,8 @@ export function listedCategories(id) {
 }
 
 /// A category's name: the entry of the game's pattern it matches, with the numbers read from
-/// the name (`custom-{width}x{height}/{mines}`), else `{labelPrefix}.{category}`.
+/// the name (`custom-{width}x{height}/{mines}`) written as the language writes them ("1,500
+/// mines"), else `{labelPrefix}.{category}`.
 export function categoryLabel(id, category) {
   const game = byId.get(id);
   if (!game) return category;
@@ -58,5 +59,5 @@ function patternFields(template, name) {
   });
   const match = new RegExp(`^${source}$`).exec(name);
   if (!match) return null;
-  return Object.fromEntries(names.map((field, i) => [field, match[i + 1]]));
+  return Object.fromEntries(names.map((field, i) => [field, formatNumber(Number(match[i + 1]))]));
 }

@@ -238,7 +238,7 @@ export class MineField {
 /// The classic panel over the field: the mines left, the face (a button to a new game, given
 /// `onNewGame`) and the clock.
 export function counterPanel({ onNewGame = null } = {}) {
-  const mines = counter((value) => t('ms.minesLeft', { count: value }));
+  const mines = counter((value) => t('ms.minesLeft', { count: formatNumber(value) }));
   mines.id = 'ms-mines';
   const clock = counter((value) => t('ms.seconds', { count: value }));
   clock.id = 'ms-clock';

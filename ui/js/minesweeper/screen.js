@@ -79,7 +79,8 @@ function kept({ level, width, height, mines, noGuess }) {
 
 function levelName(view, category) {
   if (view.level !== 'custom') return t(`ms.level.${view.level}`);
-  return t('ms.level.customSize', { width: view.width, height: view.height, mines: view.mines, category });
+  const [width, height, mines] = [view.width, view.height, view.mines].map((n) => formatNumber(n));
+  return t('ms.level.customSize', { width, height, mines, category });
 }
 
 export const { id, helpTopic, mount, unmount, newGame, refit, choose } = gameScreen({
