@@ -250,11 +250,19 @@ async fn keyboard_play_and_custom_sizes_out_of_range() {
 
     // A thousand mines or more: the counter takes a fourth digit rather than stopping at 999.
     app.choose("#level-custom").await;
-    for (field, value) in [("#custom-width", "50"), ("#custom-height", "40"), ("#custom-mines", "1500")] {
+    for (field, value) in [("#custom-width", "50"), ("#custom-height", "40"), ("#custom-mines", "9999")] {
         let input = app.find(field).await;
         input.clear().await.unwrap();
         input.send_keys(value).await.unwrap();
     }
+    assert_eq!(app.text("#custom-mines-hint").await, "Mines: 10 to 1,911");
+    // Too many for the size: the backend's error, its numbers as English writes them.
+    app.click("#custom-dialog button[value=start]").await;
+    let message = app.wait_for("the mines' range", "return document.querySelector('#custom-error')?.textContent").await;
+    assert_eq!(message, json!("The number of mines must be between 10 and 1,911."));
+    let mines = app.find("#custom-mines").await;
+    mines.clear().await.unwrap();
+    mines.send_keys("1500").await.unwrap();
     app.click("#custom-dialog button[value=start]").await;
     app.wait_for("the 50x40 field", "return document.querySelectorAll('.ms-cell').length === 2000").await;
     let label = app.find("#ms-mines").await.attr("aria-label").await.unwrap().unwrap();

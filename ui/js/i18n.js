@@ -92,17 +92,20 @@ function filled(template, params) {
 /// A backend error in the player's language (falls back to the backend's English message).
 export function errorText(error) {
   const key = `error.${error.code}`;
-  const text = t(key, withNamedQuantity(error.params || {}));
+  const text = t(key, shownParams(error.params || {}));
   return text === key ? error.message : text;
 }
 
-/// The params of an error, its quantity (`what`: "width", "mines") named in the page's
-/// language where the page knows it, as the backend's own word otherwise.
-function withNamedQuantity(params) {
-  if (typeof params.what !== 'string') return params;
+/// The params of an error as the page's language writes them: its numbers formatted ("between
+/// 10 and 9,801"), its quantity (`what`: "width", "mines") named where the page knows it, as
+/// the backend's own word otherwise.
+function shownParams(params) {
+  const shown = Object.fromEntries(Object.entries(params).map(([name, value]) =>
+    [name, typeof value === 'number' ? formatNumber(value) : value]));
+  if (typeof params.what !== 'string') return shown;
   const key = `error.what.${params.what}`;
   const name = t(key);
-  return { ...params, what: name === key ? params.what : name };
+  return { ...shown, what: name === key ? params.what : name };
 }
 
 export function formatNumber(value, options = {}) {

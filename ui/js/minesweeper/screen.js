@@ -323,7 +323,8 @@ function create(screen) {
     const side = (input) => Math.min(Math.max(Number(input.value), CUSTOM.min), CUSTOM.max);
     const updateHint = () => {
       const most = (side(fields.width) - 1) * (side(fields.height) - 1);
-      mineHint.textContent = t('ms.custom.minesRange', { min: CUSTOM.minMines, max: Number.isFinite(most) && most > 0 ? most : '?' });
+      const max = Number.isFinite(most) && most > 0 ? formatNumber(most) : '?';
+      mineHint.textContent = t('ms.custom.minesRange', { min: formatNumber(CUSTOM.minMines), max });
       fields.mines.max = most;
     };
     fields.width.addEventListener('input', updateHint);
