@@ -28,6 +28,9 @@ async fn dates_follow_the_systems_region_where_it_speaks_the_pages_language() {
     let app = App::launch_with(data.path(), Some(3), &[("LC_ALL", ""), ("LC_TIME", "en_GB.UTF-8")]).await;
     let info = app.invoke("app_info", json!({})).await.unwrap();
     assert_eq!(info["locales"], json!({"cs": "cs", "de": "de", "en": "en-GB", "zh": "zh-CN"}));
+    // From the start, before any change of language.
+    app.wait_for("the webview's region at start", "return navigator.language === 'en-GB'").await;
+    assert_eq!(app.client.execute("return document.documentElement.lang", vec![]).await.unwrap(), json!("en-GB"));
     for (language, tag, date) in
         [("en", "en-GB", "6 Dec 2026"), ("de", "de", "06.12.2026"), ("zh", "zh-CN", "2026年12月6日")]
     {
