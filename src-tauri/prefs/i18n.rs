@@ -156,6 +156,8 @@ pub fn resolve(choice: Option<&str>) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::path::{Path, PathBuf};
 
     #[test]
     fn dates_and_numbers_take_the_systems_region_only_for_its_own_language() {
@@ -174,8 +176,6 @@ mod tests {
         assert_eq!(format_locale("zh", Some("en_US.UTF-8")), "zh-CN");
         assert_eq!(format_locale("zh", None), "zh-CN");
     }
-    use std::collections::{BTreeMap, BTreeSet};
-    use std::path::{Path, PathBuf};
 
     /// The catalogue file of `lang`, and in a test build the test game's strings with it.
     fn catalogue(lang: &str) -> Catalogue {
