@@ -301,11 +301,6 @@ mod tests {
             .collect()
     }
 
-    /// The ids of a game's choices (its levels, its styles).
-    fn choice_ids(kind: pastimes_games::GameKind) -> Vec<String> {
-        kind.info().choices.map_or_else(Vec::new, |choices| choices.items.iter().map(|c| c.id.to_string()).collect())
-    }
-
     /// The quoted words (in `'` or `"`) of the first list (`[...]`) after `anchor` in `text`.
     fn list_after(text: &str, anchor: &str) -> Vec<String> {
         let at = text.find(anchor).unwrap_or_else(|| panic!("no {anchor:?} in the code any more"));
@@ -395,8 +390,6 @@ mod tests {
             ("`help.${topic}.title`", fill("help.*.title", &topics)),
             ("`game.${id}`", fill("game.*", &games)),
             ("`${game.nameKey}.blurb`", fill("*.blurb", &name_keys)),
-            // The levels are Minesweeper's choices (its registry entry); the view names one.
-            ("`ms.level.${view.level}`", fill("ms.level.*", &choice_ids(pastimes_games::minesweeper::KIND))),
             (
                 "`bb.colour.${colour}`",
                 fill("bb.colour.*", &list_after(file("ui/js/bubbles/colours.js"), "export const COLOURS = ")),

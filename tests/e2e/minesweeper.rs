@@ -69,6 +69,7 @@ async fn win_an_expert_game_by_clicking_and_name_the_record() {
 
     // The first win is a record: the dialog asks for a name, pre-filled with none yet.
     app.wait_for("the record dialog", "return document.querySelector('#record-dialog[open]')").await;
+    assert!(app.text("#record-text").await.contains("Expert, no guessing"), "the dialog names the category");
     app.screenshot("minesweeper-record-dialog").await;
     let input = app.find("#record-name").await;
     input.clear().await.unwrap();
@@ -267,9 +268,44 @@ async fn keyboard_play_and_custom_sizes_out_of_range() {
     app.wait_for("the 50x40 field", "return document.querySelectorAll('.ms-cell').length === 2000").await;
     let label = app.find("#ms-mines").await.attr("aria-label").await.unwrap().unwrap();
     assert_eq!(label, "1,500 mines left");
-    assert_eq!(app.text("#ms-status").await, "Custom 50 × 40, 1,500 mines", "numbers as English writes them");
+    assert_eq!(
+        app.text("#ms-status").await,
+        "Custom 50 × 40, 1,500 mines, no guessing",
+        "numbers as English writes them"
+    );
     assert_eq!(count(&app, "#ms-mines .seg-digit").await, 4);
     assert_eq!(count(&app, "#ms-clock .seg-digit").await, 3);
     app.screenshot("minesweeper-custom-thousands").await;
+    app.quit().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_custom_games_record_and_statistics_name_its_size() {
+    const SEED: u64 = 77;
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(SEED)).await;
+    open_minesweeper(&app).await;
+    app.choose("#level-custom").await;
+    for (field, value) in [("#custom-width", "12"), ("#custom-height", "9"), ("#custom-mines", "10")] {
+        let input = app.find(field).await;
+        input.clear().await.unwrap();
+        input.send_keys(value).await.unwrap();
+    }
+    app.click("#custom-dialog button[value=start]").await;
+    app.wait_for("the 12x9 field", "return document.querySelectorAll('.ms-cell').length === 108").await;
+    let named = "Custom 12 × 9, 10 mines, no guessing";
+    assert_eq!(app.text("#ms-status").await, named);
+
+    win_by_clicking(&app, &Params::custom(12, 9, 10).with_no_guess(true), SEED, (5, 4)).await;
+    app.wait_for("the record dialog", "return document.querySelector('#record-dialog[open]')").await;
+    let text = app.text("#record-text").await;
+    assert!(text.contains(named), "the record dialog names the size, not the menu's entry: {text}");
+    app.screenshot("minesweeper-custom-record").await;
+    app.find("#record-name").await.send_keys("Grace").await.unwrap();
+    app.click("#record-dialog button[value=save]").await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#record-dialog')").await;
+    app.click("#ms-stats").await;
+    let title = app.wait_for("the statistics", "return document.querySelector('dialog[open] h2')?.textContent").await;
+    assert!(title.as_str().is_some_and(|title| title.contains(named)), "{title}");
     app.quit().await;
 }

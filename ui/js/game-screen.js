@@ -11,7 +11,7 @@
 import { el, afterNextPaint, oneRowWidth, setText } from './dom.js';
 import { t } from './i18n.js';
 import { call, games, onSnapshot } from './ipc.js';
-import { gameInfo } from './catalogue.js';
+import { categoryLabel, gameInfo } from './catalogue.js';
 import { openDialog } from './dialog.js';
 import { isScreenKey, undoRedoPauseKeys } from './keys.js';
 import { askRecordName } from './record.js';
@@ -75,7 +75,6 @@ export function statsRows(rows) {
 /// - `fitWindow()`: the window's size for the board;
 /// - `focus(snapshot)`: the node that takes the focus on a shown game (default: the board);
 /// - `finished(snapshot)`: after the end of a game (and its record dialog);
-/// - `categoryLabel(snapshot)`: a category's name, in the record dialog;
 /// - `statistics()`: `{ title, body, buttons, closed(value) }` of the statistics dialog (the
 ///   figures from `screen.statistics(category)`);
 /// - optional `options()`: `{ title, body, save() }` of the options dialog; its checkboxes made with
@@ -309,7 +308,7 @@ export function gameScreen(game) {
   /// The end of a game: a record asks for a name, then the game shows what comes next.
   function gameOver(next) {
     const token = mounted;
-    const asked = next.record?.rank ? askRecordName(app, next, parts.categoryLabel(next)) : Promise.resolve();
+    const asked = next.record?.rank ? askRecordName(app, next, categoryLabel(GAME, next.category)) : Promise.resolve();
     Promise.all([asked, panelShown]).then(() => {
       if (token === mounted) parts.finished?.(next);
     }).catch((error) => app.showError(error));

@@ -79,7 +79,6 @@ function create(screen) {
     fitWindow: fitToField,
     focus: (snap) => (snap.status === 'finished' ? ui.overNew : ui.field),
     finished: () => { if (ui.over.isConnected && !ui.over.hidden) ui.overNew.focus(); },
-    categoryLabel: (snap) => categoryLabel('bubbles', snap.category),
     keys: openKeys,
     statistics,
     options,

@@ -166,7 +166,6 @@ function create(screen) {
     started: (next) => announce(t('gm.announce.new', { kind: t(`category.gomoku.${next.category}`) })),
     fitWindow: fitToBoard,
     finished: () => { if (!ui.result.hidden) ui.againButton.focus(); },
-    categoryLabel: (snap) => t(`category.gomoku.${snap.category}`),
     statistics,
     options,
     playError,

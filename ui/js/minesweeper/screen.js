@@ -9,6 +9,7 @@ import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
 import { MineField, classicWindow, clockFigure, counterPanel, mineDigits, moodOf } from './board.js';
 import { play as playSound } from './sound.js';
 import { showBestTimes } from './best-times.js';
+import { categoryLabel } from '../catalogue.js';
 import { figureRows, styleOf } from './figures.js';
 
 /// The narrowest window (Beginner's field), unless the toolbar needs more.
@@ -77,12 +78,6 @@ function kept({ level, width, height, mines, noGuess }) {
   return { level, ...(level === 'custom' ? { width, height, mines } : {}), noGuess: Boolean(noGuess) };
 }
 
-function levelName(view, category) {
-  if (view.level !== 'custom') return t(`ms.level.${view.level}`);
-  const [width, height, mines] = [view.width, view.height, view.mines].map((n) => formatNumber(n));
-  return t('ms.level.customSize', { width, height, mines, category });
-}
-
 export const { id, helpTopic, mount, unmount, newGame, refit, choose } = gameScreen({
   name: 'minesweeper',
   prefix: 'ms',
@@ -114,7 +109,6 @@ function create(screen) {
     choose: (level) => (level === 'custom' ? customDialog() : start({ level })),
     started: fitToLevel,
     fitWindow: fitToLevel,
-    categoryLabel: (snap) => t(`ms.level.${snap.view.level}`),
     statistics,
     options,
     mounted: () => {
@@ -210,7 +204,7 @@ function create(screen) {
   }
 
   function statusText(snap) {
-    const level = snap.view ? levelName(snap.view, snap.category) : '';
+    const level = snap.category ? categoryLabel('minesweeper', snap.category) : '';
     if (snap.paused) return t('game.paused');
     const note = screen.noteFor(snap);
     if (note) return note;
@@ -405,7 +399,7 @@ function create(screen) {
       ? [el('h3', { class: 'stats-heading', id: 'ms-figures-heading', text: heading }), el('table', { class: 'stats', id: 'ms-figures' }, statsRows(won))]
       : [];
     return {
-      title: t('stats.title', { category: snapshot?.view ? levelName(snapshot.view, category) : category }),
+      title: t('stats.title', { category: categoryLabel('minesweeper', category) }),
       body: [el('table', { class: 'stats' }, statsRows(rows)), ...thisGame],
       buttons: [{ value: 'best', label: t('record.bestTimes') }, { value: 'ok', label: t('dialog.close'), primary: true }],
       closed: async (value) => { if (value === 'best') await showBestTimes(screen.app); },
