@@ -381,6 +381,10 @@ mod tests {
         let computers: Vec<String> = opponents.iter().filter(|o| *o != "human").cloned().collect();
         let bubbles = pastimes_games::bubbles::KIND.info();
         let name_keys: Vec<String> = kinds().map(|kind| kind.info().name_key.to_string()).collect();
+        let chart_kinds: Vec<String> = ["time", "score", "moves"]
+            .iter()
+            .flat_map(|measure| [measure.to_string(), format!("{measure}Each")])
+            .collect();
         vec![
             ("`language.${code}`", fill("language.*", &strings(&LANGUAGES))),
             ("format!(\"language.{code}\")", fill("language.*", &strings(&LANGUAGES))),
@@ -416,9 +420,9 @@ mod tests {
             ("`result.${r}`", fill("result.*", &list_after(history, "const RESULTS = "))),
             ("`history.${key}`", fill("history.*", &list_after(history, "el('thead', {}, el('tr', {}, "))),
             ("`stats.${key}`", fill("stats.*", &stats)),
-            // `CategoryChart::measure`: a category's chart is of times or of scores.
-            ("`chart.label.${chart.measure}`", fill("chart.label.*", &strings(&["time", "score"]))),
-            ("`chart.legend.${chart.measure}`", fill("chart.legend.*", &strings(&["time", "score"]))),
+            // `CategoryChart::measure`, and `Each` where the category never ranks.
+            ("`chart.label.${kind}`", fill("chart.label.*", &chart_kinds)),
+            ("`chart.legend.${kind}`", fill("chart.legend.*", &chart_kinds)),
             ("`error.${error.code}`", fill("error.*", &codes)),
             // The quantities a player types in, as `RuleError::OutOfRange` names them: the custom
             // Minesweeper field, Bubble Breaker's field, the fourth game's side.

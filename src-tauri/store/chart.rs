@@ -17,10 +17,12 @@ pub struct ChartPoint {
     pub id: i64,
     pub finished_at: String,
     pub result: String,
-    /// The time (ms) of a won game, or the score of a scored game; `None` for a game that has
-    /// none (a lost Minesweeper game).
+    /// The game's measure (a won game's time or moves, a game's score; in a category that
+    /// never ranks, every game's time or moves); `None` for a game that has none (a lost
+    /// Minesweeper game).
     pub value: Option<i64>,
-    /// The best value up to and including this game, over the whole history of the category.
+    /// The best value up to and including this game, over the whole history of the category;
+    /// `None` throughout in a category that never ranks.
     pub best: Option<i64>,
 }
 
@@ -28,66 +30,117 @@ pub struct ChartPoint {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryChart {
-    /// `"time"` (lower is better) or `"score"` (higher is better).
+    /// The game's ranking measure: `"time"` or `"moves"` (lower is better) or `"score"`
+    /// (higher is better).
     pub measure: &'static str,
+    /// Whether the category's games can rank: if not (between two players), every game is a
+    /// point and there is no best so far.
+    pub ranked: bool,
     /// The most recent games of the category, oldest first; at most [`CHART_POINTS`].
     pub points: Vec<ChartPoint>,
     pub stats: CategoryStats,
 }
 
 /// The most recent games of a category, for its chart.
-pub(super) const CHART_GAMES: &str = "SELECT id, finished_at, result, time_ms, score FROM finished_games
+pub(super) const CHART_GAMES: &str = "SELECT id, finished_at, result, time_ms, score, moves FROM finished_games
      WHERE game = ?1 AND category = ?2 ORDER BY finished_at DESC, id DESC LIMIT ?3";
 
-/// The best time and the best score before a game (`?3`, `?4`: its time and id), read in value
-/// order from the `best_time` / `best_score` index. The unary `+` keeps SQLite from reading the
-/// time range from another index and sorting what it finds instead.
+/// The best time and score before a game (`?3`, `?4`: its time and id), read in value order
+/// from the `best_time` / `best_score` index. The unary `+` keeps SQLite from reading the time
+/// range from another index and sorting what it finds instead. The fewest moves have no index
+/// of their own: the category's wins before the game are read through `best_time`, which a
+/// game ranked by moves (Gomoku against the computer) reaches only once its category holds more
+/// games than the chart draws.
 pub(super) const BEST_TIME_BEFORE: &str = "SELECT time_ms FROM finished_games
      WHERE game = ?1 AND category = ?2 AND result = 'won'
        AND (+finished_at < ?3 OR (+finished_at = ?3 AND id < ?4))
      ORDER BY time_ms LIMIT 1";
+pub(super) const BEST_MOVES_BEFORE: &str = "SELECT MIN(moves) FROM finished_games
+     WHERE game = ?1 AND category = ?2 AND result = 'won'
+       AND (+finished_at < ?3 OR (+finished_at = ?3 AND id < ?4))";
 pub(super) const BEST_SCORE_BEFORE: &str = "SELECT score FROM finished_games
      WHERE game = ?1 AND category = ?2 AND score IS NOT NULL
        AND (+finished_at < ?3 OR (+finished_at = ?3 AND id < ?4))
      ORDER BY score DESC LIMIT 1";
+
+/// A chart's row as read: its id, end, result, time, score and moves.
+type ChartRow = (i64, String, String, i64, Option<i64>, i64);
+
 impl Store {
     /// The most recent games of a category with the best-so-far line, and its statistics.
-    /// Games ranked by points chart their scores (higher is better); the others the times of
-    /// won games.
+    /// Each game is charted by its ranking measure: points (higher is better) for every game,
+    /// the time or the moves of a won game (lower is better). A category whose games never rank
+    /// (between two players, where a win is whoever made five) charts every game's time or
+    /// moves, with no best.
     pub fn category_chart(&self, game: GameKind, category: &str) -> AppResult<CategoryChart> {
-        let by_score = game.info().ranking.measure == Measure::Score;
+        let info = game.info();
+        let measure = info.ranking.measure;
+        let ranked = (info.categories.ranks)(category);
         let mut stmt = self.conn.prepare_cached(CHART_GAMES)?;
-        let mut points = stmt
+        let rows = stmt
             .query_map(params![game.as_str(), category, CHART_POINTS], |row| {
-                let result: String = row.get(2)?;
-                let value = if by_score { row.get(4)? } else { (result == "won").then(|| row.get(3)).transpose()? };
-                Ok(ChartPoint { id: row.get(0)?, finished_at: row.get(1)?, result, value, best: None })
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?))
             })?
-            .collect::<Result<Vec<_>, _>>()?;
-        points.reverse();
-        // The best before the first point drawn: the best-ranked game outside the window. The
-        // scan in value order skips at most the window's own games.
-        let mut best: Option<i64> = match points.first() {
-            None => None,
-            Some(first) => {
-                let sql = if by_score { BEST_SCORE_BEFORE } else { BEST_TIME_BEFORE };
-                let found = self
-                    .conn
-                    .prepare_cached(sql)?
-                    .query_row(params![game.as_str(), category, first.finished_at, first.id], |row| row.get(0));
-                match found {
-                    Ok(value) => Some(value),
-                    Err(rusqlite::Error::QueryReturnedNoRows) => None,
-                    Err(error) => return Err(error.into()),
-                }
-            }
+            .collect::<Result<Vec<ChartRow>, _>>()?;
+        let mut points: Vec<ChartPoint> = rows
+            .into_iter()
+            .rev()
+            .map(|(id, finished_at, result, time_ms, score, moves)| {
+                let counts = !ranked || result == "won";
+                let value = match measure {
+                    Measure::Score => score,
+                    Measure::Time => counts.then_some(time_ms),
+                    Measure::Moves => counts.then_some(moves),
+                };
+                ChartPoint { id, finished_at, result, value, best: None }
+            })
+            .collect();
+        if ranked {
+            self.draw_best_so_far(game, category, measure, &mut points)?;
+        }
+        Ok(CategoryChart {
+            measure: match measure {
+                Measure::Score => "score",
+                Measure::Time => "time",
+                Measure::Moves => "moves",
+            },
+            ranked,
+            points,
+            stats: self.category_stats(game, category)?,
+        })
+    }
+
+    /// Sets each point's best so far, starting from the best of the games before the first
+    /// (the scan in value order skips at most the window's own games).
+    fn draw_best_so_far(
+        &self,
+        game: GameKind,
+        category: &str,
+        measure: Measure,
+        points: &mut [ChartPoint],
+    ) -> AppResult<()> {
+        let Some(first) = points.first() else { return Ok(()) };
+        let sql = match measure {
+            Measure::Score => BEST_SCORE_BEFORE,
+            Measure::Time => BEST_TIME_BEFORE,
+            Measure::Moves => BEST_MOVES_BEFORE,
         };
-        for point in &mut points {
+        // No row, or MIN's NULL: no game before the window has a value.
+        let found = self
+            .conn
+            .prepare_cached(sql)?
+            .query_row(params![game.as_str(), category, first.finished_at, first.id], |row| row.get(0));
+        let mut best: Option<i64> = match found {
+            Ok(value) => value,
+            Err(rusqlite::Error::QueryReturnedNoRows) => None,
+            Err(error) => return Err(error.into()),
+        };
+        let higher_is_better = measure == Measure::Score;
+        for point in points {
             if let Some(value) = point.value {
                 let better = match best {
                     None => true,
-                    Some(b) if by_score => value > b,
-                    Some(b) => value < b,
+                    Some(b) => (higher_is_better && value > b) || (!higher_is_better && value < b),
                 };
                 if better {
                     best = Some(value);
@@ -95,11 +148,7 @@ impl Store {
             }
             point.best = best;
         }
-        Ok(CategoryChart {
-            measure: if by_score { "score" } else { "time" },
-            points,
-            stats: self.category_stats(game, category)?,
-        })
+        Ok(())
     }
 }
 
@@ -224,5 +273,40 @@ mod tests {
         assert_eq!(chart.points[0].value, Some(100));
         assert_eq!(chart.points[0].best, Some(900), "the record from before the window");
         assert!(store.category_chart(bubbles::KIND, "standard").unwrap().points.is_empty());
+    }
+
+    /// Gomoku ranks by moves: its chart draws a won game's moves and the fewest so far, from
+    /// before the window too; between two players every game's moves and no best.
+    #[test]
+    fn gomoku_charts_moves_and_a_two_player_category_has_no_best() {
+        let mut store = Store::open_in_memory().unwrap();
+        let with_moves = |category: &str, result: Status, minute: u32, moves: u32| FinishedGame {
+            moves,
+            ..game(gomoku::KIND, category, result, minute, 60_000 + u64::from(minute))
+        };
+        let played = [(Status::Won, 41), (Status::Lost, 30), (Status::Won, 25), (Status::Draw, 225), (Status::Won, 33)];
+        for (i, (result, moves)) in played.into_iter().enumerate() {
+            store.record_finished(&with_moves("freestyle-hard", result, i as u32, moves)).unwrap();
+            store.record_finished(&with_moves("freestyle-human", result, i as u32, moves)).unwrap();
+        }
+        let chart = store.category_chart(gomoku::KIND, "freestyle-hard").unwrap();
+        assert_eq!((chart.measure, chart.ranked), ("moves", true));
+        let values: Vec<_> = chart.points.iter().map(|p| p.value).collect();
+        assert_eq!(values, [Some(41), None, Some(25), None, Some(33)]);
+        let best: Vec<_> = chart.points.iter().map(|p| p.best).collect();
+        assert_eq!(best, [Some(41), Some(41), Some(25), Some(25), Some(25)]);
+
+        let two_players = store.category_chart(gomoku::KIND, "freestyle-human").unwrap();
+        assert_eq!((two_players.measure, two_players.ranked), ("moves", false));
+        let values: Vec<_> = two_players.points.iter().map(|p| p.value).collect();
+        assert_eq!(values, [Some(41), Some(30), Some(25), Some(225), Some(33)], "every game, whoever won");
+        assert!(two_players.points.iter().all(|p| p.best.is_none()));
+
+        // Past the window, the fewest moves before it start the line; a window of losses keeps it.
+        let mut many = vec![with_moves("freestyle-hard", Status::Won, 10, 19)];
+        many.extend((0..CHART_POINTS as u32).map(|i| with_moves("freestyle-hard", Status::Lost, 11 + i, 50)));
+        store.record_many(many).unwrap();
+        let chart = store.category_chart(gomoku::KIND, "freestyle-hard").unwrap();
+        assert!(chart.points.iter().all(|p| p.value.is_none() && p.best == Some(19)));
     }
 }

@@ -232,6 +232,14 @@ async fn two_people_play_to_five_in_a_row_and_replay_the_game() {
         )
         .await;
     assert_eq!(rows, json!(["played=1", "won=1", "won-black=1", "won-white=0", "drawn=0"]));
+    // Its chart draws the game's moves, whoever won, and no best so far: nothing ranks here.
+    let point = run(&app, "return document.querySelector('#hist-chart circle title').textContent").await;
+    assert!(point.as_str().is_some_and(|text| text.ends_with(": 9 moves")), "{point}");
+    assert_eq!(
+        run(&app, "return document.querySelectorAll('#hist-chart .chart-best, #hist-chart .chart-miss').length").await,
+        json!(0)
+    );
+    assert_eq!(app.text(".chart-legend").await, "moves of a game");
     picture(&app, "gomoku-two-player-history").await;
     app.quit().await;
 }

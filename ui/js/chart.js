@@ -1,5 +1,6 @@
-// A category over time, as inline SVG (no library): one mark per game (its time or score), and
-// the best so far as a step line. Every text goes in as text.
+// A category over time, as inline SVG (no library): one mark per game (its time, moves or
+// score), and the best so far as a step line where the backend gives one. Every text goes in as
+// text.
 
 import { t, formatDate, formatNumber, formatSeconds } from './i18n.js';
 
@@ -32,10 +33,11 @@ function ticks(low, high, count = 4) {
 }
 
 /// `points` as the backend sends them (oldest first; `value` and `best` may be null);
-/// `measure` is 'time' (ms, lower is better) or 'score'.
+/// `measure` is 'time' (ms, lower is better), 'moves' (lower is better) or 'score'.
 export function drawChart(points, measure, label) {
   const byTime = measure === 'time';
-  const show = (v) => (byTime ? t('stats.seconds', { seconds: formatSeconds(v) }) : formatNumber(v));
+  const axisText = (v) => (byTime ? t('stats.seconds', { seconds: formatSeconds(v) }) : formatNumber(v));
+  const show = (v) => (measure === 'moves' ? t('chart.moves', { moves: formatNumber(v) }) : axisText(v));
   const root = svg('svg', {
     class: 'chart', id: 'hist-chart', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': label,
     preserveAspectRatio: 'xMidYMid meet', 'data-points': points.length,
@@ -66,7 +68,7 @@ export function drawChart(points, measure, label) {
   const grid = svg('g', { class: 'chart-grid' });
   for (const v of steps) {
     grid.append(svg('line', { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(v), y2: y(v) }));
-    grid.append(svg('text', { x: PAD.left - 6, y: y(v) + 4, 'text-anchor': 'end', text: show(v) }));
+    grid.append(svg('text', { x: PAD.left - 6, y: y(v) + 4, 'text-anchor': 'end', text: axisText(v) }));
   }
   const axis = svg('g', { class: 'chart-axis' },
     svg('line', { x1: PAD.left, x2: WIDTH - PAD.right, y1: PAD.top + plotH, y2: PAD.top + plotH }),
@@ -84,7 +86,7 @@ export function drawChart(points, measure, label) {
     path += path ? ` H${px} V${py}` : `M${px} ${py}`;
   });
   if (points.length > 1 && path) path += ` H${x(points.length - 1).toFixed(1)}`;
-  const best = svg('path', { class: 'chart-best', d: path || 'M0 0' });
+  const best = path ? svg('path', { class: 'chart-best', d: path }) : null;
 
   const marks = svg('g', { class: 'chart-marks' });
   const radius = points.length > 300 ? 1.5 : points.length > 60 ? 2.2 : 3.2;
@@ -96,6 +98,6 @@ export function drawChart(points, measure, label) {
         svg('title', { text: `${formatDate(p.finishedAt)}: ${show(p.value)}` })));
     }
   });
-  root.append(grid, axis, marks, best);
+  root.append(grid, axis, marks, ...(best ? [best] : []));
   return root;
 }

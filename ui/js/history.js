@@ -263,11 +263,15 @@ export async function mountHistory(root, app, kept = null) {
     try {
       const chart = await call('category_chart', { game: game.value, category: category.value });
       const title = t('chart.title', { category: `${gameName(game.value)}: ${label}` });
-      const describe = t(`chart.label.${chart.measure}`);
+      // What a dot is: a won game's measure and the best so far, or (a category that never
+      // ranks) every game's; a game with no measure is a tick on the axis.
+      const kind = chart.ranked ? chart.measure : `${chart.measure}Each`;
+      const describe = t(`chart.label.${kind}`);
+      const misses = chart.points.some((point) => point.value == null);
       const legend = el('p', { class: 'chart-legend' },
-        el('span', { class: 'legend-point', 'aria-hidden': 'true' }), t(`chart.legend.${chart.measure}`), ' ',
-        el('span', { class: 'legend-best', 'aria-hidden': 'true' }), t('chart.legend.best'),
-        chart.measure === 'time' ? [' ', el('span', { class: 'legend-miss', 'aria-hidden': 'true' }), t('chart.legend.miss')] : []);
+        el('span', { class: 'legend-point', 'aria-hidden': 'true' }), t(`chart.legend.${kind}`),
+        chart.ranked ? [' ', el('span', { class: 'legend-best', 'aria-hidden': 'true' }), t('chart.legend.best')] : [],
+        misses ? [' ', el('span', { class: 'legend-miss', 'aria-hidden': 'true' }), t('chart.legend.miss')] : []);
       const shown = chart.points.length < chart.stats.played
         ? el('p', { class: 'hint', text: t('chart.shown', { shown: formatNumber(chart.points.length), total: formatNumber(chart.stats.played) }) })
         : null;

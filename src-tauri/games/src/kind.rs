@@ -115,6 +115,14 @@ pub struct Categories {
     pub patterns: &'static [CategoryPattern],
     /// Whether `name` is a category this game writes, exactly as it writes it.
     pub is_valid: fn(&str) -> bool,
+    /// Whether a game of the category can enter the hall of fame at all: a two-player
+    /// category's cannot, so its chart draws every game and no best so far.
+    pub ranks: fn(&str) -> bool,
+}
+
+/// [`Categories::ranks`] of a game whose every category ranks.
+pub fn every_category_ranks(_: &str) -> bool {
+    true
 }
 
 /// A category name with whole numbers in it, such as `custom-{width}x{height}/{mines}`: each

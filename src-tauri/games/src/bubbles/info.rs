@@ -35,7 +35,13 @@ pub(super) static INFO: GameInfo = GameInfo {
     }),
     position_file: Some(position_params),
     default_params: r#"{"style":"megashift"}"#,
-    categories: Categories { listed, label_prefix: "category.bubbles", patterns: &PATTERNS, is_valid },
+    categories: Categories {
+        listed,
+        label_prefix: "category.bubbles",
+        patterns: &PATTERNS,
+        is_valid,
+        ranks: crate::kind::every_category_ranks,
+    },
     newest_deal: super::dealer::NEWEST_DEAL,
     new_game: crate::erased::new_game::<Bubbles>,
 };

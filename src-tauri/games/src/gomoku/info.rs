@@ -18,7 +18,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     choices: None,
     position_file: None,
     default_params: r#"{"rule":"freestyle","opponent":"human"}"#,
-    categories: Categories { listed, label_prefix: "category.gomoku", patterns: &[], is_valid },
+    categories: Categories { listed, label_prefix: "category.gomoku", patterns: &[], is_valid, ranks },
     newest_deal: super::NEWEST_DEAL,
     new_game: crate::erased::new_game::<Gomoku>,
 };
@@ -45,6 +45,11 @@ fn listed() -> Vec<String> {
             Opponent::ALL.iter().filter(|o| o.level().is_some()).map(|o| category(*rule, *o, Opening::Standard))
         })
         .collect()
+}
+
+/// Only games against the computer rank: between two players a win is whoever made five.
+fn ranks(name: &str) -> bool {
+    name.split('-').nth(1) != Some(Opponent::Human.as_str())
 }
 
 fn is_valid(name: &str) -> bool {

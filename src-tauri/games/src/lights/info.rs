@@ -22,7 +22,13 @@ pub(super) static INFO: GameInfo = GameInfo {
     choices: None,
     position_file: None,
     default_params: r#"{"side":5}"#,
-    categories: Categories { listed, label_prefix: "category.lights", patterns: &[SIZE], is_valid },
+    categories: Categories {
+        listed,
+        label_prefix: "category.lights",
+        patterns: &[SIZE],
+        is_valid,
+        ranks: crate::kind::every_category_ranks,
+    },
     newest_deal: super::NEWEST_DEAL,
     new_game: crate::erased::new_game::<Lights>,
 };

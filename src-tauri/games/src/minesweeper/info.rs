@@ -41,7 +41,13 @@ pub(super) static INFO: GameInfo = GameInfo {
     // New players get boards that never force a guess.
     position_file: None,
     default_params: r#"{"level":"beginner","noGuess":true}"#,
-    categories: Categories { listed, label_prefix: "ms.level", patterns: &[CUSTOM, CUSTOM_NO_GUESS], is_valid },
+    categories: Categories {
+        listed,
+        label_prefix: "ms.level",
+        patterns: &[CUSTOM, CUSTOM_NO_GUESS],
+        is_valid,
+        ranks: crate::kind::every_category_ranks,
+    },
     newest_deal: super::generate::NEWEST_DEAL,
     new_game: crate::erased::new_game::<Minesweeper>,
 };
