@@ -1,5 +1,5 @@
-//! The chart of a category: its most recent games with the best-so-far line, and its
-//! statistics.
+//! The chart of a category: its most recent games with the hall of fame's record as it stood
+//! after each, and its statistics.
 
 use super::{CategoryStats, Store};
 use crate::error::AppResult;
@@ -21,8 +21,12 @@ pub struct ChartPoint {
     /// never ranks, every game's time or moves); `None` for a game that has none (a lost
     /// Minesweeper game).
     pub value: Option<i64>,
-    /// The best value up to and including this game, over the whole history of the category;
-    /// `None` throughout in a category that never ranks.
+    /// Whether the game has its place in the hall of fame's order: not a replay, played
+    /// without help, not reset away.
+    pub ranks: bool,
+    /// The hall of fame's record up to and including this game, over the whole history of the
+    /// category (its value); `None` before the first record and throughout in a category that
+    /// never ranks.
     pub best: Option<i64>,
 }
 
@@ -42,61 +46,71 @@ pub struct CategoryChart {
 }
 
 /// The most recent games of a category, for its chart.
-pub(super) const CHART_GAMES: &str = "SELECT id, finished_at, result, time_ms, score, moves FROM finished_games
-     WHERE game = ?1 AND category = ?2 ORDER BY finished_at DESC, id DESC LIMIT ?3";
+pub(super) const CHART_GAMES: &str = "SELECT id, finished_at, result, time_ms, score, moves, rank_key
+     FROM finished_games WHERE game = ?1 AND category = ?2 ORDER BY finished_at DESC, id DESC LIMIT ?3";
 
-/// The best time and score before a game (`?3`, `?4`: its time and id), read in value order
-/// from the `best_time` / `best_score` index. The unary `+` keeps SQLite from reading the time
-/// range from another index and sorting what it finds instead. The fewest moves have no index
-/// of their own: the category's wins before the game are read through `best_time`, which a
-/// game ranked by moves (Gomoku against the computer) reaches only once its category holds more
-/// games than the chart draws.
-pub(super) const BEST_TIME_BEFORE: &str = "SELECT time_ms FROM finished_games
-     WHERE game = ?1 AND category = ?2 AND result = 'won'
+/// The record before a game (`?3`, `?4`: its time and id): the first game in the hall of
+/// fame's order that finished before it, read from the `hall_of_fame` index, which skips at
+/// most the window's own records. The unary `+` keeps SQLite from reading the time range from
+/// another index and sorting what it finds instead.
+pub(super) const RECORD_BEFORE: &str = "SELECT rank_key, time_ms, score, moves FROM finished_games
+     WHERE game = ?1 AND category = ?2 AND rank_key IS NOT NULL
        AND (+finished_at < ?3 OR (+finished_at = ?3 AND id < ?4))
-     ORDER BY time_ms LIMIT 1";
-pub(super) const BEST_MOVES_BEFORE: &str = "SELECT MIN(moves) FROM finished_games
-     WHERE game = ?1 AND category = ?2 AND result = 'won'
-       AND (+finished_at < ?3 OR (+finished_at = ?3 AND id < ?4))";
-pub(super) const BEST_SCORE_BEFORE: &str = "SELECT score FROM finished_games
-     WHERE game = ?1 AND category = ?2 AND score IS NOT NULL
-       AND (+finished_at < ?3 OR (+finished_at = ?3 AND id < ?4))
-     ORDER BY score DESC LIMIT 1";
+     ORDER BY rank_key LIMIT 1";
 
-/// A chart's row as read: its id, end, result, time, score and moves.
-type ChartRow = (i64, String, String, i64, Option<i64>, i64);
+/// A game's measures as read: its time, score and moves.
+type Measures = (i64, Option<i64>, i64);
 
 impl Store {
-    /// The most recent games of a category with the best-so-far line, and its statistics.
-    /// Each game is charted by its ranking measure: points (higher is better) for every game,
-    /// the time or the moves of a won game (lower is better). A category whose games never rank
-    /// (between two players, where a win is whoever made five) charts every game's time or
-    /// moves, with no best.
+    /// The most recent games of a category with the record so far, and its statistics. Each
+    /// game is charted by its ranking measure: points for every game, the time or the moves of
+    /// a won game. The line is the hall of fame's record as it stood after each game, so a
+    /// replay or a game played with help (drawn, but not ranking) never moves it. A category
+    /// whose games never rank (between two players, where a win is whoever made five) charts
+    /// every game's time or moves, with no line.
     pub fn category_chart(&self, game: GameKind, category: &str) -> AppResult<CategoryChart> {
         let info = game.info();
         let measure = info.ranking.measure;
         let ranked = (info.categories.ranks)(category);
+        let value_of = |(time_ms, score, moves): Measures, won: bool| match measure {
+            Measure::Score => score,
+            Measure::Time => (won || !ranked).then_some(time_ms),
+            Measure::Moves => (won || !ranked).then_some(moves),
+        };
         let mut stmt = self.conn.prepare_cached(CHART_GAMES)?;
         let rows = stmt
             .query_map(params![game.as_str(), category, CHART_POINTS], |row| {
-                Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?))
+                let result: String = row.get(2)?;
+                let measures: Measures = (row.get(3)?, row.get(4)?, row.get(5)?);
+                let rank_key: Option<i64> = row.get(6)?;
+                let value = value_of(measures, result == "won");
+                Ok((
+                    ChartPoint {
+                        id: row.get(0)?,
+                        finished_at: row.get(1)?,
+                        result,
+                        value,
+                        ranks: rank_key.is_some(),
+                        best: None,
+                    },
+                    rank_key,
+                ))
             })?
-            .collect::<Result<Vec<ChartRow>, _>>()?;
-        let mut points: Vec<ChartPoint> = rows
-            .into_iter()
-            .rev()
-            .map(|(id, finished_at, result, time_ms, score, moves)| {
-                let counts = !ranked || result == "won";
-                let value = match measure {
-                    Measure::Score => score,
-                    Measure::Time => counts.then_some(time_ms),
-                    Measure::Moves => counts.then_some(moves),
-                };
-                ChartPoint { id, finished_at, result, value, best: None }
-            })
-            .collect();
-        if ranked {
-            self.draw_best_so_far(game, category, measure, &mut points)?;
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut points = Vec::with_capacity(rows.len());
+        // The record: its place in the hall's order and its measure.
+        let mut record: Option<(i64, Option<i64>)> = match rows.last() {
+            Some((oldest, _)) if ranked => self.record_before(game, category, oldest, |m| value_of(m, true))?,
+            _ => None,
+        };
+        for (mut point, rank_key) in rows.into_iter().rev() {
+            if let Some(key) = rank_key {
+                if record.is_none_or(|(best, _)| key < best) {
+                    record = Some((key, point.value));
+                }
+            }
+            point.best = record.and_then(|(_, value)| value);
+            points.push(point);
         }
         Ok(CategoryChart {
             measure: match measure {
@@ -110,45 +124,25 @@ impl Store {
         })
     }
 
-    /// Sets each point's best so far, starting from the best of the games before the first
-    /// (the scan in value order skips at most the window's own games).
-    fn draw_best_so_far(
+    /// The record of the category among the games that finished before `point`.
+    fn record_before(
         &self,
         game: GameKind,
         category: &str,
-        measure: Measure,
-        points: &mut [ChartPoint],
-    ) -> AppResult<()> {
-        let Some(first) = points.first() else { return Ok(()) };
-        let sql = match measure {
-            Measure::Score => BEST_SCORE_BEFORE,
-            Measure::Time => BEST_TIME_BEFORE,
-            Measure::Moves => BEST_MOVES_BEFORE,
-        };
-        // No row, or MIN's NULL: no game before the window has a value.
+        point: &ChartPoint,
+        value_of: impl Fn(Measures) -> Option<i64>,
+    ) -> AppResult<Option<(i64, Option<i64>)>> {
         let found = self
             .conn
-            .prepare_cached(sql)?
-            .query_row(params![game.as_str(), category, first.finished_at, first.id], |row| row.get(0));
-        let mut best: Option<i64> = match found {
-            Ok(value) => value,
-            Err(rusqlite::Error::QueryReturnedNoRows) => None,
-            Err(error) => return Err(error.into()),
-        };
-        let higher_is_better = measure == Measure::Score;
-        for point in points {
-            if let Some(value) = point.value {
-                let better = match best {
-                    None => true,
-                    Some(b) => (higher_is_better && value > b) || (!higher_is_better && value < b),
-                };
-                if better {
-                    best = Some(value);
-                }
-            }
-            point.best = best;
+            .prepare_cached(RECORD_BEFORE)?
+            .query_row(params![game.as_str(), category, point.finished_at, point.id], |row| {
+                Ok((row.get(0)?, value_of((row.get(1)?, row.get(2)?, row.get(3)?))))
+            });
+        match found {
+            Ok(record) => Ok(Some(record)),
+            Err(rusqlite::Error::QueryReturnedNoRows) => Ok(None),
+            Err(error) => Err(error.into()),
         }
-        Ok(())
     }
 }
 
@@ -275,14 +269,17 @@ mod tests {
         assert!(store.category_chart(bubbles::KIND, "standard").unwrap().points.is_empty());
     }
 
-    /// Gomoku ranks by moves: its chart draws a won game's moves and the fewest so far, from
-    /// before the window too; between two players every game's moves and no best.
+    /// Gomoku ranks by moves: its chart draws a won game's moves and the record's, from before
+    /// the window too; between two players every game's moves and no record.
     #[test]
     fn gomoku_charts_moves_and_a_two_player_category_has_no_best() {
         let mut store = Store::open_in_memory().unwrap();
-        let with_moves = |category: &str, result: Status, minute: u32, moves: u32| FinishedGame {
-            moves,
-            ..game(gomoku::KIND, category, result, minute, 60_000 + u64::from(minute))
+        // Ranked as the hall ranks it: fewer moves, then less time (here a later game is slower).
+        let with_moves = |category: &str, result: Status, minute: u32, moves: u32| {
+            let played = game(gomoku::KIND, category, result, minute, 60_000 + u64::from(minute));
+            let rank_key = (category.ends_with("hard") && result == Status::Won)
+                .then(|| i64::from(moves) * 10_000_000_000 + played.time_ms as i64);
+            FinishedGame { moves, rank_key, ..played }
         };
         let played = [(Status::Won, 41), (Status::Lost, 30), (Status::Won, 25), (Status::Draw, 225), (Status::Won, 33)];
         for (i, (result, moves)) in played.into_iter().enumerate() {
@@ -302,11 +299,36 @@ mod tests {
         assert_eq!(values, [Some(41), Some(30), Some(25), Some(225), Some(33)], "every game, whoever won");
         assert!(two_players.points.iter().all(|p| p.best.is_none()));
 
-        // Past the window, the fewest moves before it start the line; a window of losses keeps it.
+        // Past the window, the record before it starts the line; a window of losses keeps it.
         let mut many = vec![with_moves("freestyle-hard", Status::Won, 10, 19)];
         many.extend((0..CHART_POINTS as u32).map(|i| with_moves("freestyle-hard", Status::Lost, 11 + i, 50)));
         store.record_many(many).unwrap();
         let chart = store.category_chart(gomoku::KIND, "freestyle-hard").unwrap();
         assert!(chart.points.iter().all(|p| p.value.is_none() && p.best == Some(19)));
+    }
+
+    /// The line is the hall of fame's record: a replay or a game played with help is drawn but
+    /// never moves it, and a record reset away no longer holds.
+    #[test]
+    fn the_line_is_the_record_that_games_without_a_rank_never_move() {
+        let mut store = Store::open_in_memory().unwrap();
+        let unranked = |g: FinishedGame| FinishedGame { rank_key: None, ..g };
+        store.record_finished(&game(minesweeper::KIND, "expert", Status::Won, 0, 90_000)).unwrap();
+        store.record_finished(&unranked(game(minesweeper::KIND, "expert", Status::Won, 1, 40_000))).unwrap();
+        store.record_finished(&game(minesweeper::KIND, "expert", Status::Won, 2, 70_000)).unwrap();
+        let chart = store.category_chart(minesweeper::KIND, "expert").unwrap();
+        let drawn: Vec<_> = chart.points.iter().map(|p| (p.value, p.ranks, p.best)).collect();
+        assert_eq!(
+            drawn,
+            [
+                (Some(90_000), true, Some(90_000)),
+                (Some(40_000), false, Some(90_000)),
+                (Some(70_000), true, Some(70_000))
+            ]
+        );
+        // After a reset of the hall (the history kept), no game is a record any more.
+        store.reset_hall(Some(minesweeper::KIND), false).unwrap();
+        let chart = store.category_chart(minesweeper::KIND, "expert").unwrap();
+        assert!(chart.points.iter().all(|p| !p.ranks && p.best.is_none() && p.value.is_some()));
     }
 }

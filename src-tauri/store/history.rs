@@ -217,7 +217,7 @@ impl Store {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::store::chart::{BEST_MOVES_BEFORE, BEST_SCORE_BEFORE, BEST_TIME_BEFORE, CHART_GAMES};
+    use crate::store::chart::{CHART_GAMES, RECORD_BEFORE};
     use crate::store::FinishedGame;
     use pastimes_games::{bubbles, gomoku, minesweeper};
 
@@ -398,9 +398,7 @@ pub(super) mod tests {
         ));
         queries.push(("chart", CHART_GAMES.into(), vec![text("minesweeper"), text("expert"), SqlValue::Integer(1000)]));
         let before = |game: &str, category: &str| vec![text(game), text(category), text("2026"), SqlValue::Integer(5)];
-        queries.push(("chart best time", BEST_TIME_BEFORE.into(), before("minesweeper", "expert")));
-        queries.push(("chart best score", BEST_SCORE_BEFORE.into(), before("bubbles", "standard")));
-        queries.push(("chart fewest moves", BEST_MOVES_BEFORE.into(), before("gomoku", "freestyle-easy")));
+        queries.push(("chart's record before it", RECORD_BEFORE.into(), before("minesweeper", "expert")));
         queries.push(("count", "SELECT COUNT(*) FROM finished_games WHERE game = ?1".into(), vec![text("gomoku")]));
         queries
     }

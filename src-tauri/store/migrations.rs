@@ -146,6 +146,11 @@ pub(super) const MIGRATIONS: &[&str] = &[
          won      INTEGER NOT NULL,
          PRIMARY KEY (game, category, winner)
      ) WITHOUT ROWID;",
+    // 7: a chart's best so far is now the hall of fame's record, read from `hall_of_fame`
+    // (store/chart.rs): the two indexes that served its best time and best score serve nothing,
+    // and every finished game wrote them.
+    "DROP INDEX best_time;
+     DROP INDEX best_score;",
 ];
 
 /// What migration `version` does beyond its SQL, in the same transaction: the work that needs

@@ -19,11 +19,23 @@ async fn open_minesweeper(app: &App) {
 /// mines would; the engine, fed the same clicks, says which cells are still closed. Returns the
 /// mines.
 pub async fn win_by_clicking(app: &App, params: &Params, seed: u64, first: (usize, usize)) -> Vec<(usize, usize)> {
+    win_with(app, params, seed, first, async {}).await
+}
+
+/// [`win_by_clicking`], doing `after_first` once the first click has opened the board.
+async fn win_with(
+    app: &App,
+    params: &Params,
+    seed: u64,
+    first: (usize, usize),
+    after_first: impl std::future::Future<Output = ()>,
+) -> Vec<(usize, usize)> {
     let mut twin = Minesweeper::new(params, seed).unwrap();
     let mines = mine_layout(params, seed, first);
     let (width, height) = (twin.view().width, twin.view().height);
     app.click(&cell(first.0, first.1)).await;
     twin.apply(&Move::Open { x: first.0 as i64, y: first.1 as i64 }).unwrap();
+    after_first.await;
     for y in 0..height {
         for x in 0..width {
             if mines.contains(&(x, y)) || twin.view().cell(x, y) != cell_code::HIDDEN {
@@ -307,5 +319,34 @@ async fn a_custom_games_record_and_statistics_name_its_size() {
     app.click("#ms-stats").await;
     let title = app.wait_for("the statistics", "return document.querySelector('dialog[open] h2')?.textContent").await;
     assert!(title.as_str().is_some_and(|title| title.contains(named)), "{title}");
+    app.click("dialog[open] button[data-value='ok']").await;
+    app.wait_for("the statistics closed", "return !document.querySelector('dialog[open]')").await;
+
+    // The same board again (every game is dealt from the test's seed), won after a hint: in the
+    // history's chart it is a ring, and the record's line does not move.
+    app.click("#ms-face").await;
+    app.wait_for("a new board", "return document.querySelector('.screen-minesweeper').dataset.status === 'playing' && !document.querySelector('.ms-cell.open')").await;
+    let hint = async {
+        app.wait_for("the first opening", "return document.querySelectorAll('.ms-cell.open').length > 0").await;
+        app.click("#ms-hint").await;
+        // The first hint warns that it makes the game assisted.
+        app.wait_for("the warning", "return document.querySelector('#assist-dialog[open]')").await;
+        app.click("#assist-dialog button[value=continue]").await;
+        app.wait_for("the hint", "return document.querySelector('.ms-cell.hinted')").await;
+    };
+    win_with(&app, &Params::custom(12, 9, 10).with_no_guess(true), SEED, (5, 4), hint).await;
+    app.wait_for("the win", "return document.querySelector('.screen-minesweeper').dataset.status === 'won'").await;
+    app.click("#ms-home").await;
+    app.click("#hall-button").await;
+    app.click("#hall-tab-history").await;
+    app.wait_for("the history", "return document.querySelectorAll('#hist-rows tr[data-id]').length === 2").await;
+    crate::hall::set_select(&app, "#hist-game", "minesweeper").await;
+    crate::hall::set_select(&app, "#hist-category", "custom-12x9/10-noguess").await;
+    app.wait_for("the chart", "return document.querySelectorAll('#hist-chart .chart-point').length === 2").await;
+    let rings = count(&app, "#hist-chart .chart-point.unranked").await;
+    assert_eq!(rings, 1, "the game won with a hint does not rank");
+    let legend = app.text(".chart-legend").await;
+    assert!(legend.contains("a game that does not rank (a replay, help)"), "{legend}");
+    app.screenshot("minesweeper-history-ring").await;
     app.quit().await;
 }

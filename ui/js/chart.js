@@ -1,6 +1,6 @@
 // A category over time, as inline SVG (no library): one mark per game (its time, moves or
-// score), and the best so far as a step line where the backend gives one. Every text goes in as
-// text.
+// score), and the hall of fame's record as it stood as a step line, where the backend gives
+// one. Every text goes in as text.
 
 import { t, formatDate, formatNumber, formatSeconds } from './i18n.js';
 
@@ -33,8 +33,10 @@ function ticks(low, high, count = 4) {
 }
 
 /// `points` as the backend sends them (oldest first; `value` and `best` may be null);
-/// `measure` is 'time' (ms, lower is better), 'moves' (lower is better) or 'score'.
-export function drawChart(points, measure, label) {
+/// `measure` is 'time' (ms, lower is better), 'moves' (lower is better) or 'score'. In a
+/// category that ranks (`ranked`), a game without its place in the hall of fame (a replay, a
+/// game with help) is a ring rather than a dot.
+export function drawChart(points, measure, label, { ranked = true } = {}) {
   const byTime = measure === 'time';
   const axisText = (v) => (byTime ? t('stats.seconds', { seconds: formatSeconds(v) }) : formatNumber(v));
   const show = (v) => (measure === 'moves' ? t('chart.moves', { moves: formatNumber(v) }) : axisText(v));
@@ -77,7 +79,7 @@ export function drawChart(points, measure, label) {
     axis.append(svg('text', { x: WIDTH - PAD.right, y: HEIGHT - 8, 'text-anchor': 'end', text: formatDate(points[points.length - 1].finishedAt) }));
   }
 
-  // The best so far: a step line, flat until a game beats it.
+  // The record: a step line, flat until a game that ranks beats it.
   let path = '';
   points.forEach((p, i) => {
     if (p.best === null || p.best === undefined) return;
@@ -94,7 +96,7 @@ export function drawChart(points, measure, label) {
     if (p.value === null || p.value === undefined) {
       marks.append(svg('line', { class: 'chart-miss', x1: x(i), x2: x(i), y1: PAD.top + plotH - 6, y2: PAD.top + plotH }));
     } else {
-      marks.append(svg('circle', { class: 'chart-point', cx: x(i).toFixed(1), cy: y(p.value).toFixed(1), r: radius },
+      marks.append(svg('circle', { class: ranked && !p.ranks ? 'chart-point unranked' : 'chart-point', cx: x(i).toFixed(1), cy: y(p.value).toFixed(1), r: radius },
         svg('title', { text: `${formatDate(p.finishedAt)}: ${show(p.value)}` })));
     }
   });

@@ -268,8 +268,10 @@ export async function mountHistory(root, app, kept = null) {
       const kind = chart.ranked ? chart.measure : `${chart.measure}Each`;
       const describe = t(`chart.label.${kind}`);
       const misses = chart.points.some((point) => point.value == null);
+      const rings = chart.ranked && chart.points.some((point) => point.value != null && !point.ranks);
       const legend = el('p', { class: 'chart-legend' },
         el('span', { class: 'legend-point', 'aria-hidden': 'true' }), t(`chart.legend.${kind}`),
+        rings ? [' ', el('span', { class: 'legend-point unranked', 'aria-hidden': 'true' }), t('chart.legend.unranked')] : [],
         chart.ranked ? [' ', el('span', { class: 'legend-best', 'aria-hidden': 'true' }), t('chart.legend.best')] : [],
         misses ? [' ', el('span', { class: 'legend-miss', 'aria-hidden': 'true' }), t('chart.legend.miss')] : []);
       const shown = chart.points.length < chart.stats.played
@@ -278,7 +280,7 @@ export async function mountHistory(root, app, kept = null) {
       chartBox.append(
         el('h3', { id: 'hist-chart-title', text: title }),
         el('div', { class: 'hist-chart-row' },
-          el('div', { class: 'hist-chart-figure' }, drawChart(chart.points, chart.measure, `${title}. ${describe}`), legend, shown),
+          el('div', { class: 'hist-chart-figure' }, drawChart(chart.points, chart.measure, `${title}. ${describe}`, { ranked: chart.ranked }), legend, shown),
           statsTable(game.value, category.value, chart.stats)));
     } catch (problem) {
       error.textContent = problem.code ? errorText(problem) : String(problem);
