@@ -222,8 +222,18 @@ async fn two_people_play_to_five_in_a_row_and_replay_the_game() {
     app.click("#hall-button").await;
     app.click("#hall-tab-history").await;
     wait_rows(&app, 1).await;
-    set_select(&app, "#hist-game", "gomoku").await;
-    set_select(&app, "#hist-category", "freestyle-human").await;
+    // The game, then its category, chosen at once: two reloads at a time, one chart shown.
+    run(
+        &app,
+        "for (const [css, value] of [['#hist-game', 'gomoku'], ['#hist-category', 'freestyle-human']]) {
+           const select = document.querySelector(css);
+           select.value = value;
+           select.dispatchEvent(new Event('change', { bubbles: true }));
+         }
+         return true",
+    )
+    .await;
+    app.wait_for("the count", "return document.querySelector('#hist-count')?.textContent.length > 0").await;
     let rows = app
         .wait_for(
             "the category's statistics",
@@ -232,6 +242,8 @@ async fn two_people_play_to_five_in_a_row_and_replay_the_game() {
         )
         .await;
     assert_eq!(rows, json!(["played=1", "won=1", "won-black=1", "won-white=0", "drawn=0"]));
+    app.wait_still("#hist-chart-box").await;
+    assert_eq!(count(&app, "#hist-chart").await, 1, "one chart, whichever reload answered last");
     // Its chart draws the game's moves, whoever won, and no best so far: nothing ranks here.
     let point = run(&app, "return document.querySelector('#hist-chart circle title').textContent").await;
     assert!(point.as_str().is_some_and(|text| text.ends_with(": 9 moves")), "{point}");

@@ -56,6 +56,7 @@ export async function mountHistory(root, app, kept = null) {
   let pageShown = {};
   let total = null;
   let loading = 0;
+  let reloading = 0;
 
   function fillCategories() {
     clear(category);
@@ -240,20 +241,25 @@ export async function mountHistory(root, app, kept = null) {
     }
   }
 
+  /// Filters changed quickly (the game, then its category) reload twice at once: only the
+  /// latest reload's count and chart are shown, whichever answer comes last.
   async function reload(pageArgs = {}, pageOffset = 0) {
+    const ticket = ++reloading;
     total = null;
     count.textContent = '';
     await load(pageArgs, () => pageOffset);
+    if (ticket !== reloading) return;
     if (error.textContent) { clear(chartBox); return; }
     call('history_count', { filter: filter() }).then((n) => {
+      if (ticket !== reloading) return;
       total = n;
       count.textContent = t('history.total', { total: countOf('games', n) });
       showRange();
     }).catch(() => {});
-    await showChart();
+    await showChart(ticket);
   }
 
-  async function showChart() {
+  async function showChart(ticket) {
     clear(chartBox);
     if (!game.value || !category.value) {
       chartBox.append(el('p', { class: 'hint', id: 'hist-chart-hint', text: t('history.chooseCategory') }));
@@ -262,6 +268,7 @@ export async function mountHistory(root, app, kept = null) {
     const label = categoryLabel(game.value, category.value);
     try {
       const chart = await call('category_chart', { game: game.value, category: category.value });
+      if (ticket !== reloading) return;
       const title = t('chart.title', { category: `${gameName(game.value)}: ${label}` });
       // What a dot is: a won game's measure and the best so far, or (a category that never
       // ranks) every game's; a game with no measure is a tick on the axis.
@@ -283,7 +290,7 @@ export async function mountHistory(root, app, kept = null) {
           el('div', { class: 'hist-chart-figure' }, drawChart(chart.points, chart.measure, `${title}. ${describe}`, { ranked: chart.ranked }), legend, shown),
           statsTable(game.value, category.value, chart.stats)));
     } catch (problem) {
-      error.textContent = problem.code ? errorText(problem) : String(problem);
+      if (ticket === reloading) error.textContent = problem.code ? errorText(problem) : String(problem);
     }
   }
 
