@@ -2,24 +2,12 @@
 // score), and the hall of fame's record as it stood as a step line, where the backend gives
 // one. Every text goes in as text.
 
+import { svgEl } from './dom.js';
 import { t, formatDate, formatNumber, formatSeconds } from './i18n.js';
 
-const NS = 'http://www.w3.org/2000/svg';
 const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { left: 56, right: 14, top: 12, bottom: 30 };
-
-function svg(tag, attributes = {}, ...children) {
-  const node = document.createElementNS(NS, tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === undefined || value === null) continue;
-    if (name === 'text') node.textContent = value;
-    else if (name === 'class') node.setAttribute('class', value);
-    else node.setAttribute(name, String(value));
-  }
-  for (const child of children.flat()) if (child) node.append(child);
-  return node;
-}
 
 /// Round steps for the value axis: 1, 2 or 5 times a power of ten.
 function ticks(low, high, count = 4) {
@@ -40,13 +28,13 @@ export function drawChart(points, measure, label, { ranked = true } = {}) {
   const byTime = measure === 'time';
   const axisText = (v) => (byTime ? t('stats.seconds', { seconds: formatSeconds(v) }) : formatNumber(v));
   const show = (v) => (measure === 'moves' ? t('chart.moves', { moves: formatNumber(v) }) : axisText(v));
-  const root = svg('svg', {
+  const root = svgEl('svg', {
     class: 'chart', id: 'hist-chart', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': label,
     preserveAspectRatio: 'xMidYMid meet', 'data-points': points.length,
-  }, svg('title', { text: label }));
+  }, svgEl('title', { text: label }));
   const values = points.flatMap((p) => [p.value, p.best]).filter((v) => v !== null && v !== undefined);
   if (!values.length) {
-    root.append(svg('text', { x: WIDTH / 2, y: HEIGHT / 2, 'text-anchor': 'middle', class: 'chart-empty', text: t(points.length ? 'chart.noValues' : 'chart.empty') }));
+    root.append(svgEl('text', { x: WIDTH / 2, y: HEIGHT / 2, 'text-anchor': 'middle', class: 'chart-empty', text: t(points.length ? 'chart.noValues' : 'chart.empty') }));
     return root;
   }
   let low = Math.min(...values);
@@ -67,16 +55,16 @@ export function drawChart(points, measure, label, { ranked = true } = {}) {
   const x = (i) => PAD.left + (points.length === 1 ? plotW / 2 : (i * plotW) / (points.length - 1));
   const y = (v) => PAD.top + plotH - ((v - low) * plotH) / (high - low);
 
-  const grid = svg('g', { class: 'chart-grid' });
+  const grid = svgEl('g', { class: 'chart-grid' });
   for (const v of steps) {
-    grid.append(svg('line', { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(v), y2: y(v) }));
-    grid.append(svg('text', { x: PAD.left - 6, y: y(v) + 4, 'text-anchor': 'end', text: axisText(v) }));
+    grid.append(svgEl('line', { x1: PAD.left, x2: WIDTH - PAD.right, y1: y(v), y2: y(v) }));
+    grid.append(svgEl('text', { x: PAD.left - 6, y: y(v) + 4, 'text-anchor': 'end', text: axisText(v) }));
   }
-  const axis = svg('g', { class: 'chart-axis' },
-    svg('line', { x1: PAD.left, x2: WIDTH - PAD.right, y1: PAD.top + plotH, y2: PAD.top + plotH }),
-    svg('text', { x: PAD.left, y: HEIGHT - 8, 'text-anchor': 'start', text: formatDate(points[0].finishedAt) }));
+  const axis = svgEl('g', { class: 'chart-axis' },
+    svgEl('line', { x1: PAD.left, x2: WIDTH - PAD.right, y1: PAD.top + plotH, y2: PAD.top + plotH }),
+    svgEl('text', { x: PAD.left, y: HEIGHT - 8, 'text-anchor': 'start', text: formatDate(points[0].finishedAt) }));
   if (points.length > 1) {
-    axis.append(svg('text', { x: WIDTH - PAD.right, y: HEIGHT - 8, 'text-anchor': 'end', text: formatDate(points[points.length - 1].finishedAt) }));
+    axis.append(svgEl('text', { x: WIDTH - PAD.right, y: HEIGHT - 8, 'text-anchor': 'end', text: formatDate(points[points.length - 1].finishedAt) }));
   }
 
   // The record: a step line, flat until a game that ranks beats it.
@@ -88,16 +76,16 @@ export function drawChart(points, measure, label, { ranked = true } = {}) {
     path += path ? ` H${px} V${py}` : `M${px} ${py}`;
   });
   if (points.length > 1 && path) path += ` H${x(points.length - 1).toFixed(1)}`;
-  const best = path ? svg('path', { class: 'chart-best', d: path }) : null;
+  const best = path ? svgEl('path', { class: 'chart-best', d: path }) : null;
 
-  const marks = svg('g', { class: 'chart-marks' });
+  const marks = svgEl('g', { class: 'chart-marks' });
   const radius = points.length > 300 ? 1.5 : points.length > 60 ? 2.2 : 3.2;
   points.forEach((p, i) => {
     if (p.value === null || p.value === undefined) {
-      marks.append(svg('line', { class: 'chart-miss', x1: x(i), x2: x(i), y1: PAD.top + plotH - 6, y2: PAD.top + plotH }));
+      marks.append(svgEl('line', { class: 'chart-miss', x1: x(i), x2: x(i), y1: PAD.top + plotH - 6, y2: PAD.top + plotH }));
     } else {
-      marks.append(svg('circle', { class: ranked && !p.ranks ? 'chart-point unranked' : 'chart-point', cx: x(i).toFixed(1), cy: y(p.value).toFixed(1), r: radius },
-        svg('title', { text: `${formatDate(p.finishedAt)}: ${show(p.value)}` })));
+      marks.append(svgEl('circle', { class: ranked && !p.ranks ? 'chart-point unranked' : 'chart-point', cx: x(i).toFixed(1), cy: y(p.value).toFixed(1), r: radius },
+        svgEl('title', { text: `${formatDate(p.finishedAt)}: ${show(p.value)}` })));
     }
   });
   root.append(grid, axis, marks, ...(best ? [best] : []));

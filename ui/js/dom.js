@@ -2,14 +2,25 @@
 // name with markup in it shows as characters.
 
 export function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
+  return filled(document.createElement(tag), attributes, children);
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/// An SVG element, made as [`el`] makes an HTML one (`class`, `text`, `on…`, `dataset`).
+export function svgEl(tag, attributes = {}, ...children) {
+  return filled(document.createElementNS(SVG_NS, tag), attributes, children);
+}
+
+/// `node` with its attributes set and its children appended (text as text): nothing is parsed.
+function filled(node, attributes, children) {
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
-    if (name === 'class') node.className = value;
+    if (name === 'class') node.setAttribute('class', value);
     else if (name === 'text') node.textContent = value;
     else if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
     else if (name === 'dataset') Object.assign(node.dataset, value);
-    else node.setAttribute(name, value === true ? '' : value);
+    else node.setAttribute(name, value === true ? '' : String(value));
   }
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;

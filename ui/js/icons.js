@@ -1,7 +1,8 @@
 // Small drawn icons (16x16, filled with the text's colour): the fonts may lack the symbols. An
 // icon is decoration: the button it sits in carries the words (`aria-label`, `title`).
 
-const SVG = 'http://www.w3.org/2000/svg';
+import { svgEl } from './dom.js';
+
 const PATHS = {
   first: 'M3 3h2v10H3z M13 3 6 8l7 5z',
   prev: 'M11 3 4 8l7 5z',
@@ -16,15 +17,8 @@ const PATHS = {
 
 /// The icon `name`, with the class `className`.
 export function icon(name, className = 'icon') {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', '0 0 16 16');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('focusable', 'false');
-  svg.setAttribute('class', className);
-  const path = document.createElementNS(SVG, 'path');
-  path.setAttribute('d', PATHS[name]);
-  svg.append(path);
-  return svg;
+  return svgEl('svg', { viewBox: '0 0 16 16', 'aria-hidden': 'true', focusable: 'false', class: className },
+    svgEl('path', { d: PATHS[name] }));
 }
 
 /// Draws `name` in the icon `svg` (a button whose meaning changes: Pause and Resume).

@@ -4,22 +4,15 @@
 // Read-only, it is the board of the watch view (`watchBoard`) and of the review. `show` draws a
 // game after any number of its moves: the one replay of the page.
 
-import { el } from '../dom.js';
+import { el, svgEl } from '../dom.js';
 import { t } from '../i18n.js';
 import { Grid, fitCells } from '../board-kit.js';
 import { columnName, notation, rowName } from './notation.js';
 import { StoneLayer } from './stones.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 /// The margin around the outer lines, in cells, where the coordinates go.
 const GUTTER = 0.9;
 const STONE = { 1: 'black', 2: 'white' };
-
-function svg(tag, attributes = {}) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  return node;
-}
 
 /// The five star points (D4, L4, H8, D12, L12) of a 15 x 15 board, as {x, y}.
 function starPoints(size) {
@@ -42,12 +35,12 @@ export class GoBoard {
     this.turn = null;
     this.hovered = -1;
     this.grid = el('div', { class: 'gm-grid', role: 'grid', id: 'gm-grid', 'aria-label': t('gm.board') });
-    this.winLayer = svg('svg', { class: 'gm-winline', 'aria-hidden': 'true', focusable: 'false' });
+    this.winLayer = svgEl('svg', { class: 'gm-winline', 'aria-hidden': 'true', focusable: 'false' });
     /// The analysis board's expected line: numbered see-through stones (screen readers get the
     /// line as text from the side panel).
-    this.ghostLayer = svg('svg', { class: 'gm-ghosts', 'aria-hidden': 'true', focusable: 'false' });
+    this.ghostLayer = svgEl('svg', { class: 'gm-ghosts', 'aria-hidden': 'true', focusable: 'false' });
     this.ghostSignature = '';
-    this.lines = svg('svg', { class: 'gm-lines', 'aria-hidden': 'true', focusable: 'false' });
+    this.lines = svgEl('svg', { class: 'gm-lines', 'aria-hidden': 'true', focusable: 'false' });
     this.stones = new StoneLayer();
     /// The room the board was last given ({width, height}), to size a board built later.
     this.room = null;
@@ -78,17 +71,17 @@ export class GoBoard {
     for (const layer of [this.lines, this.winLayer, this.ghostLayer]) layer.setAttribute('viewBox', `0 0 ${total} ${total}`);
     this.ghostSignature = '';
 
-    const lines = svg('g', { class: 'gm-line' });
+    const lines = svgEl('g', { class: 'gm-line' });
     for (let i = 0; i < size; i += 1) {
       const edge = i === 0 || i === size - 1 ? ' edge' : '';
-      lines.append(svg('line', { x1: at(0), y1: at(i), x2: at(size - 1), y2: at(i), class: `gm-rule${edge}` }));
-      lines.append(svg('line', { x1: at(i), y1: at(0), x2: at(i), y2: at(size - 1), class: `gm-rule${edge}` }));
+      lines.append(svgEl('line', { x1: at(0), y1: at(i), x2: at(size - 1), y2: at(i), class: `gm-rule${edge}` }));
+      lines.append(svgEl('line', { x1: at(i), y1: at(0), x2: at(i), y2: at(size - 1), class: `gm-rule${edge}` }));
     }
-    const stars = svg('g', { class: 'gm-stars' });
-    for (const { x, y } of starPoints(size)) stars.append(svg('circle', { cx: at(x), cy: at(y), r: 0.1 }));
-    const labels = svg('g', { class: 'gm-coords' });
+    const stars = svgEl('g', { class: 'gm-stars' });
+    for (const { x, y } of starPoints(size)) stars.append(svgEl('circle', { cx: at(x), cy: at(y), r: 0.1 }));
+    const labels = svgEl('g', { class: 'gm-coords' });
     const label = (text, x, y) => {
-      const node = svg('text', { x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
+      const node = svgEl('text', { x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
       node.textContent = text;
       labels.append(node);
     };
@@ -175,10 +168,10 @@ export class GoBoard {
     this.ghostSignature = signature;
     const at = (i) => GUTTER + i + 0.5;
     this.ghostLayer.replaceChildren(...ghosts.map(({ x, y, colour, number }) => {
-      const group = svg('g', { class: `gm-ghost ${colour}`, 'data-point': notation(x, y, this.size), 'data-number': number });
-      group.append(svg('circle', { cx: at(x), cy: at(y), r: 0.42 }));
+      const group = svgEl('g', { class: `gm-ghost ${colour}`, 'data-point': notation(x, y, this.size), 'data-number': number });
+      group.append(svgEl('circle', { cx: at(x), cy: at(y), r: 0.42 }));
       // Lowered by a third of its size rather than 'dominant-baseline', which WebKitGTK places high.
-      const label = svg('text', { x: at(x), y: at(y) + 0.15, 'text-anchor': 'middle' });
+      const label = svgEl('text', { x: at(x), y: at(y) + 0.15, 'text-anchor': 'middle' });
       label.textContent = String(number);
       group.append(label);
       return group;
@@ -236,7 +229,7 @@ export class GoBoard {
     const [first, end] = [line[0], line[line.length - 1]];
     const [dx, dy] = [Math.sign(end.x - first.x), Math.sign(end.y - first.y)];
     const reach = 0.8 / Math.hypot(dx, dy);
-    this.winLayer.append(svg('line', {
+    this.winLayer.append(svgEl('line', {
       x1: at(first.x) - dx * reach, y1: at(first.y) - dy * reach, x2: at(end.x) + dx * reach, y2: at(end.y) + dy * reach,
       class: 'gm-win-stroke',
     }));

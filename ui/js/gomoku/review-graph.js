@@ -4,27 +4,15 @@
 // (a click shows that position), and the first win by force as a dashed line. With it comes a
 // description in words for screen readers (the picture's text alternative).
 
+import { svgEl } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
 
 /// The engine's clamp of shown values (src-tauri/games/src/gomoku/review.rs SHOWN_WIN).
 export const SHOWN_WIN = 10_000;
 
-const NS = 'http://www.w3.org/2000/svg';
 const WIDTH = 380;
 const HEIGHT = 170;
 const PAD = { left: 44, right: 10, top: 10, bottom: 22 };
-
-function svg(tag, attributes = {}, ...children) {
-  const node = document.createElementNS(NS, tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === undefined || value === null) continue;
-    if (name === 'text') node.textContent = value;
-    else if (name === 'onclick') node.addEventListener('click', value);
-    else node.setAttribute(name, String(value));
-  }
-  for (const child of children.flat()) if (child) node.append(child);
-  return node;
-}
 
 /// A mistake's kind in words (literal keys, so that the catalogue test sees them).
 const KIND_TEXT = { mistake: 'gmr.kind.mistake', blunder: 'gmr.kind.blunder' };
@@ -36,10 +24,10 @@ const signed = (score) => (score > 0 ? `+${formatNumber(score)}` : formatNumber(
 /// mistake's mark was clicked. Returns the SVG and its description.
 export function drawGraph(analysis, { onMark, label }) {
   const { evaluations, mistakes, forcedWin } = analysis;
-  const root = svg('svg', {
+  const root = svgEl('svg', {
     class: 'gmr-chart', id: 'gmr-graph', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': label,
     preserveAspectRatio: 'xMidYMid meet', 'data-points': evaluations.length,
-  }, svg('title', { text: label }));
+  }, svgEl('title', { text: label }));
   const first = evaluations[0]?.stone ?? 1;
   const last = evaluations[evaluations.length - 1]?.stone ?? first;
   const span = Math.max(1, last - first);
@@ -51,25 +39,25 @@ export function drawGraph(analysis, { onMark, label }) {
     // As the engine's review stores it (snake case).
     const after = forcedWin.after_stone;
     const at = x(after);
-    root.append(svg('line', { class: `gmr-forced-line ${forcedWin.winner}`, x1: at, x2: at, y1: PAD.top, y2: HEIGHT - PAD.bottom },
-      svg('title', { text: t('gmr.graph.forced', { colour: t(`gm.colour.${forcedWin.winner}`), stone: formatNumber(after) }) })));
+    root.append(svgEl('line', { class: `gmr-forced-line ${forcedWin.winner}`, x1: at, x2: at, y1: PAD.top, y2: HEIGHT - PAD.bottom },
+      svgEl('title', { text: t('gmr.graph.forced', { colour: t(`gm.colour.${forcedWin.winner}`), stone: formatNumber(after) }) })));
   }
   if (evaluations.length) {
     const path = evaluations.map((e, i) => `${i ? 'L' : 'M'}${x(e.stone).toFixed(1)},${y(e.score).toFixed(1)}`).join(' ');
-    root.append(svg('path', { class: 'gmr-line', d: path }));
+    root.append(svgEl('path', { class: 'gmr-line', d: path }));
   }
-  root.append(svg('g', { class: 'gmr-points' }, evaluations.map((e) => svg('circle', {
+  root.append(svgEl('g', { class: 'gmr-points' }, evaluations.map((e) => svgEl('circle', {
     class: `gmr-point ${e.colour}`, cx: x(e.stone).toFixed(1), cy: y(e.score).toFixed(1), r: 2.2, 'data-stone': e.stone,
-  }, svg('title', { text: t('gmr.graph.point', { stone: formatNumber(e.stone), colour: t(`gm.colour.${e.colour}`), point: e.notation, score: signed(e.score) }) })))));
+  }, svgEl('title', { text: t('gmr.graph.point', { stone: formatNumber(e.stone), colour: t(`gm.colour.${e.colour}`), point: e.notation, score: signed(e.score) }) })))));
   const scoreAfter = new Map(evaluations.map((e) => [e.stone, e.score]));
-  root.append(svg('g', { class: 'gmr-marks' }, mistakes.map((m, index) => {
+  root.append(svgEl('g', { class: 'gmr-marks' }, mistakes.map((m, index) => {
     const [cx, cy] = [x(m.stone), y(scoreAfter.get(m.stone) ?? 0)];
     const r = m.kind === 'blunder' ? 6 : 4.5;
     // A diamond, told from the points by shape as well as by colour.
-    return svg('path', {
+    return svgEl('path', {
       class: `gmr-mark ${m.kind}`, 'data-stone': m.stone, d: `M${cx},${cy - r} L${cx + r},${cy} L${cx},${cy + r} L${cx - r},${cy} Z`,
       onclick: () => onMark(index),
-    }, svg('title', { text: `${formatNumber(m.stone)}. ${m.notation}: ${kindText(m.kind)}` }));
+    }, svgEl('title', { text: `${formatNumber(m.stone)}. ${m.notation}: ${kindText(m.kind)}` }));
   })));
   return { svg: root, description: describe(analysis) };
 }
@@ -78,12 +66,12 @@ export function drawGraph(analysis, { onMark, label }) {
 function axes(x, y, first, last) {
   const left = PAD.left;
   const right = WIDTH - PAD.right;
-  const label = (text, at, cls) => svg('text', { x: left - 4, y: at, 'text-anchor': 'end', 'dominant-baseline': 'central', class: cls, text });
-  const stoneLabel = (stone) => svg('text', { x: x(stone), y: HEIGHT - 6, 'text-anchor': 'middle', class: 'gmr-axis-text', text: formatNumber(stone) });
-  return svg('g', { class: 'gmr-axes', 'aria-hidden': 'true' },
-    svg('rect', { class: 'gmr-half black', x: left, y: y(SHOWN_WIN), width: right - left, height: y(0) - y(SHOWN_WIN) }),
-    svg('rect', { class: 'gmr-half white', x: left, y: y(0), width: right - left, height: y(-SHOWN_WIN) - y(0) }),
-    svg('line', { class: 'gmr-zero', x1: left, x2: right, y1: y(0), y2: y(0) }),
+  const label = (text, at, cls) => svgEl('text', { x: left - 4, y: at, 'text-anchor': 'end', 'dominant-baseline': 'central', class: cls, text });
+  const stoneLabel = (stone) => svgEl('text', { x: x(stone), y: HEIGHT - 6, 'text-anchor': 'middle', class: 'gmr-axis-text', text: formatNumber(stone) });
+  return svgEl('g', { class: 'gmr-axes', 'aria-hidden': 'true' },
+    svgEl('rect', { class: 'gmr-half black', x: left, y: y(SHOWN_WIN), width: right - left, height: y(0) - y(SHOWN_WIN) }),
+    svgEl('rect', { class: 'gmr-half white', x: left, y: y(0), width: right - left, height: y(-SHOWN_WIN) - y(0) }),
+    svgEl('line', { class: 'gmr-zero', x1: left, x2: right, y1: y(0), y2: y(0) }),
     label(t('gmr.graph.blackWins'), y(SHOWN_WIN) + 5, 'gmr-axis-text'),
     label('0', y(0), 'gmr-axis-text'),
     label(t('gmr.graph.whiteWins'), y(-SHOWN_WIN) - 5, 'gmr-axis-text'),

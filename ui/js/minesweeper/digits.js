@@ -1,6 +1,6 @@
 // The classic red seven-segment counters, drawn as SVG.
 
-const SVG = 'http://www.w3.org/2000/svg';
+import { svgEl } from '../dom.js';
 
 // Segments a..g as polygons in a 12x20 box.
 const SEGMENTS = {
@@ -18,17 +18,8 @@ const LIT = {
 };
 
 function digit() {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', '0 0 12 20');
-  svg.setAttribute('class', 'seg-digit');
-  svg.setAttribute('aria-hidden', 'true');
-  for (const [name, points] of Object.entries(SEGMENTS)) {
-    const polygon = document.createElementNS(SVG, 'polygon');
-    polygon.setAttribute('points', points);
-    polygon.dataset.segment = name;
-    svg.append(polygon);
-  }
-  return svg;
+  return svgEl('svg', { viewBox: '0 0 12 20', class: 'seg-digit', 'aria-hidden': 'true' },
+    Object.entries(SEGMENTS).map(([name, points]) => svgEl('polygon', { points, dataset: { segment: name } })));
 }
 
 /// A counter element with a `set(value, least)` method. It shows `least` digits (three, as

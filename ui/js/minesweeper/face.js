@@ -1,6 +1,6 @@
 // The smiley button: it starts a new game and shows the game's mood.
 
-const SVG = 'http://www.w3.org/2000/svg';
+import { svgEl } from '../dom.js';
 
 const MOODS = {
   normal: '<path d="M8 14 Q12 17.5 16 14" class="mouth"/><circle cx="9" cy="9.5" r="1.4"/><circle cx="15" cy="9.5" r="1.4"/>',
@@ -10,10 +10,7 @@ const MOODS = {
 };
 
 export function face() {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('class', 'face');
+  const svg = svgEl('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true', class: 'face' });
   svg.setMood = (mood) => {
     if (svg.dataset.mood === mood) return;
     svg.innerHTML = `<circle cx="12" cy="12" r="10" class="head"/>${MOODS[mood] ?? MOODS.normal}`;
