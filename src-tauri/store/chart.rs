@@ -168,7 +168,6 @@ mod tests {
                         *stats.wins_by.entry(winner["winner"].as_str().unwrap().to_owned()).or_default() += 1;
                     }
                     won_time += g.time_ms as i64;
-                    stats.best_time_ms = Some(stats.best_time_ms.map_or(g.time_ms as i64, |b| b.min(g.time_ms as i64)));
                     stats.current_streak += 1;
                 }
                 Status::Lost => {
@@ -185,7 +184,14 @@ mod tests {
             if let Some(score) = g.score {
                 scored += 1;
                 stats.total_score += score;
-                stats.best_score = Some(stats.best_score.map_or(score, |b| b.max(score)));
+            }
+        }
+        // The best is the record's: the first game of the hall of fame, as the game ranks.
+        if let Some(record) = mine.iter().filter(|g| g.rank_key.is_some()).min_by_key(|g| g.rank_key) {
+            match kind.info().ranking.measure {
+                Measure::Time => stats.best_time_ms = Some(record.time_ms as i64),
+                Measure::Score => stats.best_score = record.score,
+                Measure::Moves => {}
             }
         }
         stats.average_time_ms = (stats.won > 0).then(|| won_time as f64 / stats.won as f64);
@@ -307,8 +313,8 @@ mod tests {
         assert!(chart.points.iter().all(|p| p.value.is_none() && p.best == Some(19)));
     }
 
-    /// The line is the hall of fame's record: a replay or a game played with help is drawn but
-    /// never moves it, and a record reset away no longer holds.
+    /// The line, and the statistics' best, are the hall of fame's record: a replay or a game
+    /// played with help is drawn but never moves it, and a record reset away no longer holds.
     #[test]
     fn the_line_is_the_record_that_games_without_a_rank_never_move() {
         let mut store = Store::open_in_memory().unwrap();
@@ -326,9 +332,13 @@ mod tests {
                 (Some(70_000), true, Some(70_000))
             ]
         );
+        // The statistics' best time is the record's too; the average counts every win.
+        assert_eq!(chart.stats.best_time_ms, Some(70_000));
+        assert_eq!(chart.stats.average_time_ms, Some(200_000.0 / 3.0));
         // After a reset of the hall (the history kept), no game is a record any more.
         store.reset_hall(Some(minesweeper::KIND), false).unwrap();
         let chart = store.category_chart(minesweeper::KIND, "expert").unwrap();
         assert!(chart.points.iter().all(|p| !p.ranks && p.best.is_none() && p.value.is_some()));
+        assert_eq!((chart.stats.played, chart.stats.best_time_ms), (3, None));
     }
 }

@@ -3,7 +3,7 @@
 use super::{winners, Store};
 use crate::assistance::Assistance;
 use crate::error::AppResult;
-use pastimes_games::{GameKind, Status};
+use pastimes_games::{GameKind, Measure, Status};
 use rusqlite::{params, Connection};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -83,6 +83,8 @@ pub struct CategoryStats {
     pub won: i64,
     pub lost: i64,
     pub drawn: i64,
+    /// The record's time (a game ranked by time) or score (by points): the best game that
+    /// ranks, never a replay or a game played with help. Gone with a reset of the hall of fame.
     pub best_time_ms: Option<i64>,
     pub best_score: Option<i64>,
     pub total_score: i64,
@@ -191,8 +193,7 @@ impl Store {
         let found = self
             .conn
             .prepare_cached(
-                "SELECT played, won, lost, drawn, scored, total_score, won_time_ms, best_time_ms, best_score,
-                        current_streak, longest_streak
+                "SELECT played, won, lost, drawn, scored, total_score, won_time_ms, current_streak, longest_streak
                  FROM category_totals WHERE game = ?1 AND category = ?2",
             )?
             .query_row(params![game.as_str(), category], |row| {
@@ -203,13 +204,13 @@ impl Store {
                     won,
                     lost: row.get(2)?,
                     drawn: row.get(3)?,
-                    best_time_ms: row.get(7)?,
-                    best_score: row.get(8)?,
+                    best_time_ms: None,
+                    best_score: None,
                     total_score,
                     average_time_ms: (won > 0).then(|| won_time_ms as f64 / won as f64),
                     average_score: (scored > 0).then(|| total_score as f64 / scored as f64),
-                    current_streak: row.get(9)?,
-                    longest_streak: row.get(10)?,
+                    current_streak: row.get(7)?,
+                    longest_streak: row.get(8)?,
                     best_rate: None,
                     wins_by: BTreeMap::new(),
                 })
@@ -226,7 +227,39 @@ impl Store {
                 "SELECT MAX(rate) FROM finished_games WHERE game = ?1 AND category = ?2 AND rate IS NOT NULL",
             )?
             .query_row(params![game.as_str(), category], |row| row.get(0))?;
-        Ok(CategoryStats { best_rate, wins_by: winners::wins_by(&self.conn, game, category)?, ..stats })
+        let (best_time_ms, best_score) = self.record_measures(game, category)?;
+        Ok(CategoryStats {
+            best_time_ms,
+            best_score,
+            best_rate,
+            wins_by: winners::wins_by(&self.conn, game, category)?,
+            ..stats
+        })
+    }
+
+    /// The best time and the best score of a category: its record's, the first game of its
+    /// hall of fame (so never a replay's or a game's played with help), as the game ranks
+    /// (a game ranked by moves has neither).
+    fn record_measures(&self, game: GameKind, category: &str) -> AppResult<(Option<i64>, Option<i64>)> {
+        let found = self
+            .conn
+            .prepare_cached(
+                "SELECT time_ms, score FROM finished_games WHERE game = ?1 AND category = ?2 AND rank_key IS NOT NULL
+                 ORDER BY rank_key LIMIT 1",
+            )?
+            .query_row(params![game.as_str(), category], |row| {
+                Ok((row.get::<_, i64>(0)?, row.get::<_, Option<i64>>(1)?))
+            });
+        let (time_ms, score) = match found {
+            Ok(record) => record,
+            Err(rusqlite::Error::QueryReturnedNoRows) => return Ok((None, None)),
+            Err(error) => return Err(error.into()),
+        };
+        Ok(match game.info().ranking.measure {
+            Measure::Time => (Some(time_ms), None),
+            Measure::Score => (None, score),
+            Measure::Moves => (None, None),
+        })
     }
 }
 
@@ -292,8 +325,8 @@ pub(super) fn insert_finished(tx: &Connection, finished: &FinishedGame) -> AppRe
     // In DO UPDATE, a bare column is the stored value and `excluded.` the new game's.
     tx.prepare_cached(
         "INSERT INTO category_totals (game, category, played, won, lost, drawn, scored, total_score,
-             won_time_ms, best_time_ms, best_score, current_streak, longest_streak)
-         VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6 IS NOT NULL, COALESCE(?6, 0), COALESCE(?7, 0), ?7, ?6, ?3, ?3)
+             won_time_ms, current_streak, longest_streak)
+         VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6 IS NOT NULL, COALESCE(?6, 0), COALESCE(?7, 0), ?3, ?3)
          ON CONFLICT (game, category) DO UPDATE SET
              played = played + 1,
              won = won + excluded.won,
@@ -302,10 +335,6 @@ pub(super) fn insert_finished(tx: &Connection, finished: &FinishedGame) -> AppRe
              scored = scored + excluded.scored,
              total_score = total_score + excluded.total_score,
              won_time_ms = won_time_ms + excluded.won_time_ms,
-             best_time_ms = MIN(COALESCE(best_time_ms, excluded.best_time_ms),
-                                COALESCE(excluded.best_time_ms, best_time_ms)),
-             best_score = MAX(COALESCE(best_score, excluded.best_score),
-                              COALESCE(excluded.best_score, best_score)),
              current_streak = CASE WHEN excluded.won = 1 THEN current_streak + 1 ELSE 0 END,
              longest_streak = MAX(longest_streak, CASE WHEN excluded.won = 1 THEN current_streak + 1 ELSE 0 END)",
     )?

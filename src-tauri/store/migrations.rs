@@ -8,10 +8,12 @@ use rusqlite::Connection;
 use std::collections::BTreeMap;
 
 /// The running totals of every category, computed from the finished games: migration 2 filled
-/// `category_totals` with it, and a salvaged store rebuilds its totals with the same text.
+/// `category_totals` with it (with the best time and score it had then: `$best`), and a salvaged
+/// store rebuilds its totals with the same text.
 macro_rules! totals_from_games {
-    () => {
-        "
+    ($best:literal) => {
+        concat!(
+            "
      INSERT INTO category_totals
      WITH ordered AS (
          SELECT game, category, result,
@@ -31,16 +33,18 @@ macro_rules! totals_from_games {
      )
      SELECT f.game, f.category, COUNT(*), SUM(f.result = 'won'), SUM(f.result = 'lost'),
             SUM(f.result = 'draw'), COUNT(f.score), COALESCE(SUM(f.score), 0),
-            COALESCE(SUM(CASE WHEN f.result = 'won' THEN f.time_ms END), 0),
-            MIN(CASE WHEN f.result = 'won' THEN f.time_ms END), MAX(f.score), s.current, s.longest
+            COALESCE(SUM(CASE WHEN f.result = 'won' THEN f.time_ms END), 0),",
+            $best,
+            " s.current, s.longest
      FROM finished_games AS f JOIN streaks AS s ON s.game = f.game AND s.category = f.category
      GROUP BY f.game, f.category;"
+        )
     };
 }
 
 /// Fills the empty `category_totals` from the finished games (the salvage fills
 /// `category_winners` with [`super::winners::rebuild`]).
-pub(super) const REBUILD_TOTALS: &str = totals_from_games!();
+pub(super) const REBUILD_TOTALS: &str = totals_from_games!("");
 
 /// The number in a Pastimes store's header (`PRAGMA application_id`, from migration 5): "PAST".
 macro_rules! application_id {
@@ -112,7 +116,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
          longest_streak INTEGER NOT NULL,
          PRIMARY KEY (game, category)
      ) WITHOUT ROWID;",
-        totals_from_games!()
+        totals_from_games!(" MIN(CASE WHEN f.result = 'won' THEN f.time_ms END), MAX(f.score),")
     ),
     // 3: what helped the player (moves taken back, hints): an assisted game never ranks. Kept
     // for games in progress too, so a restart does not forget it.
@@ -146,11 +150,14 @@ pub(super) const MIGRATIONS: &[&str] = &[
          won      INTEGER NOT NULL,
          PRIMARY KEY (game, category, winner)
      ) WITHOUT ROWID;",
-    // 7: a chart's best so far is now the hall of fame's record, read from `hall_of_fame`
-    // (store/chart.rs): the two indexes that served its best time and best score serve nothing,
+    // 7: a category's best time and best score, in its chart and its statistics, are now the
+    // hall of fame's record, read from `hall_of_fame` (a replay or a game played with help is no
+    // best): the two indexes that served the chart and the totals' two columns serve nothing,
     // and every finished game wrote them.
     "DROP INDEX best_time;
-     DROP INDEX best_score;",
+     DROP INDEX best_score;
+     ALTER TABLE category_totals DROP COLUMN best_time_ms;
+     ALTER TABLE category_totals DROP COLUMN best_score;",
 ];
 
 /// What migration `version` does beyond its SQL, in the same transaction: the work that needs
@@ -384,16 +391,17 @@ mod tests {
             ("won", 1000, None, "06"),
         ];
         for (result, time, score, second) in games {
+            // A win ranks by its time, as the app of then recorded it.
             conn.execute(
-                "INSERT INTO finished_games (game, category, result, score, time_ms, moves, started_at, finished_at)
-                 VALUES ('minesweeper', 'beginner', ?1, ?2, ?3, 5, '2026', ?4)",
+                "INSERT INTO finished_games (game, category, result, score, time_ms, moves, started_at, finished_at, rank_key)
+                 VALUES ('minesweeper', 'beginner', ?1, ?2, ?3, 5, '2026', ?4, CASE WHEN ?1 = 'won' THEN ?3 END)",
                 rusqlite::params![result, score, time, format!("2026-01-01T00:00:{second}.000Z")],
             )
             .unwrap();
         }
         conn.execute(
-            "INSERT INTO finished_games (game, category, result, score, time_ms, moves, started_at, finished_at)
-             VALUES ('bubbles', 'standard', 'finished', 250, 9000, 40, '2026', '2026-01-01T00:00:00.000Z')",
+            "INSERT INTO finished_games (game, category, result, score, time_ms, moves, started_at, finished_at, rank_key)
+             VALUES ('bubbles', 'standard', 'finished', 250, 9000, 40, '2026', '2026-01-01T00:00:00.000Z', -250)",
             [],
         )
         .unwrap();

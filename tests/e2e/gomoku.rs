@@ -1,7 +1,7 @@
 //! Gomoku played in the real webview: two people to five in a row, the computer's answer on its
 //! own thread, undo back to the player's turn, a refused point, and the new game dialog.
 
-use crate::hall::{set_select, wait_rows};
+use crate::hall::wait_rows;
 use crate::harness::App;
 use serde_json::{json, Value};
 
