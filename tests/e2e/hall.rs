@@ -295,9 +295,11 @@ async fn records_of_three_games_in_the_hall_the_history_its_chart_export_and_res
     app.click("#verify-dialog button[data-value='ok']").await;
     app.wait_for("the dialog closed", "return !document.querySelector('#verify-dialog[open]')").await;
 
-    // The history: every game, newest first; the replay marked.
-    app.click("#hall-tab-history").await;
+    // The history: every game, newest first; the replay marked. Its tab clicked twice before it
+    // is ready mounts it once.
+    run(&app, "const tab = document.querySelector('#hall-tab-history'); tab.click(); tab.click(); return true").await;
     wait_rows(&app, played as usize).await;
+    assert_eq!(run(&app, "return document.querySelectorAll('#hist-filters').length").await, json!(1));
     let games = history_games(&app).await;
     for game in ["minesweeper", "bubbles", "gomoku"] {
         assert!(games.iter().any(|g| g == game), "{game} in {games:?}: every game played here");

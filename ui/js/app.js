@@ -47,6 +47,8 @@ export const app = {
     // A screen may put its own text in the title (Bubble Breaker's score); others get the name.
     setTitle(t('app.name')).catch(() => {});
     await screen.mount(root, this, options);
+    // Another screen asked for while this one mounted has taken the root: this one is gone.
+    if (asked !== this.asked) return;
     // Every screen has a main heading; a game's is for screen readers (its toolbar shows the rest).
     if (!root.querySelector('h1')) root.prepend(el('h1', { class: 'visually-hidden', text: gameName(screen.id) }));
     // A transient screen (a game's review, the watch view) needs what opened it: Pastimes never

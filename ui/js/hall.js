@@ -54,7 +54,8 @@ export async function mount(root, app, { highlight, tab, history: keptHistory } 
       panels[other].hidden = other !== name;
     }
     root.dataset.tab = name;
-    if (name === 'history' && !history) history = await mountHistory(panels.history, app, keptHistory);
+    // Mounted once, at its first showing: a second click before it is ready waits for the same.
+    if (name === 'history') await (history ??= mountHistory(panels.history, app, keptHistory));
   }
 
   async function showRecords() {
@@ -82,7 +83,7 @@ export async function mount(root, app, { highlight, tab, history: keptHistory } 
     if (!removed) return;
     highlight = undefined;
     await showRecords();
-    if (history) await history.reload();
+    if (history) await (await history).reload();
   }
 
   await showRecords();
