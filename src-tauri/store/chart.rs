@@ -35,11 +35,9 @@ pub struct ChartPoint {
 #[serde(rename_all = "camelCase")]
 pub struct CategoryChart {
     /// The game's ranking measure: `"time"` or `"moves"` (lower is better) or `"score"`
-    /// (higher is better).
+    /// (higher is better). Where the category's games never rank (`stats.ranked`, between two
+    /// players), every game is a point and there is no line.
     pub measure: &'static str,
-    /// Whether the category's games can rank: if not (between two players), every game is a
-    /// point and there is no best so far.
-    pub ranked: bool,
     /// The most recent games of the category, oldest first; at most [`CHART_POINTS`].
     pub points: Vec<ChartPoint>,
     pub stats: CategoryStats,
@@ -118,7 +116,6 @@ impl Store {
                 Measure::Time => "time",
                 Measure::Moves => "moves",
             },
-            ranked,
             points,
             stats: self.category_stats(game, category)?,
         })
@@ -157,7 +154,7 @@ mod tests {
     fn recomputed(games: &[FinishedGame], kind: GameKind, category: &str) -> CategoryStats {
         let mut mine: Vec<&FinishedGame> = games.iter().filter(|g| g.game == kind && g.category == category).collect();
         mine.sort_by(|a, b| a.finished_at.cmp(&b.finished_at));
-        let mut stats = CategoryStats::default();
+        let mut stats = CategoryStats { ranked: (kind.info().categories.ranks)(category), ..CategoryStats::default() };
         let (mut won_time, mut scored) = (0, 0);
         for g in &mine {
             stats.played += 1;
@@ -242,7 +239,8 @@ mod tests {
         let stats = store.category_stats(gomoku::KIND, "exactFive-medium").unwrap();
         assert_eq!((stats.played, stats.won, stats.lost, stats.drawn), (11, 8, 2, 1));
         assert_eq!((stats.current_streak, stats.longest_streak), (2, 3));
-        assert_eq!(store.category_stats(gomoku::KIND, "freestyle-hard").unwrap(), CategoryStats::default());
+        let none = CategoryStats { ranked: true, ..CategoryStats::default() };
+        assert_eq!(store.category_stats(gomoku::KIND, "freestyle-hard").unwrap(), none);
     }
 
     #[test]
@@ -293,14 +291,14 @@ mod tests {
             store.record_finished(&with_moves("freestyle-human", result, i as u32, moves)).unwrap();
         }
         let chart = store.category_chart(gomoku::KIND, "freestyle-hard").unwrap();
-        assert_eq!((chart.measure, chart.ranked), ("moves", true));
+        assert_eq!((chart.measure, chart.stats.ranked), ("moves", true));
         let values: Vec<_> = chart.points.iter().map(|p| p.value).collect();
         assert_eq!(values, [Some(41), None, Some(25), None, Some(33)]);
         let best: Vec<_> = chart.points.iter().map(|p| p.best).collect();
         assert_eq!(best, [Some(41), Some(41), Some(25), Some(25), Some(25)]);
 
         let two_players = store.category_chart(gomoku::KIND, "freestyle-human").unwrap();
-        assert_eq!((two_players.measure, two_players.ranked), ("moves", false));
+        assert_eq!((two_players.measure, two_players.stats.ranked), ("moves", false));
         let values: Vec<_> = two_players.points.iter().map(|p| p.value).collect();
         assert_eq!(values, [Some(41), Some(30), Some(25), Some(225), Some(33)], "every game, whoever won");
         assert!(two_players.points.iter().all(|p| p.best.is_none()));

@@ -79,6 +79,9 @@ pub struct HallEntry {
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryStats {
+    /// Whether the category's games can rank at all: not between two players, where a "win" is
+    /// whoever made five ([`pastimes_games::Categories::ranks`]).
+    pub ranked: bool,
     pub played: i64,
     pub won: i64,
     pub lost: i64,
@@ -200,6 +203,7 @@ impl Store {
                 let (won, scored): (i64, i64) = (row.get(1)?, row.get(4)?);
                 let (total_score, won_time_ms): (i64, i64) = (row.get(5)?, row.get(6)?);
                 Ok(CategoryStats {
+                    ranked: false,
                     played: row.get(0)?,
                     won,
                     lost: row.get(2)?,
@@ -215,9 +219,12 @@ impl Store {
                     wins_by: BTreeMap::new(),
                 })
             });
+        let ranked = (game.info().categories.ranks)(category);
         let stats = match found {
             Ok(stats) => stats,
-            Err(rusqlite::Error::QueryReturnedNoRows) => return Ok(CategoryStats::default()),
+            Err(rusqlite::Error::QueryReturnedNoRows) => {
+                return Ok(CategoryStats { ranked, ..CategoryStats::default() })
+            }
             Err(error) => return Err(error.into()),
         };
         // The first row of the rate index is the best.
@@ -229,6 +236,7 @@ impl Store {
             .query_row(params![game.as_str(), category], |row| row.get(0))?;
         let (best_time_ms, best_score) = self.record_measures(game, category)?;
         Ok(CategoryStats {
+            ranked,
             best_time_ms,
             best_score,
             best_rate,

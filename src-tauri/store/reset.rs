@@ -107,8 +107,13 @@ mod tests {
         let done = store.reset_hall(Some(gomoku::KIND), true).unwrap();
         assert_eq!(done, ResetCounts { records: 10, categories: 1, games: 60 });
         assert_eq!(store.history_count(&HistoryFilter { game: Some(gomoku::KIND), ..Default::default() }).unwrap(), 0);
-        assert_eq!(store.category_stats(gomoku::KIND, "freestyle-easy").unwrap(), CategoryStats::default());
-        assert_eq!(store.category_stats(gomoku::KIND, "freestyle-human").unwrap(), CategoryStats::default());
+        let none = CategoryStats { ranked: true, ..CategoryStats::default() };
+        assert_eq!(store.category_stats(gomoku::KIND, "freestyle-easy").unwrap(), none);
+        assert_eq!(
+            store.category_stats(gomoku::KIND, "freestyle-human").unwrap(),
+            CategoryStats::default(),
+            "two players"
+        );
         assert_eq!(all_games(&store), 91);
     }
 

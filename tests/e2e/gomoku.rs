@@ -384,6 +384,15 @@ async fn five_levels_are_offered_and_the_beginner_answers() {
         names,
         json!(["Freestyle against the computer (beginner)", "Renju against the computer (master), Swap2 opening"])
     );
+    // Against the computer a win is the player's: its rate and streaks, no wins by colour.
+    let rows = app
+        .wait_for(
+            "the rows",
+            "const rows = [...document.querySelectorAll('#gm-stats-table tr')].map((r) => r.dataset.stat);
+             return rows.length > 0 && rows",
+        )
+        .await;
+    assert_eq!(rows, json!(["played", "won", "lost", "drawn", "winRate", "currentStreak", "longestStreak"]));
     app.click("#stats-dialog button[value=ok]").await;
 
     // So does the hall of fame, where every level's category is listed.

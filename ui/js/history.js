@@ -272,14 +272,15 @@ export async function mountHistory(root, app, kept = null) {
       const title = t('chart.title', { category: `${gameName(game.value)}: ${label}` });
       // What a dot is: a won game's measure and the best so far, or (a category that never
       // ranks) every game's; a game with no measure is a tick on the axis.
-      const kind = chart.ranked ? chart.measure : `${chart.measure}Each`;
+      const { ranked } = chart.stats;
+      const kind = ranked ? chart.measure : `${chart.measure}Each`;
       const describe = t(`chart.label.${kind}`);
       const misses = chart.points.some((point) => point.value == null);
-      const rings = chart.ranked && chart.points.some((point) => point.value != null && !point.ranks);
+      const rings = ranked && chart.points.some((point) => point.value != null && !point.ranks);
       const legend = el('p', { class: 'chart-legend' },
         el('span', { class: 'legend-point', 'aria-hidden': 'true' }), t(`chart.legend.${kind}`),
         rings ? [' ', el('span', { class: 'legend-point unranked', 'aria-hidden': 'true' }), t('chart.legend.unranked')] : [],
-        chart.ranked ? [' ', el('span', { class: 'legend-best', 'aria-hidden': 'true' }), t('chart.legend.best')] : [],
+        ranked ? [' ', el('span', { class: 'legend-best', 'aria-hidden': 'true' }), t('chart.legend.best')] : [],
         misses ? [' ', el('span', { class: 'legend-miss', 'aria-hidden': 'true' }), t('chart.legend.miss')] : []);
       const shown = chart.points.length < chart.stats.played
         ? el('p', { class: 'hint', text: t('chart.shown', { shown: formatNumber(chart.points.length), total: formatNumber(chart.stats.played) }) })
@@ -287,8 +288,8 @@ export async function mountHistory(root, app, kept = null) {
       chartBox.append(
         el('h3', { id: 'hist-chart-title', text: title }),
         el('div', { class: 'hist-chart-row' },
-          el('div', { class: 'hist-chart-figure' }, drawChart(chart.points, chart.measure, `${title}. ${describe}`, { ranked: chart.ranked }), legend, shown),
-          statsTable(game.value, category.value, chart.stats)));
+          el('div', { class: 'hist-chart-figure' }, drawChart(chart.points, chart.measure, `${title}. ${describe}`, { ranked }), legend, shown),
+          statsTable(game.value, chart.stats)));
     } catch (problem) {
       if (ticket === reloading) error.textContent = problem.code ? errorText(problem) : String(problem);
     }
@@ -330,8 +331,8 @@ export async function mountHistory(root, app, kept = null) {
 
 /// Played, won, win %, best, average, current and longest streak (Bubble Breaker: the scores),
 /// or the game's own rows where it gives them (Gomoku's, by colour between two players).
-export function statsTable(game, category, stats) {
-  const rows = descriptors[game]?.statisticsRows?.(category, stats) ?? genericRows(game, stats);
+export function statsTable(game, stats) {
+  const rows = descriptors[game]?.statisticsRows?.(stats) ?? genericRows(game, stats);
   return el('table', { class: 'stats hist-stats', id: 'hist-stats' }, statsRows(rows));
 }
 

@@ -20,12 +20,12 @@ export function colourWon(colour) {
 
 /// The statistics of one category (rule, opponent and opening) as rows [id, name, value]: the
 /// Statistics dialog of the Gomoku screen and the history's table beside its chart show the
-/// same. Between two players a win is whoever made five: the rows say how many games each colour
-/// won (games from before 5 December 2026 count only in the total), and give no win rate or
-/// streak.
-export function statisticsRows(category, stats) {
+/// same. Between two players (a category whose games never rank, as the backend says) a win is
+/// whoever made five: the rows say how many games each colour won (games from before 5 December
+/// 2026 count only in the total), and give no win rate or streak.
+export function statisticsRows(stats) {
   const count = (value) => formatNumber(value ?? 0);
-  if (category.split('-')[1] === 'human') {
+  if (!stats.ranked) {
     return [
       ['played', t('stats.played'), count(stats.played)],
       ['won', t('gm.stats.fives'), count(stats.won)],

@@ -502,10 +502,12 @@ function create(screen) {
         value: category, text: t(`category.gomoku.${category}`), selected: category === current ? true : undefined,
       })));
     const table = el('table', { class: 'stats', id: 'gm-stats-table' });
+    // A quick change of category: only the last one asked for is shown.
+    let asked = 0;
     const fill = async () => {
-      const category = select.value;
-      const stats = await screen.statistics(category);
-      table.replaceChildren(statsRows(statisticsRows(category, stats)));
+      const ticket = ++asked;
+      const stats = await screen.statistics(select.value);
+      if (ticket === asked) table.replaceChildren(statsRows(statisticsRows(stats)));
     };
     select.addEventListener('change', () => fill().catch((error) => screen.showError(error)));
     await fill();
