@@ -348,5 +348,16 @@ async fn a_custom_games_record_and_statistics_name_its_size() {
     let legend = app.text(".chart-legend").await;
     assert!(legend.contains("a game that does not rank (a replay, help)"), "{legend}");
     app.screenshot("minesweeper-history-ring").await;
+
+    // Another language draws the history again where the player was: its tab, its category.
+    app.invoke("set_setting", json!({"key": "language", "value": "de"})).await.unwrap();
+    app.wait_for("German", "return document.body.dataset.language === 'de'").await;
+    app.wait_for("the chart again", "return document.querySelectorAll('#hist-chart .chart-point').length === 2").await;
+    let category = app.client.execute("return document.querySelector('#hist-category').value", vec![]).await.unwrap();
+    assert_eq!(category, json!("custom-12x9/10-noguess"));
+    let legend = app.text(".chart-legend").await;
+    assert!(legend.contains("ein Spiel ohne Wertung (Wiederholung, Hilfe)"), "{legend}");
+    app.wait_still("#hist-chart-box").await;
+    app.screenshot("minesweeper-history-ring-de").await;
     app.quit().await;
 }

@@ -88,7 +88,8 @@ async function settingsChanged(settings) {
   if (next === language()) return;
   await loadLanguage(next);
   if (app.current && document.body.dataset.ready === 'true') {
-    await app.show(app.current.id, { ...app.currentOptions, keep: true });
+    // A screen that says where the player is (the hall's tab and history) comes back there.
+    await app.show(app.current.id, { ...app.currentOptions, ...app.current.place?.(), keep: true });
   }
   document.body.dataset.language = next;
 }

@@ -15,6 +15,13 @@ export const helpTopic = 'home';
 
 /// `highlight` is the id of a record just set, shown marked when the screen opens after a game;
 /// `tab` is 'records' (the default) or 'history'.
+/// Where the player is, to show again when the screen is drawn anew (a new language): the tab,
+/// and on the history its filters and page.
+let shownPlace = () => ({});
+export function place() {
+  return shownPlace();
+}
+
 export async function mount(root, app, { highlight, tab, history: keptHistory } = {}) {
   const tabs = ['records', 'history'];
   const buttons = {};
@@ -47,6 +54,8 @@ export async function mount(root, app, { highlight, tab, history: keptHistory } 
     : null);
 
   let history = null;
+  let historyShown = null;
+  shownPlace = () => ({ tab: root.dataset.tab, history: historyShown?.place() ?? keptHistory });
   async function select(name) {
     for (const other of tabs) {
       buttons[other].setAttribute('aria-selected', String(other === name));
@@ -55,7 +64,7 @@ export async function mount(root, app, { highlight, tab, history: keptHistory } 
     }
     root.dataset.tab = name;
     // Mounted once, at its first showing: a second click before it is ready waits for the same.
-    if (name === 'history') await (history ??= mountHistory(panels.history, app, keptHistory));
+    if (name === 'history') historyShown = await (history ??= mountHistory(panels.history, app, keptHistory));
   }
 
   async function showRecords() {

@@ -326,7 +326,7 @@ export async function mountHistory(root, app, kept = null) {
     for (const [input, name] of [[category, 'category'], [result, 'result'], [from, 'from'], [to, 'to']]) input.value = kept.values[name];
   }
   await reload(kept?.page ?? {}, kept?.offset ?? 0);
-  return { reload: () => reload() };
+  return { reload: () => reload(), place };
 }
 
 /// Played, won, win %, best, average, current and longest streak (Bubble Breaker: the scores),
