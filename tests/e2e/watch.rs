@@ -254,6 +254,13 @@ async fn a_gomoku_game_is_watched_stone_by_stone_from_the_keyboard() {
     app.keys("\u{E014}").await; // Right
     app.wait_for("move 8 told", "return document.querySelector('#announcer').textContent === 'Move 8 of 9: White G7'")
         .await;
+    // Another language draws the view again at the same move.
+    app.invoke("set_setting", json!({"key": "language", "value": "cs"})).await.unwrap();
+    app.wait_for("Czech", "return document.body.dataset.language === 'cs'").await;
+    app.wait_for("move 8 again", "return document.querySelector('.screen-watch')?.dataset.index === '8'").await;
+    app.invoke("set_setting", json!({"key": "language", "value": "en"})).await.unwrap();
+    app.wait_for("English", "return document.body.dataset.language === 'en'").await;
+    app.wait_for("move 8 still", "return document.querySelector('.screen-watch')?.dataset.index === '8'").await;
     app.keys("2 ").await;
     wait_for_end(&app).await;
     assert_eq!(board(&app, ".gm-point").await, ended);

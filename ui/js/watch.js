@@ -64,10 +64,10 @@ function spaceUp(event) {
 export function create() {
   let state = null;
 
-  return { id, helpTopic, transient, mount, unmount };
+  return { id, helpTopic, transient, mount, unmount, place };
 
   /// `options`: `gameId`, `bestLine` (watch the analysis's line instead of the player's), `back`
-  /// ({ screen, options }: where Back goes).
+  /// ({ screen, options }: where Back goes), `at` and `speed` (where to start, and how fast).
   async function mount(root, app, options = {}) {
     const back = options.back ?? { screen: 'hall', options: { tab: 'history' } };
     const goBack = () => app.show(back.screen, back.options);
@@ -98,13 +98,19 @@ export function create() {
     document.addEventListener('keyup', spaceUp);
     state.resize = new ResizeObserver(() => fitBoard());
     state.resize.observe(board.area);
-    await showFrame(0, { announceMove: false });
+    if (options.speed) setSpeed(options.speed);
+    await showFrame(Math.max(0, Math.min(header.moves, options.at ?? 0)), { announceMove: false });
     if (state?.token !== token) return;
     fitBoard();
     const wanted = board.size(state.shown.view);
     // Wide enough for the board and for the bar over it in one row (a long title in Czech).
     fitWindow(Math.max(760, wanted.width, oneRowWidth(ui.toolbar)), wanted.height + 190).catch(() => {});
     ui.play.focus();
+  }
+
+  /// Where the player is, to show again when the view is drawn anew (a new language).
+  function place() {
+    return state ? { at: state.index, speed: state.speed } : {};
   }
 
   function unmount() {
