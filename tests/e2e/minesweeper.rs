@@ -49,6 +49,15 @@ async fn win_with(
     mines
 }
 
+/// Types a width, a height and a mine count into the open custom dialog.
+async fn type_custom_size(app: &App, width: &str, height: &str, mines: &str) {
+    for (field, value) in [("#custom-width", width), ("#custom-height", height), ("#custom-mines", mines)] {
+        let input = app.find(field).await;
+        input.clear().await.unwrap();
+        input.send_keys(value).await.unwrap();
+    }
+}
+
 async fn count(app: &App, css: &str) -> u64 {
     let script = format!("return document.querySelectorAll({css:?}).length");
     app.client.execute(&script, vec![]).await.unwrap().as_u64().unwrap()
@@ -263,11 +272,7 @@ async fn keyboard_play_and_custom_sizes_out_of_range() {
 
     // A thousand mines or more: the counter takes a fourth digit rather than stopping at 999.
     app.choose("#level-custom").await;
-    for (field, value) in [("#custom-width", "50"), ("#custom-height", "40"), ("#custom-mines", "9999")] {
-        let input = app.find(field).await;
-        input.clear().await.unwrap();
-        input.send_keys(value).await.unwrap();
-    }
+    type_custom_size(&app, "50", "40", "9999").await;
     assert_eq!(app.text("#custom-mines-hint").await, "Mines: 10 to 1,911");
     // Too many for the size: the backend's error, its numbers as English writes them.
     app.click("#custom-dialog button[value=start]").await;
@@ -298,11 +303,7 @@ async fn a_custom_games_record_and_statistics_name_its_size() {
     let app = App::launch(data.path(), Some(SEED)).await;
     open_minesweeper(&app).await;
     app.choose("#level-custom").await;
-    for (field, value) in [("#custom-width", "12"), ("#custom-height", "9"), ("#custom-mines", "10")] {
-        let input = app.find(field).await;
-        input.clear().await.unwrap();
-        input.send_keys(value).await.unwrap();
-    }
+    type_custom_size(&app, "12", "9", "10").await;
     app.click("#custom-dialog button[value=start]").await;
     app.wait_for("the 12x9 field", "return document.querySelectorAll('.ms-cell').length === 108").await;
     let named = "Custom 12 × 9, 10 mines, no guessing";
