@@ -123,6 +123,13 @@ async fn the_analysis_board_shows_a_forced_win_and_takes_stones_for_both_sides()
     // A best move played from the list.
     app.click("#gma-choice-0").await;
     wait_board_stones(&app, 8).await;
+    // Another language draws the board again as it is, not as the game it came from.
+    app.invoke("set_setting", json!({"key": "language", "value": "de"})).await.unwrap();
+    app.wait_for("German", "return document.body.dataset.language === 'de'").await;
+    wait_board_stones(&app, 8).await;
+    app.invoke("set_setting", json!({"key": "language", "value": "en"})).await.unwrap();
+    app.wait_for("English", "return document.body.dataset.language === 'en'").await;
+    wait_board_stones(&app, 8).await;
 
     // Under Renju black's double three is marked, and a rule that would forbid a stone on the
     // board is refused with the board unchanged.

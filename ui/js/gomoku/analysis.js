@@ -151,7 +151,12 @@ const names = (points) => points.map((p) => notation(p.x, p.y, SIZE)).join(' ');
 export function create() {
   let current = null;
 
-  return { id, helpTopic, transient, mount, unmount };
+  return { id, helpTopic, transient, mount, unmount, place };
+
+  /// Drawn again (a new language), the board stays as it is now: nothing is loaded twice.
+  function place() {
+    return { load: null };
+  }
 
   /// `options.from`: where it was opened ({screen, options} to go back with); `options.load`:
   /// what to set the board to first: 'game' (the Gomoku game in progress) or {rule, text}.
@@ -171,8 +176,6 @@ export function create() {
     if (load === 'game') await apply(token, call('analysis_game'));
     else if (load) await apply(token, call('analysis_set', load));
     if (current !== token) return;
-    // Drawn again (a new language), the board stays as it is now: nothing is loaded twice.
-    if (load) app.currentOptions = { ...app.currentOptions, load: null };
     await engineFollowsVisibility(token);
     token.ui.board.focus();
     const board = 34 * (SIZE + 1.8);
