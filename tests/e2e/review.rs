@@ -109,6 +109,18 @@ async fn a_finished_gomoku_game_is_reviewed_from_the_history_and_from_its_result
     assert_eq!(stones_shown.to_string(), shown, "the position after the blunder");
     assert!(app.text("#gmr-position").await.contains(&format!("The ring is the better move, {better}")));
     assert!(app.text("#gmr-thresholds").await.contains("500 or more is a mistake"));
+    // Another language draws the review again at the blunder shown, not at the first mistake.
+    let current = "return document.querySelector('#gmr-mistakes [aria-current]')?.id";
+    let selected = run(&app, current).await;
+    for language in ["cs", "en"] {
+        app.invoke("set_setting", json!({"key": "language", "value": language})).await.unwrap();
+        app.wait_for("the language", &format!("return document.body.dataset.language === '{language}'")).await;
+        app.wait_for("the review", "return document.querySelector('.screen-gomoku-review')?.dataset.state === 'ready'")
+            .await;
+        assert_eq!(run(&app, current).await, selected, "in {language}");
+        let shown_now = run(&app, "return document.querySelector('.screen-gomoku-review').dataset.shown").await;
+        assert_eq!(shown_now, json!(shown), "in {language}");
+    }
     picture(&app, "gomoku-review-light").await;
     set_theme(&app, "dark").await;
     picture(&app, "gomoku-review-dark").await;

@@ -131,12 +131,21 @@ export function create() {
   /// The open screen: null once it is left (answers and events that arrive later are dropped).
   let current = null;
 
-  return { id, helpTopic, transient, mount, unmount };
+  return { id, helpTopic, transient, mount, unmount, place };
+
+  /// Where the player is, to show again when the screen is drawn anew (a new language): the
+  /// mistake shown, or the position.
+  function place() {
+    if (!current?.data) return {};
+    if (current.selected != null) return { shown: { mistake: current.selected } };
+    return { shown: { at: Number(current.root.dataset.shown) } };
+  }
 
   /// `options.id`: the finished game; `options.back`: 'gomoku' (its game-over panel) or the history,
-  /// `options.history` the history's filters and page to go back to.
-  async function mount(root, app, { id: gameId, back = 'history', history = null } = {}) {
-    const token = { app, root, gameId, back, history, data: null, selected: null, unlisten: null, resizes: null };
+  /// `options.history` the history's filters and page to go back to; `options.shown` what to show
+  /// first (`{mistake}` or `{at}`, else the first mistake or the end).
+  async function mount(root, app, { id: gameId, back = 'history', history = null, shown = null } = {}) {
+    const token = { app, root, gameId, back, history, start: shown, data: null, selected: null, unlisten: null, resizes: null };
     current = token;
     token.ui = build(token);
     root.append(...token.ui.nodes);
@@ -212,7 +221,10 @@ export function create() {
     showForcedWin(token, analysis.forcedWin, view);
     showGraph(token, analysis);
     showMistakes(token, analysis.mistakes, view);
-    if (analysis.mistakes.length) select(token, 0);
+    const { start } = token;
+    token.start = null;
+    if (start?.at != null) showPosition(token, start.at);
+    else if (analysis.mistakes.length) select(token, Math.min(start?.mistake ?? 0, analysis.mistakes.length - 1));
     else showPosition(token, view.moves.length);
   }
 
