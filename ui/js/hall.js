@@ -13,16 +13,23 @@ import { descriptors } from './games.js';
 export const id = 'hall';
 export const helpTopic = 'home';
 
-/// `highlight` is the id of a record just set, shown marked when the screen opens after a game;
-/// `tab` is 'records' (the default) or 'history'.
-/// Where the player is, to show again when the screen is drawn anew (a new language): the tab,
-/// and on the history its filters and page.
-let shownPlace = () => ({});
-export function place() {
-  return shownPlace();
+/// One showing of the screen (app.js calls it each time the screen is shown). `place()`: where
+/// the player is, to show again when the screen is drawn anew (a new language): the tab, and on
+/// the history its filters and page.
+export function create() {
+  let where = () => ({});
+  return {
+    id,
+    helpTopic,
+    mount: (root, app, options) => mount(root, app, options, (told) => { where = told; }),
+    place: () => where(),
+  };
 }
 
-export async function mount(root, app, { highlight, tab, history: keptHistory } = {}) {
+/// `highlight` is the id of a record just set, shown marked when the screen opens after a game;
+/// `tab` is 'records' (the default) or 'history'; `tell(where)` gets the function that says where
+/// the player is.
+async function mount(root, app, { highlight, tab, history: keptHistory } = {}, tell = () => {}) {
   const tabs = ['records', 'history'];
   const buttons = {};
   const panels = {};
@@ -55,7 +62,7 @@ export async function mount(root, app, { highlight, tab, history: keptHistory } 
 
   let history = null;
   let historyShown = null;
-  shownPlace = () => ({ tab: root.dataset.tab, history: historyShown?.place() ?? keptHistory });
+  tell(() => ({ tab: root.dataset.tab, history: historyShown?.place() ?? keptHistory }));
   async function select(name) {
     for (const other of tabs) {
       buttons[other].setAttribute('aria-selected', String(other === name));
