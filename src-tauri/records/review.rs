@@ -16,8 +16,9 @@ pub struct Review {
     pub id: i64,
     /// The stored result, from the side of the player the game was for ("won", "lost", "draw").
     pub result: String,
-    /// The game the record is of (`"gomoku"`).
+    /// The game the record is of (`"gomoku"`), and its category as the game names it.
     pub game: GameKind,
+    pub category: String,
     /// The final position as the game's screen draws it (Gomoku's `moves`: every stone in order).
     pub view: Value,
     /// The game's analysis (Gomoku's `evaluations`, `mistakes`, `forcedWin`); `null` until it
@@ -50,6 +51,7 @@ pub fn review(stored: StoredRecord, analysis: Option<Value>, analysing: bool) ->
     Ok(Review {
         id: stored.id,
         game: kind,
+        category: game.category(),
         result: stored.result,
         view: game.view(),
         analysing: analysing && analysis.is_none(),

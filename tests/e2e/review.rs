@@ -70,6 +70,7 @@ async fn a_finished_gomoku_game_is_reviewed_from_the_history_and_from_its_result
     )
     .await;
     let graph = wait_for_review(&app).await;
+    assert_eq!(app.text("#gmr-game").await, "Freestyle, two players", "the category, as the backend names it");
     let stones = (BLACK.len() + WHITE.len()) as u64;
     assert_eq!(graph["points"], json!(stones), "a point per stone: {graph}");
     assert_eq!(graph["said"], json!(stones));

@@ -14,6 +14,7 @@ import { GoBoard, positionText } from './board.js';
 import { pointOf } from './notation.js';
 import { drawGraph, kindText } from './review-graph.js';
 import { nameOf, namedByColour } from './setup.js';
+import { categoryLabel } from '../catalogue.js';
 
 export const id = 'gomoku-review';
 
@@ -93,11 +94,6 @@ function player(view, colour) {
 
 /// The stone after which the win by force existed, as the engine's review stores it.
 const afterStoneOf = (forced) => forced.after_stone;
-
-/// The category's name from the view (as the backend names categories).
-function categoryOf(view) {
-  return `${view.rule}-${view.opponent}${view.opening === 'swap2' ? '-swap2' : ''}`;
-}
 
 function resultText(view) {
   if (!view.winner) return t('gmr.result.draw');
@@ -205,7 +201,7 @@ export function create() {
   function show(token) {
     const { data, ui, root } = token;
     const { view, analysis } = data;
-    setText(ui.game, t(`category.gomoku.${categoryOf(view)}`));
+    setText(ui.game, categoryLabel('gomoku', data.category));
     setText(ui.players, t('gmr.players', {
       black: player(view, 'black'), white: player(view, 'white'), result: resultText(view), moves: formatNumber(view.moves.length),
     }));
