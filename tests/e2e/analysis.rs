@@ -195,7 +195,12 @@ async fn a_reviewed_and_a_watched_game_open_the_analysis_board_at_the_position_s
     app.wait_for("the review", "return document.querySelector('.screen-gomoku-review')?.dataset.state === 'ready'")
         .await;
     assert_eq!(board_ink(&app, ".screen-gomoku-review").await, ink);
-    // The review shows its first mistake's position; the board opens there.
+    // The review's last mistake shown; the board opens there.
+    let last = "const b = [...document.querySelectorAll('#gmr-mistakes button.gmr-mistake')]; return b[b.length - 1]";
+    run(&app, &format!("(() => {{ {last} }})().click(); return true")).await;
+    let chosen = run(&app, &format!("return (() => {{ {last} }})().id")).await;
+    app.wait_for("the last mistake", &format!("return (() => {{ {last} }})().getAttribute('aria-current') === 'true'"))
+        .await;
     let at = run(&app, "return Number(document.querySelector('.screen-gomoku-review').dataset.shown)").await;
     let at = at.as_u64().unwrap();
     app.click("#gmr-analyse").await;
@@ -210,6 +215,8 @@ async fn a_reviewed_and_a_watched_game_open_the_analysis_board_at_the_position_s
         "return document.querySelector('.screen-gomoku-review')?.dataset.state === 'ready'",
     )
     .await;
+    let current = run(&app, "return document.querySelector('#gmr-mistakes [aria-current]')?.id").await;
+    assert_eq!(current, chosen, "back at the mistake it was analysed from");
 
     // From the watch view, at the end of the game: the five on the board, nothing to think about.
     app.click("#gmr-back").await;
@@ -229,7 +236,8 @@ async fn a_reviewed_and_a_watched_game_open_the_analysis_board_at_the_position_s
         app.wait_for("the board's word on the five", "return document.querySelector('#gma-status').textContent").await;
     assert_eq!(status, json!("Black has five. Take a stone back to go on."));
     assert_eq!(app.text("#gma-back").await, "Back to the game watched");
+    // Back at the move it was analysed from.
     app.click("#gma-back").await;
-    app.wait_for("the watch view again", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
+    app.wait_for("the watch view again", "return document.querySelector('.screen-watch')?.dataset.index === '9'").await;
     app.quit().await;
 }

@@ -149,9 +149,10 @@ export function create() {
     const title = header.line === 'bestLine'
       ? t('watch.bestLineTitle', { game: gameName(header.game), category: categoryLabel(header.game, header.category) })
       : t('watch.title', { game: gameName(header.game), category: categoryLabel(header.game, header.category) });
-    // What the game's board offers beyond watching (Gomoku: the analysis board from the frame shown).
+    // What the game's board offers beyond watching (Gomoku: the analysis board from the frame
+    // shown); its way back comes to the same frame.
     const watchOptions = state.app.currentOptions;
-    const actions = (board.actions ?? []).map((action) => button(action.id, action.label, () => action.run(state.shown, watchOptions)));
+    const actions = (board.actions ?? []).map((action) => button(action.id, action.label, () => action.run(state.shown, { ...watchOptions, ...place() })));
     const toolbar = el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('watch.controls') },
       ui.back, el('h1', { class: 'toolbar-title', id: 'watch-title', text: title }), el('span', { class: 'spacer' }),
       ...actions,

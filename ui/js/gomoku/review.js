@@ -68,8 +68,10 @@ function analyseHere(token) {
   const view = token.data?.view;
   if (!view) return;
   const at = Number(token.root.dataset.shown ?? view.moves.length);
+  // Back comes to the same mistake or position.
+  const shown = token.selected != null ? { mistake: token.selected } : { at };
   token.app.show('gomoku-analysis', {
-    from: { screen: 'review', options: { id: token.gameId, back: token.back, history: token.history } },
+    from: { screen: 'review', options: { id: token.gameId, back: token.back, history: token.history, shown } },
     load: positionText(view, at),
   });
 }
