@@ -249,23 +249,13 @@ impl Store {
     /// hall of fame (so never a replay's or a game's played with help), as the game ranks
     /// (a game ranked by moves has neither).
     fn record_measures(&self, game: GameKind, category: &str) -> AppResult<(Option<i64>, Option<i64>)> {
-        let found = self
-            .conn
-            .prepare_cached(
-                "SELECT time_ms, score FROM finished_games WHERE game = ?1 AND category = ?2 AND rank_key IS NOT NULL
-                 ORDER BY rank_key LIMIT 1",
-            )?
-            .query_row(params![game.as_str(), category], |row| {
-                Ok((row.get::<_, i64>(0)?, row.get::<_, Option<i64>>(1)?))
-            });
-        let (time_ms, score) = match found {
-            Ok(record) => record,
-            Err(rusqlite::Error::QueryReturnedNoRows) => return Ok((None, None)),
-            Err(error) => return Err(error.into()),
-        };
+        let mut stmt = self.conn.prepare_cached(HALL_TOP)?;
+        let first = stmt.query_map(params![game.as_str(), category, 1], hall_entry)?.next().transpose()?;
+        let Some(record) = first else { return Ok((None, None)) };
+        let time_ms = i64::try_from(record.time_ms).unwrap_or(i64::MAX);
         Ok(match game.info().ranking.measure {
             Measure::Time => (Some(time_ms), None),
-            Measure::Score => (None, score),
+            Measure::Score => (None, record.score),
             Measure::Moves => (None, None),
         })
     }
