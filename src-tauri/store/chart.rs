@@ -37,7 +37,7 @@ pub struct CategoryChart {
     /// The game's ranking measure: `"time"` or `"moves"` (lower is better) or `"score"`
     /// (higher is better). Where the category's games never rank (`stats.ranked`, between two
     /// players), every game is a point and there is no line.
-    pub measure: &'static str,
+    pub measure: Measure,
     /// The most recent games of the category, oldest first; at most [`CHART_POINTS`].
     pub points: Vec<ChartPoint>,
     pub stats: CategoryStats,
@@ -67,9 +67,8 @@ impl Store {
     /// whose games never rank (between two players, where a win is whoever made five) charts
     /// every game's time or moves, with no line.
     pub fn category_chart(&self, game: GameKind, category: &str) -> AppResult<CategoryChart> {
-        let info = game.info();
-        let measure = info.ranking.measure;
-        let ranked = (info.categories.ranks)(category);
+        let stats = self.category_stats(game, category)?;
+        let (measure, ranked) = (game.info().ranking.measure, stats.ranked);
         let value_of = |(time_ms, score, moves): Measures, won: bool| match measure {
             Measure::Score => score,
             Measure::Time => (won || !ranked).then_some(time_ms),
@@ -110,15 +109,7 @@ impl Store {
             point.best = record.and_then(|(_, value)| value);
             points.push(point);
         }
-        Ok(CategoryChart {
-            measure: match measure {
-                Measure::Score => "score",
-                Measure::Time => "time",
-                Measure::Moves => "moves",
-            },
-            points,
-            stats: self.category_stats(game, category)?,
-        })
+        Ok(CategoryChart { measure, points, stats })
     }
 
     /// The record of the category among the games that finished before `point`.
@@ -252,7 +243,7 @@ mod tests {
             store.record_finished(&game(minesweeper::KIND, "beginner", result, i as u32, *time)).unwrap();
         }
         let chart = store.category_chart(minesweeper::KIND, "beginner").unwrap();
-        assert_eq!(chart.measure, "time");
+        assert_eq!(chart.measure, Measure::Time);
         let values: Vec<_> = chart.points.iter().map(|p| p.value).collect();
         assert_eq!(values, [Some(5000), Some(7000), Some(4000), None, Some(4500), Some(3000)]);
         let best: Vec<_> = chart.points.iter().map(|p| p.best.unwrap()).collect();
@@ -266,7 +257,7 @@ mod tests {
         }
         store.record_many(many).unwrap();
         let chart = store.category_chart(bubbles::KIND, "shifter").unwrap();
-        assert_eq!(chart.measure, "score");
+        assert_eq!(chart.measure, Measure::Score);
         assert_eq!(chart.points.len(), CHART_POINTS as usize);
         assert_eq!(chart.points[0].value, Some(100));
         assert_eq!(chart.points[0].best, Some(900), "the record from before the window");
@@ -291,14 +282,14 @@ mod tests {
             store.record_finished(&with_moves("freestyle-human", result, i as u32, moves)).unwrap();
         }
         let chart = store.category_chart(gomoku::KIND, "freestyle-hard").unwrap();
-        assert_eq!((chart.measure, chart.stats.ranked), ("moves", true));
+        assert_eq!((chart.measure, chart.stats.ranked), (Measure::Moves, true));
         let values: Vec<_> = chart.points.iter().map(|p| p.value).collect();
         assert_eq!(values, [Some(41), None, Some(25), None, Some(33)]);
         let best: Vec<_> = chart.points.iter().map(|p| p.best).collect();
         assert_eq!(best, [Some(41), Some(41), Some(25), Some(25), Some(25)]);
 
         let two_players = store.category_chart(gomoku::KIND, "freestyle-human").unwrap();
-        assert_eq!((two_players.measure, two_players.stats.ranked), ("moves", false));
+        assert_eq!((two_players.measure, two_players.stats.ranked), (Measure::Moves, false));
         let values: Vec<_> = two_players.points.iter().map(|p| p.value).collect();
         assert_eq!(values, [Some(41), Some(30), Some(25), Some(225), Some(33)], "every game, whoever won");
         assert!(two_players.points.iter().all(|p| p.best.is_none()));
