@@ -49,7 +49,7 @@ fn listed() -> Vec<String> {
 
 /// Only games against the computer rank: between two players a win is whoever made five.
 fn ranks(name: &str) -> bool {
-    name.split('-').nth(1) != Some(Opponent::Human.as_str())
+    !Rule::ALL.iter().any(|rule| Opening::ALL.iter().any(|opening| category(*rule, Opponent::Human, *opening) == name))
 }
 
 fn is_valid(name: &str) -> bool {
@@ -80,5 +80,7 @@ mod tests {
             assert!(is_valid(name) && is_valid(&format!("{name}-swap2")), "{name} valid");
         }
         assert!(!is_valid("freestyle-grandmaster") && !is_valid("freestyle-human-standard"));
+        assert!(ranks("freestyle-easy") && ranks("renju-master-swap2"));
+        assert!(!ranks("freestyle-human") && !ranks("renju-human-swap2"), "two players never rank");
     }
 }
