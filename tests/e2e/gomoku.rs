@@ -371,18 +371,23 @@ async fn five_levels_are_offered_and_the_beginner_answers() {
     assert_eq!(snapshot["category"], "freestyle-beginner");
     assert_eq!(count(&app, ".gm-point.white").await, 1);
 
-    // The statistics offer the new levels' categories by name.
+    // The statistics offer the new levels' categories by name, the one in play chosen; a
+    // category nobody has played and the catalogue does not list (Swap2's) is not offered.
     app.click("#gm-stats").await;
     app.wait_for("the statistics", "return document.querySelector('#gm-stats-category')").await;
     let names = run(
         &app,
-        "return ['freestyle-beginner', 'renju-master-swap2'].map((v) =>
-           document.querySelector(`#gm-stats-category option[value='${v}']`)?.textContent)",
+        "return ['freestyle-beginner', 'renju-master', 'renju-master-swap2'].map((v) =>
+           document.querySelector(`#gm-stats-category option[value='${v}']`)?.textContent ?? null)",
     )
     .await;
     assert_eq!(
         names,
-        json!(["Freestyle against the computer (beginner)", "Renju against the computer (master), Swap2 opening"])
+        json!(["Freestyle against the computer (beginner)", "Renju against the computer (master)", null])
+    );
+    assert_eq!(
+        run(&app, "return document.querySelector('#gm-stats-category').value").await,
+        json!("freestyle-beginner")
     );
     // Against the computer a win is the player's: its rate and streaks, no wins by colour.
     let rows = app

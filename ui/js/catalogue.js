@@ -37,6 +37,12 @@ export function listedCategories(id) {
   return byId.get(id)?.listedCategories ?? [];
 }
 
+/// The categories of game `id` to choose from, in order: the listed ones, then `others` (those
+/// with games played or records, any that is in play) that are not listed. Each once.
+export function categoriesOf(id, others = []) {
+  return [...new Set([...listedCategories(id), ...others])];
+}
+
 /// A category's name: the entry of the game's pattern it matches, with the numbers read from
 /// the name (`custom-{width}x{height}/{mines}`) written as the language writes them ("1,500
 /// mines"), else `{labelPrefix}.{category}`.

@@ -4,7 +4,7 @@
 import { el, clear } from './dom.js';
 import { t, formatDate, formatSeconds, formatNumber, locale } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
-import { allGames, categoryLabel, gameInfo, gameName, listedCategories, measureOf } from './catalogue.js';
+import { allGames, categoriesOf, categoryLabel, gameInfo, gameName, measureOf } from './catalogue.js';
 import { confirmReset } from './reset.js';
 import { openDialog } from './dialog.js';
 import { mountHistory } from './history.js';
@@ -80,7 +80,7 @@ async function mount(root, app, { highlight, tab, history: keptHistory } = {}, t
       const found = await call('hall_of_fame', { game });
       const byCategory = new Map(found.map((c) => [c.category, c.entries]));
       const byRate = new Map(found.map((c) => [c.category, c.byRate ?? []]));
-      const categories = [...new Set([...listedCategories(game), ...byCategory.keys()])];
+      const categories = categoriesOf(game, byCategory.keys());
       sections.push(el('section', { class: 'hall-game', id: `hall-${game}`, 'aria-labelledby': `hall-${game}-title` },
         el('div', { class: 'hall-game-head' },
           el('h2', { id: `hall-${game}-title`, text: gameName(game) }),

@@ -6,7 +6,7 @@
 import { el, clear, toast } from './dom.js';
 import { t, count as countOf, errorText, formatDate, formatNumber, formatSeconds } from './i18n.js';
 import { call } from './ipc.js';
-import { allGames, categoryLabel, gameInfo, gameName, listedCategories, measureOf } from './catalogue.js';
+import { allGames, categoriesOf, categoryLabel, gameInfo, gameName, measureOf } from './catalogue.js';
 import { drawChart } from './chart.js';
 import { statsRows } from './game-screen.js';
 import { descriptors, resultWords, reviewScreen } from './games.js';
@@ -62,8 +62,7 @@ export async function mountHistory(root, app, kept = null) {
     clear(category);
     category.append(option('', t('history.allCategories')));
     if (!game.value) { category.disabled = true; return; }
-    const names = new Set(listedCategories(game.value));
-    for (const p of played) if (p.game === game.value) names.add(p.category);
+    const names = categoriesOf(game.value, played.filter((p) => p.game === game.value).map((p) => p.category));
     for (const name of names) category.append(option(name, categoryLabel(game.value, name)));
     category.disabled = false;
   }

@@ -15,8 +15,9 @@ import { copyMoves } from '../record-file.js';
 import { reviewScreen } from '../games.js';
 import { askForMoves } from './paste-dialog.js';
 import { statisticsRows } from './result.js';
+import { categoriesOf, categoryLabel } from '../catalogue.js';
 import {
-  CATEGORIES, COLOURS, categoryOf, chooseParams, keptParams, nameOf, namedByColour, other, paramsOf, savedParams, shownName,
+  COLOURS, categoryOf, chooseParams, keptParams, nameOf, namedByColour, other, paramsOf, savedParams, shownName,
 } from './setup.js';
 
 const SIZE = 15;
@@ -163,7 +164,7 @@ function create(screen) {
     build, drawBoard, drawPanel, onEffects, params,
     kept: keptParams,
     newGame: chooseGame,
-    started: (next) => announce(t('gm.announce.new', { kind: t(`category.gomoku.${next.category}`) })),
+    started: (next) => announce(t('gm.announce.new', { kind: categoryLabel('gomoku', next.category) })),
     fitWindow: fitToBoard,
     finished: () => { if (!ui.result.hidden) ui.againButton.focus(); },
     statistics,
@@ -414,7 +415,7 @@ function create(screen) {
   }
 
   function statusText(snap) {
-    const kind = t(`category.gomoku.${snap.category}`);
+    const kind = categoryLabel('gomoku', snap.category);
     setText(ui.kind, kind);
     if (snap.paused) return joined([kind, t('game.paused')]);
     const view = snap.view;
@@ -497,9 +498,10 @@ function create(screen) {
   async function statistics() {
     const saved = savedParams(screen.app.settings);
     const current = screen.snapshot?.category ?? categoryOf(saved.rule, saved.opponent, saved.opening);
+    const played = (await call('played_categories')).filter((p) => p.game === 'gomoku').map((p) => p.category);
     const select = el('select', { id: 'gm-stats-category', 'aria-label': t('gm.stats.category') },
-      CATEGORIES.map((category) => el('option', {
-        value: category, text: t(`category.gomoku.${category}`), selected: category === current ? true : undefined,
+      categoriesOf('gomoku', [...played, current]).map((category) => el('option', {
+        value: category, text: categoryLabel('gomoku', category), selected: category === current ? true : undefined,
       })));
     const table = el('table', { class: 'stats', id: 'gm-stats-table' });
     // A quick change of category: only the last one asked for is shown.

@@ -26,9 +26,6 @@ const SWAP2_PART = { black: 'gm.new.part.first', white: 'gm.new.part.second' };
 /// A category's name as the backend writes it: "exactFive-hard", "renju-hard-swap2".
 export const categoryOf = (rule, opponent, opening) => `${rule}-${opponent}${opening === 'swap2' ? '-swap2' : ''}`;
 
-/// Every category the statistics know: the rule, the opponent, then the opening.
-export const CATEGORIES = OPENINGS.flatMap((opening) => RULES.flatMap((rule) => OPPONENTS.map((opponent) => categoryOf(rule, opponent, opening))));
-
 export const other = (colour) => (colour === 'black' ? 'white' : 'black');
 
 export function defaultName(colour) {
