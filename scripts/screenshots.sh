@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Makes the README's screenshots again: docs/screenshots/{minesweeper,bubble-breaker,gomoku,
-# hall-of-fame}.png, each the app's window in the middle of a game dealt from a fixed seed. The
-# end-to-end test tests/e2e/readme_shots.rs plays them in the real app (ignored by the normal
-# suite); without a display it runs under Xvfb, as scripts/test.sh does. Installs what is missing
-# first. PASTIMES_SHOTS_DIR=DIR writes them elsewhere.
+# gomoku-analysis,hall-of-fame}.png, each the app's window in the middle of a game dealt from a
+# fixed seed (the analysis board on a set position). The end-to-end test tests/e2e/readme_shots.rs
+# plays them in the real app (ignored by the normal suite); without a display it runs under Xvfb,
+# as scripts/test.sh does. Installs what is missing first. PASTIMES_SHOTS_DIR=DIR writes them elsewhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

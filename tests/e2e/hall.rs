@@ -270,8 +270,16 @@ async fn records_of_three_games_in_the_hall_the_history_its_chart_export_and_res
     assert_eq!(hall_names(&app, "gomoku", "freestyle-easy").await, ["Gus"]);
     let score_text = app.text("#hall-bubbles .hall-category[data-category='standard'] td.number:nth-child(3)").await;
     assert_eq!(score_text.replace(',', ""), score.to_string());
-    let empty = app.text("#hall-minesweeper .hall-category[data-category='expert'] .hall-empty").await;
-    assert_eq!(empty, "No records yet.", "a category without games says so");
+    // The categories without a record are named in one line, not drawn as empty tables.
+    let empty = run(
+        &app,
+        "const list = document.querySelector('#hall-minesweeper .hall-empties');
+         return [list.querySelector('h3').textContent,
+                 ...[...list.querySelectorAll('li.hall-category')].map((li) => `${li.dataset.category}: ${li.textContent}`),
+                 document.querySelectorAll('#hall-minesweeper .hall-category:not(li) table').length]",
+    )
+    .await;
+    assert_eq!(empty, json!(["No records yet:", "intermediate: Intermediate", "expert: Expert", 2]), "{empty}");
     // Each table stays within its column of the grid (a Gomoku result, "59 moves, 3.1 s", and a
     // long name wrap rather than push the table into the next column).
     let overflowing = run(

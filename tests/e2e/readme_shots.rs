@@ -1,5 +1,5 @@
-//! The README's screenshots: each game in the middle of a game, from fixed seeds, and the hall
-//! of fame with a record in each game. Not part of the suite (`#[ignore]`): `scripts/screenshots.sh`
+//! The README's screenshots: each game in the middle of a game, from fixed seeds, Gomoku's
+//! analysis board thinking about a set position, and the hall of fame with a record in each game. Not part of the suite (`#[ignore]`): `scripts/screenshots.sh`
 //! runs it under Xvfb,
 //!
 //! ```sh
@@ -274,6 +274,59 @@ async fn gomoku() {
     app.quit().await;
 }
 
+/// The analysis board on an opening set up through its dialog: the engine's value as a bar and a
+/// number, its three best moves and its line as numbered see-through stones, after a few seconds'
+/// thought.
+async fn analysis_board() {
+    const SEED: u64 = 1;
+    let data = tempfile::tempdir().unwrap();
+    let app = launch(data.path(), SEED).await;
+    app.click("#open-gomoku").await;
+    app.wait_for("the game", "return document.querySelector('.screen-gomoku')?.dataset.status === 'playing'").await;
+    app.click("#gm-analyse").await;
+    app.wait_for(
+        "the analysis board or the warning before it",
+        "return document.querySelector('#assist-dialog')?.open || document.querySelector('.screen-gomoku-analysis')",
+    )
+    .await;
+    if run(&app, "return Boolean(document.querySelector('#assist-dialog')?.open)").await == json!(true) {
+        app.click("#assist-dialog button[value='continue']").await;
+    }
+    app.wait_for("the analysis board", "return document.querySelectorAll('#gma-grid .gm-point').length === 225").await;
+    app.click("#gma-paste").await;
+    app.wait_for("the set-up dialog", "return document.querySelector('#gma-paste-dialog')?.open").await;
+    app.find("#gma-paste-text").await.send_keys(ANALYSED).await.unwrap();
+    app.click("#gma-paste-dialog button[value='open']").await;
+    // A few seconds' thought, then the page showing its latest look.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let sequence = loop {
+        let look = app.invoke("analysis", json!({})).await.unwrap();
+        if look["thoughtMs"].as_u64().unwrap_or(0) >= 3000
+            && look["analysis"]["choices"].as_array().is_some_and(|c| c.len() == 3)
+        {
+            break look["sequence"].as_u64().unwrap();
+        }
+        assert!(Instant::now() < deadline, "the engine's look: {look}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let stones = ANALYSED.split_whitespace().count();
+    app.wait_for(
+        "the page to show that look",
+        &format!(
+            "const ghosts = document.querySelectorAll('#gma-board .gm-ghost').length;
+             const stones = document.querySelectorAll('#gma-grid .gm-point.black, #gma-grid .gm-point.white').length;
+             return stones === {stones} && ghosts >= 3 && document.querySelectorAll('#gma-choices .gma-choice').length === 3
+               && Number(document.querySelector('.screen-gomoku-analysis').dataset.sequence) >= {sequence}"
+        ),
+    )
+    .await;
+    window_picture(&app, "gomoku-analysis").await;
+    app.quit().await;
+}
+
+/// The position of the analysis board's picture: an opening of nine stones, black to play.
+const ANALYSED: &str = "H8 I9 I8 G8 J7 H9 J9 J8 K8";
+
 /// Plays Gomoku against the easy computer with the medium engine's moves until a win; returns
 /// the snapshot of the last game played.
 async fn gomoku_win(app: &App, seed: u64) -> Value {
@@ -357,5 +410,6 @@ async fn readme_shots() {
     minesweeper().await;
     bubble_breaker().await;
     gomoku().await;
+    analysis_board().await;
     hall_of_fame().await;
 }

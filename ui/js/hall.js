@@ -85,10 +85,8 @@ async function mount(root, app, { highlight, tab, history: keptHistory } = {}, t
         el('div', { class: 'hall-game-head' },
           el('h2', { id: `hall-${game}-title`, text: gameName(game) }),
           el('button', { class: 'link', id: `hall-reset-${game}`, onclick: () => reset(game), text: t('hall.resetGame', { game: gameName(game) }) })),
-        el('div', { class: 'hall-grid' }, categories.flatMap((category) => [
-          table(game, category, byCategory.get(category) ?? [], highlight, watchButton),
-          ...(byRate.get(category)?.length ? [rateTable(game, category, byRate.get(category), highlight, watchButton)] : []),
-        ]))));
+        ...withRecords(game, categories, byCategory, byRate, highlight, watchButton),
+        ...withoutRecords(game, categories.filter((category) => !byCategory.get(category)?.length))));
     }
     clear(panels.records).append(...sections);
     panels.records.dataset.ready = 'true';
@@ -110,11 +108,29 @@ async function mount(root, app, { highlight, tab, history: keptHistory } = {}, t
   fitWindow(1120, 780).catch(() => {});
 }
 
+/// The tables of the categories that have records (by the game's measure, then by its rate).
+function withRecords(game, categories, byCategory, byRate, highlight, watchButton) {
+  const filled = categories.filter((category) => byCategory.get(category)?.length);
+  if (!filled.length) return [];
+  return [el('div', { class: 'hall-grid' }, filled.flatMap((category) => [
+    table(game, category, byCategory.get(category), highlight, watchButton),
+    ...(byRate.get(category)?.length ? [rateTable(game, category, byRate.get(category), highlight, watchButton)] : []),
+  ]))];
+}
+
+/// The categories without a record, named in one line rather than as a column of empty tables
+/// (Gomoku lists fifteen).
+function withoutRecords(game, categories) {
+  if (!categories.length) return [];
+  const id = `hall-${game}-empty`;
+  return [el('div', { class: 'hall-empties' },
+    el('h3', { id, text: t('hall.emptyIn') }),
+    el('ul', { 'aria-labelledby': id }, categories.map((category) =>
+      el('li', { class: 'hall-category empty', dataset: { category }, text: categoryLabel(game, category) }))))];
+}
+
 function table(game, category, entries, highlight, watchButton) {
   const caption = el('h3', { text: categoryLabel(game, category) });
-  if (!entries.length) {
-    return el('div', { class: 'hall-category empty', dataset: { category } }, caption, el('p', { class: 'hall-empty', text: t('hall.empty') }));
-  }
   const head = el('tr', {},
     el('th', { scope: 'col', class: 'number', text: t('hall.rank') }),
     el('th', { scope: 'col', text: t('hall.name') }),

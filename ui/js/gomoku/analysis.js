@@ -213,6 +213,7 @@ export function create() {
     const { ui, root } = token;
     const { view, analysis } = snapshot;
     root.dataset.revision = String(snapshot.revision);
+    root.dataset.sequence = String(snapshot.sequence);
     root.dataset.state = snapshot.thinking ? 'thinking' : snapshot.settled ? 'settled' : 'resting';
     ui.rule.value = view.rule;
     const line = (analysis?.line ?? []).slice(0, GHOSTS);
