@@ -31,7 +31,7 @@ fn board_point(x: u8, y: u8) -> String {
 }
 
 /// Sets up a position through the board's own dialog, as a player pastes one.
-async fn set_up(app: &App, moves: &str, stones: u64) {
+pub(crate) async fn set_up(app: &App, moves: &str, stones: u64) {
     app.click("#gma-paste").await;
     app.wait_for("the set-up dialog", "return document.querySelector('#gma-paste-dialog')?.open").await;
     app.find("#gma-paste-text").await.send_keys(moves).await.unwrap();

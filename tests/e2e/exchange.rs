@@ -102,14 +102,14 @@ async fn a_pasted_position_plays_on_copies_its_moves_exports_and_imports_again()
     picture(&app, "exchange-history").await;
     // The row's Copy moves: the same moves, from the stored record.
     run(&app, "document.querySelector('#toast').hidden = true").await;
-    app.click("#hist-rows tr[data-id] .hist-copy-moves").await;
+    app.pick("#hist-rows tr[data-id] .hist-record .choice-button", "#hist-rows tr[data-id] .hist-copy-moves").await;
     let toast = app
         .wait_for("the row's copy", "const t = document.querySelector('#toast'); return !t.hidden && t.textContent")
         .await;
     assert_eq!(toast, json!(format!("Moves copied: {WHOLE_GAME}")));
     let path = shots_dir().join("exchange-gomoku.txt");
     let _ = std::fs::remove_file(&path);
-    app.click("#hist-rows tr[data-id] .hist-export-game").await;
+    app.pick("#hist-rows tr[data-id] .hist-record .choice-button", "#hist-rows tr[data-id] .hist-export-game").await;
     assert!(file_dialog_types("Export the game", &["ctrl+a"], &path, "exchange-export-dialog"), "the save dialog");
     app.wait_for(
         "the export's toast",

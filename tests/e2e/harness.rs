@@ -214,9 +214,14 @@ impl App {
     /// Picks one of a game's choices (`#level-expert`, `#style-standard`) as a player does: opens
     /// the toolbar's compact control, then clicks the item in its menu.
     pub async fn choose(&self, item: &str) {
-        self.click(".toolbar .choice-button").await;
+        self.pick(".toolbar .choice-button", item).await;
+    }
+
+    /// Opens the menu of the button `button` and clicks its `item` (a history row's exports).
+    pub async fn pick(&self, button: &str, item: &str) {
+        self.click(button).await;
         let shown = format!("return document.querySelector('{item}')?.closest('[role=menu]')?.hidden === false");
-        self.wait_for("the choices", &shown).await;
+        self.wait_for("the menu", &shown).await;
         self.click(item).await;
     }
 

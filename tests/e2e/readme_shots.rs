@@ -10,6 +10,7 @@
 //! `docs/screenshots` in the repository). Every step waits for what it needs to see; nothing
 //! sleeps a fixed time.
 
+use crate::analysis::set_up;
 use crate::gomoku::{run, wait_stones};
 use crate::harness::App;
 use crate::minesweeper::{cell, win_by_clicking};
@@ -293,10 +294,8 @@ async fn analysis_board() {
         app.click("#assist-dialog button[value='continue']").await;
     }
     app.wait_for("the analysis board", "return document.querySelectorAll('#gma-grid .gm-point').length === 225").await;
-    app.click("#gma-paste").await;
-    app.wait_for("the set-up dialog", "return document.querySelector('#gma-paste-dialog')?.open").await;
-    app.find("#gma-paste-text").await.send_keys(ANALYSED).await.unwrap();
-    app.click("#gma-paste-dialog button[value='open']").await;
+    let stones = ANALYSED.split_whitespace().count();
+    set_up(&app, ANALYSED, stones as u64).await;
     // A few seconds' thought, then the page showing its latest look.
     let deadline = Instant::now() + Duration::from_secs(60);
     let sequence = loop {
@@ -309,7 +308,6 @@ async fn analysis_board() {
         assert!(Instant::now() < deadline, "the engine's look: {look}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
-    let stones = ANALYSED.split_whitespace().count();
     app.wait_for(
         "the page to show that look",
         &format!(

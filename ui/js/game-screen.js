@@ -16,7 +16,7 @@ import { openDialog } from './dialog.js';
 import { isScreenKey, undoRedoPauseKeys } from './keys.js';
 import { askRecordName } from './record.js';
 import { fitTo } from './board-kit.js';
-import { choiceMenu } from './choice-menu.js';
+import { choiceMenu } from './menu-button.js';
 import { icon, setIcon } from './icons.js';
 
 /// Writes a property only when it changes: writing the same value again still restyles (a

@@ -11,6 +11,7 @@ import { drawChart } from './chart.js';
 import { statsRows } from './game-screen.js';
 import { descriptors, resultWords, reviewScreen } from './games.js';
 import { exportGame, exportVideo, exportPsq, copyMoves, importGame } from './record-file.js';
+import { actionMenu } from './menu-button.js';
 
 const PAGE_SIZE = 50;
 const RESULTS = ['won', 'lost', 'draw', 'finished', 'abandoned'];
@@ -140,31 +141,29 @@ export async function mountHistory(root, app, kept = null) {
   /// (the catalogue's `exchangesMoves`: Gomoku) also copies its moves.
   function recordCell(row) {
     if (!row.hasRecord) return el('td', {});
-    const exporting = el('button', {
-      type: 'button', class: 'hist-export-game', text: t('history.exportGame'), 'aria-label': t('history.exportGameLabel'),
-      onclick: () => exportGame(app, row.id, exporting),
-    });
-    const copying = gameInfo(row.game)?.exchangesMoves
-      ? el('button', { type: 'button', class: 'hist-copy-moves', text: t('history.copyMoves'), onclick: () => copyMoves(app, row.game, row.id) })
-      : null;
     // An unfinished game that could not be resumed cannot be replayed to its end either: it
     // exports (every move as saved), but is not watched.
     const watchable = row.result !== 'abandoned';
-    // A finished Minesweeper game also goes as a video the competitive Minesweepers read.
-    const video = row.game === 'minesweeper' && (row.result === 'won' || row.result === 'lost')
-      ? el('button', {
-        type: 'button', class: 'hist-export-video', text: t('history.exportVideo'), 'aria-label': t('history.exportVideoLabel'),
-        onclick: (event) => exportVideo(app, row.id, event.currentTarget),
-      })
-      : null;
-    // A Gomoku game also goes as a Gomocup (Piskvork) .psq file.
-    const psq = row.game === 'gomoku'
-      ? el('button', {
-        type: 'button', class: 'hist-export-psq', text: t('history.exportPsq'), 'aria-label': t('history.exportPsqLabel'),
-        onclick: (event) => exportPsq(app, row.id, event.currentTarget),
-      })
-      : null;
-    return el('td', { class: 'hist-record' }, watchable ? watching(row) : null, exporting, video, psq, copying);
+    return el('td', { class: 'hist-record' }, watchable ? watching(row) : null, exports(row));
+  }
+
+  /// The row's exports in one menu: the text record, and where the game has them a Minesweeper
+  /// video (.evf, the competitive players' format, of a game won or lost), a Gomocup (Piskvork)
+  /// .psq file, and the moves copied in the board's notation.
+  function exports(row) {
+    const items = [
+      { className: 'hist-export-game', name: t('history.export.text'), run: (button) => exportGame(app, row.id, button) },
+    ];
+    if (row.game === 'minesweeper' && (row.result === 'won' || row.result === 'lost')) {
+      items.push({ className: 'hist-export-video', name: t('history.export.video'), run: (button) => exportVideo(app, row.id, button) });
+    }
+    if (row.game === 'gomoku') {
+      items.push({ className: 'hist-export-psq', name: t('history.export.psq'), run: (button) => exportPsq(app, row.id, button) });
+    }
+    if (gameInfo(row.game)?.exchangesMoves) {
+      items.push({ className: 'hist-copy-moves', name: t('history.copyMoves'), run: () => copyMoves(app, row.game, row.id) });
+    }
+    return actionMenu({ id: `hist-exports-${row.id}`, label: t('history.exportGameTitle'), text: t('history.exportGame'), items });
   }
 
   /// Where the player is: the filters and the page, for the way back to it.
