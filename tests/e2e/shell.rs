@@ -1,7 +1,7 @@
 //! The shell: home screen, menus, About, and what survives a crash.
 
 use crate::harness::App;
-use serde_json::json;
+use serde_json::{json, Value};
 
 #[tokio::test(flavor = "current_thread")]
 async fn home_screen_lists_the_games_and_about_tells_the_version() {
@@ -74,6 +74,23 @@ async fn a_crash_keeps_settings_window_placement_and_the_game_in_progress() {
         .wait_for("the board", "const n = document.querySelectorAll('.ms-cell.open').length; return n > 0 && n")
         .await;
     assert_eq!(reopened, opened);
+    // Home: the game's card says it is under way, and where; the other cards say nothing.
+    app.click("#ms-home").await;
+    let cards = app
+        .wait_for(
+            "the home screen",
+            "const cards = [...document.querySelectorAll('.screen-home .game-card')];
+             return cards.length > 0 && cards.map((card) => {
+               const progress = card.querySelector('.game-card-progress');
+               return progress && [...progress.children].map((part) => part.textContent).join(' | ');
+             })",
+        )
+        .await;
+    let cards = cards.as_array().unwrap();
+    let shown = cards[0].as_str().unwrap_or_default();
+    assert!(shown.starts_with("Game in progress | Beginner") && shown.contains("\u{a0}· 0:0"), "{cards:?}");
+    assert!(cards[1..].iter().all(Value::is_null), "{cards:?}");
+    app.screenshot("home-game-in-progress").await;
     app.quit().await;
 }
 

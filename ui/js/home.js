@@ -1,16 +1,27 @@
 // The home screen: pick a game.
 
 import { el } from './dom.js';
-import { t } from './i18n.js';
-import { fitWindow } from './ipc.js';
-import { allGames } from './catalogue.js';
+import { t, formatClock, joined } from './i18n.js';
+import { call, fitWindow } from './ipc.js';
+import { allGames, categoryLabel } from './catalogue.js';
 
 export const id = 'home';
 export const helpTopic = 'home';
 
+/// A game of `game` under way, as its card says it: "Game in progress", then its category and
+/// its clock as it stood when the player left it ("Expert · 1:05"); null when none has begun.
+async function progress(game) {
+  const snapshot = await call('snapshot', { game }).catch(() => null);
+  if (snapshot?.status !== 'playing' || !snapshot.moveCount) return null;
+  return el('span', { class: 'game-card-progress' },
+    el('strong', { text: t('home.inProgress') }),
+    el('span', { text: joined([categoryLabel(game, snapshot.category), formatClock(snapshot.elapsedMs)]) }));
+}
+
 export async function mount(root, app) {
   const list = el('ul', { class: 'game-list' });
-  for (const game of allGames()) {
+  const underWay = await Promise.all(allGames().map((game) => progress(game.id)));
+  for (const [index, game] of allGames().entries()) {
     list.append(el('li', {},
       el('button', {
         class: `game-card game-card-${game.id}`, id: `open-${game.id}`,
@@ -18,7 +29,8 @@ export async function mount(root, app) {
       },
       el('span', { class: `game-card-art art-${game.id}`, 'aria-hidden': 'true' }),
       el('span', { class: 'game-card-name', text: t(game.nameKey) }),
-      el('span', { class: 'game-card-blurb', text: t(`${game.nameKey}.blurb`) }))));
+      el('span', { class: 'game-card-blurb', text: t(`${game.nameKey}.blurb`) }),
+      underWay[index])));
   }
   root.append(
     el('header', { class: 'home-header' },

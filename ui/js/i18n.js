@@ -125,6 +125,14 @@ export function joined(parts) {
   return parts.filter(Boolean).join(SEPARATOR);
 }
 
+/// A clock's reading: "1:05", "12:00", "1:02:03".
+export function formatClock(ms) {
+  const total = Math.floor(ms / 1000);
+  const [hours, minutes, seconds] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
+  const two = (n) => String(n).padStart(2, '0');
+  return hours ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
+}
+
 export function formatSeconds(ms) {
   return new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000);
 }
