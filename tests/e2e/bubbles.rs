@@ -85,6 +85,23 @@ async fn wait_for_field(app: &App, game: &Bubbles, what: &str) {
     }
 }
 
+/// Waits until the status line's tally of the balls left by colour is the field's of `game`:
+/// one item per colour of the deal, a colour gone at 0.
+async fn wait_for_tally(app: &App, game: &Bubbles, what: &str) {
+    let counts = serde_json::to_value(game.view().colour_counts).unwrap();
+    let colours = ["red", "green", "yellow", "blue", "purple", "cyan"];
+    let expected: Vec<Value> = colours[..usize::from(game.view().colours)]
+        .iter()
+        .map(|colour| json!([colour, counts[colour].as_u64().unwrap_or(0).to_string()]))
+        .collect();
+    let script = format!(
+        "const shown = [...document.querySelectorAll('#bb-tally li')].map((li) => [li.dataset.colour, li.dataset.count]);
+         return JSON.stringify(shown) === {:?}",
+        serde_json::to_string(&expected).unwrap()
+    );
+    app.wait_for(what, &script).await;
+}
+
 async fn wait_for_score(app: &App, score: i64) {
     let script = format!("return document.querySelector('.screen-bubbles')?.dataset.score === '{score}'");
     app.wait_for(&format!("the score {score}"), &script).await;
@@ -140,6 +157,17 @@ async fn select_a_group_pop_it_then_undo_and_redo() {
     wait_for_score(&app, 0).await;
     assert_title(&app, &title(0)).await;
     assert_eq!(count(&app, ".bb-cell.selected").await, 0);
+    // The status line tallies the balls left of each colour, each said in words as well.
+    wait_for_tally(&app, &game, "the dealt field's tally").await;
+    let said = app
+        .client
+        .execute(
+            "return document.querySelector(\"#bb-tally li[data-colour='red'] .visually-hidden\").textContent",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(said, json!(format!("red: {} left", game.view().colour_counts.red)));
     app.screenshot("bubbles-new").await;
 
     // A click selects the group: outlined, and the label tells its points, n(n-1).
@@ -165,6 +193,7 @@ async fn select_a_group_pop_it_then_undo_and_redo() {
     app.click(&cell(x, y)).await;
     wait_for_score(&app, points).await;
     wait_for_field(&app, &game, "the field after the pop").await;
+    wait_for_tally(&app, &game, "the tally after the pop").await;
     // The pop was animated from the backend's answer (the plan is dropped if it does not land
     // exactly on the new field).
     app.wait_for("the pop's animation", "return document.querySelector('.bb-board').dataset.animated === '1'").await;

@@ -8,6 +8,7 @@ import { call, fitWindow, setTitle } from '../ipc.js';
 import { categoryLabel } from '../catalogue.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
 import { BubbleField, scoreBox } from './field.js';
+import { tallyItems } from './colours.js';
 
 export const STYLES = ['standard', 'continuous', 'shifter', 'megashift'];
 /// The narrowest window (a language's longer labels ask for more: `fitToField`).
@@ -114,8 +115,10 @@ function create(screen) {
     const frame = el('div', { class: 'bb-frame' }, field.node, controls.cover, over);
     const stage = el('div', { class: 'bb-stage' }, frame);
     const statusText = controls.status;
-    const status = el('div', { class: 'statusline' }, statusText);
-    ui = { toolbar, panel, scoreValue, field, stage, over, overScore, overBest, overRecord, overNew, overHall, overWatch, statusText, status };
+    const tally = el('ul', { class: 'bb-tally', id: 'bb-tally', 'aria-label': t('bb.tally') });
+    // The assisted note keeps beside the words, the tally to the right.
+    const status = el('div', { class: 'statusline bb-statusline' }, el('span', {}, statusText, controls.assisted), tally);
+    ui = { toolbar, panel, scoreValue, field, stage, over, overScore, overBest, overRecord, overNew, overHall, overWatch, statusText, tally, status };
     return { nodes: [toolbar, panel, stage, status], board: field, concealed: field.node, fit: { area: stage, margin: 24, follow: 'area' } };
   }
 
@@ -169,6 +172,16 @@ function create(screen) {
     setTitle(t('bb.title', { score: formatNumber(score) })).catch(() => {});
     setText(ui.statusText, statusText(next));
     setIfChanged(screen.root.dataset, 'score', String(score));
+    drawTally(next.view);
+  }
+
+  /// The balls left by colour; none while paused (the field is hidden then).
+  function drawTally(view) {
+    const shown = view ? JSON.stringify([view.colours, view.colourCounts]) : '';
+    if (ui.tally.dataset.shown === shown) return;
+    ui.tally.dataset.shown = shown;
+    ui.tally.hidden = !view;
+    ui.tally.replaceChildren(...(view ? tallyItems(view) : []));
   }
 
   function statusText(snap) {
