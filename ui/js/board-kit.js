@@ -112,3 +112,21 @@ export function fitCells(node, { columns, rows, gutter = 0, width, height, min, 
 export function fitTo(board, area, margin) {
   board.fit(area.clientWidth - margin, area.clientHeight - margin);
 }
+
+/// Calls `fit` whenever `area` changes size; returns the observer (to disconnect). The fit waits
+/// for the next frame: a board resized inside the observer's own callback may move what is
+/// around it (a status line wrapping anew), which the browser reports as a loop of undelivered
+/// notifications, an error event, and leaves to a later frame anyway. Several changes in one
+/// frame fit once.
+export function followSize(area, fit) {
+  let pending = 0;
+  const observer = new ResizeObserver(() => {
+    if (pending) return;
+    pending = requestAnimationFrame(() => {
+      pending = 0;
+      fit();
+    });
+  });
+  observer.observe(area);
+  return observer;
+}

@@ -15,7 +15,7 @@ import { categoryLabel, gameInfo } from './catalogue.js';
 import { openDialog } from './dialog.js';
 import { isScreenKey, undoRedoPauseKeys } from './keys.js';
 import { askRecordName } from './record.js';
-import { fitTo } from './board-kit.js';
+import { fitTo, followSize } from './board-kit.js';
 import { choiceMenu } from './menu-button.js';
 import { icon, setIcon } from './icons.js';
 
@@ -191,8 +191,7 @@ export function gameScreen(game) {
     if (ui.fit.follow === 'window') {
       window.addEventListener('resize', fitBoard);
     } else {
-      resizeObserver = new ResizeObserver(fitBoard);
-      resizeObserver.observe(ui.fit.area);
+      resizeObserver = followSize(ui.fit.area, fitBoard);
     }
     document.addEventListener('visibilitychange', pauseWhenHidden);
     document.addEventListener('keydown', screenKeys);

@@ -16,7 +16,7 @@ import { el, announce, oneRowWidth, setText } from './dom.js';
 import { t, errorText, formatDate, formatNumber, formatSeconds, joined } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
 import { descriptors, resultWords } from './games.js';
-import { fitTo } from './board-kit.js';
+import { fitTo, followSize } from './board-kit.js';
 import { categoryLabel, gameName, measureOf } from './catalogue.js';
 import { isScreenKey } from './keys.js';
 
@@ -96,8 +96,7 @@ export function create() {
     root.dataset.line = header.line;
     document.addEventListener('keydown', keys);
     document.addEventListener('keyup', spaceUp);
-    state.resize = new ResizeObserver(() => fitBoard());
-    state.resize.observe(board.area);
+    state.resize = followSize(board.area, fitBoard);
     if (options.speed) setSpeed(options.speed);
     await showFrame(Math.max(0, Math.min(header.moves, options.at ?? 0)), { announceMove: false });
     if (state?.token !== token) return;

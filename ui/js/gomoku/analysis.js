@@ -9,7 +9,7 @@
 import { el, announce, setText, toast } from '../dom.js';
 import { t, errorText, formatNumber } from '../i18n.js';
 import { call, fitWindow, listen } from '../ipc.js';
-import { fitTo } from '../board-kit.js';
+import { fitTo, followSize } from '../board-kit.js';
 import { isScreenKey } from '../keys.js';
 import { askForMoves } from './paste-dialog.js';
 import { GoBoard } from './board.js';
@@ -166,8 +166,7 @@ export function create() {
     current = token;
     token.ui = build(token);
     root.append(...token.ui.nodes);
-    token.resizes = new ResizeObserver(() => fitTo(token.ui.board, token.ui.boardArea, 8));
-    token.resizes.observe(token.ui.boardArea);
+    token.resizes = followSize(token.ui.boardArea, () => fitTo(token.ui.board, token.ui.boardArea, 8));
     token.onVisibility = () => { if (current === token) engineFollowsVisibility(token); };
     document.addEventListener('visibilitychange', token.onVisibility);
     token.onKey = (event) => keyDown(token, event);

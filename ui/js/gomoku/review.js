@@ -9,7 +9,7 @@
 import { el, announce, setText } from '../dom.js';
 import { t, count as countOf, errorText, formatNumber } from '../i18n.js';
 import { call, fitWindow, onSnapshot } from '../ipc.js';
-import { fitTo } from '../board-kit.js';
+import { fitTo, followSize } from '../board-kit.js';
 import { GoBoard, positionText } from './board.js';
 import { pointOf } from './notation.js';
 import { drawGraph, kindText } from './review-graph.js';
@@ -147,8 +147,7 @@ export function create() {
     current = token;
     token.ui = build(token);
     root.append(...token.ui.nodes);
-    token.resizes = new ResizeObserver(() => fitBoard(token));
-    token.resizes.observe(token.ui.boardArea);
+    token.resizes = followSize(token.ui.boardArea, () => fitBoard(token));
     if (gameId == null) {
       showProblem(token, t('gmr.noGame'));
       return;

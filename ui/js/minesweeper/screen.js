@@ -11,6 +11,7 @@ import { play as playSound } from './sound.js';
 import { showBestTimes } from './best-times.js';
 import { categoryLabel } from '../catalogue.js';
 import { figureRows, styleOf } from './figures.js';
+import { followSize } from '../board-kit.js';
 
 /// The narrowest window (Beginner's field), unless the toolbar needs more.
 const MIN_WIDTH = 360;
@@ -101,7 +102,7 @@ function create(screen) {
   let shownHint = null;
   /// The status line's height as last fitted to, and the observer that hears of its changes.
   let statusHeight = 0;
-  const statusSize = new ResizeObserver(fitWhenStatusResizes);
+  let statusSize = null;
 
   return {
     build, drawBoard, drawPanel, onEffects, showHint, showOdds, playError, params, kept,
@@ -115,19 +116,19 @@ function create(screen) {
       drawnShape = '';
       ticker = setInterval(drawClock, 200);
       statusHeight = 0;
-      statusSize.observe(ui.status);
+      statusSize = followSize(ui.status, fitWhenStatusResizes);
     },
     unmounted: () => {
       clearInterval(ticker);
-      statusSize.disconnect();
+      statusSize?.disconnect();
     },
   };
 
   /// The field is fitted again when the status line takes another height (the odds' note or a
   /// loss wraps it to two lines), so the stage between the bars never needs a scroll bar. The
   /// observer hears only of sizes: a new text of the same height costs no fit.
-  function fitWhenStatusResizes([entry]) {
-    const height = Math.round(entry.contentRect.height);
+  function fitWhenStatusResizes() {
+    const height = ui.status.clientHeight;
     if (height === statusHeight) return;
     const first = statusHeight === 0;
     statusHeight = height;
