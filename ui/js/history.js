@@ -137,8 +137,7 @@ export async function mountHistory(root, app, kept = null) {
     }), pending ? el('span', { class: 'hist-rate', text: t('history.reviewPending') }) : null);
   }
 
-  /// A game with its full record exports as a text file; a game whose moves make its position
-  /// (the catalogue's `exchangesMoves`: Gomoku) also copies its moves.
+  /// A game with its full record: its Watch links and its Export menu.
   function recordCell(row) {
     if (!row.hasRecord) return el('td', {});
     // An unfinished game that could not be resumed cannot be replayed to its end either: it
@@ -149,7 +148,8 @@ export async function mountHistory(root, app, kept = null) {
 
   /// The row's exports in one menu: the text record, and where the game has them a Minesweeper
   /// video (.evf, the competitive players' format, of a game won or lost), a Gomocup (Piskvork)
-  /// .psq file, and the moves copied in the board's notation.
+  /// .psq file, and the moves copied in the board's notation (a game whose moves make its
+  /// position, the catalogue's `exchangesMoves`: Gomoku).
   function exports(row) {
     const items = [
       { className: 'hist-export-game', name: t('history.export.text'), run: (button) => exportGame(app, row.id, button) },
