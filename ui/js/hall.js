@@ -81,12 +81,13 @@ async function mount(root, app, { highlight, tab, history: keptHistory } = {}, t
       const byCategory = new Map(found.map((c) => [c.category, c.entries]));
       const byRate = new Map(found.map((c) => [c.category, c.byRate ?? []]));
       const categories = categoriesOf(game, byCategory.keys());
+      const hasRecords = (category) => byCategory.get(category)?.length > 0;
       sections.push(el('section', { class: 'hall-game', id: `hall-${game}`, 'aria-labelledby': `hall-${game}-title` },
         el('div', { class: 'hall-game-head' },
           el('h2', { id: `hall-${game}-title`, text: gameName(game) }),
           el('button', { class: 'link', id: `hall-reset-${game}`, onclick: () => reset(game), text: t('hall.resetGame', { game: gameName(game) }) })),
-        ...withRecords(game, categories, byCategory, byRate, highlight, watchButton),
-        ...withoutRecords(game, categories.filter((category) => !byCategory.get(category)?.length))));
+        ...withRecords(game, categories.filter(hasRecords), byCategory, byRate, highlight, watchButton),
+        ...withoutRecords(game, categories.filter((category) => !hasRecords(category)))));
     }
     clear(panels.records).append(...sections);
     panels.records.dataset.ready = 'true';
@@ -110,9 +111,8 @@ async function mount(root, app, { highlight, tab, history: keptHistory } = {}, t
 
 /// The tables of the categories that have records (by the game's measure, then by its rate).
 function withRecords(game, categories, byCategory, byRate, highlight, watchButton) {
-  const filled = categories.filter((category) => byCategory.get(category)?.length);
-  if (!filled.length) return [];
-  return [el('div', { class: 'hall-grid' }, filled.flatMap((category) => [
+  if (!categories.length) return [];
+  return [el('div', { class: 'hall-grid' }, categories.flatMap((category) => [
     table(game, category, byCategory.get(category), highlight, watchButton),
     ...(byRate.get(category)?.length ? [rateTable(game, category, byRate.get(category), highlight, watchButton)] : []),
   ]))];
