@@ -79,18 +79,19 @@ use super::Bubbles;
 const ITERATIONS: usize = 100;
 /// How far one adaptation moves the policy: the literature's 1 (0.5 and 0.7 did +33 ± 30 and
 /// +38 ± 39 a deal at 10 s over 96 and 64 deals, within the noise; at 60 s, 110 M positions,
-/// -91 ± 55 and -30 ± 38 over 16 deals).
+/// -91 ± 55 and -30 ± 38 over 16 deals; 1.5 there, -34 ± 39).
 const ALPHA: f32 = 1.0;
 /// The weights of the policy, indexed by a hash of the pop.
 const POLICY_SIZE: usize = 1 << 17;
 /// The tabu colour's bias: nearly a ban, which the policy can still learn past for a pop a line
 /// needs. Paired against -2 at 10 s (18 M positions), deals 0-47: -1.5 -69 ± 38, -3 +102 ± 38,
 /// -4 +237 ± 47, -6 +291 ± 41, -10 +302 ± 55 (-10 against -6: +11 ± 38). An earlier test on 8
-/// deals at a third of today's speed had put -2 ahead of -3.
+/// deals at a third of today's speed had put -2 ahead of -3. At 60 s (110 M positions, deals
+/// 0-15), -10 against -6: -107 ± 53.
 const TABU_BIAS: f32 = -6.0;
 /// The bias per √(n-2) of a group of n (0.3: 3099 a deal against 2990 with none, 8 deals at 10 s;
 /// 0.6 and -0.3 did worse). With the tabu bias at -6, 0.15 and 0.5 did -11 ± 48 and +0 ± 52
-/// (10 s, deals 0-23).
+/// (10 s, deals 0-23); at 60 s (110 M positions, deals 0-15), none against 0.3: +4 ± 41.
 const SIZE_BIAS: f32 = 0.3;
 /// Playouts a step of level 1 plays before an adaptation, keeping the best (see
 /// [`Nrpa::stable_playout`]).
