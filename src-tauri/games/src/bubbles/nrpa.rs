@@ -87,7 +87,7 @@ const POLICY_SIZE: usize = 1 << 17;
 /// needs. Paired against -2 at 10 s (18 M positions), deals 0-47: -1.5 -69 ± 38, -3 +102 ± 38,
 /// -4 +237 ± 47, -6 +291 ± 41, -10 +302 ± 55 (-10 against -6: +11 ± 38). An earlier test on 8
 /// deals at a third of today's speed had put -2 ahead of -3. At 60 s (110 M positions, deals
-/// 0-15), -10 against -6: -107 ± 53.
+/// 0-15), against -6: -4 -145 ± 66, -10 -107 ± 53.
 const TABU_BIAS: f32 = -6.0;
 /// The bias per √(n-2) of a group of n (0.3: 3099 a deal against 2990 with none, 8 deals at 10 s;
 /// 0.6 and -0.3 did worse). With the tabu bias at -6, 0.15 and 0.5 did -11 ± 48 and +0 ± 52
