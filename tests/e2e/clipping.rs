@@ -11,7 +11,14 @@ const LANGUAGES: [&str; 4] = ["en", "de", "cs", "zh"];
 /// The elements shown on the page whose content is cut off: wider or taller than a box that
 /// hides what overflows, or, outside any scrolling box, past the window's edge. Text kept for
 /// screen readers only (`.visually-hidden`) is clipped on purpose.
+///
+/// The answer is `{cut}` once the page stands still: no window fit under way, and the same
+/// elements cut off, the same way, three frames apart; `null` before. A board fits its area in the frame after
+/// the area's size is known (`followSize` in board-kit.js), so a screen just shown may for a
+/// frame or two hold a board still at its old size.
 const CUT_OFF: &str = "
+if (document.querySelector('#screen[aria-busy=\"true\"]')) return null;
+const measure = () => {
 const cut = [];
 const scrolls = (style) => ['auto', 'scroll'].includes(style.overflowX) || ['auto', 'scroll'].includes(style.overflowY);
 const inScroller = (e) => { for (let a = e.parentElement; a; a = a.parentElement) if (scrolls(getComputedStyle(a))) return true; return false; };
@@ -30,7 +37,16 @@ for (const e of document.querySelectorAll('body *')) {
     cut.push(name + ' (' + [across && 'across', down && 'down', outside && 'past the window'].filter(Boolean).join(', ') + '): ' + (e.innerText || '').trim().slice(0, 60));
   }
 }
-return cut;";
+return cut;
+};
+// Which elements are cut off, and how, without their text: a clock may tick in between.
+const which = (cut) => JSON.stringify(cut.map((line) => line.slice(0, line.indexOf('): '))));
+const before = which(measure());
+const frame = () => new Promise((done) => requestAnimationFrame(done));
+return frame().then(frame).then(frame).then(() => {
+  const cut = measure();
+  return which(cut) === before ? { cut } : null;
+});";
 
 /// What each stop of the tour cut off, and a picture of it.
 struct CutOff {
@@ -39,9 +55,9 @@ struct CutOff {
 
 impl Inspector for CutOff {
     async fn look(&mut self, app: &App, name: &str) {
-        let cut = app.client.execute(CUT_OFF, vec![]).await.unwrap_or_else(|e| panic!("{name}: {e}"));
+        let cut = app.wait_for(&format!("{name} to stand still"), CUT_OFF).await;
         app.screenshot(&format!("lang-{}", name.replace(['/', ' '], "-"))).await;
-        let cut = cut.as_array().cloned().unwrap_or_default();
+        let cut = cut["cut"].as_array().cloned().unwrap_or_default();
         self.found.extend(cut.iter().map(|line| format!("{name}: {}", line.as_str().unwrap_or_default())));
     }
 }
