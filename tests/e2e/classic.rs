@@ -11,6 +11,7 @@ use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use pastimes_games::minesweeper::{cell_code, mine_layout, Minesweeper, Move, Params};
 use pastimes_games::Game;
 use serde_json::{json, Value};
+use std::time::{Duration, Instant};
 
 async fn open_minesweeper(app: &App) {
     app.click("#open-minesweeper").await;
@@ -47,9 +48,19 @@ pub const GEOMETRY: &str = r#"
     };
 "#;
 
+const ONE_BLOCK: [&str; 5] = ["panelSpansField", "fieldFillsFrame", "frameCentred", "stageFits", "toolbarOneRow"];
+
+/// Waits for the field to take its size (it fits its area in the frame after the area's size is
+/// known: `followSize` in board-kit.js), then asserts that frame, panel and field are one block.
 async fn assert_one_block(app: &App, what: &str) {
+    let all_hold =
+        format!("const figures = (() => {{ {GEOMETRY} }})(); return {ONE_BLOCK:?}.every((check) => figures[check]);");
+    let settled = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < settled && !app.client.execute(&all_hold, vec![]).await.unwrap().as_bool().unwrap_or(false) {
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
     let figures = app.client.execute(GEOMETRY, vec![]).await.unwrap();
-    for check in ["panelSpansField", "fieldFillsFrame", "frameCentred", "stageFits", "toolbarOneRow"] {
+    for check in ONE_BLOCK {
         assert_eq!(figures[check], json!(true), "{what}: {check} ({figures})");
     }
 }
