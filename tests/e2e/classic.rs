@@ -11,7 +11,6 @@ use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use pastimes_games::minesweeper::{cell_code, mine_layout, Minesweeper, Move, Params};
 use pastimes_games::Game;
 use serde_json::{json, Value};
-use std::time::{Duration, Instant};
 
 async fn open_minesweeper(app: &App) {
     app.click("#open-minesweeper").await;
@@ -55,10 +54,7 @@ const ONE_BLOCK: [&str; 5] = ["panelSpansField", "fieldFillsFrame", "frameCentre
 async fn assert_one_block(app: &App, what: &str) {
     let all_hold =
         format!("const figures = (() => {{ {GEOMETRY} }})(); return {ONE_BLOCK:?}.every((check) => figures[check]);");
-    let settled = Instant::now() + Duration::from_secs(10);
-    while Instant::now() < settled && !app.client.execute(&all_hold, vec![]).await.unwrap().as_bool().unwrap_or(false) {
-        tokio::time::sleep(Duration::from_millis(40)).await;
-    }
+    app.wait_for(&format!("{what}: frame, panel and field as one block"), &all_hold).await;
     let figures = app.client.execute(GEOMETRY, vec![]).await.unwrap();
     for check in ONE_BLOCK {
         assert_eq!(figures[check], json!(true), "{what}: {check} ({figures})");

@@ -13,9 +13,9 @@ const LANGUAGES: [&str; 4] = ["en", "de", "cs", "zh"];
 /// screen readers only (`.visually-hidden`) is clipped on purpose.
 ///
 /// The answer is `{cut}` once the page stands still: no window fit under way, and the same
-/// elements cut off, the same way, three frames apart; `null` before. A board fits its area in the frame after
-/// the area's size is known (`followSize` in board-kit.js), so a screen just shown may for a
-/// frame or two hold a board still at its old size.
+/// elements cut off, the same way, three frames apart; `null` before. A board fits its area in
+/// the frame after the area's size is known (`followSize` in board-kit.js), so a screen just
+/// shown may for a frame or two hold a board still at its old size.
 const CUT_OFF: &str = "
 if (document.querySelector('#screen[aria-busy=\"true\"]')) return null;
 const measure = () => {
