@@ -5,7 +5,11 @@
 //!
 //! ```sh
 //! cargo run --example record_corpus -- OUT_DIR
+//! cargo run --example record_corpus --features test-game -- OUT_DIR --test-game
 //! ```
+//!
+//! The second writes only the test build's fourth game's finished games (Lights Out), which only
+//! a test build can replay: `tests/fixtures/records/test-game/`.
 //!
 //! The committed corpus (`tests/fixtures/records/`, replayed by `tests/corpus.rs`) was written by
 //! this program. It is never written again over old files to make a test pass: a later Pastimes
@@ -299,11 +303,56 @@ fn in_progress(dir: &Path) {
     assert!(app.play(gomoku, json!({"x": 0, "y": 0}), 1_500));
 }
 
+/// Lights Out, the test build's fourth game, solved on boards of each size (its solver on the
+/// board the game shows): a corpus of its own, which only a test build replays.
+#[cfg(feature = "test-game")]
+fn lights(corpus: &mut Corpus, dir: &Path) {
+    use pastimes_games::Hints;
+    let kind = pastimes_games::lights::KIND;
+    for (index, side) in [3usize, 5, 7].into_iter().enumerate() {
+        let app = App::open(dir, 400 + index as u64);
+        let view = app.start(kind, json!({"side": side}))["view"].clone();
+        let lit: Vec<bool> = serde_json::from_value(view["lit"].clone()).unwrap();
+        let mut twin = pastimes_games::lights::Lights::with_lights(side, lit);
+        let mut step = 0;
+        while app.snapshot(kind)["status"] == "playing" {
+            let press = twin.hint(&std::sync::atomic::AtomicBool::new(false)).expect("a board that can be solved");
+            let typed: pastimes_games::lights::Press = serde_json::from_value(press.clone()).unwrap();
+            pastimes_games::Game::apply(&mut twin, &typed).unwrap();
+            step += 1;
+            assert!(app.play(kind, press, 500 + step % 5 * 120));
+        }
+        corpus.finished(&app, kind);
+    }
+}
+
+#[cfg(not(feature = "test-game"))]
+fn test_game_corpus(_out: &Path, _data: &Path) {
+    panic!("--test-game needs a build with the feature test-game");
+}
+
+/// With `--test-game` (a build with the feature), only the test game's corpus: its finished
+/// games, no store.
+#[cfg(feature = "test-game")]
+fn test_game_corpus(out: &Path, data: &Path) {
+    let mut corpus = Corpus::default();
+    lights(&mut corpus, data);
+    let app = App::open(data, 0);
+    corpus.write(&app, out);
+    drop(app);
+    std::fs::remove_dir_all(data).unwrap();
+    println!("{} finished games of the test game written to {}", corpus.finished.len(), out.display());
+}
+
 fn main() {
-    let out = PathBuf::from(std::env::args().nth(1).expect("usage: record_corpus OUT_DIR"));
+    let out = PathBuf::from(std::env::args().nth(1).expect("usage: record_corpus OUT_DIR [--test-game]"));
     std::fs::create_dir_all(&out).unwrap();
     let data = out.join("data");
     assert!(!data.exists(), "{} exists: write the corpus into a new folder", data.display());
+    if std::env::args().nth(2).as_deref() == Some("--test-game") {
+        test_game_corpus(&out, &data);
+        return;
+    }
     let mut corpus = Corpus::default();
     minesweeper(&mut corpus, &data);
     bubbles(&mut corpus, &data);

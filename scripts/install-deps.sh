@@ -47,6 +47,12 @@ if [ "$want_test" = 1 ] && [ ! -f "$(dirname "$0")/../.tools/node_modules/axe-co
   npm install --prefix "$(dirname "$0")/../.tools" --no-audit --no-fund --silent axe-core@4
 fi
 
+# ESLint for the check of the page's JavaScript (eslint.config.mjs), into .tools/ beside axe-core.
+if [ "$want_test" = 1 ] && [ ! -f "$(dirname "$0")/../.tools/node_modules/eslint/bin/eslint.js" ]; then
+  echo "Installing ESLint"
+  npm install --prefix "$(dirname "$0")/../.tools" --no-audit --no-fund --silent eslint@9 @eslint/js@9 globals@15
+fi
+
 if [ "$want_test" = 1 ] && ! command -v tauri-driver >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/tauri-driver" ]; then
   echo "Installing tauri-driver"
   cargo install tauri-driver --version '^2' --locked

@@ -10,6 +10,9 @@ export PATH="$HOME/.cargo/bin:$PATH"
 
 echo "== cargo fmt --check"
 cargo fmt --all --check
+# The page's JavaScript: ESLint's recommended rules and a few of ours (eslint.config.mjs).
+echo "== eslint (the page's JavaScript)"
+node .tools/node_modules/eslint/bin/eslint.js --max-warnings 0 ui/js tests/lights/ui/js
 # The tests build in Lights Out, the fourth game that exists only to prove a game is one plug-in
 # (feature test-game: pastimes_games::lights, tests/lights/); the package never has it. Clippy
 # reads both the shipped build and the test build.

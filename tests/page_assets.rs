@@ -1,7 +1,11 @@
-//! The page's own files: `ui/index.html` preloads exactly the JavaScript modules that app.js
-//! imports, directly or through other static imports (and re-exports) (start-up asks for them all at once);
-//! every other module is reached from a screen loaded with `import()` when first shown, and no
-//! file in ui/js is reached by neither.
+//! The page's own files: `ui/index.html` preloads exactly the JavaScript modules that start-up
+//! loads, app.js's static imports and each shipped game's descriptor (`ui/js/<game>/index.js`,
+//! which the page imports by the id the backend's registry names) with theirs, directly or
+//! through other static imports (and re-exports): start-up asks for them all at once. Every other
+//! module is reached from a screen loaded with `import()` when first shown, and no file in ui/js
+//! is reached by neither. And every registered game has the parts of the page that are not
+//! code (its strings, its stylesheet's file); the page itself checks its descriptor
+//! (tests/e2e/fourth_game.rs, `every_registered_game_has_its_descriptor_in_the_page`).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -77,13 +81,31 @@ fn ui() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("ui")
 }
 
+/// The descriptors of the registered games the shipped page has (`js/<game>/index.js`; a test
+/// build's fourth game is served from elsewhere).
+fn shipped_descriptors(ui: &Path) -> Vec<String> {
+    pastimes_games::GameKind::all()
+        .map(|kind| format!("js/{}/index.js", kind.as_str()))
+        .filter(|descriptor| ui.join(descriptor).is_file())
+        .collect()
+}
+
 #[test]
-fn index_html_preloads_what_app_js_imports_and_every_module_is_reached() {
+fn index_html_preloads_what_start_up_imports_and_every_module_is_reached() {
     let ui = ui();
     let html = std::fs::read_to_string(ui.join("index.html")).unwrap();
     assert!(html.contains("<script type=\"module\" src=\"js/app.js\"></script>"));
-    let (shell, all) = reached(&ui, "js/app.js");
-    assert_eq!(preloaded(&html), shell, "ui/index.html's modulepreload links and app.js's static imports differ");
+    let (mut shell, mut all) = reached(&ui, "js/app.js");
+    let descriptors = shipped_descriptors(&ui);
+    assert!(descriptors.len() >= 3, "{descriptors:?}");
+    for descriptor in descriptors {
+        let (statics, everything) = reached(&ui, &descriptor);
+        shell.extend(statics);
+        all.extend(everything);
+        shell.insert(descriptor.clone());
+        all.insert(descriptor);
+    }
+    assert_eq!(preloaded(&html), shell, "ui/index.html's modulepreload links and what start-up imports differ");
     let mut files = BTreeSet::new();
     modules_under(&ui.join("js"), &ui, &mut files);
     files.remove("js/app.js");
@@ -103,23 +125,21 @@ fn the_readers_see_imports_and_links() {
     assert_eq!(dynamics, ["js/x/b/c.js"]);
 }
 
-/// A file of the page (`js/games.js`) as the app built for the tests serves it: the shipped one
-/// in ui/, or what a test build lays over it (the test game's page, `shell/test_game.rs`).
+/// A file of the page (`css/lights.css`) as the app built for the tests serves it: the shipped
+/// one in ui/, or what a test build serves besides (the test game's page, `shell/test_game.rs`).
 fn page(path: &str) -> Option<String> {
-    let shipped = std::fs::read(ui().join(path)).ok();
     #[cfg(feature = "test-game")]
-    if let Some(served) = pastimes_lib::shell::test_game::served(&format!("/{path}"), shipped.as_deref()) {
+    if let Some(served) = pastimes_lib::shell::test_game::served(&format!("/{path}")) {
         return Some(String::from_utf8(served.into_owned()).unwrap());
     }
-    shipped.map(|bytes| String::from_utf8(bytes).unwrap())
+    std::fs::read(ui().join(path)).ok().map(|bytes| String::from_utf8(bytes).unwrap())
 }
 
-/// What the app needs of every registered game besides its rules, game by game; a game that
-/// lacks a part fails here, the part named.
+/// What the app needs of every registered game besides its rules and its code, game by game: its
+/// descriptor's and first stylesheet's files, its strings in every language, its listed
+/// categories and default parameters. A game that lacks a part fails here, the part named.
 #[test]
 fn every_registered_game_has_every_part_the_app_needs() {
-    let registry = page("js/games.js").unwrap();
-    let html = page("index.html").unwrap();
     let catalogues: Vec<(String, serde_json::Map<String, serde_json::Value>)> = ["en", "de", "cs", "zh"]
         .iter()
         .map(|lang| (lang.to_string(), serde_json::from_str(&page(&format!("i18n/{lang}.json")).unwrap()).unwrap()))
@@ -127,12 +147,10 @@ fn every_registered_game_has_every_part_the_app_needs() {
     for kind in pastimes_games::GameKind::all() {
         let id = kind.as_str();
         let info = kind.info();
-        let mut missing = descriptor_gaps(id, &registry, &html);
-        if let Some(shown) = info.analysis.map(|analysis| analysis.shown) {
-            let descriptor = page(&format!("js/{id}/index.js")).unwrap_or_default();
-            let review = descriptor.contains("export const review = () => import('./review.js');");
-            if (shown == pastimes_games::Shown::Review) != review {
-                missing.push(format!("a review in ui/js/{id}/index.js exactly when its analysis is shown as one"));
+        let mut missing = Vec::new();
+        for file in [format!("js/{id}/index.js"), format!("css/{id}.css")] {
+            if page(&file).is_none() {
+                missing.push(format!("the page's file {file}"));
             }
         }
         let categories = (info.categories.listed)();
@@ -164,63 +182,28 @@ fn every_registered_game_has_every_part_the_app_needs() {
     }
 }
 
-/// What the page's descriptor of the game `id` lacks (ui/js/<id>/index.js: its id, its screen
-/// module, its watch board and its stylesheet), and whether the page's registry (`registry`,
-/// ui/js/games.js) and `html` (ui/index.html) name it.
-fn descriptor_gaps(id: &str, registry: &str, html: &str) -> Vec<String> {
-    let mut missing = Vec::new();
-    let descriptor_path = format!("js/{id}/index.js");
-    if !registry.contains(&format!("import * as {id} from './{id}/index.js';"))
-        || !registry.lines().any(|line| {
-            line.strip_prefix("export const descriptors = {")
-                .and_then(|rest| rest.split('}').next())
-                .is_some_and(|names| names.split(',').any(|name| name.trim() == id))
-        })
-    {
-        missing.push("its descriptor in ui/js/games.js (imported and in `descriptors`)".to_string());
-    }
-    let Some(descriptor) = page(&descriptor_path) else {
-        missing.push(format!("its descriptor ui/{descriptor_path}"));
-        return missing;
-    };
-    if !descriptor.contains(&format!("export const id = '{id}';")) {
-        missing.push(format!("its id in ui/{descriptor_path}"));
-    }
-    let screen = descriptor.contains("export const screen = () => import('./screen.js');");
-    if !screen {
-        missing.push(format!("its screen in ui/{descriptor_path}"));
-    }
-    match page(&format!("js/{id}/screen.js")) {
-        Some(source) if source.contains("gameScreen(") => {}
-        _ if !screen => {}
-        _ => missing.push(format!("a screen built by gameScreen in ui/js/{id}/screen.js")),
-    }
-    // `export const watchBoard = async (app) => (await import('./board.js')).watchBoard(app);`
-    let board = descriptor
-        .lines()
-        .find(|line| line.starts_with("export const watchBoard"))
-        .and_then(|line| line.split("import('./").nth(1))
-        .and_then(|rest| rest.split('\'').next());
-    let board_source = board.and_then(|module| page(&format!("js/{id}/{module}")));
-    match board.map(|_| &board_source) {
-        Some(Some(source)) if source.contains("export function watchBoard(") => {}
-        Some(_) => {
-            missing.push(format!("the watch board that ui/{descriptor_path} names (`export function watchBoard`)"))
+/// What the package says of each game it ships (a game whose page is in ui/; the test build's
+/// fourth game ships in no package): its English name in the desktop entry's comment, the
+/// AppStream description and the manual page, and its screenshot for AppStream.
+#[test]
+fn the_package_names_and_shows_every_shipped_game() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let packaging = root.join("packaging");
+    let read = |file: &str| std::fs::read_to_string(packaging.join(file)).unwrap();
+    let english: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(ui().join("i18n/en.json")).unwrap()).unwrap();
+    let files = [read("pastimes.desktop.hbs"), read("org.pastimes.Pastimes.metainfo.xml"), read("pastimes.6")];
+    let ui = ui();
+    let shipped: Vec<_> = pastimes_games::GameKind::all()
+        .filter(|kind| ui.join(format!("js/{}/index.js", kind.as_str())).is_file())
+        .collect();
+    assert!(shipped.len() >= 3, "{shipped:?}");
+    for kind in shipped {
+        let id = kind.as_str();
+        let name = english[kind.info().name_key].as_str().unwrap();
+        for (file, text) in ["the desktop entry", "the AppStream file", "the manual page"].iter().zip(&files) {
+            assert!(text.contains(name), "{file} does not name {name}");
         }
-        None => missing.push(format!("its watch board in ui/{descriptor_path}")),
+        assert!(packaging.join(format!("screenshots/{id}.png")).is_file(), "no packaging/screenshots/{id}.png");
     }
-    let stylesheet = format!("css/{id}.css");
-    if !descriptor.contains(&format!("export const stylesheet = '{stylesheet}';")) {
-        missing.push(format!("its stylesheet in ui/{descriptor_path}"));
-    }
-    if page(&stylesheet).is_none() {
-        missing.push(format!("ui/{stylesheet}"));
-    }
-    // The shipped page links a shipped game's stylesheet; a game only a test build serves links
-    // its own, from its descriptor, as the page starts.
-    let linked_by_descriptor = descriptor.contains("rel: 'stylesheet', href: stylesheet");
-    if !html.contains(&format!("<link rel=\"stylesheet\" href=\"{stylesheet}\">")) && !linked_by_descriptor {
-        missing.push("its stylesheet linked by ui/index.html".to_string());
-    }
-    missing
 }

@@ -1,8 +1,10 @@
 //! The page of Lights Out, the fourth game that exists only in test builds (feature
 //! `test-game`; see `pastimes_games::lights`). Its page files and strings live in
 //! `tests/lights/`, outside `ui/`, so the shipped page never holds them: a test build serves them
-//! over the shipped assets, its catalogues (`i18n/{lang}.json`) with the game's strings in, and
-//! the page's registry (`js/games.js`) with the game's one line in.
+//! over the shipped assets, and its catalogues (`i18n/{lang}.json`) with the game's strings
+//! merged in (as data: each catalogue is one JSON object). Nothing else is changed: the page
+//! loads the game's descriptor and stylesheet by its id, as it loads a shipped game's
+//! (`ui/js/games.js`), because the backend's registry names it.
 
 use crate::prefs::i18n;
 use std::borrow::Cow;
@@ -24,30 +26,16 @@ pub fn with_test_game<R: Runtime>(mut context: Context<R>) -> Context<R> {
     context
 }
 
-/// The page's registry (`ui/js/games.js`) with the test game's line: its descriptor imported and
-/// listed last. `None` if the registry no longer has the shape this expects (a test says so).
-pub fn with_registry_line(games_js: &str) -> Option<String> {
-    const LIST: &str = "export const descriptors = { ";
-    let (before, after) = games_js.split_once(LIST)?;
-    let (listed, rest) = after.split_once(" };")?;
-    let import = "import * as lights from './lights/index.js';\n";
-    Some(format!("{before}{import}{LIST}{listed}, lights }};{rest}"))
-}
-
 struct Overlay<R: Runtime> {
     shipped: Box<dyn Assets<R>>,
 }
 
-/// What a test build serves at `path` (`/js/games.js`) in place of the shipped file (`shipped`,
-/// if there is one): the test game's own files, the registry with its line, the catalogues with
-/// its strings; `None` where it serves the shipped file as it is.
-pub fn served(path: &str, shipped: Option<&[u8]>) -> Option<Cow<'static, [u8]>> {
+/// What a test build serves at `path` (`/i18n/en.json`) besides the shipped files: the test
+/// game's own files, the catalogues with its strings; `None` where it serves the shipped file as
+/// it is.
+pub fn served(path: &str) -> Option<Cow<'static, [u8]>> {
     if let Some((_, bytes)) = FILES.iter().find(|(file, _)| *file == path) {
         return Some(Cow::Borrowed(bytes));
-    }
-    if path == "/js/games.js" {
-        let registry = with_registry_line(std::str::from_utf8(shipped?).ok()?)?;
-        return Some(Cow::Owned(registry.into_bytes()));
     }
     let lang = path.strip_prefix("/i18n/").and_then(|file| file.strip_suffix(".json"))?;
     i18n::catalogue_text(lang).map(|text| Cow::Owned(text.into_bytes()))
@@ -55,11 +43,7 @@ pub fn served(path: &str, shipped: Option<&[u8]>) -> Option<Cow<'static, [u8]>> 
 
 impl<R: Runtime> Assets<R> for Overlay<R> {
     fn get(&self, key: &AssetKey) -> Option<Cow<'_, [u8]>> {
-        let shipped = self.shipped.get(key);
-        match served(key.as_ref(), shipped.as_deref()) {
-            Some(bytes) => Some(bytes),
-            None => shipped,
-        }
+        served(key.as_ref()).or_else(|| self.shipped.get(key))
     }
 
     fn iter(&self) -> Box<AssetsIter<'_>> {
@@ -86,17 +70,5 @@ impl<R: Runtime> Assets<R> for NoAssets {
 
     fn csp_hashes(&self, _html_path: &AssetKey) -> Box<dyn Iterator<Item = CspHash<'_>> + '_> {
         Box::new(std::iter::empty())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_registry_gets_the_test_games_line() {
-        let shipped = include_str!("../../ui/js/games.js");
-        let served = super::with_registry_line(shipped).expect("the registry has the shape the overlay patches");
-        assert!(served.contains("import * as lights from './lights/index.js';\nexport const descriptors = {"));
-        assert!(served.contains(", lights };"), "{served}");
-        assert_eq!(served.len(), shipped.len() + "import * as lights from './lights/index.js';\n, lights".len());
     }
 }

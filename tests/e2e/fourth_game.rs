@@ -123,3 +123,53 @@ async fn the_fourth_game_is_played_from_its_card_to_the_hall_of_fame_watched_exp
     assert_eq!(app.invoke("history_count", json!({})).await.unwrap(), json!(1), "the import is not stored");
     app.quit().await;
 }
+
+/// What the page's descriptor of each game lacks, as the page itself has loaded it
+/// (`ui/js/games.js`, by the ids the backend's registry names): its id, its screen module (built by
+/// `gameScreen`: an id and a `mount`), its watch board, its stylesheets linked and loaded, and a
+/// review exactly when its catalogue entry shows its analysis as one. An empty list a game.
+const DESCRIPTOR_GAPS: &str = r#"
+  const done = arguments[0];
+  (async () => {
+    const { descriptors } = await import('./js/games.js');
+    const games = await window.__TAURI__.core.invoke('games');
+    const sheets = [...document.styleSheets].filter((sheet) => sheet.cssRules.length > 0).map((sheet) => sheet.href);
+    const gaps = {};
+    for (const game of games) {
+      const missing = [];
+      const descriptor = descriptors[game.id];
+      if (!descriptor) { gaps[game.id] = ['its descriptor']; continue; }
+      if (descriptor.id !== game.id) missing.push('its id');
+      const screen = typeof descriptor.screen === 'function' ? await descriptor.screen() : null;
+      if (!screen || screen.id !== game.id || typeof screen.mount !== 'function') missing.push('its screen');
+      if (typeof descriptor.watchBoard !== 'function') missing.push('its watch board');
+      const stylesheets = descriptor.stylesheets ?? [];
+      if (!stylesheets.includes(`css/${game.id}.css`)) missing.push(`css/${game.id}.css among its stylesheets`);
+      for (const href of stylesheets) {
+        if (!sheets.some((loaded) => loaded && loaded.endsWith(`/${href}`))) missing.push(`${href} loaded`);
+      }
+      if ((game.analysisShown === 'review') !== (typeof descriptor.review === 'function')) {
+        missing.push('a review exactly when its analysis is shown as one');
+      }
+      gaps[game.id] = missing;
+    }
+    return gaps;
+  })().then(done, (error) => done({ error: String(error) }));
+"#;
+
+/// Every game the backend registers, the test build's fourth one too, has its part of the page,
+/// loaded the way a shipped game's is; a registered game without a descriptor fails here.
+#[tokio::test(flavor = "current_thread")]
+async fn every_registered_game_has_its_descriptor_in_the_page() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(5)).await;
+    app.wait_for("the page", "return document.body.dataset.ready === 'true'").await;
+    let gaps = app.client.execute_async(DESCRIPTOR_GAPS, vec![]).await.unwrap();
+    let registered: Vec<&str> = pastimes_games::GameKind::all().map(|kind| kind.as_str()).collect();
+    let checked: Vec<&str> = gaps.as_object().map(|gaps| gaps.keys().map(String::as_str).collect()).unwrap_or_default();
+    assert_eq!(checked.len(), registered.len(), "the page checked {gaps}");
+    for id in registered {
+        assert_eq!(gaps[id], json!([]), "{id} lacks parts of the page: {gaps}");
+    }
+    app.quit().await;
+}

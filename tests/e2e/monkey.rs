@@ -1,16 +1,20 @@
 //! A player who clicks and types at random. For a few hundred seeded steps the page's buttons,
 //! links, boards, check boxes and choices are clicked and keys are sent to whatever has the
-//! focus, in every screen and dialog the steps reach (a dialog open, only its controls). The
-//! page must never throw: no uncaught error, no unhandled rejection, and nothing logged as an
-//! error that is not one of the backend's typed refusals (those the page shows as a message).
+//! focus, in every screen and dialog the steps reach (a dialog open, only its controls). Then
+//! every registered game in turn is opened from its home card and played at random for a while:
+//! the monkey must have made moves in each (a game under way or finished). The page must never
+//! throw: no uncaught error, no unhandled rejection, and nothing logged as an error that is not
+//! one of the backend's typed refusals (those the page shows as a message).
 //!
 //! The calls that would open a native file dialog (export, import, open a position) are
 //! answered as cancelled, at the page's request to the IPC protocol: a test cannot answer a
 //! dialog it does not expect. (A first stub replaced Tauri's `invoke`, which is frozen, so the
 //! assignment did nothing and the real dialogs opened, unanswered: the test now checks its
-//! stub.) Clicks go through the elements' own `click()` and keys are dispatched as keyboard
-//! events, so a step takes a few milliseconds and native accelerators (Ctrl+Q) are out of reach.
+//! stub.) Clicks go through the elements' own `click()` (a board's cells get the mouse's
+//! down, up and click, or a right click) and keys are dispatched as keyboard events, so a step
+//! takes a few milliseconds and native accelerators (Ctrl+Q) are out of reach.
 
+use crate::access::resume_if_paused;
 use crate::harness::App;
 use serde_json::{json, Value};
 
@@ -18,6 +22,8 @@ use serde_json::{json, Value};
 /// environment play other ones (to look further by hand: CI plays these).
 const STEPS: u32 = 400;
 const SEED: u32 = 5;
+/// How many steps each game is played for, opened from its card.
+const STEPS_A_GAME: u32 = 80;
 
 fn from_env(name: &str, default: u32) -> u32 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -64,13 +70,31 @@ const STEP: &str = r#"
   const name = (node) => `${node.tagName.toLowerCase()}#${node.id}.${node.className} "${(node.textContent || '').trim().slice(0, 24)}"`;
   const roll = random();
   // A board's cells are many: they get a share of the clicks of their own, not one per cell.
-  const css = roll < 0.25 ? '.ms-cell, .bb-cell, .gm-point, .lt-cell' : 'button, a, input[type=checkbox], input[type=radio]';
+  // Every board is a grid of the board kit (board-kit.js): its cells are the grid's gridcells.
+  const css = roll < arguments[1] ? '[role="gridcell"]' : 'button, a, input[type=checkbox], input[type=radio]';
   const targets = [...scope.querySelectorAll(css)].filter(usable);
   const choices = [...scope.querySelectorAll('select')].filter(usable);
   if (roll < 0.75 && targets.length) {
     const node = pick(targets);
-    node.click();
-    return 'click ' + name(node);
+    if (node.getAttribute('role') !== 'gridcell') {
+      node.click();
+      return 'click ' + name(node);
+    }
+    // A board's cell gets what a mouse sends: the boards read the buttons going down and up
+    // (Minesweeper's chords, Bubble Breaker's selection), and a right click now and then. Often
+    // the cell clicked last is clicked again, as a player confirms a choice (Bubble Breaker pops
+    // the group it selected).
+    const last = window.__lastCell;
+    const again = last && scope.querySelector(`[role="gridcell"][data-x="${last.x}"][data-y="${last.y}"]`);
+    const repeat = again && random() < 0.5;
+    const cell = repeat ? again : node;
+    window.__lastCell = { x: cell.dataset.x, y: cell.dataset.y };
+    const button = !repeat && random() < 0.2 ? 2 : 0;
+    const init = { bubbles: true, cancelable: true, view: window, button, buttons: button === 2 ? 2 : 1 };
+    cell.dispatchEvent(new MouseEvent('mousedown', init));
+    cell.dispatchEvent(new MouseEvent('mouseup', { ...init, buttons: 0 }));
+    cell.dispatchEvent(new MouseEvent(button === 2 ? 'contextmenu' : 'click', { ...init, buttons: 0 }));
+    return `${button === 2 ? 'right-click' : 'click'} ${name(cell)} at ${cell.dataset.x},${cell.dataset.y}`;
   }
   if (roll < 0.85 && choices.length) {
     const select = pick(choices);
@@ -90,6 +114,55 @@ const STEP: &str = r#"
   return `key ${ctrlKey ? 'Ctrl+' : ''}${shiftKey ? 'Shift+' : ''}${key}`;
 "#;
 
+/// Waits for the page to settle after a step, then fails on any error it recorded.
+async fn settle_and_check(app: &App, step: &str, done: &[String]) {
+    // Two frames and a little more: what the step began has mostly happened.
+    let settle =
+        "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 20)));";
+    app.client.execute_async(settle, vec![]).await.unwrap();
+    let errors: Value = app.client.execute("return window.__errors", vec![]).await.unwrap();
+    let errors = errors.as_array().cloned().unwrap_or_default();
+    assert!(errors.is_empty(), "{step}: {errors:?}\nthe steps before it: {:?}", &done[done.len().saturating_sub(12)..]);
+}
+
+/// One random step (`cells`: the share of clicks aimed at a board's cells); what it did.
+async fn step(app: &App, seed: u32, cells: f64) -> String {
+    // Again at every step: a new language draws the page again, a reload would lose it.
+    app.client.execute(WATCH, vec![]).await.unwrap();
+    let what = app.client.execute(STEP, vec![json!(seed), json!(cells)]).await.unwrap();
+    what.as_str().unwrap_or_default().to_string()
+}
+
+/// The moves of the game `id` under way and its finished games: more than before a step, the
+/// step made a move (a new game started in between counts again from none).
+async fn moves_made(app: &App, id: &str) -> u64 {
+    let under_way = app.invoke("snapshot", json!({ "game": id })).await.unwrap_or(Value::Null);
+    let finished = app.invoke("history_count", json!({ "filter": { "game": id } })).await.unwrap_or(json!(0));
+    under_way["moveCount"].as_u64().unwrap_or(0) + finished.as_u64().unwrap_or(0)
+}
+
+/// Home, whatever the steps left open: every dialog closed, then the page started again on home.
+async fn back_home(app: &App) {
+    app.invoke("set_setting", json!({ "key": "lastScreen", "value": "home" })).await.unwrap();
+    app.client.execute("location.reload(); return true;", vec![]).await.unwrap();
+    app.wait_for("home", "return document.body.dataset.ready === 'true' && document.querySelector('.screen-home')")
+        .await;
+}
+
+/// The game `id`'s screen, opened from its home card.
+async fn open_from_its_card(app: &App, id: &str) {
+    back_home(app).await;
+    app.client.execute(WATCH, vec![]).await.unwrap();
+    app.click(&format!("#open-{id}")).await;
+    // A game under way comes back paused when its screen is left: resumed, as a player would.
+    resume_if_paused(app, &format!(".screen-{id} button[id$=\"-resume\"]")).await;
+    app.wait_for(
+        &format!("{id}'s board"),
+        &format!("return document.querySelector('.screen-{id} [role=\"gridcell\"]')"),
+    )
+    .await;
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn clicks_and_keys_at_random_never_make_the_page_throw() {
     let data = tempfile::tempdir().unwrap();
@@ -102,22 +175,34 @@ async fn clicks_and_keys_at_random_never_make_the_page_throw() {
     assert_eq!(app.client.execute_async(answer, vec![]).await.unwrap(), Value::Null, "the file dialogs' stub");
     let mut done = Vec::new();
     let (steps, seed_of_run) = (from_env("MONKEY_STEPS", STEPS), from_env("MONKEY_SEED", SEED));
-    for step in 0..steps {
-        // Again at every step: a new language draws the page again, a reload would lose it.
-        app.client.execute(WATCH, vec![]).await.unwrap();
-        let seed = seed_of_run.wrapping_mul(7919).wrapping_add(step.wrapping_mul(104_729));
-        let what = app.client.execute(STEP, vec![json!(seed)]).await.unwrap();
-        done.push(what.as_str().unwrap_or_default().to_string());
-        // Two frames and a little more: what the step began has mostly happened.
-        let settle = "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 20)));";
-        app.client.execute_async(settle, vec![]).await.unwrap();
-        let errors: Value = app.client.execute("return window.__errors", vec![]).await.unwrap();
-        let errors = errors.as_array().cloned().unwrap_or_default();
-        assert!(
-            errors.is_empty(),
-            "step {step}: {errors:?}\nthe steps before it: {:?}",
-            &done[done.len().saturating_sub(12)..]
-        );
+    let seed_of = |step: u32| seed_of_run.wrapping_mul(7919).wrapping_add(step.wrapping_mul(104_729));
+    for n in 0..steps {
+        done.push(step(&app, seed_of(n), 0.25).await);
+        settle_and_check(&app, &format!("step {n}"), &done).await;
+    }
+    // Each registered game, opened from its card and played: more of the clicks on its board.
+    for (g, kind) in pastimes_games::GameKind::all().enumerate() {
+        let id = kind.as_str();
+        let before = moves_made(&app, id).await;
+        let mut moved = false;
+        for n in 0..from_env("MONKEY_STEPS_A_GAME", STEPS_A_GAME) {
+            // A step that left the game (home, another game, the hall) is followed by the game
+            // opened again from its card: its steps are spent on it.
+            let shown = format!("return Boolean(document.querySelector('.screen-{id}, dialog[open]'))");
+            if app.client.execute(&shown, vec![]).await.unwrap() != json!(true) {
+                open_from_its_card(&app, id).await;
+            }
+            // Paused by a step (P, the pause button): resumed, as a player who wants to play.
+            let resume = format!(".screen-{id} button[id$='-resume']");
+            let paused = format!("const b = document.querySelector({resume:?}); return Boolean(b && b.offsetParent)");
+            if app.client.execute(&paused, vec![]).await.unwrap() == json!(true) {
+                app.click(&resume).await;
+            }
+            done.push(step(&app, seed_of(steps + 1000 * (g as u32 + 1) + n), 0.6).await);
+            settle_and_check(&app, &format!("{id} step {n}"), &done).await;
+            moved = moved || moves_made(&app, id).await > before;
+        }
+        assert!(moved, "no move made in {id} in its steps: {:?}", &done[done.len().saturating_sub(20)..]);
     }
     app.screenshot("monkey-end").await;
     app.quit().await;

@@ -1,8 +1,10 @@
-//! A tour of every screen and dialog a player can reach (home and its dialogs; each game with
-//! its dialogs, its pause and its end: Minesweeper's record dialog and win, Bubble Breaker's game
-//! over, Gomoku's five; the hall of fame, the history, the watch view, a review and the analysis
-//! board), with a look at each: the accessibility audit (axe.rs) takes it in every theme, the
-//! check for cut-off text (clipping.rs) in every language.
+//! A tour of every screen and dialog a player can reach (home and its dialogs; each registered
+//! game with its dialogs, its pause and, for the games with stops of their own, its end:
+//! Minesweeper's record dialog and win, Bubble Breaker's game over, Gomoku's five; the hall of
+//! fame, the history, the watch view, a review and the analysis board), with a look at each: the
+//! accessibility audit (axe.rs) takes it in every theme, the check for cut-off text (clipping.rs)
+//! in every language. The games toured are the registry's: a game without stops of its own
+//! (the test build's fourth) gets those every game has.
 
 use crate::access::resume_if_paused;
 use crate::harness::App;
@@ -62,9 +64,9 @@ impl Tour {
     pub async fn round(&self, inspector: &mut impl Inspector, prefix: &str) {
         let app = &self.app;
         home(app, inspector, prefix).await;
-        minesweeper(app, inspector, prefix).await;
-        bubbles(app, inspector, prefix).await;
-        gomoku(app, inspector, prefix).await;
+        for kind in pastimes_games::GameKind::all() {
+            game(app, inspector, prefix, kind.as_str()).await;
+        }
         hall(app, inspector, prefix, self.reviewed).await;
     }
 }
@@ -75,6 +77,45 @@ async fn home(app: &App, inspector: &mut impl Inspector, prefix: &str) {
     dialog(app, inspector, "#settings-button", "settings-dialog", &format!("{prefix}/home preferences")).await;
     dialog(app, inspector, "#about-button", "about-dialog", &format!("{prefix}/home about")).await;
     dialog(app, inspector, "#help-button", "help-dialog", &format!("{prefix}/home how to play")).await;
+}
+
+/// The stops of the game `id`: its own where it has them (its end, its record), else those every
+/// game has.
+async fn game(app: &App, inspector: &mut impl Inspector, prefix: &str, id: &str) {
+    match id {
+        "minesweeper" => minesweeper(app, inspector, prefix).await,
+        "bubbles" => bubbles(app, inspector, prefix).await,
+        "gomoku" => gomoku(app, inspector, prefix).await,
+        _ => any_game(app, inspector, prefix, id).await,
+    }
+}
+
+/// What every game has: its screen from its home card, a first move (a cell clicked until the
+/// game takes one), the dialogs of its toolbar (statistics, and options where it has them), and
+/// its pause.
+async fn any_game(app: &App, inspector: &mut impl Inspector, prefix: &str, id: &str) {
+    let screen = format!(".screen-{id}");
+    app.click(&format!("#open-{id}")).await;
+    resume_if_paused(app, &format!("{screen} button[id$=\"-resume\"]")).await;
+    let first_cell = format!("{screen} [role='gridcell']");
+    app.click(&first_cell).await;
+    app.wait_for("the game drawn", &format!("return document.querySelector('{screen}')?.dataset.status")).await;
+    inspector.look(app, &format!("{prefix}/{id}")).await;
+    for (button, dialog_id, what) in [("stats", "stats-dialog", "statistics"), ("options", "options-dialog", "options")]
+    {
+        let css = format!("{screen} button[id$='-{button}']");
+        let present = app.client.execute(&format!("return Boolean(document.querySelector({css:?}))"), vec![]).await;
+        if present.ok() == Some(json!(true)) {
+            self::dialog(app, inspector, &css, dialog_id, &format!("{prefix}/{id} {what}")).await;
+        }
+    }
+    app.click(&format!("{screen} button[id$='-pause']")).await;
+    app.wait_for("paused", &format!("return document.querySelector('{screen}').dataset.paused === 'true'")).await;
+    inspector.look(app, &format!("{prefix}/{id} paused")).await;
+    app.click(&format!("{screen} button[id$=\"-resume\"]")).await;
+    app.wait_for("the board again", &format!("return document.querySelector('{screen}').dataset.paused === 'false'"))
+        .await;
+    app.click(&format!("{screen} button[id$='-home']")).await;
 }
 
 /// A beginner board: in play, its dialogs, paused, then won (its record dialog, then the win).

@@ -5,9 +5,13 @@
 //! waits for a player. Its argument goes through the same parser as `history`'s, fuzzed here.
 //! So are `export_game` and `import_game` (their dialogs) and `copy_moves` (the desktop's
 //! clipboard); the parsing behind them is `import_game_text`'s, fuzzed here.
-//! Gomoku games get a human opponent, so no computer move changes the state between two looks.
+//! Games with an opponent get a human one, so no computer move changes the state between two
+//! looks. The games are the registry's, each started from its default parameters and given its
+//! first legal move (the first of its move codes the rules take), and the words the fuzz mixes
+//! in are its ids, choices, categories and move words: a game registered later is fuzzed too.
 
 use super::{harness_with_seed, Harness};
+use pastimes_games::GameKind;
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestRunner};
 use serde_json::{json, Map, Value};
@@ -65,34 +69,15 @@ const NAMES: &[&str] = &[
     "edit",
     "on",
 ];
+/// Words the commands look for that no game's registry entry names (themes, languages, the
+/// study board's edits, record and file texts), mixed in with [`registry_words`].
 const WORDS: &[&str] = &[
-    "minesweeper",
-    "bubbles",
-    "gomoku",
     "chess",
-    "beginner",
-    "intermediate",
-    "expert",
     "custom",
-    "standard",
-    "continuous",
-    "shifter",
-    "megashift",
-    "freestyle",
-    "exactFive",
     "takeBack",
     "clear",
     "place",
-    "renju",
     "human",
-    "easy",
-    "hard",
-    "master",
-    "freestyle-beginner",
-    "renju-master-swap2",
-    "open",
-    "mark",
-    "chord",
     "won",
     "lost",
     "draw",
@@ -116,6 +101,62 @@ const WORDS: &[&str] = &[
     "",
 ];
 
+/// What every registered game names: its id, its choices, its listed categories, the text values
+/// of its default parameters and of a few of its moves (`open`, `pop`, a rule's name...).
+fn registry_words() -> Vec<String> {
+    let mut words = Vec::new();
+    for kind in GameKind::all() {
+        let info = kind.info();
+        words.push(kind.as_str().to_string());
+        words.extend(info.choices.iter().flat_map(|choices| choices.items.iter().map(|choice| choice.id.to_string())));
+        words.extend((info.categories.listed)());
+        texts_in(&info.default_params(), &mut words);
+        let game = info.start_game(&info.default_params(), 1).expect("the default parameters start a game");
+        let codes = game.move_codes();
+        for code in [0, 1, codes / 2, codes.saturating_sub(1)] {
+            texts_in(&game.code_move(code).unwrap_or(Value::Null), &mut words);
+        }
+    }
+    words.sort();
+    words.dedup();
+    words
+}
+
+fn texts_in(value: &Value, words: &mut Vec<String>) {
+    match value {
+        Value::String(text) => words.push(text.clone()),
+        Value::Array(items) => items.iter().for_each(|item| texts_in(item, words)),
+        Value::Object(fields) => fields.values().for_each(|field| texts_in(field, words)),
+        _ => {}
+    }
+}
+
+/// A registered game's default parameters, with a human opponent where it has one.
+fn params_of(kind: GameKind) -> Value {
+    let mut params = kind.info().default_params();
+    if let Some(opponent) = params.get_mut("opponent") {
+        *opponent = json!("human");
+    }
+    params
+}
+
+/// Starts every registered game and plays its first legal move: each then has a game under way.
+fn start_every_game(h: &Harness) {
+    for kind in GameKind::all() {
+        let game = kind.as_str();
+        h.call("new_game", json!({"game": game, "params": params_of(kind)})).unwrap();
+        let local = kind.info().start_game(&params_of(kind), 1).unwrap();
+        let played = (0..local.move_codes())
+            .filter_map(|code| local.code_move(code))
+            .any(|mv| h.call("play", json!({"game": game, "move": mv})).is_ok());
+        assert!(played, "{game}: no move code is a legal first move");
+    }
+}
+
+fn words() -> Vec<String> {
+    WORDS.iter().map(|word| word.to_string()).chain(registry_words()).collect()
+}
+
 fn leaf() -> impl Strategy<Value = Value> {
     prop_oneof![
         Just(Value::Null),
@@ -123,7 +164,7 @@ fn leaf() -> impl Strategy<Value = Value> {
         (-3i64..40).prop_map(Value::from),
         any::<i64>().prop_map(Value::from),
         any::<f64>().prop_map(|f| json!(f)),
-        prop::sample::select(WORDS).prop_map(Value::from),
+        prop::sample::select(words()).prop_map(Value::from),
         prop::sample::select(NAMES).prop_map(Value::from),
         any::<String>().prop_map(Value::from),
     ]
@@ -153,7 +194,7 @@ fn call() -> impl Strategy<Value = (&'static str, Value)> {
 /// Everything a command could change, as the page can read it; the clock's reading left out.
 fn observe(h: &Harness) -> Value {
     let mut seen = Map::new();
-    for game in pastimes_games::GameKind::all().map(|kind| kind.as_str()) {
+    for game in GameKind::all().map(|kind| kind.as_str()) {
         let mut snapshot = h.call("snapshot", json!({"game": game})).unwrap();
         if let Some(fields) = snapshot.as_object_mut() {
             fields.remove("elapsedMs");
@@ -181,12 +222,7 @@ fn arbitrary_json_to_every_command_never_panics_and_an_error_changes_nothing() {
     let sequence = prop::collection::vec(call(), 1..16);
     let result = runner.run(&sequence, |sequence| {
         let h = harness_with_seed(Some(11));
-        for (game, params) in
-            [("minesweeper", json!({"level": "beginner"})), ("bubbles", json!({})), ("gomoku", json!({}))]
-        {
-            h.call("new_game", json!({"game": game, "params": params})).unwrap();
-        }
-        h.call("play", json!({"game": "minesweeper", "move": {"action": "open", "x": 4, "y": 4}})).unwrap();
+        start_every_game(&h);
         for (command, args) in sequence {
             let before = observe(&h);
             calls.fetch_add(1, Ordering::Relaxed);
@@ -215,12 +251,8 @@ fn arbitrary_bytes_as_parameters_and_moves_never_panic() {
     use std::sync::Arc;
     let data = tempfile::tempdir().unwrap();
     let state = Arc::new(AppState::open(Config { data_dir: data.path().to_path_buf(), fixed_seed: Some(4) }));
-    for (kind, params) in [
-        (pastimes_games::minesweeper::KIND, json!({"level": "beginner"})),
-        (pastimes_games::bubbles::KIND, json!({})),
-        (pastimes_games::gomoku::KIND, json!({})),
-    ] {
-        state.new_game(kind, params).unwrap();
+    for kind in GameKind::all() {
+        state.new_game(kind, params_of(kind)).unwrap();
     }
     let parsed = AtomicUsize::new(0);
     let config = ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() };
@@ -237,11 +269,7 @@ fn arbitrary_bytes_as_parameters_and_moves_never_panic() {
             text[..keep].to_vec()
         }),
     ];
-    let kinds = prop::sample::select(vec![
-        pastimes_games::minesweeper::KIND,
-        pastimes_games::bubbles::KIND,
-        pastimes_games::gomoku::KIND,
-    ]);
+    let kinds = prop::sample::select(GameKind::all().collect::<Vec<_>>());
     let result = runner.run(&(kinds, bytes, any::<bool>()), |(kind, bytes, as_move)| {
         let Ok(mut value) = serde_json::from_slice::<Value>(&bytes) else { return Ok(()) };
         parsed.fetch_add(1, Ordering::Relaxed);

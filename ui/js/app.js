@@ -5,19 +5,22 @@ import { loadLanguage, language, prefetchCatalogue, resolveLanguage, setLocales,
 import { el, clear, toast } from './dom.js';
 import { openDialog } from './dialog.js';
 import * as home from './home.js';
-import { extraScreens, gameScreens, reviewScreens } from './games.js';
-import { gameName, loadCatalogue } from './catalogue.js';
+import { extraScreens, gameScreens, loadDescriptors, reviewScreens } from './games.js';
+import { allGames, gameName, loadCatalogue } from './catalogue.js';
 import { showSavingNotice, showStoreReport, watchSaving } from './storage.js';
 
-// Each screen's module, loaded the first time it is shown (home is the shell's own).
-const screens = {
+// The shell's own screens' modules, loaded the first time each is shown (home is the shell's own).
+const shellScreens = {
   home: async () => home,
   hall: () => import('./hall.js'),
   watch: () => import('./watch.js'),
-  ...gameScreens,
-  ...reviewScreens,
-  ...extraScreens,
 };
+
+/// The module loader of the screen `name`: the shell's, or a registered game's (its screen, its
+/// review or a further screen of its own, known once the descriptors have loaded).
+function screenLoader(name) {
+  return shellScreens[name] ?? gameScreens[name] ?? reviewScreens[name] ?? extraScreens[name];
+}
 
 export const app = {
   settings: {},
@@ -31,7 +34,7 @@ export const app = {
     // The module first: the screen shown stays until the next one can be drawn, and of two
     // screens asked for in a row the later one is shown.
     const asked = ++this.asked;
-    const loaded = await (screens[name] ?? screens.home)();
+    const loaded = await (screenLoader(name) ?? shellScreens.home)();
     if (asked !== this.asked) return;
     // A screen that keeps what it shows makes a fresh screen for each showing (`create`).
     const screen = loaded.create?.() ?? loaded;
@@ -209,9 +212,11 @@ async function start() {
     watchSaving(),
   ]);
   const settings = settingsApi.all().catch(() => ({}));
+  // The registered games' descriptors and stylesheets load once the backend has named them.
+  const games = loadCatalogue().then(() => loadDescriptors(allGames().map((game) => game.id)));
   // The first screen's modules load while the backend answers.
-  settings.then((chosen) => screens[chosen.lastScreen]?.()).catch(() => {});
-  [app.settings, app.info] = await Promise.all([settings, appInfo(), loadCatalogue()]);
+  Promise.all([settings, games]).then(([chosen]) => screenLoader(chosen.lastScreen)?.()).catch(() => {});
+  [app.settings, app.info] = await Promise.all([settings, appInfo(), games]);
   setLocales(app.info.locales);
   await loadLanguage(app.info.language);
   document.body.dataset.language = language();

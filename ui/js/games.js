@@ -1,29 +1,63 @@
 // Every game's part of the page, one descriptor a game (ui/js/<game>/index.js: its screen, its
-// board in the watch view, its stylesheet, and its review screen if its analysis is shown as a
+// board in the watch view, its stylesheets, and its review screen if its analysis is shown as a
 // review; optionally a finished game's summary in one line for the history, `summaryLine`, and
 // in a few words for the watch view, `shortSummary`, its result in words where "Won" alone would
 // not say who, `resultText`, and a record's mark beside its name in the hall of fame, `hallTag`,
 // an element); the backend's registry (catalogue.js) tells the rest.
-// The descriptors are small: a game's own modules load when first shown, so start-up loads only
-// the modules of the screen it opens on.
+// The page names no game: at start-up it loads the descriptor of each game the backend registers
+// (`loadDescriptors`), by the game's id, and links the stylesheets the descriptor names; a game
+// only a test build serves (Lights Out) takes the very same path. The descriptors are small: a
+// game's own modules load when first shown, so start-up loads only the modules of the screen it
+// opens on.
 
-import * as minesweeper from './minesweeper/index.js';
-import * as bubbles from './bubbles/index.js';
-import * as gomoku from './gomoku/index.js';
 import { t } from './i18n.js';
 
-export const descriptors = { minesweeper, bubbles, gomoku };
+/// Each registered game's descriptor, by id; filled by `loadDescriptors`.
+export const descriptors = {};
 
 /// Each game's screen module, loaded when first shown, by the game's id.
-export const gameScreens = Object.fromEntries(Object.values(descriptors).map((game) => [game.id, game.screen]));
+export const gameScreens = {};
 
 /// The review screens of the games that have one (their catalogue entry's `analysisShown` is
 /// 'review'), by screen name: `<game>-review`.
-export const reviewScreens = Object.fromEntries(Object.values(descriptors).filter((game) => game.review)
-  .map((game) => [reviewScreen(game.id), game.review]));
+export const reviewScreens = {};
 
 /// The further screens some games have (Gomoku's analysis board), by screen name.
-export const extraScreens = Object.assign({}, ...Object.values(descriptors).map((game) => game.screens ?? {}));
+export const extraScreens = {};
+
+/// Loads the descriptor of each game of `ids` (the backend's registry, in its order) and links
+/// its stylesheets; resolves once every stylesheet has loaded, so that no screen is drawn
+/// unstyled. A descriptor that cannot load is an error: the page would lack a game the backend
+/// offers.
+export async function loadDescriptors(ids) {
+  const loaded = await Promise.all(ids.map((id) => import(`./${id}/index.js`)));
+  const styled = [];
+  for (const game of loaded) {
+    descriptors[game.id] = game;
+    gameScreens[game.id] = game.screen;
+    if (game.review) reviewScreens[reviewScreen(game.id)] = game.review;
+    Object.assign(extraScreens, game.screens ?? {});
+    styled.push(...game.stylesheets.map(linkStylesheet));
+  }
+  await Promise.all(styled);
+}
+
+/// Links the stylesheet at `href` (once); resolves when it has loaded, or failed to (the page
+/// still works unstyled, and says which in the console).
+function linkStylesheet(href) {
+  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.addEventListener('load', resolve, { once: true });
+    link.addEventListener('error', () => {
+      console.error(`the stylesheet ${href} did not load`);
+      resolve();
+    }, { once: true });
+    document.head.append(link);
+  });
+}
 
 /// The name of the review screen of the game `id`.
 export function reviewScreen(id) {

@@ -7,5 +7,5 @@ export const id = 'bubbles';
 export const screen = () => import('./screen.js');
 /// The game's own board, read-only, as the watch view (../watch.js) shows it.
 export const watchBoard = async (app) => (await import('./field.js')).watchBoard(app);
-/// Linked by ui/index.html (tests/page_assets.rs checks that it is).
-export const stylesheet = 'css/bubbles.css';
+/// Its stylesheets, linked as the page starts (../games.js `loadDescriptors`).
+export const stylesheets = ['css/bubbles.css'];

@@ -6,8 +6,8 @@ export const id = 'gomoku';
 export const screen = () => import('./screen.js');
 /// The game's own board, read-only, as the watch view (../watch.js) shows it.
 export const watchBoard = async (app) => (await import('./board.js')).watchBoard(app);
-/// Linked by ui/index.html (tests/page_assets.rs checks that it is).
-export const stylesheet = 'css/gomoku.css';
+/// Its stylesheets, linked as the page starts (../games.js `loadDescriptors`).
+export const stylesheets = ['css/gomoku.css', 'css/gomoku-review.css', 'css/gomoku-analysis.css'];
 /// The review of a finished game, the screen of its analysis (the catalogue's `analysisShown`).
 export const review = () => import('./review.js');
 /// Its further screens, by name: the analysis board (opened from the game, the review and the

@@ -7,8 +7,8 @@ export const id = 'minesweeper';
 export const screen = () => import('./screen.js');
 /// The game's own board, read-only, as the watch view (../watch.js) shows it.
 export const watchBoard = async (app) => (await import('./board.js')).watchBoard(app);
-/// Linked by ui/index.html (tests/page_assets.rs checks that it is).
-export const stylesheet = 'css/minesweeper.css';
+/// Its stylesheets, linked as the page starts (../games.js `loadDescriptors`).
+export const stylesheets = ['css/minesweeper.css'];
 /// A finished game's figures in one line, for its history row (./figures.js).
 export { figuresLine as summaryLine } from './figures.js';
 /// Its 3BV and 3BV/s in a few words, for the watch view's line (./figures.js).
