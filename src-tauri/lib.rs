@@ -1,10 +1,10 @@
 //! Pastimes: Minesweeper, Bubble Breaker and Gomoku in one desktop app.
 //!
 //! The rules live in the `pastimes-games` crate; this crate holds the rest, in layers that each
-//! import only the ones below them (`docs/ARCHITECTURE.md`, checked by `tests/imports.rs`):
-//! `shell` (the only code that knows Tauri), `state` (the owner of the locks), `play`, `records`,
-//! `library`, `prefs`, `store` (the only code that holds SQL), and the shared `error` and
-//! `assistance`.
+//! import only the ones below them (`docs/ARCHITECTURE.md`; `LAYERS` in `tests/imports.rs` lists
+//! them and checks every file): `shell` (the only code that knows Tauri), `state` (the owner of
+//! the locks), `play` and beside it `analysis` (Gomoku's analysis board), `records`, `library`,
+//! `prefs`, `store` (the only code that holds SQL), and the shared `error` and `assistance`.
 
 pub mod analysis;
 pub mod assistance;

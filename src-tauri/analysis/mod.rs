@@ -181,7 +181,10 @@ impl Desk {
         open.thinking = Some(Arc::clone(&cancel));
         let job = thinker::Job { board: open.board.clone(), revision: open.revision, cancel };
         let inner = Arc::clone(&self.inner);
-        (self.inner.worker)(Box::new(move || job.run(&Desk { inner })));
+        (self.inner.worker)(Box::new(move || {
+            let desk = Desk { inner };
+            job.run(|revision, analysis, thought_ms, last| desk.publish(revision, analysis, thought_ms, last));
+        }));
     }
 
     /// Takes the engine's look at the position of `revision` (if it still stands) and tells the

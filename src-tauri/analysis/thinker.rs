@@ -6,10 +6,10 @@
 //! left open should not keep a core busy for ever. Any change of the position, or the engine switched off, stops it
 //! within a millisecond or so (the search checks its cancel flag).
 
-use super::Desk;
 use pastimes_games::gomoku::ai::analysis::analyse_remembering;
 use pastimes_games::gomoku::ai::{Limits, Memory, WIN_SCORE};
 use pastimes_games::gomoku::analysis_board::AnalysisBoard;
+use pastimes_games::gomoku::Analysis;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -26,7 +26,11 @@ pub struct Job {
 }
 
 impl Job {
-    pub fn run(self, desk: &Desk) {
+    /// Runs the rounds, handing each look to `publish` (the revision, the look, the time thought,
+    /// whether it is the last), which says whether to go on. A callback rather than the desk
+    /// itself: the desk starts the job, so the job naming the desk would make the two modules
+    /// import each other.
+    pub fn run(self, publish: impl Fn(u64, Option<Analysis>, u64, bool) -> bool) {
         let mut memory = Memory::new();
         let started = Instant::now();
         for round in 0..ROUNDS {
@@ -40,7 +44,7 @@ impl Job {
             let proven = analysis.as_ref().is_none_or(|a| a.forced_win.is_some() || a.score.abs() >= WIN_SCORE);
             let last = proven || round + 1 == ROUNDS;
             let thought_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-            if !desk.publish(self.revision, analysis, thought_ms, last) {
+            if !publish(self.revision, analysis, thought_ms, last) {
                 return;
             }
         }

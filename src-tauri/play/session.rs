@@ -300,7 +300,7 @@ impl Session {
         first
     }
 
-    /// The work on this game once it is over ([`pastimes_games::Game::analyse`]), on a copy, if
+    /// The work on this game once it is over ([`pastimes_games::Analyses::analyse`]), on a copy, if
     /// it has not been done yet.
     pub fn analysis_search(&self) -> Option<impl FnOnce(&AtomicBool) -> Option<Value> + Send + 'static> {
         if !self.is_over() || self.analysis.is_some() {

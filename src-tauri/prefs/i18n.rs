@@ -156,7 +156,7 @@ pub fn resolve(choice: Option<&str>) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::{BTreeMap, BTreeSet};
+    use std::collections::BTreeSet;
     use std::path::{Path, PathBuf};
 
     #[test]
@@ -268,50 +268,59 @@ mod tests {
         assert_eq!(t("en", "no.such.key"), "no.such.key");
     }
 
-    fn sources(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
+    /// The page's keys, as the page's own check tells them (`tests/page/keys.mjs`, run with node:
+    /// the page is read in its own language, never here). See that script for each field.
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct PageKeys {
+        literal: BTreeSet<String>,
+        built: Vec<(String, Vec<String>)>,
+        absent: Vec<String>,
+        prefixes: Vec<String>,
+        controls: Vec<String>,
+        counted_params: Vec<(String, String)>,
+        opponents: Vec<String>,
+    }
+
+    /// The page's keys, asked once; the templates of [`backend_keys`] the page fills are asked
+    /// about.
+    fn page() -> &'static PageKeys {
+        static PAGE: std::sync::OnceLock<PageKeys> = std::sync::OnceLock::new();
+        PAGE.get_or_init(|| {
+            let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+            let mut node = std::process::Command::new("node");
+            node.current_dir(root).args(["tests/page/keys.mjs", "ui"]);
+            #[cfg(feature = "test-game")]
+            node.arg("tests/lights/ui");
+            node.args(backend_keys().into_iter().map(|(template, _)| template).filter(|t| t.starts_with('`')));
+            let output =
+                node.output().unwrap_or_else(|e| panic!("node, which scripts/install-deps.sh --test installs: {e}"));
+            assert!(output.status.success(), "tests/page/keys.mjs: {}", String::from_utf8_lossy(&output.stderr));
+            serde_json::from_slice(&output.stdout).expect("the page's keys as JSON")
+        })
+    }
+
+    fn rust_sources(dir: &Path, out: &mut Vec<String>) {
         for entry in std::fs::read_dir(dir).unwrap().flatten() {
             let path = entry.path();
             let name = path.file_name().unwrap().to_string_lossy().to_string();
-            if path.is_dir() {
-                if name != "i18n" && name != "target" && name != "gen" {
-                    sources(&path, out);
-                }
-            } else if name.ends_with(".js") || name.ends_with(".rs") || name.ends_with(".html") {
-                out.push((path.clone(), std::fs::read_to_string(&path).unwrap_or_default()));
+            if path.is_dir() && name != "target" {
+                rust_sources(&path, out);
+            } else if name.ends_with(".rs") && !path.ends_with(file!()) {
+                out.push(std::fs::read_to_string(&path).unwrap_or_default());
             }
         }
     }
 
-    /// The source files the keys are looked for in, by path from the package root, with their
-    /// comment lines left out (a key named in a comment is not used).
-    fn code_files() -> BTreeMap<String, String> {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    /// The backend's code (`src-tauri/`, the games crate with it), with its comment lines left out
+    /// (a key named in a comment is not used), and without this file, which names the keys it
+    /// checks.
+    fn backend_code() -> String {
         let mut files = Vec::new();
-        sources(&root.join("ui"), &mut files);
-        sources(&root.join("src-tauri"), &mut files);
-        #[cfg(feature = "test-game")]
-        sources(&root.join("tests/lights/ui"), &mut files);
-        files
-            .into_iter()
-            .map(|(path, text)| {
-                let path = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
-                let code: Vec<&str> = text.lines().filter(|line| !line.trim_start().starts_with(['/', '*'])).collect();
-                (path, code.join("\n"))
-            })
-            .collect()
-    }
-
-    /// The quoted words (in `'` or `"`) of the first list (`[...]`) after `anchor` in `text`.
-    fn list_after(text: &str, anchor: &str) -> Vec<String> {
-        let at = text.find(anchor).unwrap_or_else(|| panic!("no {anchor:?} in the code any more"));
-        let rest = &text[at + anchor.len()..];
-        let list = &rest[rest.find('[').unwrap() + 1..];
-        quoted(&list[..list.find(']').unwrap()])
-    }
-
-    /// The words in quotes (`'` or `"`) in `text`, but for empty ones.
-    fn quoted(text: &str) -> Vec<String> {
-        text.split(['\'', '"']).skip(1).step_by(2).filter(|word| !word.is_empty()).map(str::to_string).collect()
+        rust_sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src-tauri"), &mut files);
+        let lines =
+            files.iter().flat_map(|text| text.lines()).filter(|line| !line.trim_start().starts_with(['/', '*']));
+        lines.collect::<Vec<_>>().join("\n")
     }
 
     /// `text` from `start` to the first `end` after it.
@@ -320,25 +329,19 @@ mod tests {
         &from[..from.find(end).unwrap()]
     }
 
-    /// Every key the code builds at run time: the template as the code writes it, and each key
-    /// it can make, from the values the code fills it with (its lists, the registry, the error
-    /// codes). A template the code no longer holds, or a key it makes that English lacks, fails
-    /// the test below; the keys made count as used.
-    fn built_keys(files: &BTreeMap<String, String>) -> Vec<(&'static str, Vec<String>)> {
-        let file = |path: &str| files.get(path).unwrap_or_else(|| panic!("{path} is gone"));
+    /// Every key made at run time from what only the backend knows (its lists, the registry, the
+    /// error codes): the template as the backend's code (`format!`) or the page's (in backquotes)
+    /// writes it, and each key it can make. A template the code no longer holds, or a key it makes
+    /// that English lacks, fails the test below; the keys made count as used.
+    fn backend_keys() -> Vec<(&'static str, Vec<String>)> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let file = |path: &str| std::fs::read_to_string(root.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
         let fill = |template: &str, values: &[String]| -> Vec<String> {
             values.iter().map(|value| template.replace('*', value)).collect()
         };
         let strings = |values: &[&str]| values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
         let kinds = || pastimes_games::GameKind::all();
         let games: Vec<String> = kinds().map(|kind| kind.as_str().to_string()).collect();
-        let gomoku = file("ui/js/gomoku/setup.js");
-        let colours = list_after(gomoku, "export const COLOURS = ");
-        let opponents = list_after(gomoku, "export const OPPONENTS = ");
-        let rules = list_after(gomoku, "export const RULES = ");
-        // The help of a screen that says `helpTopic = 'home'`, and of each game's screen (its id).
-        let mut topics: Vec<String> = files.values().flat_map(|code| quoted_after(code, "helpTopic = ")).collect();
-        topics.extend(games.iter().cloned());
         // The codes `AppError::code`, `ImportError::code`, `VideoError::code`,
         // `PsqImportError::code` and a position file's errors send (the string after each `=> "`).
         let codes: Vec<String> = [
@@ -350,76 +353,40 @@ mod tests {
         ]
         .iter()
         .flat_map(|(path, start, end, arrow)| {
-            let body = between(file(path), start, end);
+            let text = file(path);
+            let body = between(&text, start, end);
             body.split(arrow).skip(1).map(|rest| rest.split('"').next().unwrap().to_string()).collect::<Vec<_>>()
         })
         .collect();
-        // `count('games', n)` and `countOf('mistakes', n)`: a noun and a number, in each of
-        // English's plural forms.
-        let nouns: BTreeSet<String> = files
-            .values()
-            .flat_map(|code| {
-                let calls = code.split("count('").skip(1).chain(code.split("countOf('").skip(1));
-                calls.filter_map(|rest| {
-                    let (noun, after) = rest.split_once('\'')?;
-                    after.starts_with(", ").then(|| noun.to_string())
-                })
-            })
-            .collect();
-        let counted: Vec<String> =
-            nouns.iter().flat_map(|noun| ["one", "other"].map(|form| format!("{noun}.{form}"))).collect();
-        let history = file("ui/js/history.js");
-        // The rows of `genericRows` (beside `statsTable`): `['played', formatNumber(stats.played)]`.
-        let stats: Vec<String> = between(history, "function genericRows(", "\n}")
-            .split("['")
-            .skip(1)
-            .filter_map(|rest| Some(rest.split_once("',")?.0.to_string()))
-            .collect();
         let measures: Vec<String> = kinds()
             .map(|kind| serde_json::to_value(kind.info().ranking.measure).unwrap().as_str().unwrap().to_string())
             .collect();
-        let computers: Vec<String> = opponents.iter().filter(|o| *o != "human").cloned().collect();
         let bubbles = pastimes_games::bubbles::KIND.info();
         let name_keys: Vec<String> = kinds().map(|kind| kind.info().name_key.to_string()).collect();
         let chart_kinds: Vec<String> = ["time", "score", "moves"]
             .iter()
             .flat_map(|measure| [measure.to_string(), format!("{measure}Each")])
             .collect();
+        let themes = strings(&crate::prefs::settings::THEMES);
+        // Its pattern's key, if it has numbers in it; else `{label_prefix}.{category}`.
+        let listed_categories: Vec<String> = kinds()
+            .flat_map(|kind| {
+                (kind.info().categories.listed)().into_iter().map(move |c| kind.info().category_label(&c).0)
+            })
+            .collect();
         vec![
-            ("`language.${code}`", fill("language.*", &strings(&LANGUAGES))),
             ("format!(\"language.{code}\")", fill("language.*", &strings(&LANGUAGES))),
-            ("`menu.theme.${theme}`", fill("menu.theme.*", &strings(&crate::prefs::settings::THEMES))),
-            ("format!(\"menu.theme.{theme}\")", fill("menu.theme.*", &strings(&crate::prefs::settings::THEMES))),
-            ("`help.${topic}`", fill("help.*", &topics)),
-            ("`help.${topic}.title`", fill("help.*.title", &topics)),
+            ("`menu.theme.${theme}`", fill("menu.theme.*", &themes)),
+            ("format!(\"menu.theme.{theme}\")", fill("menu.theme.*", &themes)),
+            // Each game's screen's help is its id.
+            ("`help.${topic}`", fill("help.*", &games)),
+            ("`help.${topic}.title`", fill("help.*.title", &games)),
             ("`game.${id}`", fill("game.*", &games)),
             ("`${game.nameKey}.blurb`", fill("*.blurb", &name_keys)),
-            (
-                "`bb.colour.${colour}`",
-                fill("bb.colour.*", &list_after(file("ui/js/bubbles/colours.js"), "export const COLOURS = ")),
-            ),
+            // A category's name (catalogue.js): each listed one must have its name.
+            ("`${game.labelPrefix}.${category}`", listed_categories),
             ("`bb.style.${style}.hint`", fill("bb.style.*.hint", &(bubbles.categories.listed)())),
-            ("`gm.point.${colour}`", fill("gm.point.*", &colours)),
-            ("`gm.colour.${colour}`", fill("gm.colour.*", &colours)),
-            ("`gm.colourName.${colour}`", fill("gm.colourName.*", &colours)),
-            ("`gm.defaultName.${colour}`", fill("gm.defaultName.*", &colours)),
-            ("`gm.new.colour.${c}`", fill("gm.new.colour.*", &colours)),
-            ("`gm.rule.${r}`", fill("gm.rule.*", &rules)),
-            ("`gm.rule.${r}.hint`", fill("gm.rule.*.hint", &rules)),
-            ("`gm.opponent.${o}`", fill("gm.opponent.*", &opponents)),
-            // The chosen opponent's description in the New game dialog.
-            ("`gm.opponent.${opponent}.hint`", fill("gm.opponent.*.hint", &opponents)),
-            // The computer's name: every opponent but the human one.
-            ("`gm.level.${opponent}`", fill("gm.level.*", &computers)),
-            (
-                "`gm.name.${problem}`",
-                fill("gm.name.*", &quoted(between(gomoku, "export function nameProblem(", "return null"))),
-            ),
             ("`hall.${measureOf(game)}`", fill("hall.*", &measures)),
-            ("`hall.tab.${name}`", fill("hall.tab.*", &list_after(file("ui/js/hall.js"), "const tabs = "))),
-            ("`result.${r}`", fill("result.*", &list_after(history, "const RESULTS = "))),
-            ("`history.${key}`", fill("history.*", &list_after(history, "el('thead', {}, el('tr', {}, "))),
-            ("`stats.${key}`", fill("stats.*", &stats)),
             // `CategoryChart::measure`, and `Each` where the category never ranks.
             ("`chart.label.${kind}`", fill("chart.label.*", &chart_kinds)),
             ("`chart.legend.${kind}`", fill("chart.legend.*", &chart_kinds)),
@@ -427,11 +394,6 @@ mod tests {
             // The quantities a player types in, as `RuleError::OutOfRange` names them: the custom
             // Minesweeper field, Bubble Breaker's field, the fourth game's side.
             ("`error.what.${params.what}`", fill("error.what.*", &strings(&QUANTITIES))),
-            (
-                "`bb.options.scoring.${value}`",
-                fill("bb.options.scoring.*", &list_after(file("ui/js/bubbles/screen.js"), "const SCORINGS = ")),
-            ),
-            ("`count.${noun}.${form}`", fill("count.*", &counted)),
         ]
     }
 
@@ -453,43 +415,28 @@ mod tests {
         }
     }
 
-    /// The words in quotes just after each `anchor` in `code` (`helpTopic = 'home'`).
-    fn quoted_after(code: &str, anchor: &str) -> Vec<String> {
-        code.split(anchor)
-            .skip(1)
-            .filter_map(|rest| rest.strip_prefix('\'')?.split('\'').next().map(str::to_string))
-            .collect()
-    }
-
     #[test]
     fn every_english_key_is_used_somewhere() {
-        let mut files = code_files();
-        // This file names the keys it checks: it does not count as a use.
-        files.remove("src-tauri/prefs/i18n.rs");
-        let code: String = files.values().cloned().collect::<Vec<_>>().join("\n");
+        let backend = backend_code();
+        let page = page();
+        assert!(page.absent.is_empty(), "the page no longer builds keys as {:?}", page.absent);
         let english = catalogue("en");
         let mut used = BTreeSet::new();
-        for (template, keys) in built_keys(&files) {
-            assert!(code.contains(template), "the code no longer builds keys as {template}");
+        let made = backend_keys().into_iter().map(|(template, keys)| (template.to_string(), keys));
+        for (template, keys) in made.chain(page.built.iter().cloned()) {
+            let held = template.starts_with('`') || backend.contains(&template);
+            assert!(held, "the code no longer builds keys as {template}");
             let missing: Vec<_> = keys.iter().filter(|key| !english.contains_key(*key)).collect();
             assert!(missing.is_empty(), "{template} makes keys en.json lacks: {missing:?}");
             used.extend(keys);
         }
-        // A category's name: `${game.labelPrefix}.${category}` (catalogue.js) for a category of
-        // the game's (each listed one must have its name).
-        assert!(code.contains("`${game.labelPrefix}.${category}`"));
-        for kind in pastimes_games::GameKind::all() {
-            let info = kind.info();
-            for category in (info.categories.listed)() {
-                // Its pattern's key, if it has numbers in it; else `{label_prefix}.{category}`.
-                let (key, _) = info.category_label(&category);
-                assert!(english.contains_key(&key), "no name for the listed category: {key}");
-            }
-        }
         let mut unused = Vec::new();
         for key in english.keys() {
             let literal = [format!("'{key}'"), format!("\"{key}\""), format!("`{key}`")];
-            if used.contains(key) || literal.iter().any(|quoted| code.contains(quoted.as_str())) {
+            if used.contains(key)
+                || page.literal.contains(key)
+                || literal.iter().any(|quoted| backend.contains(quoted.as_str()))
+            {
                 continue;
             }
             let category = pastimes_games::GameKind::all().any(|kind| {
@@ -498,10 +445,10 @@ mod tests {
                     .and_then(|rest| rest.strip_prefix('.'))
                     .is_some_and(|category| info.is_category(category))
             });
-            // A screen's shared control: `${game.prefix}.undo` in the controller, for a game
+            // A screen's shared control: `${game.prefix}.toolbar` in the controller, for a game
             // module that says `prefix: 'bb'`.
             let shared_control = key.split_once('.').is_some_and(|(prefix, rest)| {
-                code.contains(&format!("${{game.prefix}}.{rest}`")) && code.contains(&format!("prefix: '{prefix}'"))
+                page.prefixes.iter().any(|p| p == prefix) && page.controls.iter().any(|c| c == rest)
             });
             if !category && !shared_control {
                 unused.push(key.clone());
@@ -539,10 +486,9 @@ mod tests {
 
     #[test]
     fn a_counted_phrase_is_not_followed_by_its_noun_again() {
-        let code: String = code_files().into_values().collect::<Vec<_>>().join("\n");
         for (key, param, noun) in COUNTED {
-            let counted = [format!("{param}: count('{noun}'"), format!("{param}: countOf('{noun}'")];
-            assert!(counted.iter().any(|c| code.contains(c.as_str())), "{key}: {{{param}}} is no longer counted");
+            let counted = page().counted_params.iter().any(|(p, n)| p == param && n == noun);
+            assert!(counted, "{key}: {{{param}}} is no longer counted");
         }
         for lang in LANGUAGES {
             let catalogue = catalogue(lang);
@@ -569,11 +515,9 @@ mod tests {
     /// level has its name and description in the catalogues.
     #[test]
     fn the_page_offers_the_backends_opponents() {
-        let files = code_files();
-        let page = list_after(&files["ui/js/gomoku/setup.js"], "export const OPPONENTS = ");
         let backend: Vec<String> =
             pastimes_games::gomoku::Opponent::ALL.iter().map(|o| o.as_str().to_string()).collect();
-        assert_eq!(page, backend);
+        assert_eq!(page().opponents, backend);
     }
 
     #[test]

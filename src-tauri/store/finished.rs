@@ -41,7 +41,7 @@ pub struct FinishedGame {
     pub rank_key: Option<i64>,
     /// What helped the player; an assisted game has no `rank_key`.
     pub assistance: Assistance,
-    /// Its place in the second table (see [`pastimes_games::Game::rate`]), higher is better.
+    /// Its place in the second table (see [`pastimes_games::Rates::rate`]), higher is better.
     pub rate: Option<f64>,
     /// Every move and the clock at each, stored compactly ([`crate::records::record`]).
     pub record: Option<Vec<u8>>,

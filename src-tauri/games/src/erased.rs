@@ -58,7 +58,7 @@ pub trait AnyGame: Send + Sync {
     /// (an unknown verb, a cell off the board) is `None`.
     fn move_text(&self, mv: &Value) -> Option<String>;
     fn parse_move_text(&self, text: &str) -> Option<Value>;
-    /// See [`Game::analyse`]; the moves as logged (JSON).
+    /// See [`Analyses::analyse`]; the moves as logged (JSON).
     fn analyse(&self, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value>;
     /// The typed game, for tests and tools that know which game they hold.
     fn as_any(&self) -> &dyn Any;

@@ -506,7 +506,7 @@ impl Game for Bubbles {
 }
 
 impl Hints for Bubbles {
-    /// The group the solver would pop, from what the player sees only (see [`hint`]).
+    /// The group the solver would pop, from what the player sees only (see [`hint()`]).
     fn hint(&self, _cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
         hint::hint(self, HINT_BUDGET).and_then(|hint| serde_json::to_value(hint).ok())
     }

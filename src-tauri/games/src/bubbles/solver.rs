@@ -8,7 +8,7 @@
 //! shifting, and the new columns of Continuous and MegaShift drawn from the game's own
 //! generator). So the solver sees the future columns exactly when the game it is given holds
 //! them: [`best_line`] gives it the whole deal (the game is over, nothing is left to spoil), while
-//! the hint ([`super::hint`]) hands it a copy whose generator is an independent one.
+//! the hint ([`super::hint()`]) hands it a copy whose generator is an independent one.
 //!
 //! Each step expands every position of the beam by every pop, scores the children with the
 //! evaluation below, drops children that reach the same field (keeping the better score) and keeps

@@ -56,7 +56,8 @@ use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use swap2::Swap2;
 
-/// The codes of stones in a record ([`Game::move_code`]): one per point.
+/// The codes of stones in a record ([`AnyGame::move_code`](crate::AnyGame::move_code)): one per
+/// point.
 /// Gomoku's dealer version ([`crate::deal`]). Gomoku deals nothing from its seed that a replay
 /// needs: the board starts empty, and every stone and Swap2 decision, the computer's too, is a
 /// logged move (its seed only varies the computer's search, which a replay never runs). So a

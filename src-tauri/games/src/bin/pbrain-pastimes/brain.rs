@@ -5,9 +5,10 @@
 //! a game (black first, alternating: a `BOARD` list has no order of play, and none is needed
 //! for the position) and asks the engine. Black is whoever moves when the stone count is even.
 //!
-//! Under Renju the brain never places black on a forbidden point ([`legal_stone`]). The
-//! opponent's stones are taken as the manager sends them: a forbidden stone of an engine loses
-//! by the manager's ruling, so the brain only says so in a `MESSAGE`.
+//! Under Renju the brain never places black on a forbidden point
+//! ([`legal_stone`](pastimes_games::gomoku::legal_stone)). The opponent's stones are taken as the
+//! manager sends them: a forbidden stone of an engine loses by the manager's ruling, so the brain
+//! only says so in a `MESSAGE`.
 
 use super::budget::Allowance;
 use super::command::{board_line, parse, swap2_line, Command, Info, Refusal};

@@ -3,8 +3,8 @@
 //! values.
 //!
 //! The search finds one best move, so the second and third are found by searching again with
-//! the better ones left out of the root ([`Turn::weigh`] with `excluded`): three searches, the
-//! first with half the time and the others a quarter each. Those two only search (they skip
+//! the better ones left out of the root ([`Turn::weigh`](super::Turn::weigh) with `excluded`):
+//! three searches, the first with half the time and the others a quarter each. Those two only search (they skip
 //! the hunt for a forced win, which the first search already made for the position), so each
 //! gets a value from the same main search and the three can be compared.
 //!

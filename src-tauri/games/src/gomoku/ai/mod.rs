@@ -24,7 +24,7 @@
 //! The blunder rates space the levels evenly: on the ladder of levels each scores 65-80 %
 //! against the one below (`gomoku_engine levels`, figures in docs/ENGINES.md).
 //!
-//! [`search`] is the same engine for any caller with its own limits (the Gomocup brain sets
+//! [`search()`] is the same engine for any caller with its own limits (the Gomocup brain sets
 //! them from `timeout_turn` / `time_left`); [`evaluate`] gives a position's value for one side
 //! and the forced win of the side to move, if any (a review graph, a hint).
 //!

@@ -34,7 +34,7 @@
 //! no point, so a Renju game reads whole (its forbidden points unchecked) and so does a standard
 //! one, unless play went on after an overline, which freestyle ends: such a file needs the line.
 //!
-//! **What Pastimes writes** ([`write`]): the header with seat 1 black (a person 0, the
+//! **What Pastimes writes** ([`write()`]): the header with seat 1 black (a person 0, the
 //! computer 1) and 0 (seat 1 began), the stones with the time each took, the names (a person
 //! as `homo-Name`, the computer as `pbrain-Name`), the code 0 and the rule line.
 
