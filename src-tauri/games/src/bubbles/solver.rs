@@ -24,7 +24,7 @@
 //! mean of a 2 s search by about 4% (942 to 982 over 8 deals, with the earlier weights 4,2). The
 //! hint needs only a first move, so it spends its whole budget on the first phase.
 //!
-//! What it reaches (the `bubbles_strength` bench and the `bubbles_versus` example, budgets in
+//! What it reaches (the lab's `bubbles_strength` bench and `bubbles_versus` example, budgets in
 //! positions at 1000 a millisecond): see docs/ENGINES.md, "Bubble Breaker's solver". In
 //! short, over 80 Standard deals a 2 s search averages 975 against 272 for always popping the
 //! largest group (and 972 for following a hint of 200 ms a move, which the app's hint no longer

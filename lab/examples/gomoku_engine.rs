@@ -1,12 +1,12 @@
 //! The Gomoku engine's figures, printed (run in release):
 //!
 //! ```text
-//! cargo run --release -p pastimes-games --example gomoku_engine -- speed        # 20 positions, 1 s each
-//! cargo run --release -p pastimes-games --example gomoku_engine -- speed-old OLD # the same for an old engine
-//! cargo run --release -p pastimes-games --example gomoku_engine -- vcf          # forced-win puzzles
-//! cargo run --release -p pastimes-games --example gomoku_engine -- budget       # hard's move times, app limits
-//! cargo run --release -p pastimes-games --example gomoku_engine -- ladder PAIRING GAMES [NODES [OLD_NODES] | tMS]
-//! cargo run --release -p pastimes-games --example gomoku_engine -- levels [GAMES [NODES]] # each level against the one below
+//! cargo run --release -p pastimes-lab --example gomoku_engine -- speed        # 20 positions, 1 s each
+//! cargo run --release -p pastimes-lab --example gomoku_engine -- speed-old OLD # the same for an old engine
+//! cargo run --release -p pastimes-lab --example gomoku_engine -- vcf          # forced-win puzzles
+//! cargo run --release -p pastimes-lab --example gomoku_engine -- budget       # hard's move times, app limits
+//! cargo run --release -p pastimes-lab --example gomoku_engine -- ladder PAIRING GAMES [NODES [OLD_NODES] | tMS]
+//! cargo run --release -p pastimes-lab --example gomoku_engine -- levels [GAMES [NODES]] # each level against the one below
 //! ```
 //!
 //! Ladder pairings: two of the levels `beginner`, `easy`, `medium`, `hard`, `master` (e.g.
@@ -20,7 +20,7 @@
 //! by time in the app, so the ladder gives hard NODES (default [`HARD_NODES`]) and master
 //! NODES x 5 / 1.5, the ratio of their times; `tMS` plays them on time instead (hard MS,
 //! master MS x 5 / 1.5; not reproducible). `levels` plays [`LEVEL_STEPS`].
-//! `scripts/ladder-old-hard.sh` builds the old engine's adapter (`ladder/old_hard_brain.rs`) and
+//! `scripts/ladder-old-hard.sh` builds the old engine's adapter (`lab/ladder/old_hard_brain.rs`) and
 //! runs `engine-old`. `LADDER_THREADS=N` plays N games at once (the same games), `LADDER_FIRST=N`
 //! plays games N.. only (a long ladder split between processes), `LADDER_LOG=1` prints each
 //! game's moves.
@@ -54,7 +54,7 @@
 //!   nodes per processor second; depth in 1 s median 6 (1 to 7; target then half a second),
 //!   b1f588b the same run median 5 (1 to 7); VCF puzzles 28 ms for all. `speed` now gives the
 //!   search the whole second as its target. The old engine of the ladder is b1f588b by default
-//!   (`scripts/ladder-old-hard.sh`, adapter `ladder/hard_b1f588b.rs`); the brains' ladder on time
+//!   (`scripts/ladder-old-hard.sh`, adapter `lab/ladder/hard_b1f588b.rs`); the brains' ladder on time
 //!   is `brain_match ladder` (docs/ENGINES.md has its figures).
 //! - What did it: the evaluation's weight for the side to move's chances (eval::TEMPO), 25 %
 //!   before (as in the old engine), now 75 %. At 48k / 40k: 0 % 40.0, 25 % 64.5, 50 % 74.2,

@@ -2,7 +2,7 @@
 //! the largest group, always the hint, and the post-game solver. Prints figures; asserts nothing.
 //!
 //! ```sh
-//! cargo bench -p pastimes-games --bench bubbles_strength -- [--deals 1000] [--hint-deals 20]
+//! cargo bench -p pastimes-lab --bench bubbles_strength -- [--deals 1000] [--hint-deals 20]
 //!     [--solver-deals 20] [--hint-ms MS] [--solver-ms 2000] [--styles standard,megashift]
 //!     [--nodes-per-ms K] [--per-deal] [--size 15x15] [--colours 5] [--scoring classic]
 //! ```
