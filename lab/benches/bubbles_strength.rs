@@ -24,7 +24,7 @@
 //! Hint-following and the solver over many deals cost hours (a hint-follower spends its budget on
 //! every move): the `bubbles_versus` example plays them by deal ranges, resumable and in several
 //! processes, and prints the same table. The figures over the largest samples reached, and the
-//! calibration of the budgets, are in docs/ENGINES.md, "Bubble Breaker's solver".
+//! calibration of the budgets, are in docs/lab-notes/bubbles.md (today's in docs/ENGINES.md).
 //!
 //! # Figures of 1 December 2026
 //!

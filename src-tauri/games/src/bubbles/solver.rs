@@ -57,8 +57,8 @@
 //!   (about 8 s); 2685 at 10 s (8 deals), 3210 at 60 s (4 deals), where the static beam has
 //!   stopped gaining. Keeping the best playout's line added about 100 at 100,000 playouts.
 //!
-//! Over 100 other deals (seeds 1,000,000..; docs/ENGINES.md, "The classic scoring on the
-//! literature's field"): 2270 a deal at 1 s, 2633 at 10 s and 2897 at 60 s, against 223 for the
+//! Over 100 other deals (seeds 1,000,000..; docs/lab-notes/bubbles.md, "The classic scoring on
+//! the literature's field"): 2270 a deal at 1 s, 2633 at 10 s and 2897 at 60 s, against 223 for the
 //! largest group first. In the lines looked at, a policy that only keeps one colour whole leaves
 //! the other four in small pops and the field uncleared, which is where the published searches'
 //! extra points are. So a settled Standard field in the classic scoring is now searched by
