@@ -6,5 +6,7 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
 export PATH="$HOME/.cargo/bin:$PATH" NO_AT_BRIDGE=1
 cargo bench -p pastimes-games -- --warm-up-time 1 --measurement-time 3
+# The players' strength at Bubble Breaker (the lab's: a measurement, not a speed benchmark).
+cargo bench -p pastimes-lab --bench bubbles_strength
 run() { if [ -z "${DISPLAY:-}" ]; then xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- "$@"; else "$@"; fi; }
 run cargo test --release -p pastimes --test webview_bench -- --nocapture --test-threads=1

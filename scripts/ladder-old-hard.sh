@@ -9,16 +9,16 @@
 #   scripts/ladder-old-hard.sh time [GAMES] [TURN_MS]           # brains on time: 200 games, 1000 ms
 #
 # OLD_COMMIT chooses the old engine: b1f588b (the default: the hard before its time management,
-# issue #30's "today's hard", adapter src-tauri/games/ladder/hard_b1f588b.rs) or 5ee5e47 (the
-# hard before the engine was rewritten, adapter src-tauri/games/ladder/old_hard_brain.rs).
+# issue #30's "today's hard", adapter lab/ladder/hard_b1f588b.rs) or 5ee5e47 (the
+# hard before the engine was rewritten, adapter lab/ladder/old_hard_brain.rs).
 # It checks the commit out in a scratch worktree under /tmp (once; it is reused), builds the
 # adapter (kept in this repo) as a small crate against that commit's pastimes-games, and runs
-# `examples/gomoku_engine.rs ladder engine-old` with it behind a pipe. The openings are the
+# `lab/examples/gomoku_engine.rs ladder engine-old` with it behind a pipe. The openings are the
 # example's 100 balanced ones, each played with both colours; draws count half. NODES limits
 # the new main search, OLD_NODES the old one; each side's threat searches keep their own
 # budgets (see the example's figures). Set LADDER_LOG=1 to see every game's moves,
 # LADDER_THREADS=N to play N games at once (the same games, faster on an idle machine).
-# `time` builds both commits' pbrain-pastimes and runs `examples/brain_match.rs ladder` (each
+# `time` builds both commits' pbrain-pastimes and runs `lab/examples/brain_match.rs ladder` (each
 # game is printed as it ends). Figures only: nothing is asserted.
 set -euo pipefail
 
@@ -39,7 +39,7 @@ fi
 if [ "${1:-}" = time ]; then
     cargo build --release --quiet --manifest-path "$scratch/old/Cargo.toml" -p pastimes-games \
         --bin pbrain-pastimes --target-dir "$scratch/target"
-    (cd "$repo" && cargo build --release --quiet -p pastimes-games --bin pbrain-pastimes --example brain_match)
+    (cd "$repo" && cargo build --release --quiet -p pastimes-games --bin pbrain-pastimes -p pastimes-lab --example brain_match)
     exec "$target/release/examples/brain_match" ladder "$target/release/pbrain-pastimes" \
         "$scratch/target/release/pbrain-pastimes" "${2:-200}" "${3:-1000}"
 fi
@@ -47,7 +47,7 @@ fi
 # The adapter as a crate of its own, outside both workspaces.
 adapter="$scratch/adapter"
 mkdir -p "$adapter/src"
-cp "$repo/src-tauri/games/ladder/$adapter_source" "$adapter/src/main.rs"
+cp "$repo/lab/ladder/$adapter_source" "$adapter/src/main.rs"
 cp "$scratch/old/Cargo.lock" "$adapter/Cargo.lock"
 cat > "$adapter/Cargo.toml" <<TOML
 [package]
@@ -74,7 +74,7 @@ TOML
 cargo build --release --quiet --manifest-path "$adapter/Cargo.toml" --target-dir "$scratch/target"
 old_engine="$scratch/target/release/old-hard-brain"
 
-(cd "$repo" && cargo build --release --quiet -p pastimes-games --example gomoku_engine)
+(cd "$repo" && cargo build --release --quiet -p pastimes-lab --example gomoku_engine)
 engine="$target/release/examples/gomoku_engine"
 
 if [ "${1:-}" = speed ]; then

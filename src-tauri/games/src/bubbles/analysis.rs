@@ -26,7 +26,7 @@ use super::scoring::Scoring;
 
 /// The weights of the evaluation's terms, in eighths of a point (the score counts 8 a point).
 ///
-/// Chosen with the `bubbles_tune` example, mean score of the search over seeded deals
+/// Chosen with the lab's `bubbles_tune` example, mean score of the search over seeded deals
 /// (`groups,colours`): at 50,000 nodes a deal over 20 deals, Standard 0,0 496, 8,0 837, 4,2 873,
 /// 8,1 928, 6,2 940; MegaShift 0,0 2115, 4,2 6295, 8,0 6565, 6,2 7604, 8,1 8083. At 300,000
 /// nodes over 40 deals: Standard 4,1 835, 8,2 891, 6,1 908, 8,1 921, 6,2 929; MegaShift 8,1

@@ -43,7 +43,7 @@ pub struct Hint {
 /// positions a move, hint-following still scores three times what the largest-group player does,
 /// and the post-game best is above it on almost every deal: it shows a player who followed every
 /// hint what the deal still held. The figures, over 1000 deals, are in docs/ENGINES.md,
-/// "Bubble Breaker's solver".
+/// "Bubble Breaker's solver"; how the budget was chosen, in docs/lab-notes/bubbles.md.
 pub const HINT_BUDGET: Budget = Budget { time: Some(HINT_TIME_CAP), nodes: Some(5_000) };
 
 /// A search stopped by its time plays its best position to the end before it answers, which took

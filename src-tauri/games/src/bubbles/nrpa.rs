@@ -60,8 +60,8 @@
 //! on the same 100 deals (seeds 1,000,000..) at the same budgets: 2414 a deal against 2270 at 1 s,
 //! 2959 against 2633 at 10 s, 3549 against 2897 at 60 s (the first version, at half the speed:
 //! 2287, 2853 and 3417); with today's speed and tabu bias, 2816, 3320 and 3684, and with two
-//! playouts a step 3726 at 60 s. See docs/ENGINES.md, "The classic scoring on the literature's
-//! field".
+//! playouts a step 3726 at 60 s. See docs/lab-notes/bubbles.md, "The classic scoring on the
+//! literature's field".
 //!
 //! # Limits
 //!

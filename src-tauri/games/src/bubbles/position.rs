@@ -254,7 +254,7 @@ mod tests {
     /// The position `bubbles_solve --position` is shown with in its documentation.
     #[test]
     fn the_example_position_reads() {
-        let text = include_str!("../../examples/positions/standard-15x15-classic.txt");
+        let text = include_str!("../../tests/fixtures/standard-15x15-classic.txt");
         let position = Position::parse(text).unwrap();
         assert_eq!((position.width, position.height, position.colours), (15, 15, 5));
         assert_eq!((position.style, position.scoring), (Style::Standard, Scoring::Classic));

@@ -24,7 +24,7 @@
 //! mean of a 2 s search by about 4% (942 to 982 over 8 deals, with the earlier weights 4,2). The
 //! hint needs only a first move, so it spends its whole budget on the first phase.
 //!
-//! What it reaches (the `bubbles_strength` bench and the `bubbles_versus` example, budgets in
+//! What it reaches (the lab's `bubbles_strength` bench and `bubbles_versus` example, budgets in
 //! positions at 1000 a millisecond): see docs/ENGINES.md, "Bubble Breaker's solver". In
 //! short, over 80 Standard deals a 2 s search averages 975 against 272 for always popping the
 //! largest group (and 972 for following a hint of 200 ms a move, which the app's hint no longer
@@ -57,8 +57,8 @@
 //!   (about 8 s); 2685 at 10 s (8 deals), 3210 at 60 s (4 deals), where the static beam has
 //!   stopped gaining. Keeping the best playout's line added about 100 at 100,000 playouts.
 //!
-//! Over 100 other deals (seeds 1,000,000..; docs/ENGINES.md, "The classic scoring on the
-//! literature's field"): 2270 a deal at 1 s, 2633 at 10 s and 2897 at 60 s, against 223 for the
+//! Over 100 other deals (seeds 1,000,000..; docs/lab-notes/bubbles.md, "The classic scoring on
+//! the literature's field"): 2270 a deal at 1 s, 2633 at 10 s and 2897 at 60 s, against 223 for the
 //! largest group first. In the lines looked at, a policy that only keeps one colour whole leaves
 //! the other four in small pops and the field uncleared, which is where the published searches'
 //! extra points are. So a settled Standard field in the classic scoring is now searched by

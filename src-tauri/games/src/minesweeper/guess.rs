@@ -45,8 +45,8 @@
 //! # Limits
 //!
 //! * Beyond the endgame's limits it looks one move ahead: it is not the optimal strategy there,
-//!   only a better guess than the safest cell alone. Figures from `examples/mines_autoplay.rs`
-//!   are in `docs/ENGINES.md`: the exact endgame adds about one board in a hundred on Expert
+//!   only a better guess than the safest cell alone. Figures from the lab's `mines_autoplay`
+//!   are in `docs/lab-notes/minesweeper.md`: the exact endgame adds about one board in a hundred on Expert
 //!   (Expert classic, seeds 1..20000: 39.67 % with the look-ahead alone, 40.35 % with endgames
 //!   of up to 128 layouts, 40.64 % with all of the above and 512, 40.85 % with the interior
 //!   cells beside the frontier among the candidates, 40.90 % with candidates 80 % as safe,

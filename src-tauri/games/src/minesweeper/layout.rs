@@ -1,5 +1,5 @@
-//! A mine layout on its own, for the developer tools (`examples/mines_generate.rs`,
-//! `examples/mines_solve.rs`) and the benchmarks: generate one as a game would, ask its 3BV,
+//! A mine layout on its own, for the developer tools (the lab's `mines_generate` and
+//! `mines_solve`, lab/examples/) and the benchmarks: generate one as a game would, ask its 3BV,
 //! ask whether the solver clears it, and write or read it as text.
 //!
 //! The text of one board:

@@ -62,7 +62,7 @@ impl Scan {
 /// Its own chances count [`TEMPO`] percent more than the other side's: it is its turn, so it
 /// uses one of them before the other side can use any, and a chance used first often forces
 /// the answer (a three, a four) and keeps the turn. How much more was measured, not guessed:
-/// hard against the hard of commit 5ee5e47 (the ladder in `examples/gomoku_engine.rs`, 200
+/// hard against the hard of commit 5ee5e47 (the ladder in `lab/examples/gomoku_engine.rs`, 200
 /// games, 48,000 / 40,000 nodes a move) scored 40.0 % with 0, 64.5 % with 25, 74.2 % with 50,
 /// 80.8 % with 75 and 79.0 % with 100; with 75 it also kept its lead with two and four times
 /// the nodes (72.5 %, 75.8 %) where 25 did not (60.2 %, 64.8 %).

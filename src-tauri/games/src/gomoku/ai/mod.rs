@@ -40,6 +40,7 @@
 pub mod analysis;
 pub mod budget;
 mod eval;
+pub mod features;
 mod forced;
 pub mod legality;
 mod position;
@@ -797,5 +798,3 @@ fn glance(list: &mut Vec<Candidate>, scan: &Scan, rng: &mut GameRng) -> usize {
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tune;

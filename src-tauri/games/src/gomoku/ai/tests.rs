@@ -311,7 +311,7 @@ fn a_win_by_threes_replays_to_five() {
     assert_eq!(black.forced_win.map(|w| w.winner), Some(Colour::Black));
 }
 
-/// Positions from engine games with a long win by fours (from the engine example's puzzles).
+/// Positions from engine games with a long win by fours (from the puzzles of the lab's `gomoku_engine`).
 #[test]
 fn long_wins_by_fours_replay_to_five() {
     let puzzles = [

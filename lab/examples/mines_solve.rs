@@ -2,13 +2,13 @@
 //! the no-guess solver clears it from its first click by deduction alone, `solvable no` when not.
 //!
 //! ```sh
-//! cargo run --release -p pastimes-games --example mines_generate -- 30 16 99 --count 100 \
-//!   | cargo run --release -p pastimes-games --example mines_solve
+//! cargo run --release -p pastimes-lab --example mines_generate -- 30 16 99 --count 100 \
+//!   | cargo run --release -p pastimes-lab --example mines_solve
 //! ```
 //!
 //! Exit code 2 when the input is not in that format (or arguments are given).
 
-use pastimes_games::minesweeper::parse_boards;
+use pastimes_lab::mines_solve::verdicts;
 use std::io::Read;
 use std::process::ExitCode;
 
@@ -31,25 +31,5 @@ fn main() -> ExitCode {
             eprintln!("mines_solve: {why}");
             ExitCode::from(2)
         }
-    }
-}
-
-/// One `solvable yes|no` line per board of `text`.
-fn verdicts(text: &str) -> Result<Vec<String>, String> {
-    let boards = parse_boards(text)?;
-    let yes_no = |b: bool| if b { "yes" } else { "no" };
-    Ok(boards.iter().map(|b| format!("solvable {}", yes_no(b.layout.solvable_from(b.first)))).collect())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_line_per_board() {
-        let solvable = "board 3 1 1 0 0\n..*\n3bv 1 gen_us 0\n";
-        let guess = "board 2 2 1 0 0\n..\n*.\n";
-        assert_eq!(verdicts(&format!("{solvable}{guess}")).unwrap(), ["solvable yes", "solvable no"]);
-        assert!(verdicts("board 2 2 1 0 0\n..\n").is_err());
     }
 }

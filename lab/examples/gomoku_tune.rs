@@ -1,63 +1,52 @@
-//! Texel tuning of the evaluation on the engine's own games: a tool run by hand, not a check.
+//! Texel tuning of the Gomoku evaluation on the engine's own games: a tool run by hand, not a
+//! check.
 //!
-//! The evaluation ([`eval::value`]) is linear in what the candidate points make: for each side,
-//! how many lines of a point hold each shape, and how many points make a four-three or a double
-//! three. So a logistic model over those counts, fitted to the results of self-play games, says
-//! which weights predict the outcome best (the side to move's and the waiting side's weights
-//! apart, which today's single [`eval::TEMPO`] ties together). `tune_generate` plays seeded games
-//! of the full engine from random openings and writes each quiet position (no five or open four
-//! to make for either side) with the game's result; `tune_fit` fits the model and prints the
-//! weights in today's units, beside today's. What the fitted weights did on the ladder is in
-//! docs/ENGINES.md ("Evaluation weights fitted to self-play").
+//! The evaluation is linear in what the candidate points make
+//! (`pastimes_games::gomoku::ai::features`): for each side, how many lines of a point hold each
+//! shape, and how many points make a four-three or a double three. So a logistic model over
+//! those counts, fitted to the results of self-play games, says which weights predict the
+//! outcome best (the side to move's and the waiting side's weights apart, which today's single
+//! `TEMPO` ties together). `generate` plays seeded games of the full engine from random
+//! openings and writes each quiet position (no five or open four to make for either side) with
+//! the game's result; `fit` fits the model and prints the weights in today's units, beside
+//! today's. What the fitted weights did on the ladder is in docs/lab-notes/gomoku.md
+//! ("Evaluation weights fitted to self-play").
 //!
 //! ```text
 //! TUNE_GAMES=2000 TUNE_NODES=8000 TUNE_OUT=/tmp/positions.txt \
-//!     cargo test --release -p pastimes-games --lib tune_generate -- --ignored
+//!     cargo run --release -p pastimes-lab --example gomoku_tune -- generate
 //! TUNE_IN=/tmp/positions.txt TUNE_FIX=0,1 \
-//!     cargo test --release -p pastimes-games --lib tune_fit -- --ignored --nocapture
+//!     cargo run --release -p pastimes-lab --example gomoku_tune -- fit
 //! ```
 //!
 //! `TUNE_FIX` keeps the listed features (0 one, 1 two, 2 open two...) at today's weights.
 
-use super::super::{Gomoku, Opponent, Params, Point};
-use super::position::Position;
-use super::threat::{DOUBLE_THREE, FOUR_THREE, SHAPE_VALUE};
-use super::*;
-use crate::game::Game;
-use rand::SeedableRng;
+use pastimes_games::gomoku::ai::features::{quiet_features, todays_weights, FEATURES, NAMES, PER_SIDE};
+use pastimes_games::gomoku::ai::{move_seed, search_level, Limits};
+use pastimes_games::gomoku::{Gomoku, Level, Opponent, Params, Point};
+use pastimes_games::Game;
+use rand::{Rng, SeedableRng};
 use std::io::Write;
-
-/// Shapes One to Four (1..=6), then points making a four-three and a double three.
-const NAMES: [&str; PER_SIDE] = ["one", "two", "open two", "three", "open three", "four", "four-three", "double three"];
-const PER_SIDE: usize = 8;
-/// The side to move's counts, then the waiting side's.
-const FEATURES: usize = 2 * PER_SIDE;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 
 type Row = (f64, Vec<f64>);
 
-fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+fn main() -> ExitCode {
+    match std::env::args().nth(1).as_deref() {
+        Some("generate") => generate(),
+        Some("fit") => fit_and_print(),
+        _ => {
+            eprintln!("usage: gomoku_tune generate|fit   (settings in TUNE_* variables, see the doc comment)");
+            return ExitCode::from(2);
+        }
+    }
+    ExitCode::SUCCESS
 }
 
-/// The counts of a quiet position, or `None` if a side has a five or an open four to make.
-fn features(pos: &Position) -> Option<[u32; FEATURES]> {
-    if pos.totals().iter().any(|t| t.fives > 0 || t.unstoppable > 0) {
-        return None;
-    }
-    let me = pos.to_move();
-    let mut f = [0; FEATURES];
-    pos.for_each_candidate(|p| {
-        for (side, colour) in [me, me.other()].into_iter().enumerate() {
-            let counts = &mut f[side * PER_SIDE..][..PER_SIDE];
-            for shape in (0..4).map(|d| pos.shape(p, colour, d) as usize).filter(|s| (1..=6).contains(s)) {
-                counts[shape - 1] += 1;
-            }
-            let t = pos.threat(p, colour);
-            counts[6] += (t.fours == 1 && t.open_threes >= 1) as u32;
-            counts[7] += (t.fours == 0 && t.open_threes >= 2) as u32;
-        }
-    });
-    Some(f)
+fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 /// A game begun in the centre with two to five more stones near it, drawn from `seed`.
@@ -79,7 +68,7 @@ fn self_play(seed: u64, nodes: u64) -> Vec<(f64, [u32; FEATURES])> {
     let mut game = random_opening(seed);
     let mut seen = Vec::new();
     while !game.status().is_over() {
-        if let Some(f) = features(&Position::of(&game)) {
+        if let Some(f) = quiet_features(&game) {
             seen.push((game.side_to_move(), f));
         }
         let limits = Limits::nodes(nodes);
@@ -90,12 +79,12 @@ fn self_play(seed: u64, nodes: u64) -> Vec<(f64, [u32; FEATURES])> {
     seen.into_iter().map(|(side, f)| (result(side), f)).collect()
 }
 
-#[test]
-#[ignore = "a tuning tool: minutes of self-play"]
-fn tune_generate() {
+/// Plays `TUNE_GAMES` self-play games at `TUNE_NODES` a move on every processor and writes
+/// their quiet positions to `TUNE_OUT`, one line each: the result, then the counts.
+fn generate() {
     let (games, nodes) = (env("TUNE_GAMES", 2000u64), env("TUNE_NODES", 8000u64));
-    let file = std::sync::Mutex::new(std::fs::File::create(env("TUNE_OUT", "positions.txt".to_string())).unwrap());
-    let next = std::sync::atomic::AtomicU64::new(0);
+    let file = Mutex::new(std::fs::File::create(env("TUNE_OUT", "positions.txt".to_string())).unwrap());
+    let next = AtomicU64::new(0);
     std::thread::scope(|scope| {
         for _ in 0..std::thread::available_parallelism().map_or(1, |n| n.get()) {
             scope.spawn(|| loop {
@@ -112,17 +101,6 @@ fn tune_generate() {
             });
         }
     });
-}
-
-/// Today's weights of the features for the side to move and for the waiting side.
-fn today() -> ([f64; PER_SIDE], [f64; PER_SIDE]) {
-    let mut defence = [0.0; PER_SIDE];
-    for (i, w) in defence.iter_mut().enumerate().take(6) {
-        *w = SHAPE_VALUE[i + 1] as f64;
-    }
-    defence[6] = FOUR_THREE as f64;
-    defence[7] = DOUBLE_THREE as f64;
-    (defence.map(|w| w * (100 + eval::TEMPO) as f64 / 100.0), defence)
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -157,9 +135,8 @@ fn fit(rows: &[Row], offset: &[f64], w: &mut [f64], steps: i32) -> f64 {
     loss / rows.len() as f64
 }
 
-#[test]
-#[ignore = "a tuning tool: reads what tune_generate wrote"]
-fn tune_fit() {
+/// Fits the model to the positions of `TUNE_IN` and prints the weights beside today's.
+fn fit_and_print() {
     let text = std::fs::read_to_string(env("TUNE_IN", "positions.txt".to_string())).unwrap();
     let rows: Vec<Row> = text
         .lines()
@@ -168,7 +145,7 @@ fn tune_fit() {
             (v[0], v[1..].to_vec())
         })
         .collect();
-    let (attack, defence) = today();
+    let (attack, defence) = todays_weights();
     // Today's value of a position's features that `counted` names.
     let today_value = |x: &[f64], counted: &dyn Fn(usize) -> bool| {
         (0..PER_SIDE).filter(|&i| counted(i)).map(|i| attack[i] * x[i] - defence[i] * x[PER_SIDE + i]).sum::<f64>()

@@ -1,12 +1,12 @@
 //! The Gomoku engine's figures, printed (run in release):
 //!
 //! ```text
-//! cargo run --release -p pastimes-games --example gomoku_engine -- speed        # 20 positions, 1 s each
-//! cargo run --release -p pastimes-games --example gomoku_engine -- speed-old OLD # the same for an old engine
-//! cargo run --release -p pastimes-games --example gomoku_engine -- vcf          # forced-win puzzles
-//! cargo run --release -p pastimes-games --example gomoku_engine -- budget       # hard's move times, app limits
-//! cargo run --release -p pastimes-games --example gomoku_engine -- ladder PAIRING GAMES [NODES [OLD_NODES] | tMS]
-//! cargo run --release -p pastimes-games --example gomoku_engine -- levels [GAMES [NODES]] # each level against the one below
+//! cargo run --release -p pastimes-lab --example gomoku_engine -- speed        # 20 positions, 1 s each
+//! cargo run --release -p pastimes-lab --example gomoku_engine -- speed-old OLD # the same for an old engine
+//! cargo run --release -p pastimes-lab --example gomoku_engine -- vcf          # forced-win puzzles
+//! cargo run --release -p pastimes-lab --example gomoku_engine -- budget       # hard's move times, app limits
+//! cargo run --release -p pastimes-lab --example gomoku_engine -- ladder PAIRING GAMES [NODES [OLD_NODES] | tMS]
+//! cargo run --release -p pastimes-lab --example gomoku_engine -- levels [GAMES [NODES]] # each level against the one below
 //! ```
 //!
 //! Ladder pairings: two of the levels `beginner`, `easy`, `medium`, `hard`, `master` (e.g.
@@ -20,7 +20,7 @@
 //! by time in the app, so the ladder gives hard NODES (default [`HARD_NODES`]) and master
 //! NODES x 5 / 1.5, the ratio of their times; `tMS` plays them on time instead (hard MS,
 //! master MS x 5 / 1.5; not reproducible). `levels` plays [`LEVEL_STEPS`].
-//! `scripts/ladder-old-hard.sh` builds the old engine's adapter (`ladder/old_hard_brain.rs`) and
+//! `scripts/ladder-old-hard.sh` builds the old engine's adapter (`lab/ladder/old_hard_brain.rs`) and
 //! runs `engine-old`. `LADDER_THREADS=N` plays N games at once (the same games), `LADDER_FIRST=N`
 //! plays games N.. only (a long ladder split between processes), `LADDER_LOG=1` prints each
 //! game's moves.
@@ -33,7 +33,7 @@
 //! and 66,666 nodes: about a sixtieth of their app time's worth (1.12 M main-search nodes per
 //! processor second, idle machine). On time (not reproducible, 20 games each): `t150` master
 //! 85.0 % (17-3), `t1500` (the app's 1.5 s and 5 s) 72.5 % (14-5-1). The levels are one engine with
-//! seeded blunder rates (ai/mod.rs); how they were chosen is in docs/ENGINES.md.
+//! seeded blunder rates (ai/mod.rs); how they were chosen is in docs/lab-notes/gomoku.md.
 //!
 //! Figures of 1 December 2026 on the shared 2-core machine (wall-clock figures depend on the
 //! share of it the run got; "per processor second" does not):
@@ -54,8 +54,8 @@
 //!   nodes per processor second; depth in 1 s median 6 (1 to 7; target then half a second),
 //!   b1f588b the same run median 5 (1 to 7); VCF puzzles 28 ms for all. `speed` now gives the
 //!   search the whole second as its target. The old engine of the ladder is b1f588b by default
-//!   (`scripts/ladder-old-hard.sh`, adapter `ladder/hard_b1f588b.rs`); the brains' ladder on time
-//!   is `brain_match ladder` (docs/ENGINES.md has its figures).
+//!   (`scripts/ladder-old-hard.sh`, adapter `lab/ladder/hard_b1f588b.rs`); the brains' ladder on time
+//!   is `brain_match ladder` (docs/lab-notes/gomoku.md has its figures).
 //! - What did it: the evaluation's weight for the side to move's chances (eval::TEMPO), 25 %
 //!   before (as in the old engine), now 75 %. At 48k / 40k: 0 % 40.0, 25 % 64.5, 50 % 74.2,
 //!   75 % 80.8, 100 % 79.0. With 25 %, more nodes did not help (96k 60.2 %, 192k 64.8 %) and
@@ -150,7 +150,7 @@ const LEVEL_STEPS: [&str; 4] = ["easy-beginner", "medium-easy", "hard-medium", "
 
 /// Hard's main-search nodes in the ladder of levels by default (master's are in the ratio of
 /// their times). 1.5 s are worth some 1.1-1.7 million on an idle machine, sixty times more:
-/// master against hard at that scale would take some 11 processor hours (docs/ENGINES.md).
+/// master against hard at that scale would take some 11 processor hours (docs/lab-notes/gomoku.md).
 const HARD_NODES: u64 = 20_000;
 
 fn game_of(moves: &str) -> Gomoku {

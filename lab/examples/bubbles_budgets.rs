@@ -4,9 +4,9 @@
 //! standard deviation and spread.
 //!
 //! ```sh
-//! cargo run --release -p pastimes-games --example bubbles_budgets -- run 0 50 1000,10000,60000 > a.txt &
-//! cargo run --release -p pastimes-games --example bubbles_budgets -- run 50 100 1000,10000,60000 > b.txt
-//! cargo run --release -p pastimes-games --example bubbles_budgets -- table a.txt b.txt
+//! cargo run --release -p pastimes-lab --example bubbles_budgets -- run 0 50 1000,10000,60000 > a.txt &
+//! cargo run --release -p pastimes-lab --example bubbles_budgets -- run 50 100 1000,10000,60000 > b.txt
+//! cargo run --release -p pastimes-lab --example bubbles_budgets -- table a.txt b.txt
 //! ```
 //!
 //! `run FROM TO BUDGETS` plays deals `FROM..TO` (deal `k` is seed `1_000_000 + k`, as in the

@@ -1,5 +1,5 @@
 //! The hard of commit b1f588b (the engine before its time management, "today's hard" of issue
-//! #30) behind a pipe, for the ladder of `examples/gomoku_engine.rs` (`ladder hard-old`,
+//! #30) behind a pipe, for the ladder of `lab/examples/gomoku_engine.rs` (`ladder hard-old`,
 //! `speed-old`).
 //!
 //! It is not built with this crate: `OLD_COMMIT=b1f588b scripts/ladder-old-hard.sh` checks

@@ -1,5 +1,5 @@
 //! The old Gomoku engine (commit 5ee5e47, before the engine's search and evaluation were rewritten) behind a pipe,
-//! for the ladder of `examples/gomoku_engine.rs` (`ladder engine-old`, `speed-old`).
+//! for the ladder of `lab/examples/gomoku_engine.rs` (`ladder engine-old`, `speed-old`).
 //!
 //! It is not built with this crate: `scripts/ladder-old-hard.sh` checks out 5ee5e47 in a
 //! scratch worktree and builds this file as a small crate of its own against that commit's

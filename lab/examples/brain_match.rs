@@ -3,7 +3,7 @@
 //! and noisy).
 //!
 //! ```sh
-//! cargo build --release -p pastimes-games --bin pbrain-pastimes --example brain_match
+//! cargo build --release -p pastimes-games --bin pbrain-pastimes -p pastimes-lab --example brain_match
 //! # One game of a brain against itself: each answer's time against the budget, the mean in
 //! # moves 10-40 (over all moves, and over the moves the brain chose by a search, as its DEBUG
 //! # line says), and each brain's peak memory against `INFO max_memory` (BRAIN_MATCH_LOG=1:

@@ -5,8 +5,8 @@
 //! `solve ... after` runs only the app's post-game search, given the hint's line (half the time).
 //!
 //! ```sh
-//! cargo run --release -p pastimes-games --example bubbles_versus -- hints standard 0 40 200000 > hints.txt
-//! cargo run --release -p pastimes-games --example bubbles_versus -- solve standard hints.txt 2000000
+//! cargo run --release -p pastimes-lab --example bubbles_versus -- hints standard 0 40 200000 > hints.txt
+//! cargo run --release -p pastimes-lab --example bubbles_versus -- solve standard hints.txt 2000000
 //! ```
 //!
 //! Deal `k` is seed `1_000_000 + k`, as in the `bubbles_strength` bench. Budgets are positions

@@ -2,11 +2,11 @@
 //! with what it scored, and the final score.
 //!
 //! ```sh
-//! cargo run --release -p pastimes-games --example bubbles_solve -- --style megashift --seed 42 --budget-ms 2000
-//! cargo run --release -p pastimes-games --example bubbles_solve -- --style standard --size 15x15 --colours 5 \
+//! cargo run --release -p pastimes-lab --example bubbles_solve -- --style megashift --seed 42 --budget-ms 2000
+//! cargo run --release -p pastimes-lab --example bubbles_solve -- --style standard --size 15x15 --colours 5 \
 //!     --scoring classic --seed 1 --budget-ms 10000
-//! cargo run --release -p pastimes-games --example bubbles_solve -- \
-//!     --position src-tauri/games/examples/positions/standard-15x15-classic.txt --budget-positions 1000000
+//! cargo run --release -p pastimes-lab --example bubbles_solve -- \
+//!     --position src-tauri/games/tests/fixtures/standard-15x15-classic.txt --budget-positions 1000000
 //! ```
 //!
 //! A deal is dealt from `--seed` at `--size` (default 11x11), `--colours` (default 5) and

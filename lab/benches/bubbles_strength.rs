@@ -2,7 +2,7 @@
 //! the largest group, always the hint, and the post-game solver. Prints figures; asserts nothing.
 //!
 //! ```sh
-//! cargo bench -p pastimes-games --bench bubbles_strength -- [--deals 1000] [--hint-deals 20]
+//! cargo bench -p pastimes-lab --bench bubbles_strength -- [--deals 1000] [--hint-deals 20]
 //!     [--solver-deals 20] [--hint-ms MS] [--solver-ms 2000] [--styles standard,megashift]
 //!     [--nodes-per-ms K] [--per-deal] [--size 15x15] [--colours 5] [--scoring classic]
 //! ```
@@ -24,7 +24,7 @@
 //! Hint-following and the solver over many deals cost hours (a hint-follower spends its budget on
 //! every move): the `bubbles_versus` example plays them by deal ranges, resumable and in several
 //! processes, and prints the same table. The figures over the largest samples reached, and the
-//! calibration of the budgets, are in docs/ENGINES.md, "Bubble Breaker's solver".
+//! calibration of the budgets, are in docs/lab-notes/bubbles.md (today's in docs/ENGINES.md).
 //!
 //! # Figures of 1 December 2026
 //!

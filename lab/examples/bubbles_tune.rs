@@ -3,11 +3,11 @@
 //! depend on the machine's load.
 //!
 //! ```sh
-//! cargo run --release -p pastimes-games --example bubbles_tune -- standard 20 50000 6,2 8,1 4,2
+//! cargo run --release -p pastimes-lab --example bubbles_tune -- standard 20 50000 6,2 8,1 4,2
 //! ```
 //!
 //! ```sh
-//! cargo run --release -p pastimes-games --example bubbles_tune -- standard 20 1000000 \
+//! cargo run --release -p pastimes-lab --example bubbles_tune -- standard 20 1000000 \
 //!     --size 15x15 --scoring classic 6,2,8,24,1 6,2,8,24,0
 //! ```
 //!

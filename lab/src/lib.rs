@@ -1,0 +1,9 @@
+//! The engines' laboratory: what measures, tunes and compares the engines of `pastimes-games`
+//! and is no part of the app. The tools are the crate's examples (each one's doc comment says
+//! how to run it, and docs/ENGINES.md what its figures are); `ladder/` holds adapters built
+//! against old commits by `scripts/ladder-old-hard.sh`. This library holds the parts of the
+//! Minesweeper tools that their tests check.
+
+pub mod mines_autoplay;
+pub mod mines_generate;
+pub mod mines_solve;
