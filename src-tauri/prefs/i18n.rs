@@ -339,13 +339,11 @@ mod tests {
         // The help of a screen that says `helpTopic = 'home'`, and of each game's screen (its id).
         let mut topics: Vec<String> = files.values().flat_map(|code| quoted_after(code, "helpTopic = ")).collect();
         topics.extend(games.iter().cloned());
-        // The codes `AppError::code`, `ImportError::code`, `VideoError::code`,
-        // `PsqImportError::code` and a position file's errors send (the string after each `=> "`).
-        let codes: Vec<String> = [
+        // The codes `AppError::code`, `ImportError::code` and a position file's errors send (the
+        // string after each `=> "`), and those each game's file formats declare.
+        let mut codes: Vec<String> = [
             ("src-tauri/error.rs", "pub fn code(&self)", "pub fn params", "=> \""),
             ("src-tauri/records/record_text.rs", "pub fn code(&self)", "pub fn params", "=> \""),
-            ("src-tauri/records/video.rs", "pub fn code(&self)", "pub fn params", "=> \""),
-            ("src-tauri/records/psq.rs", "pub fn code(&self)", "pub fn params", "=> \""),
             ("src-tauri/records/exchange.rs", "fn position_error(", "AppError::Import", "=> (\""),
         ]
         .iter()
@@ -354,6 +352,11 @@ mod tests {
             body.split(arrow).skip(1).map(|rest| rest.split('"').next().unwrap().to_string()).collect::<Vec<_>>()
         })
         .collect();
+        codes.extend(
+            kinds()
+                .flat_map(|kind| kind.info().file_formats.iter().flat_map(|format| format.error_codes.iter()))
+                .map(|code| code.to_string()),
+        );
         // `count('games', n)` and `countOf('mistakes', n)`: a noun and a number, in each of
         // English's plural forms.
         let nouns: BTreeSet<String> = files

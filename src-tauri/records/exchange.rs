@@ -1,10 +1,10 @@
-//! One finished game exported and imported as a text record file (`record_text.rs`), and its
-//! moves copied as text.
+//! One finished game exported as a text record file (`record_text.rs`; written to a file and
+//! read back through `file_formats.rs`, as every format is), its moves copied as text, and
+//! games started from position files.
 
 use crate::error::{AppError, AppResult};
-use crate::library::export::write_whole;
 use crate::records::record_text;
-use crate::store::{FullRecord, Store};
+use crate::store::Store;
 use pastimes_games::{GameKind, PositionFileError};
 use std::path::Path;
 
@@ -22,21 +22,6 @@ pub fn offered(kind: GameKind, what: &'static str) -> AppResult<()> {
 pub fn export_record(store: &Store, id: i64) -> AppResult<(String, String)> {
     let full = store.full_record(id)?.ok_or(AppError::NothingTo("export"))?;
     Ok((record_text::export(&full)?, record_text::file_name(&full)))
-}
-
-/// Writes an exported record's text to `path`, whole or not at all.
-pub fn save_record_text(text: &str, path: &Path) -> AppResult<()> {
-    write_whole(path, |file| Ok(std::io::Write::write_all(file, text.as_bytes())?))
-}
-
-/// The record file at `path`, replayed and checked as a finished game (id 0); a file above the
-/// size limit is refused before it is read.
-pub fn import_record_file(path: &Path) -> AppResult<FullRecord> {
-    let file = std::fs::File::open(path)?;
-    if file.metadata()?.len() > record_text::MAX_BYTES {
-        return Err(record_text::ImportError::TooLarge.into());
-    }
-    Ok(record_text::import_from(file)?)
 }
 
 /// The parameters of a game of `kind` from the position file text `text` (Bubble Breaker's

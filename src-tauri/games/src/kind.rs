@@ -286,6 +286,9 @@ pub struct GameInfo {
     /// how its text becomes the parameters of such a game. A game from a position is imported:
     /// it never ranks.
     pub position_file: Option<PositionFn>,
+    /// The files the game reads and writes besides the app's record file (Minesweeper's
+    /// videos, Gomocup's `.psq`): each with its codec ([`crate::FileFormat`]).
+    pub file_formats: &'static [crate::FileFormat],
     /// The parameters of a first game, as JSON text (the page starts from these).
     pub default_params: &'static str,
     pub categories: Categories,

@@ -34,6 +34,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         ],
     }),
     position_file: Some(position_params),
+    file_formats: &[],
     default_params: r#"{"style":"megashift"}"#,
     categories: Categories {
         listed,

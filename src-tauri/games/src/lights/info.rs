@@ -21,6 +21,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     // Its sizes are buttons of its own toolbar: a game needs no list of choices.
     choices: None,
     position_file: None,
+    file_formats: &[],
     default_params: r#"{"side":5}"#,
     categories: Categories {
         listed,
