@@ -301,21 +301,22 @@ impl AppState {
         live::new_game_from_moves(self, kind, params, text, self.seed())
     }
 
-    /// A new game of `kind` from the position file text `text` ("Open position..."), marked
-    /// imported (it never ranks). A text that is no position of the game changes nothing.
-    pub fn new_game_from_position(self: &Arc<Self>, kind: GameKind, text: &str) -> AppResult<Snapshot> {
-        let params = exchange::position_params(kind, text)?;
+    /// A new game of `kind` from a position file's content ("Open position..."), marked
+    /// imported (it never ranks). A file that is no position of the game changes nothing.
+    pub fn new_game_from_position(self: &Arc<Self>, kind: GameKind, bytes: &[u8]) -> AppResult<Snapshot> {
+        let params = file_formats::position_params(kind, bytes)?;
         live::new_game_from_position(self, kind, params, self.seed())
     }
 
-    /// Whether games of `kind` start from position files ([`AppError::NotOffered`] if not).
-    pub fn opens_positions(&self, kind: GameKind) -> AppResult<()> {
-        exchange::opens_positions(kind)
+    /// The format games of `kind` start from, for its open dialog ([`AppError::NotOffered`] if
+    /// the game has none).
+    pub fn position_format(&self, kind: GameKind) -> AppResult<crate::library::catalogue::FormatEntry> {
+        file_formats::position_format(kind).map(crate::library::catalogue::FormatEntry::of)
     }
 
-    /// The text of the position file at `path`, bounded before it is read.
-    pub fn read_position_file(&self, path: &Path) -> AppResult<String> {
-        exchange::read_position_file(path)
+    /// The content of the position file of `kind` at `path`, bounded before it is read.
+    pub fn read_position_file(&self, kind: GameKind, path: &Path) -> AppResult<Vec<u8>> {
+        file_formats::read_position_file(kind, path)
     }
 
     // ----- the library (library/ over the store) -----

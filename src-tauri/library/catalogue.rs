@@ -1,7 +1,7 @@
 //! The games as the page learns them: one entry per registered game, read from the game's own
 //! table, so the page keeps no list of games or categories of its own.
 
-use pastimes_games::{CategoryPattern, Choices, FileFormat, GameKind, Ranking, Shown};
+use pastimes_games::{CategoryPattern, Choices, FileFormat, GameKind, Ranking, Reads, Shown};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -23,7 +23,7 @@ pub struct GameEntry {
     /// Whether the player may copy a game's moves and paste moves to set up a position.
     pub exchanges_moves: bool,
     /// Whether a game can start from a position file (`Open position...`: the `open_position`
-    /// and `open_position_text` commands).
+    /// and `open_position_text` commands): one of its formats reads positions.
     pub opens_positions: bool,
     /// The name of the game's rate, when its hall of fame has a table by rate.
     pub rate_key: Option<&'static str>,
@@ -56,7 +56,7 @@ impl GameEntry {
             has_analysis: info.analysis.is_some(),
             analysis_shown: info.analysis.map(|analysis| analysis.shown),
             exchanges_moves: info.exchanges_moves,
-            opens_positions: info.position_file.is_some(),
+            opens_positions: info.file_formats.iter().any(|format| format.position_reader().is_some()),
             rate_key: info.rate.map(|rate| rate.key),
             default_params: info.default_params(),
             choices: info.choices,
@@ -78,14 +78,16 @@ pub struct FormatEntry {
     /// The catalogue key of its export menu item.
     pub name_key: &'static str,
     /// The catalogue keys of its save dialog's title and of its file filter's name.
-    pub save_title_key: &'static str,
+    pub dialog_title_key: &'static str,
     pub filter_key: &'static str,
     /// Lower case, without the dot; a written file takes the first.
     pub extensions: &'static [&'static str],
     pub mime_type: &'static str,
-    /// Whether Import game... reads it, and whether a finished game is exported to it (only a
-    /// game that ended won, lost or drawn when `ended_only`).
-    pub reads: bool,
+    /// What a file of it becomes, if it is read: a finished game (Import game...) or a new
+    /// game's position (Open position...).
+    pub reads: Option<Reading>,
+    /// Whether a finished game is exported to it (only a game that ended won, lost or drawn
+    /// when `ended_only`).
     pub writes: bool,
     pub ended_only: bool,
 }
@@ -94,14 +96,22 @@ pub struct FormatEntry {
 pub const RECORD_FILE: FormatEntry = FormatEntry {
     id: "record",
     name_key: "history.export.text",
-    save_title_key: "history.exportGameTitle",
+    dialog_title_key: "history.exportGameTitle",
     filter_key: "history.recordFilter",
     extensions: &["txt"],
     mime_type: "text/plain",
-    reads: true,
+    reads: Some(Reading::Game),
     writes: true,
     ended_only: false,
 };
+
+/// What a read file becomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Reading {
+    Game,
+    Position,
+}
 
 impl FormatEntry {
     /// A game's format, as declared in its table.
@@ -109,11 +119,14 @@ impl FormatEntry {
         FormatEntry {
             id: format.id,
             name_key: format.name_key,
-            save_title_key: format.save_title_key,
+            dialog_title_key: format.dialog_title_key,
             filter_key: format.filter_key,
             extensions: format.extensions,
             mime_type: format.mime_type,
-            reads: format.reads.is_some(),
+            reads: format.reads.map(|reads| match reads {
+                Reads::Game(_) => Reading::Game,
+                Reads::Position(_) => Reading::Position,
+            }),
             writes: format.writes.is_some(),
             ended_only: format.writes.is_some_and(|writes| writes.ended_only),
         }
@@ -175,11 +188,15 @@ mod tests {
         };
         assert_eq!(format_ids(&mines), ["record", "evf", "avf", "rmv", "mvf"]);
         assert_eq!(format_ids(&gomoku), ["record", "psq"]);
-        assert_eq!(format_ids(&bubbles), ["record"]);
+        assert_eq!(format_ids(&bubbles), ["record", "position"]);
         assert_eq!(mines["fileFormats"][1]["endedOnly"], true);
         assert_eq!(
             (&mines["fileFormats"][2]["reads"], &mines["fileFormats"][2]["writes"]),
-            (&Value::Bool(true), &Value::Bool(false))
+            (&serde_json::json!("game"), &Value::Bool(false))
+        );
+        assert_eq!(
+            (&bubbles["fileFormats"][1]["reads"], &bubbles["opensPositions"]),
+            (&serde_json::json!("position"), &Value::Bool(true))
         );
     }
 }

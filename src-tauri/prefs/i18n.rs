@@ -339,12 +339,11 @@ mod tests {
         // The help of a screen that says `helpTopic = 'home'`, and of each game's screen (its id).
         let mut topics: Vec<String> = files.values().flat_map(|code| quoted_after(code, "helpTopic = ")).collect();
         topics.extend(games.iter().cloned());
-        // The codes `AppError::code`, `ImportError::code` and a position file's errors send (the
-        // string after each `=> "`), and those each game's file formats declare.
+        // The codes `AppError::code` and `ImportError::code` send (the string after each `=> "`),
+        // and those each game's file formats declare (a position file's among them).
         let mut codes: Vec<String> = [
             ("src-tauri/error.rs", "pub fn code(&self)", "pub fn params", "=> \""),
             ("src-tauri/records/record_text.rs", "pub fn code(&self)", "pub fn params", "=> \""),
-            ("src-tauri/records/exchange.rs", "fn position_error(", "AppError::Import", "=> (\""),
         ]
         .iter()
         .flat_map(|(path, start, end, arrow)| {

@@ -82,15 +82,41 @@ fn game_file(full: &FullRecord) -> AppResult<GameFile> {
 /// The game format whose extension `name` has, and its game; `None` for a record file.
 fn reader_of(name: &str) -> Option<(GameKind, &'static FileFormat)> {
     GameKind::all().find_map(|kind| {
-        let format = kind.info().file_formats.iter().find(|format| format.reads.is_some() && format.names(name))?;
+        let format = kind.info().file_formats.iter().find(|format| format.reads_games() && format.names(name))?;
         Some((kind, format))
     })
 }
 
-/// Every format Import game... reads, for its open dialog: the record file first.
+/// Every format Import game... reads (finished games), for its open dialog: the record file
+/// first.
 pub fn readable() -> Vec<FormatEntry> {
-    let games = GameKind::all().flat_map(|kind| kind.info().file_formats.iter().map(FormatEntry::of));
-    std::iter::once(RECORD_FILE).chain(games.filter(|format| format.reads)).collect()
+    let games = GameKind::all().flat_map(|kind| kind.info().file_formats.iter().filter(|format| format.reads_games()));
+    std::iter::once(RECORD_FILE).chain(games.map(FormatEntry::of)).collect()
+}
+
+/// The format `kind`'s games start from (its position files), if any.
+pub fn position_format(kind: GameKind) -> AppResult<&'static FileFormat> {
+    let format = kind.info().file_formats.iter().find(|format| format.position_reader().is_some());
+    format.ok_or(AppError::NotOffered { game: kind, what: "openPosition" })
+}
+
+/// The parameters of a game of `kind` from a position file's bytes (Bubble Breaker's
+/// `Open position...`); a game without position files refuses it ([`AppError::NotOffered`]),
+/// and bytes that are no position are the format's typed error (`position_too_large`,
+/// `position_invalid` with its `reason`).
+pub fn position_params(kind: GameKind, bytes: &[u8]) -> AppResult<serde_json::Value> {
+    let read =
+        position_format(kind)?.position_reader().ok_or(AppError::NotOffered { game: kind, what: "openPosition" })?;
+    Ok(read(bytes)?)
+}
+
+/// The bytes of the position file of `kind` at `path`: no more than its format's limit and a
+/// byte, so a larger file is refused unread.
+pub fn read_position_file(kind: GameKind, path: &Path) -> AppResult<Vec<u8>> {
+    let limit = position_format(kind)?.max_bytes;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// The file `name` (its extension names the format) holding `bytes`, as a finished game (id 0).

@@ -325,7 +325,7 @@ pub async fn export_game<R: Runtime>(
 ) -> AppResult<Option<Exported>> {
     let exported = state.export_game(id, &format)?;
     let pattern = file_patterns(exported.format.extensions.iter());
-    let (title, filter) = (exported.format.save_title_key, exported.format.filter_key);
+    let (title, filter) = (exported.format.dialog_title_key, exported.format.filter_key);
     let Some(path) = ask_save_path(&window, &state, exported.file_name, title, filter, &pattern)? else {
         return Ok(None);
     };
@@ -402,26 +402,26 @@ pub async fn open_position<R: Runtime>(
     game: String,
 ) -> AppResult<Option<Snapshot>> {
     let kind = kind(&game)?;
-    state.opens_positions(kind)?;
+    let format = state.position_format(kind)?;
     let lang = language(&state);
     let say = |key: &str| crate::prefs::i18n::t(lang, key);
     let request = FileRequest {
         purpose: Purpose::Open,
-        title: say("position.openTitle"),
+        title: say(format.dialog_title_key),
         accept: say("dialog.open"),
         cancel: say("dialog.cancel"),
-        filter_name: say("position.fileFilter"),
-        pattern: "*.txt".into(),
+        filter_name: say(format.filter_key),
+        pattern: file_patterns(format.extensions.iter()),
     };
     let Some(path) = ask_path(&window, request)? else { return Ok(None) };
-    let text = state.read_position_file(&path)?;
-    Ok(Some(state.new_game_from_position(kind, &text)?))
+    let bytes = state.read_position_file(kind, &path)?;
+    Ok(Some(state.new_game_from_position(kind, &bytes)?))
 }
 
 /// [`open_position`] without the dialog: a position file's text, as the page or a test has it.
 #[tauri::command]
 pub fn open_position_text(state: AppStateArg, game: String, text: String) -> AppResult<Snapshot> {
-    state.new_game_from_position(kind(&game)?, &text)
+    state.new_game_from_position(kind(&game)?, text.as_bytes())
 }
 
 /// "Copy moves": the moves of the game in progress, or of the finished game `id`, in the

@@ -3,6 +3,8 @@
 //! [`crate::GameInfo::file_formats`], each with its codec; the app offers them all through one
 //! export and one import path and names no format itself.
 //!
+//! A position file is a format too: it reads as the parameters of a game that starts there.
+//!
 //! A codec works on a [`GameFile`]: what such a file holds of a finished game (its parameters,
 //! seed, moves with their times, player and dates), so it needs nothing of the app's store.
 
@@ -15,8 +17,10 @@ pub struct FileFormat {
     pub id: &'static str,
     /// The catalogue key of the export menu item that writes it (`Gomocup file (.psq)…`).
     pub name_key: &'static str,
-    /// The catalogue keys of the save dialog's title and of its file filter's name.
-    pub save_title_key: &'static str,
+    /// The catalogue keys of the title of the dialog that takes a file of this format on its
+    /// own (the save dialog of its export; for a position, the open dialog that starts a game
+    /// from one) and of its file filter's name.
+    pub dialog_title_key: &'static str,
     pub filter_key: &'static str,
     /// The files' extensions, lower case, without the dot; a written file takes the first.
     pub extensions: &'static [&'static str],
@@ -40,9 +44,15 @@ pub struct FileFormat {
 /// What a file of a format becomes.
 #[derive(Clone, Copy)]
 pub enum Reads {
-    /// A finished game, to watch (and review, where the game has a review).
+    /// A finished game, to watch (and review, where the game has a review): Import game...
     Game(fn(&[u8]) -> Result<GameFile, FormatError>),
+    /// A position: the parameters (JSON) of a new game that starts from it, marked imported
+    /// (Bubble Breaker's Open position...).
+    Position(PositionReader),
 }
+
+/// A position format's reader: a file's bytes as the parameters of a game from it.
+pub type PositionReader = fn(&[u8]) -> Result<Value, FormatError>;
 
 /// How a format writes a finished game.
 #[derive(Clone, Copy)]
@@ -54,6 +64,19 @@ pub struct Writes {
 }
 
 impl FileFormat {
+    /// Whether it reads finished games (Import game...), not positions.
+    pub fn reads_games(&self) -> bool {
+        matches!(self.reads, Some(Reads::Game(_)))
+    }
+
+    /// Its position reader, if it reads positions.
+    pub fn position_reader(&self) -> Option<PositionReader> {
+        match self.reads {
+            Some(Reads::Position(read)) => Some(read),
+            _ => None,
+        }
+    }
+
     /// Whether `name` (a file's name or path) ends in one of the format's extensions, in any case.
     pub fn names(&self, name: &str) -> bool {
         let extension = name.rsplit_once('.').map_or("", |(_, extension)| extension);
@@ -99,5 +122,19 @@ pub struct FormatError {
 impl FormatError {
     pub fn new(code: &'static str, message: impl ToString, params: Value) -> FormatError {
         FormatError { code, message: message.to_string(), params }
+    }
+}
+
+impl From<crate::PositionFileError> for FormatError {
+    fn from(error: crate::PositionFileError) -> FormatError {
+        let params = match &error {
+            crate::PositionFileError::TooLarge { max } => serde_json::json!({ "max": max }),
+            crate::PositionFileError::Invalid(reason) => serde_json::json!({ "reason": reason }),
+        };
+        let code = match error {
+            crate::PositionFileError::TooLarge { .. } => "position_too_large",
+            crate::PositionFileError::Invalid(_) => "position_invalid",
+        };
+        FormatError::new(code, &error, params)
     }
 }

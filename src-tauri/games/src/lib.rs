@@ -27,6 +27,6 @@ pub use file_format::{FileFormat, FormatError, GameFile, Reads, Writes};
 pub use game::{Analyses, Applied, Game, Hints, Odds, Rates, RuleError, Status, Telling};
 pub use kind::{
     AnalyseFn, Analysis, Better, Categories, CategoryPattern, Choice, Choices, GameInfo, GameKind, HintFn, Measure,
-    NewGame, PositionFileError, PositionFn, Ranking, Rate, Shown,
+    NewGame, PositionFileError, Ranking, Rate, Shown,
 };
 pub use rng::GameRng;

@@ -21,7 +21,7 @@ use serde_json::{json, Value};
 pub const FORMAT: FileFormat = FileFormat {
     id: "psq",
     name_key: "history.export.psq",
-    save_title_key: "history.exportPsqTitle",
+    dialog_title_key: "history.exportPsqTitle",
     filter_key: "history.psqFilter",
     extensions: &["psq"],
     mime_type: "text/plain",

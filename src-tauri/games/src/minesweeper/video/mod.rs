@@ -175,7 +175,7 @@ const fn video(
     FileFormat {
         id,
         name_key: "history.export.video",
-        save_title_key: "history.exportVideoTitle",
+        dialog_title_key: "history.exportVideoTitle",
         filter_key: "history.videoFilter",
         extensions,
         mime_type: "application/octet-stream",
