@@ -144,6 +144,13 @@ impl AppError {
     }
 }
 
+/// A file a game's format refused (or a game it could not write): its own code and values.
+impl From<pastimes_games::FormatError> for AppError {
+    fn from(error: pastimes_games::FormatError) -> Self {
+        AppError::Import { code: error.code, message: error.message, params: error.params }
+    }
+}
+
 impl Serialize for AppError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut out = serializer.serialize_struct("AppError", 3)?;

@@ -15,10 +15,11 @@ pub use crate::play::live::{Hinted, Notifier, Runtime, Unresumed, Worker};
 use crate::play::session::{Session, Snapshot};
 pub use crate::prefs::config::Config;
 use crate::prefs::settings;
+use crate::records::file_formats::{self, ExportedFile};
 use crate::records::import_review::ImportReview;
 use crate::records::review::{self, Review};
 use crate::records::verify::{self, Verified};
-use crate::records::{exchange, psq, record_text};
+use crate::records::{exchange, record_text};
 use crate::store::{
     CategoryChart, CategoryStats, FullRecord, HistoryFilter, HistoryPage, PageStart, Recorded, ResetCounts,
     SavingListener, Store, StoreReport,
@@ -300,21 +301,22 @@ impl AppState {
         live::new_game_from_moves(self, kind, params, text, self.seed())
     }
 
-    /// A new game of `kind` from the position file text `text` ("Open position..."), marked
-    /// imported (it never ranks). A text that is no position of the game changes nothing.
-    pub fn new_game_from_position(self: &Arc<Self>, kind: GameKind, text: &str) -> AppResult<Snapshot> {
-        let params = exchange::position_params(kind, text)?;
+    /// A new game of `kind` from a position file's content ("Open position..."), marked
+    /// imported (it never ranks). A file that is no position of the game changes nothing.
+    pub fn new_game_from_position(self: &Arc<Self>, kind: GameKind, bytes: &[u8]) -> AppResult<Snapshot> {
+        let params = file_formats::position_params(kind, bytes)?;
         live::new_game_from_position(self, kind, params, self.seed())
     }
 
-    /// Whether games of `kind` start from position files ([`AppError::NotOffered`] if not).
-    pub fn opens_positions(&self, kind: GameKind) -> AppResult<()> {
-        exchange::opens_positions(kind)
+    /// The format games of `kind` start from, for its open dialog ([`AppError::NotOffered`] if
+    /// the game has none).
+    pub fn position_format(&self, kind: GameKind) -> AppResult<crate::library::catalogue::FormatEntry> {
+        file_formats::position_format(kind).map(crate::library::catalogue::FormatEntry::of)
     }
 
-    /// The text of the position file at `path`, bounded before it is read.
-    pub fn read_position_file(&self, path: &Path) -> AppResult<String> {
-        exchange::read_position_file(path)
+    /// The content of the position file of `kind` at `path`, bounded before it is read.
+    pub fn read_position_file(&self, kind: GameKind, path: &Path) -> AppResult<Vec<u8>> {
+        file_formats::read_position_file(kind, path)
     }
 
     // ----- the library (library/ over the store) -----
@@ -397,26 +399,16 @@ impl AppState {
         exchange::export_record(&*self.store()?, id)
     }
 
-    /// The finished Minesweeper game `id` as an `.evf` video, and the file name to offer.
-    pub fn export_video(&self, id: i64) -> AppResult<(Vec<u8>, String)> {
-        let full = self.store()?.full_record(id)?.ok_or(crate::error::AppError::NothingTo("export"))?;
-        crate::records::video::export_evf(&full)
-    }
-
-    /// The Gomoku game `id` as a Piskvork `.psq` text (Gomocup's files), and the file name to offer.
-    pub fn export_psq(&self, id: i64) -> AppResult<(String, String)> {
+    /// The finished game `id` in the file format `format` of its game (the record file,
+    /// `"record"`, or one its game declares), the file name to offer and the format.
+    pub fn export_game(&self, id: i64, format: &str) -> AppResult<ExportedFile> {
         let full = self.store()?.full_record(id)?.ok_or(AppError::NothingTo("export"))?;
-        psq::export(&full)
+        file_formats::export(&full, format)
     }
 
-    /// Writes an exported video to `path`, whole or not at all.
-    pub fn save_video(&self, bytes: &[u8], path: &Path) -> AppResult<()> {
+    /// Writes an exported file to `path`, whole or not at all.
+    pub fn save_export(&self, bytes: &[u8], path: &Path) -> AppResult<()> {
         crate::library::export::write_whole(path, |file| Ok(std::io::Write::write_all(file, bytes)?))
-    }
-
-    /// Writes an exported record's text to `path`, whole or not at all.
-    pub fn save_record_text(&self, text: &str, path: &Path) -> AppResult<()> {
-        exchange::save_record_text(text, path)
     }
 
     /// A record file's text as a finished game (id 0), replayed and checked; it becomes the
@@ -425,35 +417,16 @@ impl AppState {
         self.keep_import(record_text::import(text)?)
     }
 
-    /// The record file at `path`, imported as [`AppState::import_record_text`] does, or the
-    /// Minesweeper video or Gomocup game there when its extension names one
-    /// ([`AppState::import_video_bytes`], [`AppState::import_psq_text`]); a file above the size
-    /// limit is refused before it is read.
-    pub fn import_record_file(&self, path: &Path) -> AppResult<FullRecord> {
-        let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default();
-        if psq::is_psq_name(name) {
-            return self.keep_import(psq::import_file(path)?);
-        }
-        match crate::records::video::Format::of_name(name) {
-            Some(format) => self.keep_import(crate::records::video::import_file(path, format)?),
-            None => self.keep_import(exchange::import_record_file(path)?),
-        }
+    /// The file at `path` as a finished game (id 0), read in the format its extension names
+    /// (a record file when no game's format claims it); it becomes the last import, for the
+    /// watch view. Nothing is stored; a file above its format's limit is refused unread.
+    pub fn import_game_file(&self, path: &Path) -> AppResult<FullRecord> {
+        self.keep_import(file_formats::import_file(path)?)
     }
 
-    /// A Gomocup game (Piskvork's `.psq` text) as a finished game (id 0), every stone played
-    /// through the rules; it becomes the last import, as a record file does. Nothing is stored.
-    pub fn import_psq_text(&self, text: &str) -> AppResult<FullRecord> {
-        self.keep_import(psq::import(text)?)
-    }
-
-    /// A Minesweeper video (`name`'s extension names its format) as a finished game (id 0),
-    /// its moves played on its board; it becomes the last import, as a record file does.
-    /// Nothing is stored.
-    pub fn import_video_bytes(&self, name: &str, bytes: &[u8]) -> AppResult<FullRecord> {
-        let format = crate::records::video::Format::of_name(name).ok_or_else(|| {
-            crate::records::video::VideoError::NotAVideo(format!("{name}: not .evf, .avf, .rmv or .mvf"))
-        })?;
-        self.keep_import(crate::records::video::import(bytes, format)?)
+    /// [`AppState::import_game_file`] of a file's name and content, as a test has them.
+    pub fn import_game_content(&self, name: &str, bytes: &[u8]) -> AppResult<FullRecord> {
+        self.keep_import(file_formats::import(name, bytes)?)
     }
 
     fn keep_import(&self, full: FullRecord) -> AppResult<FullRecord> {

@@ -15,7 +15,7 @@ use pastimes_games::gomoku::{Action, Gomoku, Params, Point, Rule};
 /// The board with the stones `text` names, under `rule`.
 pub fn board_of(rule: Rule, text: &str) -> AppResult<AnalysisBoard> {
     if text.trim_start().starts_with(psq::MAGIC) {
-        let (rule, moves) = psq::rule_and_moves(text)?;
+        let (rule, moves) = psq::rule_and_moves(text).map_err(pastimes_games::FormatError::from)?;
         let stones: Vec<Point> = moves.into_iter().filter_map(|mv| Point::new(mv.x, mv.y)).collect();
         return AnalysisBoard::with_stones(rule, &stones).map_err(|refused| refusal(refused).into());
     }

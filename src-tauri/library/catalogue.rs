@@ -1,7 +1,7 @@
 //! The games as the page learns them: one entry per registered game, read from the game's own
 //! table, so the page keeps no list of games or categories of its own.
 
-use pastimes_games::{CategoryPattern, Choices, GameKind, Ranking, Shown};
+use pastimes_games::{CategoryPattern, Choices, FileFormat, GameKind, Ranking, Reads, Shown};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -23,7 +23,7 @@ pub struct GameEntry {
     /// Whether the player may copy a game's moves and paste moves to set up a position.
     pub exchanges_moves: bool,
     /// Whether a game can start from a position file (`Open position...`: the `open_position`
-    /// and `open_position_text` commands).
+    /// and `open_position_text` commands): one of its formats reads positions.
     pub opens_positions: bool,
     /// The name of the game's rate, when its hall of fame has a table by rate.
     pub rate_key: Option<&'static str>,
@@ -31,6 +31,9 @@ pub struct GameEntry {
     /// What a new game is picked from (the Game menu's and the compact control's list), if the
     /// game has such a list.
     pub choices: Option<Choices>,
+    /// The files a finished game of it is exported to and imported from: the app's record file
+    /// ([`RECORD_FILE`]) first, then the game's own formats, in its order.
+    pub file_formats: Vec<FormatEntry>,
     /// The categories shown before any game of them was played, in order.
     pub listed_categories: Vec<String>,
     /// A category's name is the catalogue entry `{labelPrefix}.{category}`...
@@ -53,15 +56,86 @@ impl GameEntry {
             has_analysis: info.analysis.is_some(),
             analysis_shown: info.analysis.map(|analysis| analysis.shown),
             exchanges_moves: info.exchanges_moves,
-            opens_positions: info.position_file.is_some(),
+            opens_positions: info.file_formats.iter().any(|format| format.position_reader().is_some()),
             rate_key: info.rate.map(|rate| rate.key),
             default_params: info.default_params(),
             choices: info.choices,
+            file_formats: formats_of(kind),
             listed_categories: (info.categories.listed)(),
             label_prefix: info.categories.label_prefix,
             category_patterns: info.categories.patterns,
         }
     }
+}
+
+/// A file format as the page and the file dialogs know it: its export menu item, its save
+/// dialog, its extensions and what it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FormatEntry {
+    /// The stable id: `export_game`'s `format`, and the page's menu item `.hist-export-{id}`.
+    pub id: &'static str,
+    /// The catalogue key of its export menu item.
+    pub name_key: &'static str,
+    /// The catalogue keys of its save dialog's title and of its file filter's name.
+    pub dialog_title_key: &'static str,
+    pub filter_key: &'static str,
+    /// Lower case, without the dot; a written file takes the first.
+    pub extensions: &'static [&'static str],
+    pub mime_type: &'static str,
+    /// What a file of it becomes, if it is read: a finished game (Import game...) or a new
+    /// game's position (Open position...).
+    pub reads: Option<Reading>,
+    /// Whether a finished game is exported to it (only a game that ended won, lost or drawn
+    /// when `ended_only`).
+    pub writes: bool,
+    pub ended_only: bool,
+}
+
+/// The app's own record file, every game's (`records/record_text.rs` reads and writes it).
+pub const RECORD_FILE: FormatEntry = FormatEntry {
+    id: "record",
+    name_key: "history.export.text",
+    dialog_title_key: "history.exportGameTitle",
+    filter_key: "history.recordFilter",
+    extensions: &["txt"],
+    mime_type: "text/plain",
+    reads: Some(Reading::Game),
+    writes: true,
+    ended_only: false,
+};
+
+/// What a read file becomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Reading {
+    Game,
+    Position,
+}
+
+impl FormatEntry {
+    /// A game's format, as declared in its table.
+    pub fn of(format: &FileFormat) -> FormatEntry {
+        FormatEntry {
+            id: format.id,
+            name_key: format.name_key,
+            dialog_title_key: format.dialog_title_key,
+            filter_key: format.filter_key,
+            extensions: format.extensions,
+            mime_type: format.mime_type,
+            reads: format.reads.map(|reads| match reads {
+                Reads::Game(_) => Reading::Game,
+                Reads::Position(_) => Reading::Position,
+            }),
+            writes: format.writes.is_some(),
+            ended_only: format.writes.is_some_and(|writes| writes.ended_only),
+        }
+    }
+}
+
+/// The formats of `kind`'s games: the record file, then the game's own.
+pub fn formats_of(kind: GameKind) -> Vec<FormatEntry> {
+    std::iter::once(RECORD_FILE).chain(kind.info().file_formats.iter().map(FormatEntry::of)).collect()
 }
 
 /// Every game, in the order the home screen lists them.
@@ -108,5 +182,21 @@ mod tests {
             (&serde_json::json!(false), &serde_json::json!(true))
         );
         assert_eq!(gomoku["defaultParams"]["opponent"], "human");
+        // The files: the record file first for every game, then the game's own.
+        let format_ids = |game: &Value| -> Vec<String> {
+            game["fileFormats"].as_array().unwrap().iter().map(|f| f["id"].as_str().unwrap().to_string()).collect()
+        };
+        assert_eq!(format_ids(&mines), ["record", "evf", "avf", "rmv", "mvf"]);
+        assert_eq!(format_ids(&gomoku), ["record", "psq"]);
+        assert_eq!(format_ids(&bubbles), ["record", "position"]);
+        assert_eq!(mines["fileFormats"][1]["endedOnly"], true);
+        assert_eq!(
+            (&mines["fileFormats"][2]["reads"], &mines["fileFormats"][2]["writes"]),
+            (&serde_json::json!("game"), &Value::Bool(false))
+        );
+        assert_eq!(
+            (&bubbles["fileFormats"][1]["reads"], &bubbles["opensPositions"]),
+            (&serde_json::json!("position"), &Value::Bool(true))
+        );
     }
 }

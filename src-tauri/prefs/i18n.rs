@@ -342,14 +342,11 @@ mod tests {
         let strings = |values: &[&str]| values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
         let kinds = || pastimes_games::GameKind::all();
         let games: Vec<String> = kinds().map(|kind| kind.as_str().to_string()).collect();
-        // The codes `AppError::code`, `ImportError::code`, `VideoError::code`,
-        // `PsqImportError::code` and a position file's errors send (the string after each `=> "`).
-        let codes: Vec<String> = [
+        // The codes `AppError::code` and `ImportError::code` send (the string after each `=> "`),
+        // and those each game's file formats declare (a position file's among them).
+        let mut codes: Vec<String> = [
             ("src-tauri/error.rs", "pub fn code(&self)", "pub fn params", "=> \""),
             ("src-tauri/records/record_text.rs", "pub fn code(&self)", "pub fn params", "=> \""),
-            ("src-tauri/records/video.rs", "pub fn code(&self)", "pub fn params", "=> \""),
-            ("src-tauri/records/psq.rs", "pub fn code(&self)", "pub fn params", "=> \""),
-            ("src-tauri/records/exchange.rs", "fn position_error(", "AppError::Import", "=> (\""),
         ]
         .iter()
         .flat_map(|(path, start, end, arrow)| {
@@ -358,6 +355,11 @@ mod tests {
             body.split(arrow).skip(1).map(|rest| rest.split('"').next().unwrap().to_string()).collect::<Vec<_>>()
         })
         .collect();
+        codes.extend(
+            kinds()
+                .flat_map(|kind| kind.info().file_formats.iter().flat_map(|format| format.error_codes.iter()))
+                .map(|code| code.to_string()),
+        );
         let measures: Vec<String> = kinds()
             .map(|kind| serde_json::to_value(kind.info().ranking.measure).unwrap().as_str().unwrap().to_string())
             .collect();

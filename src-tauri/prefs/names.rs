@@ -2,22 +2,11 @@
 
 use crate::error::{AppError, AppResult};
 
-pub const MAX_NAME_CHARS: usize = 32;
-
-/// The name as stored: trimmed, 1 to 32 characters, no control characters. Markup is allowed
-/// (it is only ever shown as text).
+/// The name as stored: trimmed, 1 to 32 characters, no control characters (the games crate's
+/// one rule, [`pastimes_games::names::player_name`]). Markup is allowed (it is only ever shown
+/// as text).
 pub fn validate_name(raw: &str) -> AppResult<String> {
-    let name = raw.trim();
-    if name.is_empty() {
-        return Err(AppError::InvalidName("empty"));
-    }
-    if name.chars().count() > MAX_NAME_CHARS {
-        return Err(AppError::InvalidName("too_long"));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(AppError::InvalidName("control_characters"));
-    }
-    Ok(name.to_string())
+    pastimes_games::names::player_name(raw).map_err(AppError::InvalidName)
 }
 
 #[cfg(test)]

@@ -1,12 +1,10 @@
-//! One finished game exported and imported as a text record file (`record_text.rs`), and its
-//! moves copied as text.
+//! One finished game exported as a text record file (`record_text.rs`; written to a file and
+//! read back through `file_formats.rs`, as every format is), and its moves copied as text.
 
 use crate::error::{AppError, AppResult};
-use crate::library::export::write_whole;
 use crate::records::record_text;
-use crate::store::{FullRecord, Store};
-use pastimes_games::{GameKind, PositionFileError};
-use std::path::Path;
+use crate::store::Store;
+use pastimes_games::GameKind;
 
 /// Whether `kind` offers copying and pasting its moves (its table's `exchanges_moves`: its
 /// moves alone make its position); `what` names the refused one.
@@ -22,66 +20,6 @@ pub fn offered(kind: GameKind, what: &'static str) -> AppResult<()> {
 pub fn export_record(store: &Store, id: i64) -> AppResult<(String, String)> {
     let full = store.full_record(id)?.ok_or(AppError::NothingTo("export"))?;
     Ok((record_text::export(&full)?, record_text::file_name(&full)))
-}
-
-/// Writes an exported record's text to `path`, whole or not at all.
-pub fn save_record_text(text: &str, path: &Path) -> AppResult<()> {
-    write_whole(path, |file| Ok(std::io::Write::write_all(file, text.as_bytes())?))
-}
-
-/// The record file at `path`, replayed and checked as a finished game (id 0); a file above the
-/// size limit is refused before it is read.
-pub fn import_record_file(path: &Path) -> AppResult<FullRecord> {
-    let file = std::fs::File::open(path)?;
-    if file.metadata()?.len() > record_text::MAX_BYTES {
-        return Err(record_text::ImportError::TooLarge.into());
-    }
-    Ok(record_text::import_from(file)?)
-}
-
-/// The parameters of a game of `kind` from the position file text `text` (Bubble Breaker's
-/// `Open position...`); a game without position files refuses it ([`AppError::NotOffered`]),
-/// and a text that is no position is a typed import error (`position_too_large`,
-/// `position_invalid` with its `reason`).
-pub fn position_params(kind: GameKind, text: &str) -> AppResult<serde_json::Value> {
-    let open = kind.info().position_file.ok_or(AppError::NotOffered { game: kind, what: "openPosition" })?;
-    open(text).map_err(position_error)
-}
-
-/// Whether games of `kind` start from position files ([`AppError::NotOffered`] if not).
-pub fn opens_positions(kind: GameKind) -> AppResult<()> {
-    position_params(kind, "").map(|_| ()).or_else(|error| match error {
-        AppError::NotOffered { .. } => Err(error),
-        _ => Ok(()),
-    })
-}
-
-/// The text of the position file at `path`; a file above [`MAX_POSITION_FILE_BYTES`] is
-/// refused before it is read, and one that is not UTF-8 text is no position.
-pub fn read_position_file(path: &Path) -> AppResult<String> {
-    use std::io::Read;
-    let file = std::fs::File::open(path)?;
-    let too_large = || position_error(PositionFileError::TooLarge { max: MAX_POSITION_FILE_BYTES as usize });
-    if file.metadata()?.len() > MAX_POSITION_FILE_BYTES {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_POSITION_FILE_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_POSITION_FILE_BYTES {
-        return Err(too_large());
-    }
-    String::from_utf8(bytes).map_err(|_| position_error(PositionFileError::Invalid("the file is not text".into())))
-}
-
-/// The most bytes of a position file read: every game's position files are far smaller.
-pub const MAX_POSITION_FILE_BYTES: u64 = 1024 * 1024;
-
-fn position_error(error: PositionFileError) -> AppError {
-    let (code, params) = match &error {
-        PositionFileError::TooLarge { max } => ("position_too_large", serde_json::json!({ "max": max })),
-        PositionFileError::Invalid(reason) => ("position_invalid", serde_json::json!({ "reason": reason })),
-    };
-    AppError::Import { code, message: error.to_string(), params }
 }
 
 /// The moves of the finished game `id` of `kind`, as the board names them, one space between.

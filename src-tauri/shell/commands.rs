@@ -312,106 +312,68 @@ fn ask_save_path<R: Runtime>(
     ask_path(window, request)
 }
 
-/// Asks where to save the finished game `id` as a text record file (the native dialog, its
-/// name offered as `pastimes-<game>-<date>-<time>.txt`) and writes it there. `None` when the
-/// player cancels.
+/// Asks where to save the finished game `id` in the file format `format` of its game (the
+/// native save dialog, with the format's title and filter, the name offered as
+/// `pastimes-<game>-<date>-<time>.<extension>`) and writes it there. `None` when the player
+/// cancels; a format its game does not offer is refused before the dialog.
 #[tauri::command]
 pub async fn export_game<R: Runtime>(
     window: WebviewWindow<R>,
     state: AppStateArg<'_>,
     id: i64,
+    format: String,
 ) -> AppResult<Option<Exported>> {
-    let (text, file_name) = state.export_record(id)?;
-    let Some(path) =
-        ask_save_path(&window, &state, file_name, "history.exportGameTitle", "history.recordFilter", "*.txt")?
-    else {
+    let exported = state.export_game(id, &format)?;
+    let pattern = file_patterns(exported.format.extensions.iter());
+    let (title, filter) = (exported.format.dialog_title_key, exported.format.filter_key);
+    let Some(path) = ask_save_path(&window, &state, exported.file_name, title, filter, &pattern)? else {
         return Ok(None);
     };
-    state.save_record_text(&text, &path)?;
+    state.save_export(&exported.bytes, &path)?;
     Ok(Some(Exported { path: path.display().to_string(), games: 1 }))
 }
 
-/// Asks where to save the finished Minesweeper game `id` as an `.evf` video (the format the
-/// competitive Minesweepers read) and writes it there. `None` when the player cancels.
-#[tauri::command]
-pub async fn export_video<R: Runtime>(
-    window: WebviewWindow<R>,
-    state: AppStateArg<'_>,
-    id: i64,
-) -> AppResult<Option<Exported>> {
-    let (bytes, file_name) = state.export_video(id)?;
-    let Some(path) =
-        ask_save_path(&window, &state, file_name, "history.exportVideoTitle", "history.videoFilter", "*.evf")?
-    else {
-        return Ok(None);
-    };
-    state.save_video(&bytes, &path)?;
-    Ok(Some(Exported { path: path.display().to_string(), games: 1 }))
+/// A file given to [`import_game`] without the dialog: its name (the extension names its
+/// format) and content, as a test has them.
+#[derive(Debug, serde::Deserialize)]
+pub struct GivenFile {
+    pub name: String,
+    pub bytes: Vec<u8>,
 }
 
-/// Asks where to save the Gomoku game `id` as a Piskvork `.psq` file (the format Gomocup
-/// publishes its games in) and writes it there. `None` when the player cancels.
-#[tauri::command]
-pub async fn export_psq<R: Runtime>(
-    window: WebviewWindow<R>,
-    state: AppStateArg<'_>,
-    id: i64,
-) -> AppResult<Option<Exported>> {
-    let (text, file_name) = state.export_psq(id)?;
-    let Some(path) = ask_save_path(&window, &state, file_name, "history.exportPsqTitle", "history.psqFilter", "*.psq")?
-    else {
-        return Ok(None);
-    };
-    state.save_record_text(&text, &path)?;
-    Ok(Some(Exported { path: path.display().to_string(), games: 1 }))
-}
-
-/// Asks for a record file (the native open dialog) and imports it: replayed through the rules
-/// and checked, never stored; its header, id 0, for the watch view. `None` when cancelled.
+/// Imports a finished game from a file in any format a game reads (or the record file): the
+/// one given, or else the one the player picks in the native open dialog. It is replayed
+/// through the rules and checked, never stored; its header, id 0, for the watch view. `None`
+/// when the dialog is cancelled.
 #[tauri::command]
 pub async fn import_game<R: Runtime>(
     window: WebviewWindow<R>,
     state: AppStateArg<'_>,
+    file: Option<GivenFile>,
 ) -> AppResult<Option<crate::records::record_text::RecordHeader>> {
+    if let Some(file) = file {
+        return Ok(Some(crate::records::record_text::header(&state.import_game_content(&file.name, &file.bytes)?)));
+    }
     let lang = language(&state);
     let say = |key: &str| crate::prefs::i18n::t(lang, key);
+    let readable = crate::records::file_formats::readable();
     let request = FileRequest {
         purpose: Purpose::Open,
         title: say("history.importTitle"),
         accept: say("dialog.open"),
         cancel: say("dialog.cancel"),
         filter_name: say("history.importFilter"),
-        pattern: import_patterns(),
+        pattern: file_patterns(readable.iter().flat_map(|format| format.extensions)),
     };
     let Some(path) = ask_path(&window, request)? else { return Ok(None) };
-    Ok(Some(crate::records::record_text::header(&state.import_record_file(&path)?)))
+    Ok(Some(crate::records::record_text::header(&state.import_game_file(&path)?)))
 }
 
-/// What the open dialog of Import game... shows: record files, Gomocup's games and the four
-/// Minesweeper videos' extensions, in either case.
-fn import_patterns() -> String {
-    let extensions = crate::records::video::Format::EXTENSIONS.iter().chain([&crate::records::psq::EXTENSION]);
+/// A file dialog's patterns for these extensions, each in either case (`*.txt;*.TXT`).
+fn file_patterns<'a>(extensions: impl Iterator<Item = &'a &'static str> + Clone) -> String {
     let lower = extensions.clone().map(|ext| format!("*.{ext}"));
     let upper = extensions.map(|ext| format!("*.{}", ext.to_ascii_uppercase()));
-    std::iter::once("*.txt".to_string()).chain(lower).chain(upper).collect::<Vec<_>>().join(";")
-}
-
-/// [`import_game`] of a Minesweeper video without the dialog: the file's name (its extension
-/// names the format) and bytes, as a test has them. Its header, id 0, for the watch view.
-#[tauri::command]
-pub async fn import_video(
-    state: AppStateArg<'_>,
-    name: String,
-    bytes: Vec<u8>,
-) -> AppResult<crate::records::record_text::RecordHeader> {
-    Ok(crate::records::record_text::header(&state.import_video_bytes(&name, &bytes)?))
-}
-
-/// [`import_game`] of a Gomocup game without the dialog: a Piskvork `.psq` file's text, as a
-/// test has it. Its header, id 0, for the watch view and the review.
-#[tauri::command]
-pub async fn import_psq(state: AppStateArg<'_>, text: String) -> AppResult<crate::records::record_text::RecordHeader> {
-    Ok(crate::records::record_text::header(&state.import_psq_text(&text)?))
+    lower.chain(upper).collect::<Vec<_>>().join(";")
 }
 
 /// [`import_game`] without the dialog: a record file's text, as the page or a test has it.
@@ -440,26 +402,26 @@ pub async fn open_position<R: Runtime>(
     game: String,
 ) -> AppResult<Option<Snapshot>> {
     let kind = kind(&game)?;
-    state.opens_positions(kind)?;
+    let format = state.position_format(kind)?;
     let lang = language(&state);
     let say = |key: &str| crate::prefs::i18n::t(lang, key);
     let request = FileRequest {
         purpose: Purpose::Open,
-        title: say("position.openTitle"),
+        title: say(format.dialog_title_key),
         accept: say("dialog.open"),
         cancel: say("dialog.cancel"),
-        filter_name: say("position.fileFilter"),
-        pattern: "*.txt".into(),
+        filter_name: say(format.filter_key),
+        pattern: file_patterns(format.extensions.iter()),
     };
     let Some(path) = ask_path(&window, request)? else { return Ok(None) };
-    let text = state.read_position_file(&path)?;
-    Ok(Some(state.new_game_from_position(kind, &text)?))
+    let bytes = state.read_position_file(kind, &path)?;
+    Ok(Some(state.new_game_from_position(kind, &bytes)?))
 }
 
 /// [`open_position`] without the dialog: a position file's text, as the page or a test has it.
 #[tauri::command]
 pub fn open_position_text(state: AppStateArg, game: String, text: String) -> AppResult<Snapshot> {
-    state.new_game_from_position(kind(&game)?, &text)
+    state.new_game_from_position(kind(&game)?, text.as_bytes())
 }
 
 /// "Copy moves": the moves of the game in progress, or of the finished game `id`, in the

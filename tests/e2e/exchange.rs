@@ -95,7 +95,7 @@ async fn a_pasted_position_plays_on_copies_its_moves_exports_and_imports_again()
     app.click("#hall-tab-history").await;
     app.wait_for(
         "the row",
-        "return document.querySelectorAll('#hist-rows tr[data-id] .hist-export-game').length === 1",
+        "return document.querySelectorAll('#hist-rows tr[data-id] .hist-export-record').length === 1",
     )
     .await;
     assert_eq!(app.text("#hist-rows tr[data-id] .hist-imported").await, "imported");
@@ -109,7 +109,7 @@ async fn a_pasted_position_plays_on_copies_its_moves_exports_and_imports_again()
     assert_eq!(toast, json!(format!("Moves copied: {WHOLE_GAME}")));
     let path = shots_dir().join("exchange-gomoku.txt");
     let _ = std::fs::remove_file(&path);
-    app.pick("#hist-rows tr[data-id] .hist-record .choice-button", "#hist-rows tr[data-id] .hist-export-game").await;
+    app.pick("#hist-rows tr[data-id] .hist-record .choice-button", "#hist-rows tr[data-id] .hist-export-record").await;
     assert!(file_dialog_types("Export the game", &["ctrl+a"], &path, "exchange-export-dialog"), "the save dialog");
     app.wait_for(
         "the export's toast",
@@ -146,7 +146,8 @@ async fn an_imported_minesweeper_video_is_watched_to_its_end() {
     let app = App::launch(data.path(), Some(5)).await;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/videos/test_rmv2_24px.rmv");
     let bytes = std::fs::read(&path).unwrap();
-    let expected = app.invoke("import_video", json!({"name": "test_rmv2_24px.rmv", "bytes": bytes})).await.unwrap();
+    let expected =
+        app.invoke("import_game", json!({"file": {"name": "test_rmv2_24px.rmv", "bytes": bytes}})).await.unwrap();
     app.click("#hall-button").await;
     app.click("#hall-tab-history").await;
     app.click("#hist-import").await;

@@ -92,7 +92,7 @@ async fn the_fourth_game_is_played_from_its_card_to_the_hall_of_fame_watched_exp
     );
     let path = shots_dir().join("fourth-game.txt");
     let _ = std::fs::remove_file(&path);
-    app.pick("#hist-rows tr[data-id] .hist-record .choice-button", "#hist-rows tr[data-id] .hist-export-game").await;
+    app.pick("#hist-rows tr[data-id] .hist-record .choice-button", "#hist-rows tr[data-id] .hist-export-record").await;
     assert!(file_dialog_types("Export the game", &["ctrl+a"], &path, "fourth-game-export-dialog"), "the save dialog");
     toast(&app, "Saved the game").await;
     let text = std::fs::read_to_string(&path).unwrap();

@@ -48,7 +48,7 @@ const WATCH: &str = r#"
   // Tauri's `invoke` cannot be replaced (its objects are frozen), so the answer is given where
   // the call leaves the page: its request to the IPC protocol, answered as the backend answers
   // a cancelled dialog (`null`).
-  const dialogs = new Set(['export_history', 'export_game', 'export_video', 'export_psq', 'import_game', 'open_position']);
+  const dialogs = new Set(['export_history', 'export_game', 'import_game', 'open_position']);
   const send = window.fetch.bind(window);
   window.fetch = (url, init) => {
     const command = String(url).match(/^ipc:\/\/localhost\/(\w+)$/)?.[1];

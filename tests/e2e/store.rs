@@ -128,7 +128,7 @@ async fn a_game_that_cannot_be_resumed_is_kept_in_the_history_and_told_once() {
     let row = app.text("#hist-rows tr[data-id]").await;
     assert!(row.contains("Bubble Breaker") && row.contains("Unfinished") && row.contains("—"), "{row}");
     let watch = "return document.querySelector('#hist-rows tr[data-id] .watch-record') === null \
-                 && document.querySelector('#hist-rows tr[data-id] .hist-export-game') !== null";
+                 && document.querySelector('#hist-rows tr[data-id] .hist-export-record') !== null";
     assert_eq!(app.client.execute(watch, vec![]).await.unwrap(), json!(true), "exported, not watched");
     app.screenshot("history-unfinished").await;
     app.quit().await;

@@ -24,8 +24,7 @@ fn commands() -> Vec<&'static str> {
 }
 
 /// Commands that wait for a player in a native dialog, or need the desktop's clipboard.
-const DESKTOP_ONLY: &[&str] =
-    &["export_history", "export_game", "export_video", "export_psq", "import_game", "open_position", "copy_moves"];
+const DESKTOP_ONLY: &[&str] = &["export_history", "export_game", "import_game", "open_position", "copy_moves"];
 
 /// Every argument name a command takes, and names and values the commands look for inside them,
 /// so that arbitrary JSON often reaches past the first check.
@@ -293,13 +292,13 @@ fn arbitrary_bytes_as_parameters_and_moves_never_panic() {
 }
 
 /// Arbitrary bytes, and the shipped videos cut and changed at random, as each video format
-/// through `import_video`: never a panic, and a refused file leaves the last import as it was.
+/// through `import_game`: never a panic, and a refused file leaves the last import as it was.
 #[test]
 fn arbitrary_and_damaged_videos_are_refused_and_change_nothing() {
     let h = harness_with_seed(Some(4));
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/videos");
     let good = std::fs::read(fixtures.join("test_rmv2_16px_preflags.rmv")).unwrap();
-    h.call("import_video", json!({"name": "good.rmv", "bytes": good})).unwrap();
+    h.call("import_game", json!({"file": {"name": "good.rmv", "bytes": good}})).unwrap();
     let config = ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() };
     let mut runner = TestRunner::new_with_rng(
         config,
@@ -322,7 +321,7 @@ fn arbitrary_and_damaged_videos_are_refused_and_change_nothing() {
     let refused = AtomicUsize::new(0);
     let result = runner.run(&(names, bytes), |(name, bytes)| {
         let before = h.call("watch_import", json!({})).unwrap();
-        if h.call("import_video", json!({"name": name, "bytes": bytes})).is_err() {
+        if h.call("import_game", json!({"file": {"name": name, "bytes": bytes}})).is_err() {
             refused.fetch_add(1, Ordering::Relaxed);
             let after = h.call("watch_import", json!({})).unwrap();
             prop_assert_eq!(after, before, "the last import stays");
@@ -334,13 +333,13 @@ fn arbitrary_and_damaged_videos_are_refused_and_change_nothing() {
 }
 
 /// Arbitrary text, and the shipped `.psq` fixtures cut and changed at random, through
-/// `import_psq`: never a panic, and a refused file leaves the last import as it was.
+/// `import_game`: never a panic, and a refused file leaves the last import as it was.
 #[test]
 fn arbitrary_and_damaged_psq_files_are_refused_and_change_nothing() {
     let h = harness_with_seed(Some(4));
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/psq");
     let good = std::fs::read_to_string(fixtures.join("won-by-five.psq")).unwrap();
-    h.call("import_psq", json!({"text": good})).unwrap();
+    h.call("import_game", json!({"file": {"name": "game.psq", "bytes": good.as_bytes()}})).unwrap();
     let config = ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() };
     let mut runner = TestRunner::new_with_rng(
         config,
@@ -369,7 +368,7 @@ fn arbitrary_and_damaged_psq_files_are_refused_and_change_nothing() {
     let (refused, taken) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let result = runner.run(&texts, |text| {
         let before = h.call("watch_import", json!({})).unwrap();
-        match h.call("import_psq", json!({"text": text})) {
+        match h.call("import_game", json!({"file": {"name": "game.psq", "bytes": text.as_bytes()}})) {
             Ok(header) => {
                 taken.fetch_add(1, Ordering::Relaxed);
                 prop_assert_eq!(&header["game"], "gomoku");
@@ -401,5 +400,5 @@ fn every_granted_command_is_fuzzed() {
     }
     assert!(fuzzed.contains(&"import_game_text") && fuzzed.contains(&"new_game_from_moves"));
     assert!(fuzzed.contains(&"open_position_text"));
-    assert_eq!(fuzzed.len(), 41, "{fuzzed:?}");
+    assert_eq!(fuzzed.len(), 39, "{fuzzed:?}");
 }

@@ -1,8 +1,8 @@
 //! Gomocup's game files (Piskvork's `.psq`) through the commands: the hand-written fixtures
-//! imported with `import_psq` (never stored) or refused by name, an imported game watched and
+//! imported with `import_game` (never stored) or refused by name, an imported game watched and
 //! reviewed (id 0), and a game played here exported as a `.psq` that imports back to the same
-//! stones, times and names. The dialogs (`export_psq`, `import_game`) need a desktop: the
-//! end-to-end tests drive them.
+//! stones, times and names. The save dialog (`export_game`) needs a desktop: the end-to-end
+//! tests drive it.
 
 use super::harness_with_seed;
 use serde_json::{json, Value};
@@ -20,7 +20,9 @@ fn code(error: Result<Value, Value>) -> Value {
 #[test]
 fn the_fixtures_import_with_their_names_and_times_or_are_refused_by_name() {
     let h = harness_with_seed(Some(5));
-    let won = h.call("import_psq", json!({"text": fixture("won-by-five.psq")})).unwrap();
+    let won = h
+        .call("import_game", json!({"file": {"name": "game.psq", "bytes": fixture("won-by-five.psq").as_bytes()}}))
+        .unwrap();
     assert_eq!(
         (won["id"].as_i64(), won["game"].as_str(), won["result"].as_str()),
         (Some(0), Some("gomoku"), Some("won"))
@@ -42,7 +44,9 @@ fn the_fixtures_import_with_their_names_and_times_or_are_refused_by_name() {
     assert_eq!(last["view"]["winner"], "black");
     assert_eq!(last["elapsedMs"], won["timeMs"]);
 
-    let unfinished = h.call("import_psq", json!({"text": fixture("unfinished.psq")})).unwrap();
+    let unfinished = h
+        .call("import_game", json!({"file": {"name": "game.psq", "bytes": fixture("unfinished.psq").as_bytes()}}))
+        .unwrap();
     assert_eq!((unfinished["result"].as_str(), unfinished["moves"].as_i64()), (Some("abandoned"), Some(5)));
     assert_eq!(unfinished["params"]["blackName"], "Bob", "seat 2 began");
 
@@ -51,7 +55,7 @@ fn the_fixtures_import_with_their_names_and_times_or_are_refused_by_name() {
         ("illegal-occupied.psq", "psq_illegal_move"),
         ("truncated.psq", "psq_truncated"),
     ] {
-        let refused = h.call("import_psq", json!({"text": fixture(name)}));
+        let refused = h.call("import_game", json!({"file": {"name": "game.psq", "bytes": fixture(name).as_bytes()}}));
         assert_eq!(code(refused.clone()), expected, "{name}");
         if name == "board-20x20.psq" {
             assert_eq!(refused.unwrap_err()["params"], json!({"width": 20, "height": 20}));
@@ -60,7 +64,10 @@ fn the_fixtures_import_with_their_names_and_times_or_are_refused_by_name() {
         assert_eq!(still["moves"], 5, "{name}: the last import stays");
     }
     let junk = "7".repeat(10 * 1024 * 1024);
-    assert_eq!(code(h.call("import_psq", json!({"text": junk}))), "psq_too_large");
+    assert_eq!(
+        code(h.call("import_game", json!({"file": {"name": "game.psq", "bytes": junk.as_bytes()}}))),
+        "psq_too_large"
+    );
     assert_eq!(h.call("history_count", json!({})).unwrap(), json!(0), "an import is only shown");
 }
 
@@ -83,13 +90,15 @@ fn reviewed_import(h: &super::Harness) -> Value {
 fn an_imported_game_is_reviewed_and_a_new_import_drops_the_old_review() {
     let h = harness_with_seed(Some(5));
     assert_eq!(code(h.call("review", json!({"id": 0}))), "nothing_imported");
-    h.call("import_psq", json!({"text": fixture("won-by-five.psq")})).unwrap();
+    h.call("import_game", json!({"file": {"name": "game.psq", "bytes": fixture("won-by-five.psq").as_bytes()}}))
+        .unwrap();
     let review = reviewed_import(&h);
     assert_eq!((review["id"].as_i64(), review["result"].as_str()), (Some(0), Some("won")));
     assert_eq!(review["view"]["blackName"], "alpha");
     assert_eq!(review["analysis"]["evaluations"].as_array().unwrap().len(), 9, "one value per stone");
 
-    h.call("import_psq", json!({"text": fixture("unfinished.psq")})).unwrap();
+    h.call("import_game", json!({"file": {"name": "game.psq", "bytes": fixture("unfinished.psq").as_bytes()}}))
+        .unwrap();
     let fresh = h.call("review", json!({"id": 0})).unwrap();
     assert_eq!(fresh["view"]["moves"].as_array().unwrap().len(), 5, "{fresh}");
     let review = reviewed_import(&h);
@@ -119,14 +128,15 @@ fn a_game_played_here_exports_as_a_psq_that_imports_back_the_same() {
     }
     assert_eq!(last["status"], "won", "{last}");
     let id = last["record"]["id"].as_i64().expect("recorded");
-    let (text, file_name) = h.state.export_psq(id).unwrap();
+    let exported = h.state.export_game(id, "psq").unwrap();
+    let (text, file_name) = (String::from_utf8(exported.bytes).unwrap(), exported.file_name);
     assert!(file_name.ends_with(".psq"), "{file_name}");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "Piskvorky 15x15, 0:0, 0");
     assert_eq!(lines[1].split(',').take(2).collect::<Vec<_>>(), ["8", "8"], "H8, counted from 1");
     assert_eq!(&lines[10..], ["homo-Ann", "homo-Bob", "0", "rule: renju"]);
 
-    let header = h.call("import_psq", json!({"text": text})).unwrap();
+    let header = h.call("import_game", json!({"file": {"name": "game.psq", "bytes": text.as_bytes()}})).unwrap();
     let record = h.call("watch_open", json!({"id": id})).unwrap();
     let back = h.call("watch_import", json!({})).unwrap();
     assert_eq!(back["timesMs"], record["timesMs"], "the same times");
@@ -143,6 +153,6 @@ fn a_game_played_here_exports_as_a_psq_that_imports_back_the_same() {
     assert_eq!(here["view"]["moves"], last["view"]["moves"], "the same stones");
 
     let minesweeper = h.finish_a_beginner_game()["record"]["id"].as_i64().unwrap();
-    let refused = h.state.export_psq(minesweeper).unwrap_err();
+    let refused = h.state.export_game(minesweeper, "psq").unwrap_err();
     assert_eq!(refused.code(), "not_offered");
 }

@@ -1,5 +1,5 @@
 //! Minesweeper videos through the commands: the shipped `.rmv` videos (ms_toollib's own) and
-//! `.evf` videos Pastimes wrote, imported with `import_video` (never stored) and watched to
+//! `.evf` videos Pastimes wrote, imported with `import_game` (never stored) and watched to
 //! their end; each checked against what `ms_toollib` itself reads in the file.
 
 use super::harness_with_seed;
@@ -46,7 +46,7 @@ fn every_fixture_imports_as_ms_toollib_reads_it_and_plays_to_its_end() {
     for name in names {
         let bytes = std::fs::read(fixtures().join(&name)).unwrap();
         let (width, height, mines, time_ms, clicks) = library_reads(&name, &bytes);
-        let header = h.call("import_video", json!({"name": name, "bytes": bytes})).unwrap();
+        let header = h.call("import_game", json!({"file": {"name": name, "bytes": bytes}})).unwrap();
         assert_eq!(header["id"], 0, "{name}");
         assert_eq!(header["game"], "minesweeper", "{name}");
         let params = &header["params"];
@@ -80,12 +80,12 @@ fn every_fixture_imports_as_ms_toollib_reads_it_and_plays_to_its_end() {
 fn bad_videos_are_refused_by_name_and_change_nothing() {
     let h = harness_with_seed(Some(3));
     let good = std::fs::read(fixtures().join("test_rmv2_24px.rmv")).unwrap();
-    let import = |name: &str, bytes: &[u8]| h.call("import_video", json!({"name": name, "bytes": bytes}));
+    let import = |name: &str, bytes: &[u8]| h.call("import_game", json!({"file": {"name": name, "bytes": bytes}}));
     let code = |result: Result<Value, Value>| result.expect_err("an error")["code"].clone();
     assert_eq!(code(import("a.rmv", &good[..good.len() / 2])), "video_truncated");
     assert_eq!(code(import("a.rmv", &[])), "video_truncated");
     assert_eq!(code(import("a.rmv", b"Pastimes record 1\n")), "video_not_a_video");
-    assert_eq!(code(import("a.doc", &good)), "video_not_a_video");
+    assert_eq!(code(import("a.doc", &good)), "record_not_a_record", "a name no format claims is a record file");
     let junk: Vec<u8> = (0..10 * 1024 * 1024u32).map(|i| (i % 251) as u8).collect();
     assert_eq!(code(import("a.evf", &junk)), "video_too_large");
     // An .evf whose size is absurd: 0 x 0 cells.
@@ -96,18 +96,24 @@ fn bad_videos_are_refused_by_name_and_change_nothing() {
     assert_eq!(h.call("history_count", json!({})).unwrap(), json!(0));
 }
 
-/// The release build's guard (it aborts on a panic, so a video is parsed in a child process of
-/// Pastimes itself): the built program as that child reads a good video as the library does,
-/// and a video the library panics on ends the child only, as `video_unreadable`.
+/// The release build's guard (it aborts on a panic, so a file whose parser may panic is read in
+/// a child process of Pastimes itself): the built program as that child reads a good video as
+/// the format's reader does, and a video the library panics on ends the child only, as
+/// `video_unreadable`.
 #[test]
 fn the_child_process_reads_a_video_and_survives_a_panic() {
-    use pastimes_lib::records::video::{parse, parse_in_child_of, Format, VideoError};
+    use pastimes_games::{minesweeper, Reads};
+    use pastimes_lib::records::guarded_read::read_in_child_of;
     let exe = Path::new(env!("CARGO_BIN_EXE_pastimes"));
+    let kind = minesweeper::KIND;
+    let format = |id: &str| kind.info().file_formats.iter().find(|format| format.id == id).unwrap();
+    let (rmv, evf) = (format("rmv"), format("evf"));
+    let Some(Reads::Game(read_rmv)) = rmv.reads else { panic!("an .rmv is read") };
     let good = std::fs::read(fixtures().join("test_rmv2_16px_preflags.rmv")).unwrap();
-    assert_eq!(parse_in_child_of(exe, &good, Format::Rmv), parse(&good, Format::Rmv));
-    assert_eq!(parse_in_child_of(exe, b"junk", Format::Rmv), parse(b"junk", Format::Rmv), "a typed error crosses too");
+    assert_eq!(read_in_child_of(exe, kind, rmv, &good), read_rmv(&good));
+    assert_eq!(read_in_child_of(exe, kind, rmv, b"junk"), read_rmv(b"junk"), "a typed error crosses too");
     // An .evf v4 whose first event byte (0) the library's parser meets with `panic!()`.
     let mut panics = vec![4u8, 0, 0, 1, 1, 0, 0, 16, 0, 0, 0, 1, 0, 0, 0, 0, b'X', b'X'];
     panics.extend([0u8; 16 + 8 + 1 + 2 + 2 + 1]);
-    assert_eq!(parse_in_child_of(exe, &panics, Format::Evf), Err(VideoError::Unreadable));
+    assert_eq!(read_in_child_of(exe, kind, evf, &panics).unwrap_err().code, "video_unreadable");
 }

@@ -10,7 +10,7 @@ import { allGames, categoriesOf, categoryLabel, gameInfo, gameName, measureOf } 
 import { drawChart } from './chart.js';
 import { statsRows } from './game-screen.js';
 import { descriptors, resultWords, reviewScreen } from './games.js';
-import { exportGame, exportVideo, exportPsq, copyMoves, importGame } from './record-file.js';
+import { exportGame, copyMoves, importGame } from './record-file.js';
 import { actionMenu } from './menu-button.js';
 
 const PAGE_SIZE = 50;
@@ -146,20 +146,18 @@ export async function mountHistory(root, app, kept = null) {
     return el('td', { class: 'hist-record' }, watchable ? watching(row) : null, exports(row));
   }
 
-  /// The row's exports in one menu: the text record, and where the game has them a Minesweeper
-  /// video (.evf, the competitive players' format, of a game won or lost), a Gomocup (Piskvork)
-  /// .psq file, and the moves copied in the board's notation (a game whose moves make its
-  /// position, the catalogue's `exchangesMoves`: Gomoku).
+  /// The row's exports in one menu: each file format its game writes (the catalogue's
+  /// `fileFormats`: the text record first; a format that holds only games that ended, such as
+  /// a video, on those rows only), and the moves copied in the board's notation (a game whose
+  /// moves make its position, the catalogue's `exchangesMoves`).
   function exports(row) {
-    const items = [
-      { className: 'hist-export-game', name: t('history.export.text'), run: (button) => exportGame(app, row.id, button) },
-    ];
-    if (row.game === 'minesweeper' && (row.result === 'won' || row.result === 'lost')) {
-      items.push({ className: 'hist-export-video', name: t('history.export.video'), run: (button) => exportVideo(app, row.id, button) });
-    }
-    if (row.game === 'gomoku') {
-      items.push({ className: 'hist-export-psq', name: t('history.export.psq'), run: (button) => exportPsq(app, row.id, button) });
-    }
+    const ended = ['won', 'lost', 'draw'].includes(row.result);
+    const formats = (gameInfo(row.game)?.fileFormats ?? []).filter((format) => format.writes && (ended || !format.endedOnly));
+    const items = formats.map((format) => ({
+      className: `hist-export-${format.id}`,
+      name: t(format.nameKey),
+      run: (button) => exportGame(app, row.id, format.id, button),
+    }));
     if (gameInfo(row.game)?.exchangesMoves) {
       items.push({ className: 'hist-copy-moves', name: t('history.copyMoves'), run: () => copyMoves(app, row.game, row.id) });
     }

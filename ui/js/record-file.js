@@ -1,6 +1,6 @@
-// One finished game as a text record file: its export through the native save dialog, the
-// import of such a file (its header, then the watch view), and "Copy
-// moves" in the board's notation. The backend writes, reads and checks the files; the page only
+// One finished game as a file: its export in any format its game offers (the catalogue's
+// `fileFormats`) through the native save dialog, the import of a file in any of them (its
+// header, then the watch view), and "Copy moves" in the board's notation. The backend writes, reads and checks the files; the page only
 // asks and tells.
 
 import { el, toast } from './dom.js';
@@ -10,12 +10,13 @@ import { openDialog } from './dialog.js';
 import { categoryLabel, gameInfo, gameName, measureOf } from './catalogue.js';
 import { reviewScreen } from './games.js';
 
-/// Asks the backend's save `command` (its dialog) for game `id`, and says where the file went;
-/// `button` is disabled meanwhile.
-async function exportWith(command, app, id, button) {
+/// Saves the finished game `id` in the file format `format` (an id of its game's catalogue
+/// `fileFormats`) where the player chooses (the backend's save dialog), and says where the file
+/// went; `button` is disabled meanwhile.
+export async function exportGame(app, id, format, button) {
   if (button) button.disabled = true;
   try {
-    const saved = await call(command, { id });
+    const saved = await call('export_game', { id, format });
     if (saved) toast(t('history.gameExported', { path: saved.path }));
   } catch (problem) {
     app.showError(problem);
@@ -23,15 +24,6 @@ async function exportWith(command, app, id, button) {
     if (button) button.disabled = false;
   }
 }
-
-/// Saves the finished game `id` as a text record file where the player chooses.
-export const exportGame = (app, id, button) => exportWith('export_game', app, id, button);
-
-/// Saves the finished Minesweeper game `id` as an .evf video where the player chooses.
-export const exportVideo = (app, id, button) => exportWith('export_video', app, id, button);
-
-/// Saves the Gomoku game `id` as a Gomocup (Piskvork) .psq file where the player chooses.
-export const exportPsq = (app, id, button) => exportWith('export_psq', app, id, button);
 
 /// Puts the moves of the game in progress of `game` (or of the finished game `id`) on the
 /// clipboard, in the board's notation; resolves with the text.
@@ -46,7 +38,7 @@ export async function copyMoves(app, game, id = null) {
   }
 }
 
-/// Asks for a record file, has the backend replay and check it, and shows its header.
+/// Asks for a game's file, has the backend read, replay and check it, and shows its header.
 export async function importGame(app) {
   let header;
   try {

@@ -181,11 +181,8 @@ pub type NewGame = fn(&Value, u64) -> Result<Box<dyn AnyGame>, RuleError>;
 /// A game's [`crate::Hints::hint`], behind the erased interface.
 pub type HintFn = fn(&dyn AnyGame, &AtomicBool) -> Option<Value>;
 
-/// A game's positions from files: the parameters (JSON) of a game that starts from the
-/// position a file's text sets out, or why the text sets out none.
-pub type PositionFn = fn(&str) -> Result<Value, PositionFileError>;
-
-/// Why a position file's text starts no game.
+/// Why a position file's text starts no game (a position format's reader says it as a
+/// [`crate::FormatError`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionFileError {
     /// Longer than any position file of the game: refused unread.
@@ -282,10 +279,10 @@ pub struct GameInfo {
     pub rate: Option<Rate>,
     /// What a new game is picked from, where the game has such a list.
     pub choices: Option<Choices>,
-    /// Whether a game can start from a position file (Bubble Breaker's `Open position...`), and
-    /// how its text becomes the parameters of such a game. A game from a position is imported:
-    /// it never ranks.
-    pub position_file: Option<PositionFn>,
+    /// The files the game reads and writes besides the app's record file (Minesweeper's
+    /// videos, Gomocup's `.psq`, Bubble Breaker's position files, from which a game starts:
+    /// `Open position...`, a game that never ranks): each with its codec ([`crate::FileFormat`]).
+    pub file_formats: &'static [crate::FileFormat],
     /// The parameters of a first game, as JSON text (the page starts from these).
     pub default_params: &'static str,
     pub categories: Categories,

@@ -9,21 +9,24 @@
 pub mod bubbles;
 pub mod deal;
 mod erased;
+pub mod file_format;
 mod game;
 pub mod gomoku;
 mod kind;
 #[cfg(feature = "test-game")]
 pub mod lights;
 pub mod minesweeper;
+pub mod names;
 pub mod notation;
 mod registry;
 mod rng;
 
 pub use deal::Deal;
 pub use erased::{analysis_of, hint_of, new_game, odds_of, rate_of, AnyGame, ComputerMove, Played};
+pub use file_format::{FileFormat, FormatError, GameFile, Reads, Writes};
 pub use game::{Analyses, Applied, Game, Hints, Odds, Rates, RuleError, Status, Telling};
 pub use kind::{
     AnalyseFn, Analysis, Better, Categories, CategoryPattern, Choice, Choices, GameInfo, GameKind, HintFn, Measure,
-    NewGame, PositionFileError, PositionFn, Ranking, Rate, Shown,
+    NewGame, PositionFileError, Ranking, Rate, Shown,
 };
 pub use rng::GameRng;

@@ -6,7 +6,8 @@
 //! are. Every other field is `{style}-{width}x{height}/{colours}`, with `-classic` after it in
 //! the classic scoring: `standard-15x10/3-classic`, `megashift-11x11/5-classic`.
 
-use super::{Bubbles, Params, Position, PositionError, Scoring, Style};
+use super::{Bubbles, Params, Position, PositionError, Scoring, Style, MAX_POSITION_BYTES};
+use crate::file_format::{FileFormat, FormatError, Reads};
 use crate::kind::{
     Better, Categories, CategoryPattern, Choice, Choices, GameInfo, Measure, PositionFileError, Ranking,
 };
@@ -33,7 +34,7 @@ pub(super) static INFO: GameInfo = GameInfo {
             Choice { id: "megashift", name_key: "category.bubbles.megashift", key: None, asks: false },
         ],
     }),
-    position_file: Some(position_params),
+    file_formats: &[POSITION_FILE],
     default_params: r#"{"style":"megashift"}"#,
     categories: Categories {
         listed,
@@ -81,6 +82,32 @@ pub(super) fn category(params: &Params) -> String {
 }
 
 /// The params of a game from a position file's text ([`super::Position`]).
+/// Bubble Breaker's position files (`Open position...`; the format in `position.rs`): a game
+/// starts from the field one sets out.
+const POSITION_FILE: FileFormat = FileFormat {
+    id: "position",
+    name_key: "position.fileFilter",
+    dialog_title_key: "position.openTitle",
+    filter_key: "position.fileFilter",
+    extensions: &["txt"],
+    mime_type: "text/plain",
+    max_bytes: MAX_POSITION_BYTES as u64,
+    reads: Some(Reads::Position(read_position)),
+    writes: None,
+    error_codes: &["position_too_large", "position_invalid"],
+    reader_may_panic: false,
+    unreadable_code: "position_invalid",
+};
+
+/// A position file's bytes as the parameters of a game from it.
+fn read_position(bytes: &[u8]) -> Result<serde_json::Value, FormatError> {
+    if bytes.len() > MAX_POSITION_BYTES {
+        return Err(PositionFileError::TooLarge { max: MAX_POSITION_BYTES }.into());
+    }
+    let text = std::str::from_utf8(bytes).map_err(|_| PositionFileError::Invalid("the file is not text".into()))?;
+    Ok(position_params(text)?)
+}
+
 fn position_params(text: &str) -> Result<serde_json::Value, PositionFileError> {
     let position = Position::parse(text).map_err(|error| match error {
         PositionError::TooLong { max, .. } => PositionFileError::TooLarge { max },
@@ -120,13 +147,19 @@ mod tests {
 
     #[test]
     fn a_position_file_gives_the_params_of_a_game_from_it() {
-        let open = INFO.position_file.unwrap();
-        let params = open("bubbles style=shifter scoring=classic\n12121\n21212\n12121\n21212\n12122\n").unwrap();
+        let open = INFO.file_formats.iter().find_map(FileFormat::position_reader).unwrap();
+        let text = "bubbles style=shifter scoring=classic\n12121\n21212\n12121\n21212\n12122\n";
+        let params = open(text.as_bytes()).unwrap();
         let game = (INFO.new_game)(&params, 3).unwrap();
         assert_eq!(game.category(), "shifter-5x5/2-classic");
         assert!(!game.can_rank());
-        assert_eq!(open("junk"), Err(PositionFileError::Invalid(PositionError::MissingHeader.to_string())));
-        assert!(matches!(open(&"1".repeat(1 << 20)), Err(PositionFileError::TooLarge { .. })));
+        let junk = open(b"junk").unwrap_err();
+        assert_eq!(
+            (junk.code, junk.params["reason"].as_str()),
+            ("position_invalid", Some(&*PositionError::MissingHeader.to_string()))
+        );
+        assert_eq!(open(&[0xff, 0xfe]).unwrap_err().code, "position_invalid");
+        assert_eq!(open("1".repeat(1 << 20).as_bytes()).unwrap_err().code, "position_too_large");
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     has_undo: true,
     // A game is set up in a dialog (rule, opponent, opening, colour): New game… opens it.
     choices: None,
-    position_file: None,
+    file_formats: &[super::psq::FORMAT],
     default_params: r#"{"rule":"freestyle","opponent":"human"}"#,
     categories: Categories { listed, label_prefix: "category.gomoku", patterns: &[], is_valid, ranks },
     newest_deal: super::NEWEST_DEAL,

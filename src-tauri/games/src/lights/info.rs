@@ -20,7 +20,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     has_undo: true,
     // Its sizes are buttons of its own toolbar: a game needs no list of choices.
     choices: None,
-    position_file: None,
+    file_formats: &[],
     default_params: r#"{"side":5}"#,
     categories: Categories {
         listed,

@@ -39,7 +39,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         ],
     }),
     // New players get boards that never force a guess.
-    position_file: None,
+    file_formats: super::video::FORMATS,
     default_params: r#"{"level":"beginner","noGuess":true}"#,
     categories: Categories {
         listed,

@@ -41,6 +41,7 @@ mod probability;
 mod reveal;
 mod solver;
 mod stats;
+pub mod video;
 mod view;
 
 #[cfg(test)]

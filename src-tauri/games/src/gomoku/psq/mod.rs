@@ -1,5 +1,6 @@
 //! Piskvork's game files (`.psq`), the format Gomocup publishes every tournament game in and
-//! the Gomocup managers read and write.
+//! the Gomocup managers read and write: one of Gomoku's file formats ([`FORMAT`], in
+//! `game_file.rs`).
 //!
 //! **The format**, as Piskvork writes it (`savePsq`) and reads it (`openPsq`) in its source,
 //! `source/game.cpp` of github.com/plastovicka/Piskvork (Petr Lastovička, Tianyi Hao):
@@ -38,11 +39,13 @@
 //! computer 1) and 0 (seat 1 began), the stones with the time each took, the names (a person
 //! as `homo-Name`, the computer as `pbrain-Name`), the code 0 and the rule line.
 
+mod game_file;
 mod read;
 #[cfg(test)]
 mod tests;
 mod write;
 
+pub use game_file::{read_game, write_game, FORMAT};
 pub use read::{read, rule_and_moves};
 pub use write::write;
 
