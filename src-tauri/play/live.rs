@@ -4,7 +4,7 @@
 
 use crate::error::{AppError, AppResult};
 use crate::play::clock::{system_time, Time};
-use crate::play::session::{Session, Snapshot};
+use crate::play::session::{Moved, Session, Snapshot};
 use crate::prefs::names::validate_name;
 use crate::records::record_text;
 use crate::store::{Recorded, Store};
@@ -141,17 +141,25 @@ pub fn snapshot(slots: &Slots, kind: GameKind) -> Option<Snapshot> {
 
 /// Plays a move of the player; the snapshot carries what the move did (its effects).
 pub fn play<H: Host>(host: &Arc<H>, kind: GameKind, mv: Value) -> AppResult<Snapshot> {
-    let mut effects = Value::Null;
-    let mut snapshot = change(host, kind, |slot| {
+    let mut told = None;
+    let snapshot = change(host, kind, |slot| {
         if slot.thinking.is_some() {
             return Err(AppError::ComputerThinking);
         }
         let moved = slot.session.play(&mv)?;
-        effects = moved.effects;
-        Ok(moved.applied == Applied::Move)
+        let logged = moved.applied == Applied::Move;
+        told = Some(moved);
+        Ok(logged)
     })?;
-    snapshot.effects = effects;
-    Ok(snapshot)
+    Ok(telling(snapshot, told))
+}
+
+/// `snapshot`, the answer to a move, with what the move did.
+fn telling(snapshot: Snapshot, moved: Option<Moved>) -> Snapshot {
+    match moved {
+        Some(Moved { effects, ended, .. }) => Snapshot { effects, ended, ..snapshot },
+        None => snapshot,
+    }
 }
 
 /// Takes back the last move; against the computer, back to the player's turn.
@@ -163,12 +171,15 @@ pub fn undo<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Snapshot> {
     })
 }
 
+/// Plays again what undo took back; the snapshot carries what the last move brought back did.
 pub fn redo<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Snapshot> {
-    change(host, kind, |slot| {
+    let mut told = None;
+    let snapshot = change(host, kind, |slot| {
         slot.stop_thinking();
-        slot.session.redo()?;
+        told = Some(slot.session.redo()?);
         Ok(true)
-    })
+    })?;
+    Ok(telling(snapshot, told))
 }
 
 /// The game's hint for the position now, worked out without holding the games (it may take
@@ -347,13 +358,13 @@ pub(crate) fn finish_computer_turn<H: Host>(host: &Arc<H>, kind: GameKind, gener
         };
         slot.thinking = None;
         let played = mv.map(|mv| slot.session.play_computer(mv));
-        let effects = match played {
-            Some(Ok(moved)) => moved.effects,
+        let told = match played {
+            Some(Ok(moved)) => Some(moved),
             Some(Err(error)) => {
                 eprintln!("pastimes: the computer's move was refused: {error}");
-                Value::Null
+                None
             }
-            None => Value::Null,
+            None => None,
         };
         slot.generation = host.next_generation();
         if let Err(error) = persist(&**host, slot) {
@@ -362,7 +373,7 @@ pub(crate) fn finish_computer_turn<H: Host>(host: &Arc<H>, kind: GameKind, gener
         // Its turn again (Swap2's three opening stones are one side's actions in a row).
         start_computer_turn(host, kind, slot);
         start_analysis(host, kind, slot);
-        Snapshot { effects, ..slot.snapshot() }
+        telling(slot.snapshot(), told)
     };
     host.notify(&snapshot);
 }

@@ -55,19 +55,25 @@ pub struct Snapshot {
     /// Set once the finished game is recorded; `rank` is its hall-of-fame place, if any.
     pub record: Option<Recorded>,
     /// What the move this snapshot answers did, as the rules tell it (cells opened in order,
-    /// balls that fell where, the stone placed), for the page to animate; absent otherwise.
+    /// balls that fell where, the stone placed), for the page to animate; absent otherwise. A
+    /// redo's is the last move it brought back.
     #[serde(skip_serializing_if = "Value::is_null")]
     pub effects: Value,
+    /// Whether the move (or the redo) this snapshot answers ended the game: the page tells the
+    /// result and asks a record's name then, never by comparing two snapshots.
+    pub ended: bool,
     /// Grows with every change of any game, new games included: of two snapshots of a kind, the
     /// one with the higher revision is the newer (a late event is told from a fresh answer).
     pub revision: u64,
 }
 
-/// What one accepted move did.
+/// What one accepted move (or a redo) did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Moved {
     pub applied: Applied,
     pub effects: Value,
+    /// Whether it ended the game.
+    pub ended: bool,
 }
 
 /// What of a game in progress is kept to resume it: the session's own data, which the layer
@@ -201,7 +207,7 @@ impl Session {
             }
             self.times.push(self.clock.elapsed_ms());
         }
-        Ok(Moved { applied, effects })
+        Ok(Moved { applied, effects, ended: self.is_over() })
     }
 
     pub fn can_undo(&self) -> bool {
@@ -235,29 +241,33 @@ impl Session {
         }
     }
 
-    /// Plays again what undo took back (against the computer, its reply too).
-    pub fn redo(&mut self) -> AppResult<()> {
+    /// Plays again what undo took back (against the computer, its reply too); tells what the
+    /// last move brought back did, as when it was played.
+    pub fn redo(&mut self) -> AppResult<Moved> {
         if !self.can_redo() {
             return Err(self.refusal("redo"));
         }
-        self.bring_back();
+        let mut effects = self.bring_back();
         while self.computer_to_move() && !self.redo.is_empty() {
-            self.bring_back();
+            effects = self.bring_back();
         }
         if self.is_over() {
             self.clock.stop();
         }
-        Ok(())
+        Ok(Moved { applied: Applied::Move, effects, ended: self.is_over() })
     }
 
-    fn bring_back(&mut self) {
-        if let Some((mv, after)) = self.redo.pop() {
-            let before = std::mem::replace(&mut self.game, after);
-            self.history.push(before);
-            self.moves.push(mv);
-            // Played again now: the record keeps the game as it was played in the end.
-            self.times.push(self.clock.elapsed_ms());
-        }
+    /// Brings back the last move undone; its effects, told again by the rules from the game
+    /// before it (the game after it is the one kept, so it is the same game as played).
+    fn bring_back(&mut self) -> Value {
+        let Some((mv, after)) = self.redo.pop() else { return Value::Null };
+        let effects = self.game.clone().play(&mv).map_or(Value::Null, |played| played.effects);
+        let before = std::mem::replace(&mut self.game, after);
+        self.history.push(before);
+        self.moves.push(mv);
+        // Played again now: the record keeps the game as it was played in the end.
+        self.times.push(self.clock.elapsed_ms());
+        effects
     }
 
     /// The game's hint for the position now, computed on a copy (it may be slow); `None` when
@@ -396,6 +406,7 @@ impl Session {
             computer_thinking,
             record: self.record,
             effects: Value::Null,
+            ended: false,
             revision: 0,
         }
     }
@@ -551,6 +562,25 @@ mod tests {
         session.redo().unwrap();
         assert_eq!(field(&session), &after);
         assert!(matches!(session.redo(), Err(AppError::NothingTo("redo"))));
+    }
+
+    #[test]
+    fn a_redo_tells_what_the_move_did_as_when_it_was_played() {
+        let mut session = bubbles(5);
+        let played = session.play(&first_pop(&session)).unwrap();
+        assert!(played.effects["points"].as_i64().unwrap() > 0, "{}", played.effects);
+        session.undo().unwrap();
+        assert_eq!(session.redo().unwrap(), played);
+    }
+
+    #[test]
+    fn the_move_that_ends_the_game_says_so_and_no_other() {
+        let mut session = minesweeper(MineParams::beginner(), 21);
+        let mine = minesweeper::mine_layout(&MineParams::beginner(), 21, (4, 4))[0];
+        assert!(!session.play(&open(4, 4)).unwrap().ended);
+        let lost = session.play(&open(mine.0 as i64, mine.1 as i64)).unwrap();
+        assert!(lost.ended);
+        assert!(lost.effects["exploded"].is_object(), "{}", lost.effects);
     }
 
     #[test]

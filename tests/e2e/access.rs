@@ -222,11 +222,32 @@ async fn a_bubble_breaker_move_by_keyboard_alone() {
         .await;
     let from = (from[0].as_u64().unwrap() as usize, from[1].as_u64().unwrap() as usize);
     app.keys(&format!("{} ", walk(from, to))).await;
-    app.wait_for("the selection", "return document.querySelectorAll('.bb-cell.selected').length > 1").await;
+    let selected = app
+        .wait_for("the selection", "const n = document.querySelectorAll('.bb-cell.selected').length; return n > 1 && n")
+        .await;
+    // The selection is told from the click's effects: the group's size and worth.
+    let said = app
+        .wait_for(
+            "the selection told",
+            "const said = document.getElementById('announcer').textContent; return said.includes('selected') && said",
+        )
+        .await;
+    assert!(said.as_str().unwrap().starts_with(&format!("{selected} balls selected, ")), "{said}");
     app.keys(" ").await;
-    app.wait_for("the score", "return Number(document.querySelector('.screen-bubbles').dataset.score) > 0").await;
-    let said = app.wait_for("the announcement", "return document.getElementById('announcer').textContent").await;
-    assert!(said.as_str().unwrap().contains("points"), "{said}");
+    let score = app
+        .wait_for(
+            "the score",
+            "const score = Number(document.querySelector('.screen-bubbles').dataset.score); return score > 0 && score",
+        )
+        .await;
+    // The pop is told with the points it earned (the first pop's are the whole score).
+    let said = app
+        .wait_for(
+            "the pop told",
+            "const said = document.getElementById('announcer').textContent; return said.includes('Score') && said",
+        )
+        .await;
+    assert_eq!(said, json!(format!("{score} points. Score {score}.")));
     app.quit().await;
 }
 

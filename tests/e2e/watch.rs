@@ -7,9 +7,9 @@ use crate::gomoku::{picture, run};
 use crate::hall::{set_select, wait_rows};
 use crate::harness::App;
 use crate::minesweeper::win_by_clicking;
-use pastimes_games::bubbles::{Bubbles, Move as BubbleMove, Params as BubbleParams, Style};
+use pastimes_games::bubbles::{Bubbles, Move as BubbleMove, Params as BubbleParams, Scoring, Style};
 use pastimes_games::minesweeper::Params;
-use pastimes_games::{Game, Status};
+use pastimes_games::{Game, Status, Telling};
 use serde_json::{json, Value};
 
 /// What a player reads off the board: each cell's classes and text, in order (`cells`: the
@@ -214,6 +214,39 @@ async fn a_bubble_breaker_game_and_its_best_line_are_watched_to_their_ends() {
     .await;
     assert_eq!(board(&app, ".bb-cell").await, ended);
     picture(&app, "watch-bubbles-end").await;
+    app.quit().await;
+}
+
+/// The watch view tells a pop's points as the rules scored it (its effects), never by a formula
+/// of its own: in the classic scoring a group of n earns (n-2)², not the original's n(n-1).
+#[tokio::test(flavor = "current_thread")]
+async fn a_classic_bubble_breaker_pop_is_told_with_the_points_it_earned() {
+    const SEED: u64 = 3;
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(SEED)).await;
+    let params = BubbleParams::sized(Style::Standard, 11, 11, 5, Scoring::Classic);
+    app.invoke("new_game", json!({"game": "bubbles", "params": params})).await.unwrap();
+    let mut twin = Bubbles::new(&params, SEED).unwrap();
+    let mut first = None;
+    while let Some((x, y)) = largest_group(&twin) {
+        let (_, effects) = twin.apply_with_effects(&BubbleMove::Pop { x: x as i64, y: y as i64 }).unwrap();
+        first.get_or_insert(effects);
+        app.invoke("play", json!({"game": "bubbles", "move": {"action": "pop", "x": x, "y": y}})).await.unwrap();
+    }
+    let first = first.expect("a first pop");
+    let count = first.popped.len() as i64;
+    assert!(count >= 3, "a pop where the two scorings differ: {count} balls");
+    assert_eq!(first.points, (count - 2).pow(2));
+    watch_newest_from_the_history(&app).await;
+    app.click("#watch-next").await;
+    let told = app
+        .wait_for(
+            "the first pop told",
+            "const said = document.querySelector('#announcer').textContent; return said.startsWith('Move 1 of ') && said",
+        )
+        .await;
+    let told = told.as_str().unwrap();
+    assert!(told.contains(&format!("popped {count} ")) && told.ends_with(&format!(", +{}", first.points)), "{told}");
     app.quit().await;
 }
 

@@ -63,9 +63,11 @@ export function statsRows(rows) {
 /// - `showHint(hint, snapshot)`: shows the backend's hint (its JSON for this game) on the board
 ///   just drawn from `snapshot` (with `screen.note(text)` over the status line), and tells it to
 ///   screen readers; for a game whose catalogue entry `hasHint` (button `#prefix-hint`, key H);
-/// - `onEffects(effects, snapshot, { before, move, cause })`: what a move's result means to the
-///   player (sounds, words for screen readers); `effects` is what the backend says happened (when
-///   it says); returns what the board animates, if anything. `cause`: play, undo, redo or event;
+/// - `onEffects(effects, snapshot, { cause })`: what a move's result means to the player (sounds,
+///   words for screen readers); `effects` is what the backend says happened (when it says), and
+///   `snapshot.ended` whether the move ended the game. It is given no earlier snapshot: what a
+///   move did is never worked out by comparing two. Returns what the board animates, if
+///   anything. `cause`: play, undo, redo or event;
 /// - `params(kind)`: the parameters of a new game (`kind`: what the player chose, or nothing);
 ///   optional `kept(params)`: what of them is saved as the game's choice (`<name>Params` in the
 ///   settings; default: all);
@@ -271,7 +273,7 @@ export function gameScreen(game) {
   /// it runs only on the board the player saw when asking (and on this screen), and only if
   /// `when(snapshot)` still holds once its turn comes; `newBoard`: the answer is a new board. The
   /// promise returned fails with the request; the queue goes on.
-  function request(ask, { newBoard = false, any = false, when = () => true, cause = null, move, shown } = {}) {
+  function request(ask, { newBoard = false, any = false, when = () => true, cause = null, shown } = {}) {
     const token = mounted;
     const aimedAt = board;
     const run = queue.then(async () => {
@@ -284,7 +286,7 @@ export function gameScreen(game) {
         // A new board starts fair: without the odds.
         if (oddsOn) setOdds(false);
       }
-      arrived(before, next, cause, move);
+      arrived(before, next, cause);
       shown?.(next);
       return next;
     });
@@ -293,15 +295,16 @@ export function gameScreen(game) {
   }
 
   /// A new snapshot from the backend: the game reacts to its effects, then it is drawn.
-  function arrived(before, next, cause, move) {
-    const animation = cause && before ? parts.onEffects(next.effects ?? null, next, { before, move, cause }) : null;
+  function arrived(before, next, cause) {
+    const animation = cause && before ? parts.onEffects(next.effects ?? null, next, { cause }) : null;
     show(next, animation);
     // The odds follow the board: asked again after a move, gone once the game is over.
     if (oddsOn && cause) {
       if (isOn(next)) refreshOdds();
       else parts.showOdds(null, next);
     }
-    if (cause && before?.status === 'playing' && next.status !== 'playing') gameOver(next);
+    // The backend says which answer ended the game (a move, the computer's, a redo).
+    if (cause && next.ended) gameOver(next);
   }
 
   /// The end of a game: a record asks for a name, then the game shows what comes next.
@@ -316,7 +319,7 @@ export function gameScreen(game) {
   /// Sends one move; it is played if the game is still on when its turn comes (a click queued
   /// behind the losing one is dropped). A refused move is the game's to explain.
   function play(move) {
-    return request(() => games.play(GAME, move), { when: isOn, cause: 'play', move }).catch((error) => {
+    return request(() => games.play(GAME, move), { when: isOn, cause: 'play' }).catch((error) => {
       if (parts.playError) parts.playError(error, move);
       else app.showError(error);
     });

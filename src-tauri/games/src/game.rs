@@ -77,8 +77,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// and after it by [`Game::effects`], never by a second way of applying it.
     fn apply(&mut self, mv: &Self::Move) -> Result<Applied, RuleError>;
 
-    /// What `mv`, applied to this game (`self`, as it was before) as a [`Applied::Move`], did to
-    /// give `after`: the cells it opened, the balls that fell, the stone placed.
+    /// What `mv`, applied to this game (`self`, as it was before), did to give `after`: the
+    /// cells it opened, the balls that fell and the points they earned, the stone placed, the
+    /// decision made. A [`Applied::Transient`] move is told too (Bubble Breaker's click tells
+    /// the group it selected); most games' transient moves tell nothing.
     fn effects(&self, mv: &Self::Move, after: &Self) -> Self::Effects;
 
     /// The form in which `mv` goes into the move log, decided before it is applied. Replaying
@@ -206,18 +208,14 @@ pub fn moves_then_time(moves: i64, elapsed_ms: u64) -> i64 {
     moves * TIME_SPAN + time
 }
 
-/// [`Game::apply`] with what the move did, for every game alike: the effects of a
-/// [`Applied::Move`] are told by [`Game::effects`] from the game before and after it (a transient
-/// move's are empty). A blanket impl, so no game can apply a move a second way here.
+/// [`Game::apply`] with what the move did, for every game alike: the effects of an accepted move
+/// are told by [`Game::effects`] from the game before and after it. A blanket impl, so no game
+/// can apply a move a second way here.
 pub trait Telling: Game {
     fn apply_with_effects(&mut self, mv: &Self::Move) -> Result<(Applied, Self::Effects), RuleError> {
         let before = self.clone();
         let applied = self.apply(mv)?;
-        let effects = match applied {
-            Applied::Move => before.effects(mv, self),
-            Applied::Transient => Self::Effects::default(),
-        };
-        Ok((applied, effects))
+        Ok((applied, before.effects(mv, self)))
     }
 }
 

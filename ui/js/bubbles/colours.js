@@ -10,35 +10,8 @@ export function colourName(code) {
   return COLOURS[code] ?? null;
 }
 
-/// Sizes of the same-colour groups of every cell, for the cells' accessible names only: a
-/// screen reader says "group of 4" before the player clicks. What a group scores, which group
-/// is selected and whether it can be popped always come from the backend's view.
-export function groupSizes(cells, width, height) {
-  const sizes = new Array(cells.length).fill(0);
-  const stack = [];
-  const members = [];
-  for (let start = 0; start < cells.length; start += 1) {
-    if (!cells[start] || sizes[start]) continue;
-    members.length = 0;
-    stack.push(start);
-    sizes[start] = -1;
-    while (stack.length) {
-      const i = stack.pop();
-      members.push(i);
-      const x = i % width;
-      const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
-      for (const n of neighbours) {
-        if (n < 0 || n >= width * height || sizes[n] || cells[n] !== cells[start]) continue;
-        sizes[n] = -1;
-        stack.push(n);
-      }
-    }
-    for (const i of members) sizes[i] = members.length;
-  }
-  return sizes;
-}
-
-/// "Row 3, column 5, red ball, group of 4" / "Row 3, column 5, empty".
+/// "Row 3, column 5, red ball, group of 4" / "Row 3, column 5, empty": `size` is the cell's
+/// group size as the backend's view tells it (`groupSizes`).
 export function cellLabel(code, x, y, size, selectedPoints) {
   const where = t('bb.cell.where', { row: y + 1, column: x + 1 });
   const colour = colourName(code);

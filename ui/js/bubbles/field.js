@@ -7,7 +7,7 @@
 import { el, setText } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
 import { Grid, fitCells } from '../board-kit.js';
-import { colourName, groupSizes, cellLabel } from './colours.js';
+import { colourName, cellLabel } from './colours.js';
 
 const SIDES = ['top', 'right', 'bottom', 'left'];
 /// How long the pop, fall and shift take together (see bubbles.css); then the classes go.
@@ -45,7 +45,9 @@ export class BubbleField {
   /// once whatever the animation does.
   render(view, motion = null) {
     if (view.width !== this.width || view.height !== this.height) this.build(view.width, view.height);
-    const sizes = groupSizes(view.cells, this.width, this.height);
+    // Each cell's group size, for its accessible name ("group of 4"); none in a finished
+    // game's view, where no group of two is left: every ball reads as alone.
+    const sizes = view.groupSizes ?? [];
     this.selection = new Set((view.selection ?? []).map(({ x, y }) => y * this.width + x));
     const edges = new Map();
     for (const { x, y, side } of view.selectionOutline ?? []) {
@@ -218,14 +220,13 @@ export function watchBoard() {
   };
 }
 
-/// "popped 6 red balls, +30": a group of n pays n(n-1).
+/// "popped 6 red balls, +30": the points the pop earned, as the backend's effects tell them.
 function describeMove(frame) {
   const popped = frame.effects?.popped ?? [];
   const colour = colourName(popped[0]?.code);
-  const count = popped.length;
   return t('watch.bb.popped', {
-    count: formatNumber(count),
+    count: formatNumber(popped.length),
     colour: colour ? t(`bb.colour.${colour}`) : '',
-    points: formatNumber(count * (count - 1)),
+    points: formatNumber(frame.effects?.points ?? 0),
   });
 }

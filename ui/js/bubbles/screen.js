@@ -26,22 +26,21 @@ const SCORINGS = ['original', 'classic'];
 
 /// A pop: its animation, as the backend tells it (the balls that burst, where the others fell
 /// and shifted from, the new ones), and words for screen readers.
-function onEffects(effects, next, { before, cause }) {
+function onEffects(effects, next, { cause }) {
   if (cause !== 'play') return null;
-  react(before, next);
+  tell(effects, next);
   return effects?.popped?.length ? effects : null;
 }
 
-/// What a move's answer means to the player, told to screen readers.
-function react(before, next) {
-  const view = next.view;
-  if (!view) return;
-  if (next.moveCount > before.moveCount) {
-    const gained = next.score - before.score;
-    if (next.status === 'finished') announce(t('bb.announce.over', { score: formatNumber(next.score) }));
-    else announce(t('bb.announce.popped', { points: formatNumber(gained), score: formatNumber(next.score) }));
-  } else if (view.selectionPoints != null && view.selectionPoints !== before.view?.selectionPoints) {
-    announce(t('bb.announce.selected', { count: view.selection.length, points: formatNumber(view.selectionPoints) }));
+/// What a move did, as the backend's effects tell it (the points a pop earned, the group a
+/// click selected), told to screen readers.
+function tell(effects, next) {
+  if (!next.view || !effects) return;
+  if (effects.popped?.length) {
+    if (next.ended) announce(t('bb.announce.over', { score: formatNumber(next.score) }));
+    else announce(t('bb.announce.popped', { points: formatNumber(effects.points), score: formatNumber(next.score) }));
+  } else if (effects.selected) {
+    announce(t('bb.announce.selected', { count: effects.selected.count, points: formatNumber(effects.selected.points) }));
   }
 }
 

@@ -122,20 +122,12 @@ class Swap2Panel {
     this.choices.hidden = !choosing;
     for (const choice of CHOICES) this.buttons[choice].hidden = !swap.choices.includes(choice);
   }
+}
 
-  /// What the decision between `before` and `after` (two views) was, in words, or null: the
-  /// computer's decisions come as snapshot events and are told like its stones.
-  decision(before, after) {
-    const was = before?.swap2;
-    const now = after?.swap2;
-    if (!was?.choices?.length || !now || now.phase === was.phase || after.moves.length !== before.moves.length) return null;
-    let choice = 'placeTwo';
-    if (now.phase !== 'placeTwo') {
-      if (!now.firstColour) return null;
-      choice = was.decider === 'first' ? now.firstColour : other(now.firstColour);
-    }
-    return t(CHOSEN_TEXT[choice], { name: shownName(was.deciderName ?? '') });
-  }
+/// A Swap2 decision as the backend's effects tell it (`decided`: the choice and the decider's
+/// name), in words; the computer's decisions come as snapshot events and are told like its stones.
+function decisionText(decided) {
+  return t(CHOSEN_TEXT[decided.choice], { name: shownName(decided.name ?? '') });
 }
 
 export const { id, helpTopic, mount, unmount, newGame, refit, choose } = gameScreen({
@@ -256,22 +248,20 @@ function create(screen) {
     announce(text);
   }
 
-  /// What a new snapshot means to the player: the computer's move and the result are told to
-  /// screen readers (a record's name is asked by the shared screen).
-  function onEffects(effects, next, { before, cause }) {
+  /// What a move did, as the backend's effects tell it: the computer's stone, a Swap2 decision
+  /// and the result are told to screen readers (a record's name is asked by the shared screen).
+  function onEffects(effects, next, { cause }) {
     const view = next.view;
-    if (!view || !before?.view) return null;
-    if (before.status === 'playing' && next.status !== 'playing') {
+    if (!view) return null;
+    if (next.ended) {
       announce(`${resultTitle(next)} ${resultDetail(next)}`);
       return null;
     }
-    const grew = view.moves.length > before.view.moves.length;
-    const decided = ui.swap2.decision(before.view, view);
-    if (decided) announce(decided);
-    const last = view.lastMove;
+    if (effects?.decided) announce(decisionText(effects.decided));
+    const placed = effects?.placed;
     // The computer's stones come as events (in the Swap2 opening the player places both colours).
-    if (grew && last && vsComputer(view) && cause === 'event') {
-      announce(t('gm.announce.played', { name: nameOf(view, last.colour), point: last.notation }));
+    if (placed && vsComputer(view) && cause === 'event') {
+      announce(t('gm.announce.played', { name: nameOf(view, placed.colour), point: placed.notation }));
     }
     return null;
   }

@@ -156,17 +156,18 @@ function create(screen) {
     return { nodes: [toolbar, stage, status], board, concealed: field.node, fit: { area: stage, margin: 24, follow: 'window' } };
   }
 
-  /// A move's sound, and the end told to screen readers (the record dialog is the screen's).
-  function onEffects(effects, next, { before, move, cause }) {
-    if (cause !== 'play') return null;
+  /// A move's sound, and the end told to screen readers (the record dialog is the screen's),
+  /// from what the backend says the move did: the mine it set off, the win, the cells it opened.
+  function onEffects(effects, next, { cause }) {
+    if (cause !== 'play' || !effects) return null;
     const sound = screen.app.settings.sound;
-    if (next.status === 'lost') {
+    if (effects.exploded) {
       playSound(sound, 'explosion');
       announce(t('ms.announce.lost', { seconds: formatSeconds(next.elapsedMs) }));
-    } else if (next.status === 'won') {
+    } else if (effects.won) {
       playSound(sound, 'win');
       announce(t('ms.announce.won', { seconds: formatSeconds(next.elapsedMs) }));
-    } else if (move.action !== 'mark' && before.view?.cells !== next.view?.cells) {
+    } else if (effects.opened?.length) {
       playSound(sound, 'click');
     }
     return null;

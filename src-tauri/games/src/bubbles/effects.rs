@@ -1,13 +1,15 @@
-//! What a pop did, for the page to animate: the balls that burst, where every other ball went
-//! (falling, sliding, columns closing up) and the balls brought in. The rules trace it
-//! themselves: the field's own settling runs once more on a field of ball labels, so the page
-//! keeps no copy of the gravity rules.
+//! What a pop did, for the page to animate and tell: the balls that burst, where every other ball
+//! went (falling, sliding, columns closing up), the balls brought in and the points earned. The
+//! rules trace it themselves: the field's own settling runs once more on a field of ball labels,
+//! so the page keeps no copy of the gravity rules. A click that only selects tells the group it
+//! selected.
 
 use super::colour::EMPTY;
 use super::dealer::Dealer;
 use super::field::Field;
 use super::mask::Mask;
 use super::style::Style;
+use super::Bubbles;
 use serde::Serialize;
 
 /// A ball that burst: its cell and colour code.
@@ -34,12 +36,31 @@ pub struct Entered {
     pub y: usize,
 }
 
-/// The account of one pop; empty for a move that only selects.
+/// The group a click selected: how many balls, and what popping them would earn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Selected {
+    pub count: u32,
+    pub points: i64,
+}
+
+/// The account of one pop, or of a click that selected a group (nothing popped then).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Effects {
     pub popped: Vec<Burst>,
     pub moved: Vec<Slide>,
     pub entering: Vec<Entered>,
+    /// What the pop earned as the rules scored it: its group's points and any bonus for clearing
+    /// the field; 0 when nothing popped.
+    pub points: i64,
+    /// The group a click selected; `None` for a pop and for a click that cleared the selection.
+    pub selected: Option<Selected>,
+}
+
+/// What a click that popped nothing selected in `after`, the game it left.
+pub(super) fn selection(after: &Bubbles) -> Effects {
+    let selected = (!after.selection.is_empty())
+        .then(|| Selected { count: after.selection.len(), points: after.scoring.points(after.selection.len()) });
+    Effects { selected, ..Effects::default() }
 }
 
 /// Labels are the cell a ball started in, offset past the colour codes (1..=6) that the
@@ -51,8 +72,14 @@ const LABEL_OFFSET: usize = 7;
 /// `cell / SPAN`, on two label fields settled alike.
 const SPAN: usize = 256 - LABEL_OFFSET;
 
+/// Traces the pop of `group` from `before` to `after`: the balls' ways, with the generator the pop
+/// used, and the points it earned.
+pub(super) fn popped(before: &Bubbles, group: Mask, after: &Bubbles) -> Effects {
+    Effects { points: after.score - before.score, ..trace(&before.field, group, before.style, &before.dealer) }
+}
+
 /// Traces the pop of `group` from `field` under `style`, with the generator the pop will use.
-pub(super) fn trace(field: &Field, group: Mask, style: Style, dealer: &Dealer) -> Effects {
+fn trace(field: &Field, group: Mask, style: Style, dealer: &Dealer) -> Effects {
     let width = field.width();
     let mut low = Field::empty(width, field.height());
     let mut high = low.clone();
@@ -86,7 +113,7 @@ pub(super) fn trace(field: &Field, group: Mask, style: Style, dealer: &Dealer) -
             _ => entering.push(Entered { x, y }),
         }
     }
-    Effects { popped, moved, entering }
+    Effects { popped, moved, entering, ..Effects::default() }
 }
 
 #[cfg(test)]
@@ -147,8 +174,14 @@ mod tests {
                     .collect();
                 let Some(&(x, y)) = groups.get(usize::from(pick) % groups.len().max(1)) else { break };
                 let old = game.view().cells;
+                let score = game.score;
                 let (applied, effects) = game.apply_with_effects(&Move::Pop { x: x as i64, y: y as i64 }).unwrap();
                 prop_assert_eq!(applied, Applied::Move);
+                // The points told are the pop's own in its scoring, with the bonus for a
+                // cleared field, and what the score grew by.
+                let earned = game.scoring.points(effects.popped.len() as u32) + game.scoring.bonus(game.field.balls());
+                prop_assert_eq!(effects.points, earned);
+                prop_assert_eq!(effects.points, game.score - score);
                 let new = game.view().cells;
                 let rebuilt = replayed(&old, width, &effects).map_err(TestCaseError::fail)?;
                 for (i, (&want, &got)) in new.iter().zip(&rebuilt).enumerate() {
@@ -167,14 +200,36 @@ mod tests {
     }
 
     #[test]
-    fn a_selecting_click_has_no_effects() {
+    fn a_selecting_click_tells_the_group_and_a_second_click_pops_it() {
         let mut game = Bubbles::new(&Params::default(), 3).unwrap();
         let (x, y) = game.first_group().unwrap();
         let (applied, effects) = game.apply_with_effects(&Move::Click { x, y }).unwrap();
         assert_eq!(applied, Applied::Transient);
-        assert_eq!(effects, Effects::default());
+        let view = game.view();
+        let count = view.selection.as_ref().map(Vec::len).unwrap() as u32;
+        assert_eq!(
+            effects,
+            Effects {
+                selected: Some(Selected { count, points: view.selection_points.unwrap() }),
+                ..Effects::default()
+            }
+        );
         let (applied, effects) = game.apply_with_effects(&Move::Click { x, y }).unwrap();
         assert_eq!(applied, Applied::Move);
-        assert!(effects.popped.len() >= 2);
+        assert_eq!((effects.popped.len() as u32, effects.selected), (count, None));
+        assert_eq!(Some(effects.points), game.score(), "the first pop earned the whole score");
+    }
+
+    #[test]
+    fn a_click_on_a_lone_ball_and_a_deselect_select_nothing() {
+        let mut game = Bubbles::new(&Params::default(), 3).unwrap();
+        let (x, y) = game.first_group().unwrap();
+        game.apply(&Move::Click { x, y }).unwrap();
+        let (_, cleared) = game.apply_with_effects(&Move::Deselect).unwrap();
+        assert_eq!(cleared, Effects::default());
+        let lone = (0..11 * 11).map(|i| (i % 11, i / 11)).find(|&(x, y)| game.group_at(x, y).len() == 1);
+        let (x, y) = lone.expect("a dealt field has a lone ball");
+        let (applied, effects) = game.apply_with_effects(&Move::Click { x: x as i64, y: y as i64 }).unwrap();
+        assert_eq!((applied, effects), (Applied::Transient, Effects::default()));
     }
 }

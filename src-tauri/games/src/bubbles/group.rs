@@ -42,9 +42,35 @@ pub fn group_at(field: &Field, i: usize) -> Mask {
     group
 }
 
+/// The size of every cell's group, row by row: 1 for a lone ball, 0 for a hole. Each group is
+/// flooded once, for all its cells.
+pub fn sizes(field: &Field) -> Vec<u16> {
+    let mut sizes = vec![0u16; field.len()];
+    for (i, &code) in field.cells().iter().enumerate() {
+        if code != EMPTY && sizes[i] == 0 {
+            let group = group_at(field, i);
+            // A field has at most MAX_CELLS (600) cells.
+            let size = group.len() as u16;
+            for cell in group.iter() {
+                sizes[cell] = size;
+            }
+        }
+    }
+    sizes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_cell_has_its_own_groups_size() {
+        // Two empty rows on top, then these three.
+        let field = Field::parse_sized(5, 5, &["RR.GY", "RGGGY", "Y.GYB"]);
+        let mut expected = vec![0; 10];
+        expected.extend([3, 3, 0, 5, 2, 3, 5, 5, 5, 2, 1, 0, 5, 1, 1]);
+        assert_eq!(sizes(&field), expected);
+    }
 
     #[test]
     fn the_group_follows_orthogonal_neighbours_only() {

@@ -68,7 +68,7 @@ mod tests;
 pub use analysis::Weights;
 pub use colour::Colour;
 pub use dealer::NEWEST_DEAL;
-pub use effects::{Burst, Effects, Entered, Slide};
+pub use effects::{Burst, Effects, Entered, Selected, Slide};
 pub use hint::{hint, Hint, HINT_BUDGET};
 pub use info::KIND;
 pub use position::{Position, PositionError, MAX_POSITION_BYTES};
@@ -442,14 +442,16 @@ impl Game for Bubbles {
         }
     }
 
-    /// A pop is traced on the field before it (see [`effects`]).
-    fn effects(&self, mv: &Move, _after: &Bubbles) -> Effects {
+    /// A pop is traced on the field before it (see [`effects`]); a click that only selects
+    /// tells the group it selected.
+    fn effects(&self, mv: &Move, after: &Bubbles) -> Effects {
         match self.logged_move(mv) {
             Move::Pop { x, y } => match self.cell_index(x, y) {
-                Ok(i) => effects::trace(&self.field, group::group_at(&self.field, i), self.style, &self.dealer),
+                Ok(i) => effects::popped(self, group::group_at(&self.field, i), after),
                 Err(_) => Effects::default(),
             },
-            _ => Effects::default(),
+            Move::Click { .. } => effects::selection(after),
+            Move::Deselect => Effects::default(),
         }
     }
 

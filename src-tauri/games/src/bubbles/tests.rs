@@ -218,6 +218,12 @@ fn the_view_serialises_as_documented() {
     assert_eq!(v["status"], "playing");
     assert_eq!(v["ballsLeft"], 13);
     assert_eq!(v["colourCounts"], json!({ "red": 2, "green": 0, "yellow": 0, "blue": 6, "purple": 5 }));
+    let sizes = v["groupSizes"].as_array().unwrap();
+    assert_eq!(
+        (sizes.len(), &sizes[9 * 11], &sizes[9 * 11 + 1], &sizes[9 * 11 + 2]),
+        (121, &json!(2), &json!(2), &json!(0))
+    );
+    assert!(sizes[10 * 11..].iter().all(|size| size == 1), "the bottom row's balls are each alone");
     g.apply(&Move::Deselect).unwrap();
     let v = serde_json::to_value(g.view()).unwrap();
     assert_eq!(
@@ -410,4 +416,22 @@ pub(super) fn poppable(g: &Bubbles) -> Vec<(i64, i64)> {
         }
     }
     cells
+}
+
+/// Each cell's group size in the view is the size of the group a click on it finds; a finished
+/// game's view has none (no group of two is left).
+#[test]
+fn the_view_tells_each_cells_group_size_while_playing() {
+    let g = sixteen();
+    let sizes = g.view().group_sizes.expect("group sizes while playing");
+    for (i, &size) in sizes.iter().enumerate() {
+        assert_eq!(usize::from(size), g.group_at(i % 11, i / 11).len(), "cell {i}");
+    }
+    assert_eq!(sizes[10 * 11], 16);
+    let mut last_pair = game(Style::Standard, &["RR.........", "BPBPBPBPBPB"]);
+    last_pair.apply(&click(0, 9)).unwrap();
+    last_pair.apply(&click(0, 9)).unwrap();
+    assert_eq!(last_pair.status(), Status::Finished);
+    assert_eq!(last_pair.view().group_sizes, None);
+    assert!(serde_json::to_value(last_pair.view()).unwrap().get("groupSizes").is_none(), "left out of the JSON");
 }

@@ -1,6 +1,7 @@
 //! What the player sees: the field, the selection with its points and outline, the score.
 
 use super::colour::Colour;
+use super::group;
 use super::mask::Mask;
 use super::scoring::Scoring;
 use super::style::Style;
@@ -28,6 +29,12 @@ pub struct View {
     /// What popping the selection would score in the game's scoring, n(n-1) or (n-2)² (0 for a
     /// pair in the classic scoring); `None` when nothing is selected.
     pub selection_points: Option<i64>,
+    /// How many balls each cell's group holds, row by row as `cells`: 1 for a lone ball, 0 for a
+    /// hole; what the page says of a cell ("group of 4") without flooding the field itself.
+    /// `None` once the game is over: no group of two is left then, and a finished game's view
+    /// stays as the Pastimes that recorded it showed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group_sizes: Option<Vec<u16>>,
     /// The sides of selected cells that face a cell outside the selection or the field's edge:
     /// drawing these outlines the group (the seed's white border). `None` when nothing is selected.
     pub selection_outline: Option<Vec<Edge>>,
@@ -109,6 +116,7 @@ impl View {
             cells: game.field.cells().to_vec(),
             selection: selected.then(|| cells(selection, width)),
             selection_points: selected.then(|| game.scoring.points(selection.len())),
+            group_sizes: (!game.status.is_over()).then(|| group::sizes(&game.field)),
             selection_outline: selected.then(|| outline(selection, (width, height))),
             score: game.score,
             style: game.style,

@@ -40,7 +40,7 @@ pub use ai::{computer_move, search, search_level, SearchLimits, SearchReport};
 pub use analysis_board::AnalysisBoard;
 pub use board::{Colour, Point, SIZE};
 pub use computer::{computer_action, legal_stone, legal_stone_remembering};
-pub use effects::Effects;
+pub use effects::{Decision, Effects};
 pub use hint::Hint;
 pub use info::KIND;
 pub use params::{Level, Opponent, Params};
@@ -309,8 +309,8 @@ impl Game for Gomoku {
         .map(|_| Applied::Move)
     }
 
-    fn effects(&self, _action: &Action, after: &Gomoku) -> Effects {
-        effects::told(self, after)
+    fn effects(&self, action: &Action, after: &Gomoku) -> Effects {
+        effects::told(self, action, after)
     }
 
     /// A stone as its point in board notation (`H8`, rows from the bottom: see [`notation`]), a

@@ -106,7 +106,7 @@ impl View {
 }
 
 /// The player's name as given: `black_name` is the first player's, `white_name` the second's.
-fn name_of_role(game: &Gomoku, role: Role) -> &str {
+pub(super) fn name_of_role(game: &Gomoku, role: Role) -> &str {
     match role {
         Role::First => &game.params().black_name,
         Role::Second => &game.params().white_name,
