@@ -23,7 +23,7 @@ pub use deal::Deal;
 pub use erased::{analysis_of, hint_of, new_game, odds_of, rate_of, AnyGame, ComputerMove, Played};
 pub use game::{Analyses, Applied, Game, Hints, Odds, Rates, RuleError, Status, Telling};
 pub use kind::{
-    AnalyseFn, Analysis, Better, Categories, CategoryPattern, Choice, Choices, GameInfo, GameKind, HintFn, Measure,
-    NewGame, PositionFileError, PositionFn, Ranking, Rate, Shown,
+    AnalyseFn, Analysis, Better, Categories, CategoryPattern, Choice, Choices, FieldFormat, FieldSource, GameInfo,
+    GameKind, HintFn, Measure, NewGame, PositionFileError, PositionFn, Ranking, Rate, Shown, SummaryField,
 };
 pub use rng::GameRng;
