@@ -369,12 +369,6 @@ mod tests {
         let counted: Vec<String> =
             nouns.iter().flat_map(|noun| ["one", "other"].map(|form| format!("{noun}.{form}"))).collect();
         let history = file("ui/js/history.js");
-        // The rows of `genericRows` (beside `statsTable`): `['played', formatNumber(stats.played)]`.
-        let stats: Vec<String> = between(history, "function genericRows(", "\n}")
-            .split("['")
-            .skip(1)
-            .filter_map(|rest| Some(rest.split_once("',")?.0.to_string()))
-            .collect();
         let measures: Vec<String> = kinds()
             .map(|kind| serde_json::to_value(kind.info().ranking.measure).unwrap().as_str().unwrap().to_string())
             .collect();
@@ -419,7 +413,6 @@ mod tests {
             ("`hall.tab.${name}`", fill("hall.tab.*", &list_after(file("ui/js/hall.js"), "const tabs = "))),
             ("`result.${r}`", fill("result.*", &list_after(history, "const RESULTS = "))),
             ("`history.${key}`", fill("history.*", &list_after(history, "el('thead', {}, el('tr', {}, "))),
-            ("`stats.${key}`", fill("stats.*", &stats)),
             // `CategoryChart::measure`, and `Each` where the category never ranks.
             ("`chart.label.${kind}`", fill("chart.label.*", &chart_kinds)),
             ("`chart.legend.${kind}`", fill("chart.legend.*", &chart_kinds)),
