@@ -168,7 +168,7 @@ async fn bubble_breakers_statistics_are_the_stores_with_an_unscored_game() {
     app.wait_for("the dialog to close", "return !document.querySelector('#unresumed-dialog')").await;
     let stats = app.invoke("statistics", json!({"game": "bubbles", "category": "megashift"})).await.unwrap();
     assert_eq!((&stats["played"], &stats["totalScore"]), (&json!(2), &json!(252)), "{stats}");
-    assert_eq!(stats["averageScore"], json!(252.0), "over the scored game: {stats}");
+    assert_eq!(stats["averageScore"].as_f64(), Some(252.0), "over the scored game: {stats}");
     let best = stats["bestScore"].as_i64().map_or("—".to_string(), |best| best.to_string());
 
     app.click("#open-bubbles").await;
