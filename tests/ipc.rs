@@ -466,8 +466,39 @@ fn the_history_answers_pages_counts_charts_and_categories() {
     assert_eq!(chart["points"][0]["value"], Value::Null, "a lost game has no time to chart");
     assert_eq!(chart["stats"]["played"], 1);
     assert_eq!(chart["stats"]["currentStreak"], 0);
+    assert_eq!(chart["stats"]["winRate"], 0.0, "the win rate is the store's, in percent");
     let played = h.call("played_categories", json!({})).unwrap();
     assert_eq!(played, json!([{"game": "minesweeper", "category": "beginner", "played": 1}]));
+}
+
+/// The statistics every table on the page shows are the store's: a Bubble Breaker style with a
+/// scored game and a game left unfinished (the corpus's Megashift game in progress, given a pop
+/// the rules refuse, so it cannot be resumed) averages over the scored game only, and the
+/// `statistics` command and the history's chart give the same figures.
+#[test]
+fn bubble_breakers_statistics_average_over_the_scored_games() {
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("pastimes.sqlite3");
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/records/dealer1-schema5/store.sqlite3");
+    std::fs::copy(corpus, &path).unwrap();
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let moves: String =
+            conn.query_row("SELECT moves FROM saved_games WHERE game = 'bubbles'", [], |row| row.get(0)).unwrap();
+        let mut moves: Vec<Value> = serde_json::from_str(&moves).unwrap();
+        moves.push(json!({"action": "pop", "x": 0, "y": 0}));
+        moves.push(json!({"action": "pop", "x": 0, "y": 0}));
+        conn.execute("UPDATE saved_games SET moves = ?1 WHERE game = 'bubbles'", [json!(moves).to_string()]).unwrap();
+    }
+    let h = harness_in(data, Some(3));
+    let megashift = json!({"game": "bubbles", "category": "megashift"});
+    let stats = h.call("statistics", megashift.clone()).unwrap();
+    assert_eq!((&stats["played"], &stats["won"], &stats["totalScore"]), (&json!(2), &json!(0), &json!(252)), "{stats}");
+    assert_eq!(stats["averageScore"], 252.0, "over the one scored game, not the two played: {stats}");
+    assert_eq!(stats["winRate"], 0.0);
+    let unscored = h.call("history", json!({"filter": {"game": "bubbles", "result": "abandoned"}})).unwrap();
+    assert_eq!(unscored["rows"][0]["score"], Value::Null, "the unfinished game has no score");
+    assert_eq!(h.call("category_chart", megashift).unwrap()["stats"], stats, "the chart's table shows the same");
 }
 
 #[test]

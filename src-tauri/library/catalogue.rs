@@ -1,7 +1,7 @@
 //! The games as the page learns them: one entry per registered game, read from the game's own
 //! table, so the page keeps no list of games or categories of its own.
 
-use pastimes_games::{CategoryPattern, Choices, FileFormat, GameKind, Ranking, Reads, Shown};
+use pastimes_games::{CategoryPattern, Choices, FileFormat, GameKind, Ranking, Reads, Shown, SummaryField};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -27,6 +27,9 @@ pub struct GameEntry {
     pub opens_positions: bool,
     /// The name of the game's rate, when its hall of fame has a table by rate.
     pub rate_key: Option<&'static str>,
+    /// The figures of a finished game the history and the statistics show, each with where it
+    /// is read from (a history row's `summary` or `analysis`) and how it is written.
+    pub summary_fields: &'static [SummaryField],
     pub default_params: Value,
     /// What a new game is picked from (the Game menu's and the compact control's list), if the
     /// game has such a list.
@@ -58,6 +61,7 @@ impl GameEntry {
             exchanges_moves: info.exchanges_moves,
             opens_positions: info.file_formats.iter().any(|format| format.position_reader().is_some()),
             rate_key: info.rate.map(|rate| rate.key),
+            summary_fields: info.summary_fields,
             default_params: info.default_params(),
             choices: info.choices,
             file_formats: formats_of(kind),
@@ -198,5 +202,16 @@ mod tests {
             (&bubbles["fileFormats"][1]["reads"], &bubbles["opensPositions"]),
             (&serde_json::json!("position"), &Value::Bool(true))
         );
+        // A game's summary fields, with what the page needs to read and write each.
+        assert_eq!(
+            mines["summaryFields"][1],
+            serde_json::json!({"key": "bbbvPerSecond", "nameKey": "ms.field.bbbvPerSecond",
+                "format": {"kind": "rate", "decimals": 2}, "source": "summary", "onHistoryRow": true, "verified": false})
+        );
+        assert_eq!(
+            (&bubbles["summaryFields"][0]["key"], &bubbles["summaryFields"][0]["source"]),
+            (&serde_json::json!("bestScore"), &serde_json::json!("analysis"))
+        );
+        assert_eq!(gomoku["summaryFields"], serde_json::json!([]));
     }
 }

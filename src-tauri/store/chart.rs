@@ -182,6 +182,7 @@ mod tests {
                 Measure::Moves => {}
             }
         }
+        stats.win_rate = (stats.played > 0).then(|| 100.0 * stats.won as f64 / stats.played as f64);
         stats.average_time_ms = (stats.won > 0).then(|| won_time as f64 / stats.won as f64);
         stats.average_score = (scored > 0).then(|| stats.total_score as f64 / scored as f64);
         stats
@@ -230,8 +231,33 @@ mod tests {
         let stats = store.category_stats(gomoku::KIND, "exactFive-medium").unwrap();
         assert_eq!((stats.played, stats.won, stats.lost, stats.drawn), (11, 8, 2, 1));
         assert_eq!((stats.current_streak, stats.longest_streak), (2, 3));
+        assert_eq!(stats.win_rate, Some(800.0 / 11.0), "in percent of the games played");
         let none = CategoryStats { ranked: true, ..CategoryStats::default() };
         assert_eq!(store.category_stats(gomoku::KIND, "freestyle-hard").unwrap(), none);
+    }
+
+    /// What every statistics table on the page shows of a Bubble Breaker category whose games
+    /// include some left unfinished (no score): they count as played, and the average is over
+    /// the scored games only.
+    #[test]
+    fn unscored_games_count_as_played_but_not_in_the_average_score() {
+        let mut store = Store::open_in_memory().unwrap();
+        let mut games = Vec::new();
+        for (minute, score) in [(0, Some(300)), (1, None), (2, Some(100)), (3, None), (4, Some(500))] {
+            // A game left unfinished is kept as still playing ("abandoned"), with no score.
+            let result = if score.is_some() { Status::Finished } else { Status::Playing };
+            let played = game(bubbles::KIND, "continuous", result, minute, 1000);
+            games.push(FinishedGame { score, rank_key: score.map(|points| -points), ..played });
+        }
+        for played in &games {
+            store.record_finished(played).unwrap();
+        }
+        let stats = store.category_stats(bubbles::KIND, "continuous").unwrap();
+        assert_eq!((stats.played, stats.total_score, stats.best_score), (5, 900, Some(500)));
+        assert_eq!(stats.average_score, Some(300.0), "900 over the 3 scored games, not the 5 played");
+        assert_eq!(stats.win_rate, Some(0.0));
+        assert_eq!(stats, recomputed(&games, bubbles::KIND, "continuous"));
+        assert_eq!(store.category_chart(bubbles::KIND, "continuous").unwrap().stats, stats, "the chart's are the same");
     }
 
     #[test]

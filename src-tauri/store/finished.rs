@@ -84,6 +84,9 @@ pub struct CategoryStats {
     pub ranked: bool,
     pub played: i64,
     pub won: i64,
+    /// The share of the games played that were won, in percent (`None` before any game): the
+    /// figure every statistics table shows, worked out here once.
+    pub win_rate: Option<f64>,
     pub lost: i64,
     pub drawn: i64,
     /// The record's time (a game ranked by time) or score (by points): the best game that
@@ -200,12 +203,13 @@ impl Store {
                  FROM category_totals WHERE game = ?1 AND category = ?2",
             )?
             .query_row(params![game.as_str(), category], |row| {
-                let (won, scored): (i64, i64) = (row.get(1)?, row.get(4)?);
+                let (played, won, scored): (i64, i64, i64) = (row.get(0)?, row.get(1)?, row.get(4)?);
                 let (total_score, won_time_ms): (i64, i64) = (row.get(5)?, row.get(6)?);
                 Ok(CategoryStats {
                     ranked: false,
-                    played: row.get(0)?,
+                    played,
                     won,
+                    win_rate: win_rate(played, won),
                     lost: row.get(2)?,
                     drawn: row.get(3)?,
                     best_time_ms: None,
@@ -259,6 +263,12 @@ impl Store {
             Measure::Moves => (None, None),
         })
     }
+}
+
+/// The percentage of `played` games that were won, as `100 * won / played` (the order of the
+/// operations the page used before, so a rounded figure reads as it always did).
+pub(super) fn win_rate(played: i64, won: i64) -> Option<f64> {
+    (played > 0).then(|| (100 * won) as f64 / played as f64)
 }
 
 /// A row of [`HALL_TOP`] or [`RATE_TOP`], its rank still to be numbered.

@@ -86,20 +86,8 @@ async fn a_newer_store_is_kept_and_start_a_new_store_moves_it_aside() {
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_game_that_cannot_be_resumed_is_kept_in_the_history_and_told_once() {
-    // The committed store of the record corpus, its Bubble Breaker game in progress given a pop
-    // the rules refuse (as after a rules change): it can no longer be resumed.
     let data = tempfile::tempdir().unwrap();
-    let path = data.path().join("pastimes.sqlite3");
-    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/records/dealer1-schema5/store.sqlite3");
-    std::fs::copy(corpus, &path).unwrap();
-    {
-        let conn = rusqlite::Connection::open(&path).unwrap();
-        let moves: String =
-            conn.query_row("SELECT moves FROM saved_games WHERE game = 'bubbles'", [], |row| row.get(0)).unwrap();
-        let mut moves: Vec<serde_json::Value> = serde_json::from_str(&moves).unwrap();
-        moves.extend([json!({"action": "pop", "x": 0, "y": 0}), json!({"action": "pop", "x": 0, "y": 0})]);
-        conn.execute("UPDATE saved_games SET moves = ?1 WHERE game = 'bubbles'", [json!(moves).to_string()]).unwrap();
-    }
+    unresumable_bubbles_game(data.path());
     let app = App::launch(data.path(), Some(3)).await;
     let text = app
         .wait_for(
@@ -139,6 +127,74 @@ async fn a_game_that_cannot_be_resumed_is_kept_in_the_history_and_told_once() {
     assert_eq!(info["unresumed"], json!([]));
     assert!(app.client.execute("return document.querySelector('#unresumed-dialog')", vec![]).await.unwrap().is_null());
     assert_eq!(app.invoke("history_count", unfinished).await.unwrap(), json!(1));
+    app.quit().await;
+}
+
+/// The committed store of the record corpus in `data`, its Bubble Breaker game in progress (a
+/// Megashift game) given a pop the rules refuse (as after a rules change): it can no longer be
+/// resumed, and at start-up it goes into the history as unfinished, with no score, beside the
+/// corpus's one scored Megashift game.
+fn unresumable_bubbles_game(data: &std::path::Path) {
+    let path = data.join("pastimes.sqlite3");
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/records/dealer1-schema5/store.sqlite3");
+    std::fs::copy(corpus, &path).unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let moves: String =
+        conn.query_row("SELECT moves FROM saved_games WHERE game = 'bubbles'", [], |row| row.get(0)).unwrap();
+    let mut moves: Vec<serde_json::Value> = serde_json::from_str(&moves).unwrap();
+    moves.extend([json!({"action": "pop", "x": 0, "y": 0}), json!({"action": "pop", "x": 0, "y": 0})]);
+    conn.execute("UPDATE saved_games SET moves = ?1 WHERE game = 'bubbles'", [json!(moves).to_string()]).unwrap();
+}
+
+/// The rows of the statistics table `css` as the page shows them, `data-stat` to value.
+async fn shown_statistics(app: &App, css: &str) -> serde_json::Value {
+    let script = format!(
+        "const table = document.querySelector('{css}');
+         return table && Object.fromEntries([...table.querySelectorAll('tr')].map((r) => [r.dataset.stat, r.querySelector('td').textContent]))"
+    );
+    app.wait_for("the statistics", &script).await
+}
+
+/// A Bubble Breaker style with a game left unfinished (no score) beside a scored one: the
+/// Statistics dialog and the history's table show the store's figures, the average over the
+/// scored game alone (the page once averaged over every game played, and halved it).
+#[tokio::test(flavor = "current_thread")]
+async fn bubble_breakers_statistics_are_the_stores_with_an_unscored_game() {
+    let data = tempfile::tempdir().unwrap();
+    unresumable_bubbles_game(data.path());
+    let app = App::launch(data.path(), Some(3)).await;
+    app.wait_for("the dialog", "return document.querySelector('#unresumed-dialog[open]')").await;
+    app.click("#unresumed-dialog button[data-value='ok']").await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#unresumed-dialog')").await;
+    let stats = app.invoke("statistics", json!({"game": "bubbles", "category": "megashift"})).await.unwrap();
+    assert_eq!((&stats["played"], &stats["totalScore"]), (&json!(2), &json!(252)), "{stats}");
+    assert_eq!(stats["averageScore"].as_f64(), Some(252.0), "over the scored game: {stats}");
+    let best = stats["bestScore"].as_i64().map_or("—".to_string(), |best| best.to_string());
+
+    app.click("#open-bubbles").await;
+    app.wait_for("the field", "return document.querySelectorAll('.bb-cell').length === 121").await;
+    let snapshot = app.invoke("snapshot", json!({"game": "bubbles"})).await.unwrap();
+    assert_eq!(snapshot["category"], "megashift", "a new game of the style left unfinished");
+    app.click("#bb-stats").await;
+    let dialog = shown_statistics(&app, "#stats-dialog[open] table").await;
+    assert_eq!(dialog, json!({"played": "2", "average": "252", "total": "252", "best": best}));
+    app.screenshot("bubbles-statistics-unscored").await;
+    app.click("#stats-dialog button[value=ok]").await;
+    app.wait_for("the statistics to close", "return !document.querySelector('#stats-dialog')").await;
+
+    // The history's table beside the chart: the same store, the same figures.
+    app.click("#bb-home").await;
+    app.click("#hall-button").await;
+    app.wait_for("the hall", "return document.querySelector('#hall-panel-records')?.dataset.ready === 'true'").await;
+    app.click("#hall-tab-history").await;
+    let loaded = "return document.querySelector('#hall-panel-history')?.dataset.loading === 'false' \
+                  && document.querySelector('#hist-result') !== null";
+    app.wait_for("the history", loaded).await;
+    crate::hall::set_select(&app, "#hist-game", "bubbles").await;
+    crate::hall::set_select(&app, "#hist-category", "megashift").await;
+    let table = shown_statistics(&app, "#hist-stats").await;
+    assert_eq!(table, json!({"played": "2", "bestScore": best, "averageScore": "252"}));
+    app.screenshot("history-statistics-unscored").await;
     app.quit().await;
 }
 

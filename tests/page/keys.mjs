@@ -88,9 +88,6 @@ const nouns = new Set(Object.values(texts).flatMap((code) =>
 const counted = [...nouns].flatMap((noun) => [`${noun}.one`, `${noun}.other`]);
 
 const history = text('ui/js/history.js');
-// The rows of `genericRows` beside `statsTable`: ['played', formatNumber(stats.played)].
-const statistics = between(history, 'function genericRows(', '\n}').split("['").slice(1)
-  .map((rest) => rest.split("',")[0]).filter((key) => /^\w+$/.test(key));
 // What nameProblem says of an empty name, a long one and one with a control character.
 const problems = ['', 'x'.repeat(100), 'a\u0001b'].map(nameProblem);
 
@@ -113,7 +110,6 @@ const built = [
   ['`hall.tab.${name}`', fill('hall.tab.*', listAfter(text('ui/js/hall.js'), 'const tabs = '))],
   ['`result.${r}`', fill('result.*', listAfter(history, 'const RESULTS = '))],
   ['`history.${key}`', fill('history.*', listAfter(history, "el('thead', {}, el('tr', {}, "))],
-  ['`stats.${key}`', fill('stats.*', statistics)],
   ['`bb.options.scoring.${value}`', fill('bb.options.scoring.*', listAfter(text('ui/js/bubbles/screen.js'), 'const SCORINGS = '))],
   ['`count.${noun}.${form}`', fill('count.*', counted)],
 ];

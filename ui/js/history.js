@@ -9,6 +9,8 @@ import { call } from './ipc.js';
 import { allGames, categoriesOf, categoryLabel, gameInfo, gameName, measureOf } from './catalogue.js';
 import { drawChart } from './chart.js';
 import { statsRows } from './game-screen.js';
+import { categoryRows } from './statistics.js';
+import { historyFigures } from './summary-fields.js';
 import { descriptors, resultWords, reviewScreen } from './games.js';
 import { exportGame, copyMoves, importGame } from './record-file.js';
 import { actionMenu } from './menu-button.js';
@@ -93,22 +95,15 @@ export async function mountHistory(root, app, kept = null) {
     return t('stats.seconds', { seconds: formatSeconds(row.timeMs) });
   }
 
-  /// The score or time; a game with a rate on record (Minesweeper's 3BV/s) shows it below, small.
+  /// The score or time, and below it, small, the figures the game declares for a history row
+  /// (its summary fields) that the row has.
   function resultCell(row) {
-    const rate = row.summary?.bbbvPerSecond;
-    const rateKey = gameInfo(row.game)?.rateKey;
-    const best = row.analysis?.bestScore;
-    if (best !== undefined) {
-      // Bubble Breaker: the best a solver found for the same deal, below the score.
-      return el('td', { class: 'number' }, scoreOrTime(row),
-        el('span', { class: 'hist-rate', text: t('history.bestFound', { best: formatNumber(best) }) }));
-    }
-    if (rate == null || !rateKey) return el('td', { class: 'number', text: scoreOrTime(row) });
-    const figure = formatNumber(rate, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    // The game's own figures, where it says them (Minesweeper's 3BV, ZiNi, IOS, RQP...).
+    const figures = historyFigures(row);
+    if (!figures.length) return el('td', { class: 'number', text: scoreOrTime(row) });
+    // The game's own figures in one line, where it gives one, as the cell's title.
     const title = descriptors[row.game]?.summaryLine?.(row.summary);
-    return el('td', { class: 'number', title },
-      scoreOrTime(row), el('span', { class: 'hist-rate', text: `${figure} ${t(rateKey)}` }));
+    return el('td', { class: 'number', title }, scoreOrTime(row),
+      figures.map(({ key, text }) => el('span', { class: 'hist-rate', dataset: { field: key }, text })));
   }
 
   /// A replay, or a game the player had help in (moves taken back, hints), says so.
@@ -325,32 +320,10 @@ export async function mountHistory(root, app, kept = null) {
   return { reload: () => reload(), place };
 }
 
-/// Played, won, win %, best, average, current and longest streak (Bubble Breaker: the scores),
-/// or the game's own rows where it gives them (Gomoku's, by colour between two players).
+/// The store's statistics of the category: the game's own rows where it gives them (Gomoku's,
+/// by colour between two players), else the rows every game has (statistics.js).
 export function statsTable(game, stats) {
-  const rows = descriptors[game]?.statisticsRows?.(stats) ?? genericRows(game, stats);
+  const rows = descriptors[game]?.statisticsRows?.(stats) ?? categoryRows(game, stats);
   return el('table', { class: 'stats hist-stats', id: 'hist-stats' }, statsRows(rows));
 }
 
-/// The statistics every game has, as rows [id, name, value].
-function genericRows(game, stats) {
-  const dash = '—';
-  const time = (ms) => (ms === null || ms === undefined ? dash : t('stats.seconds', { seconds: formatSeconds(ms) }));
-  const number = (n) => (n === null || n === undefined ? dash : formatNumber(Math.round(n)));
-  const rows = measureOf(game) === 'score'
-    ? [
-      ['played', formatNumber(stats.played)],
-      ['bestScore', number(stats.bestScore)],
-      ['averageScore', number(stats.averageScore)],
-    ]
-    : [
-      ['played', formatNumber(stats.played)],
-      ['won', formatNumber(stats.won)],
-      ['winRate', stats.played ? `${formatNumber(Math.round((100 * stats.won) / stats.played))} %` : dash],
-      ['bestTime', time(stats.bestTimeMs)],
-      ['averageTime', time(stats.averageTimeMs)],
-      ['currentStreak', formatNumber(stats.currentStreak)],
-      ['longestStreak', formatNumber(stats.longestStreak)],
-    ];
-  return rows.map(([key, value]) => [key, t(`stats.${key}`), value]);
-}

@@ -252,6 +252,61 @@ pub struct Rate {
     pub of: fn(&dyn AnyGame, u64) -> Option<f64>,
 }
 
+/// A figure of a finished game that the history, Verify and the statistics show: the game
+/// declares it once, and the app and the page read and show it without knowing the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SummaryField {
+    /// Its key in the object it is read from (`bbbv` in Minesweeper's summary).
+    pub key: &'static str,
+    /// The catalogue key of how it reads to a player, the figure formatted as its parameter
+    /// `value` ("{value} 3BV/s", "best found {value}").
+    pub name_key: &'static str,
+    pub format: FieldFormat,
+    pub source: FieldSource,
+    /// Whether a history row shows it below the game's score or time.
+    pub on_history_row: bool,
+    /// Whether Verify replays it: a figure the rules work out again, exactly, from the record
+    /// alone (never one that depends on the clock or on a search).
+    pub verified: bool,
+}
+
+/// How a [`SummaryField`]'s figure is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum FieldFormat {
+    /// A duration in milliseconds, shown in seconds to the millisecond.
+    TimeMs,
+    /// A whole number.
+    Integer,
+    /// Points, grouped as the player's language groups numbers.
+    Score,
+    /// A rate, with exactly this many decimals (3BV/s: 2).
+    Rate { decimals: u8 },
+}
+
+/// What a [`SummaryField`] is read from: one of the two objects a finished game keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum FieldSource {
+    /// The game's [`crate::Game::summary`], stored when it finished (a history row's `summary`).
+    Summary,
+    /// The analysis of the finished game ([`crate::Analyses`]; a history row's `analysis`), kept
+    /// once the work after the game is done.
+    Analysis,
+}
+
+impl SummaryField {
+    /// The figure in `summary` or `analysis`, as this field says to read it.
+    pub fn read<'a>(&self, summary: &'a Value, analysis: &'a Value) -> Option<&'a Value> {
+        let source = match self.source {
+            FieldSource::Summary => summary,
+            FieldSource::Analysis => analysis,
+        };
+        source.get(self.key).filter(|value| !value.is_null())
+    }
+}
+
 /// Everything the app knows about one game besides its rules.
 pub struct GameInfo {
     /// The stable id: the database, IPC, settings keys (`{id}Params`) and the page's folder.
@@ -277,6 +332,9 @@ pub struct GameInfo {
     /// The game's rate, when its hall of fame has a second table by it ([`crate::Rates`],
     /// `Some(erased::rate_of::<G>())`: Minesweeper's 3BV/s).
     pub rate: Option<Rate>,
+    /// The figures of a finished game the history, Verify and the statistics show (Minesweeper's
+    /// 3BV and 3BV/s, Bubble Breaker's best found), in the order shown.
+    pub summary_fields: &'static [SummaryField],
     /// What a new game is picked from, where the game has such a list.
     pub choices: Option<Choices>,
     /// The files the game reads and writes besides the app's record file (Minesweeper's
@@ -340,6 +398,26 @@ mod tests {
         for bad in ["custom-09x9/10", "custom-9x9/", "custom-9x9/10x", "custom9x9/10", "custom-ax9/10", ""] {
             assert_eq!(SIZE.fields(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_summary_field_reads_its_own_source_and_a_null_is_no_figure() {
+        let field = |source| SummaryField {
+            key: "best",
+            name_key: "k",
+            format: FieldFormat::Integer,
+            source,
+            on_history_row: true,
+            verified: false,
+        };
+        let summary = serde_json::json!({"best": 1});
+        let analysis = serde_json::json!({"best": 2});
+        assert_eq!(field(FieldSource::Summary).read(&summary, &analysis), Some(&Value::from(1)));
+        assert_eq!(field(FieldSource::Analysis).read(&summary, &analysis), Some(&Value::from(2)));
+        assert_eq!(field(FieldSource::Analysis).read(&summary, &serde_json::json!({"best": null})), None);
+        assert_eq!(field(FieldSource::Summary).read(&Value::Null, &analysis), None);
+        let json = serde_json::to_value(FieldFormat::Rate { decimals: 2 }).unwrap();
+        assert_eq!(json, serde_json::json!({"kind": "rate", "decimals": 2}));
     }
 
     #[test]

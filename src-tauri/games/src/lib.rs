@@ -26,7 +26,7 @@ pub use erased::{analysis_of, hint_of, new_game, odds_of, rate_of, AnyGame, Comp
 pub use file_format::{FileFormat, FormatError, GameFile, Reads, Writes};
 pub use game::{Analyses, Applied, Game, Hints, Odds, Rates, RuleError, Status, Telling};
 pub use kind::{
-    AnalyseFn, Analysis, Better, Categories, CategoryPattern, Choice, Choices, GameInfo, GameKind, HintFn, Measure,
-    NewGame, PositionFileError, Ranking, Rate, Shown,
+    AnalyseFn, Analysis, Better, Categories, CategoryPattern, Choice, Choices, FieldFormat, FieldSource, GameInfo,
+    GameKind, HintFn, Measure, NewGame, PositionFileError, Ranking, Rate, Shown, SummaryField,
 };
 pub use rng::GameRng;

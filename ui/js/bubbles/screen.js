@@ -7,6 +7,7 @@ import { t, formatNumber, joined } from '../i18n.js';
 import { call, fitWindow, setTitle } from '../ipc.js';
 import { categoryLabel } from '../catalogue.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
+import { statRows } from '../statistics.js';
 import { BubbleField, scoreBox } from './field.js';
 import { tallyItems } from './colours.js';
 
@@ -241,13 +242,14 @@ function create(screen) {
     const category = snapshot?.category ?? screen.savedParams?.style ?? DEFAULT_STYLE;
     const name = categoryLabel('bubbles', category);
     const stats = await screen.statistics(category);
-    const average = stats.played ? Math.round(stats.totalScore / stats.played) : 0;
-    const rows = [
-      ['played', t('stats.played'), formatNumber(stats.played)],
-      ['average', t('bb.stats.average'), stats.played ? formatNumber(average) : '—'],
-      ['total', t('bb.stats.total'), formatNumber(stats.totalScore)],
-      ['best', t('bb.stats.best'), stats.bestScore == null ? '—' : formatNumber(stats.bestScore)],
-    ];
+    // The store's figures: its average is over the games scored (a game left unfinished has
+    // no score), as the history's table beside the chart shows it.
+    const rows = statRows(stats, [
+      ['played', 'stats.played'],
+      ['averageScore', 'bb.stats.average', 'average'],
+      ['totalScore', 'bb.stats.total', 'total'],
+      ['bestScore', 'bb.stats.best', 'best'],
+    ]);
     return {
       title: t('stats.title', { category: name }),
       body: el('table', { class: 'stats' }, statsRows(rows)),

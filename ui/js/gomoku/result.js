@@ -2,6 +2,7 @@
 // category's counted, for the statistics of the Gomoku screen and of the history.
 
 import { t, formatNumber } from '../i18n.js';
+import { statRows } from '../statistics.js';
 import { COLOURS } from './setup.js';
 
 /// Between two players the backend's result is "won" whoever made five; the summary names the
@@ -24,23 +25,19 @@ export function colourWon(colour) {
 /// whoever made five: the rows say how many games each colour won (games from before 5 December
 /// 2026 count only in the total), and give no win rate or streak.
 export function statisticsRows(stats) {
-  const count = (value) => formatNumber(value ?? 0);
   if (!stats.ranked) {
-    return [
-      ['played', t('stats.played'), count(stats.played)],
-      ['won', t('gm.stats.fives'), count(stats.won)],
-      ...COLOURS.map((colour) => [`won-${colour}`, colourWon(colour), count(stats.winsBy?.[colour])]),
-      ['drawn', t('gm.stats.drawn'), count(stats.drawn)],
-    ];
+    // The wins by colour are the store's too (`winsBy`), counted by the winner its games name.
+    const byColour = COLOURS.map((colour) => [`won-${colour}`, colourWon(colour), formatNumber(stats.winsBy?.[colour] ?? 0)]);
+    const [played, fives, drawn] = statRows(stats, [['played', 'stats.played'], ['won', 'gm.stats.fives'], ['drawn', 'gm.stats.drawn']]);
+    return [played, fives, ...byColour, drawn];
   }
-  const winRate = stats.played ? `${formatNumber(Math.round((100 * stats.won) / stats.played))} %` : '—';
-  return [
-    ['played', t('stats.played'), count(stats.played)],
-    ['won', t('stats.won'), count(stats.won)],
-    ['lost', t('gm.stats.lost'), count(stats.lost)],
-    ['drawn', t('gm.stats.drawn'), count(stats.drawn)],
-    ['winRate', t('stats.winRate'), winRate],
-    ['currentStreak', t('stats.currentStreak'), count(stats.currentStreak)],
-    ['longestStreak', t('stats.longestStreak'), count(stats.longestStreak)],
-  ];
+  return statRows(stats, [
+    ['played', 'stats.played'],
+    ['won', 'stats.won'],
+    ['lost', 'gm.stats.lost'],
+    ['drawn', 'gm.stats.drawn'],
+    ['winRate', 'stats.winRate'],
+    ['currentStreak', 'stats.currentStreak'],
+    ['longestStreak', 'stats.longestStreak'],
+  ]);
 }

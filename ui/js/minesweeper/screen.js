@@ -6,6 +6,7 @@ import { t, errorText, formatSeconds, formatNumber, joined } from '../i18n.js';
 import { games, fitWindow } from '../ipc.js';
 import { openDialog } from '../dialog.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
+import { statRows } from '../statistics.js';
 import { MineField, classicWindow, clockFigure, counterPanel, mineDigits, moodOf } from './board.js';
 import { play as playSound } from './sound.js';
 import { showBestTimes } from './best-times.js';
@@ -383,16 +384,15 @@ function create(screen) {
     const snapshot = screen.snapshot;
     const category = snapshot?.category ?? 'beginner';
     const stats = await screen.statistics(category);
-    const winRate = stats.played ? Math.round((100 * stats.won) / stats.played) : 0;
-    const rows = [
-      ['played', t('stats.played'), formatNumber(stats.played)],
-      ['won', t('stats.won'), formatNumber(stats.won)],
-      ['winRate', t('stats.winRate'), `${formatNumber(winRate)} %`],
-      ['bestTime', t('stats.bestTime'), stats.bestTimeMs == null ? '—' : t('stats.seconds', { seconds: formatSeconds(stats.bestTimeMs) })],
-      ['bestRate', t('ms.stats.bestRate'), stats.bestRate == null ? '—' : formatNumber(stats.bestRate, { minimumFractionDigits: 2, maximumFractionDigits: 2 })],
-      ['currentStreak', t('stats.currentStreak'), formatNumber(stats.currentStreak)],
-      ['longestStreak', t('stats.longestStreak'), formatNumber(stats.longestStreak)],
-    ];
+    const rows = statRows(stats, [
+      ['played', 'stats.played'],
+      ['won', 'stats.won'],
+      ['winRate', 'stats.winRate'],
+      ['bestTime', 'stats.bestTime'],
+      ['bestRate', 'ms.stats.bestRate'],
+      ['currentStreak', 'stats.currentStreak'],
+      ['longestStreak', 'stats.longestStreak'],
+    ]);
     // After a win, that game's figures as the rankings compare them.
     // The heading says how it was played (NF or flagging), which a row more would not fit.
     const won = snapshot?.status === 'won' ? figureRows(snapshot.summary) : [];

@@ -9,7 +9,8 @@
 use super::{Bubbles, Params, Position, PositionError, Scoring, Style, MAX_POSITION_BYTES};
 use crate::file_format::{FileFormat, FormatError, Reads};
 use crate::kind::{
-    Better, Categories, CategoryPattern, Choice, Choices, GameInfo, Measure, PositionFileError, Ranking,
+    Better, Categories, CategoryPattern, Choice, Choices, FieldFormat, FieldSource, GameInfo, Measure,
+    PositionFileError, Ranking, SummaryField,
 };
 use crate::GameKind;
 
@@ -21,6 +22,15 @@ pub(super) static INFO: GameInfo = GameInfo {
     odds: None,
     analysis: Some(crate::erased::analysis_of::<Bubbles>()),
     rate: None,
+    // The best a solver found for the same deal, once the analysis after the game is done.
+    summary_fields: &[SummaryField {
+        key: "bestScore",
+        name_key: "bb.field.bestScore",
+        format: FieldFormat::Score,
+        source: FieldSource::Analysis,
+        on_history_row: true,
+        verified: false,
+    }],
     // Each deal is random: moves alone make no position.
     exchanges_moves: false,
     // Undo restores a snapshot, random generator included, so it never rerolls a new column.

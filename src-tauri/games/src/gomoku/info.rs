@@ -12,6 +12,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     odds: None,
     analysis: Some(crate::erased::analysis_of::<Gomoku>()),
     rate: None,
+    summary_fields: &[],
     exchanges_moves: true,
     has_undo: true,
     // A game is set up in a dialog (rule, opponent, opening, colour): New game… opens it.

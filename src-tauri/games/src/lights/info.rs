@@ -15,6 +15,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     odds: None,
     analysis: None,
     rate: None,
+    summary_fields: &[],
     // Each board is dealt from the seed: moves alone make no position.
     exchanges_moves: false,
     has_undo: true,

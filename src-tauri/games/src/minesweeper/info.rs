@@ -1,7 +1,10 @@
 //! Minesweeper's entry in the registry: its categories and how its results rank.
 
 use super::{Level, Minesweeper};
-use crate::kind::{Better, Categories, CategoryPattern, Choice, Choices, GameInfo, Measure, Ranking};
+use crate::kind::{
+    Better, Categories, CategoryPattern, Choice, Choices, FieldFormat, FieldSource, GameInfo, Measure, Ranking,
+    SummaryField,
+};
 use crate::GameKind;
 
 /// A custom field's category: its size and mine count (GNOME Mines groups custom games so).
@@ -24,6 +27,26 @@ pub(super) static INFO: GameInfo = GameInfo {
     odds: Some(crate::erased::odds_of::<Minesweeper>),
     analysis: None,
     rate: Some(crate::erased::rate_of::<Minesweeper>()),
+    summary_fields: &[
+        // The board's 3BV: the rules count it again from the record, so Verify checks it.
+        SummaryField {
+            key: "bbbv",
+            name_key: "ms.field.bbbv",
+            format: FieldFormat::Integer,
+            source: FieldSource::Summary,
+            on_history_row: false,
+            verified: true,
+        },
+        // 3BV/s depends on the clock as stored: shown, not replayed.
+        SummaryField {
+            key: "bbbvPerSecond",
+            name_key: "ms.field.bbbvPerSecond",
+            format: FieldFormat::Rate { decimals: 2 },
+            source: FieldSource::Summary,
+            on_history_row: true,
+            verified: false,
+        },
+    ],
     // A board is dealt from the seed and hidden: moves alone make no position.
     exchanges_moves: false,
     // Undoing a lost click would make every game trivially winnable.
