@@ -29,7 +29,7 @@ use std::path::Path;
 const LAYERS: &[&[&str]] = &[
     &["lib", "shell"],
     &["state"],
-    &["play", "analysis"],
+    &["play", "study"],
     &["records"],
     &["library"],
     &["prefs"],

@@ -345,7 +345,7 @@ mod tests {
             ("src-tauri/error.rs", "pub fn code(&self)", "pub fn params", "=> \""),
             ("src-tauri/records/record_text.rs", "pub fn code(&self)", "pub fn params", "=> \""),
             ("src-tauri/records/video.rs", "pub fn code(&self)", "pub fn params", "=> \""),
-            ("src-tauri/records/psq.rs", "pub fn code(&self)", "pub fn params", "=> \""),
+            ("src-tauri/games/src/gomoku/psq/mod.rs", "pub fn code(&self)", "pub fn params", "=> \""),
             ("src-tauri/records/exchange.rs", "fn position_error(", "AppError::Import", "=> (\""),
         ]
         .iter()

@@ -39,25 +39,11 @@ pub struct PsqImportError(pub PsqError);
 
 impl PsqImportError {
     pub fn code(&self) -> &'static str {
-        match self.0 {
-            PsqError::TooLarge { .. } => "psq_too_large",
-            PsqError::NotPsq => "psq_not_psq",
-            PsqError::BoardSize { .. } => "psq_board_size",
-            PsqError::BadLine { .. } => "psq_bad_line",
-            PsqError::Truncated { .. } => "psq_truncated",
-            PsqError::NoMoves => "psq_no_moves",
-            PsqError::Illegal { .. } => "psq_illegal_move",
-        }
+        self.0.code()
     }
 
     pub fn params(&self) -> Value {
-        match &self.0 {
-            PsqError::TooLarge { max } => json!({ "max": max }),
-            PsqError::BoardSize { width, height } => json!({ "width": width, "height": height }),
-            PsqError::BadLine { line, .. } | PsqError::Truncated { line } => json!({ "line": line }),
-            PsqError::Illegal { number, x, y, .. } => json!({ "number": number, "x": x, "y": y }),
-            PsqError::NotPsq | PsqError::NoMoves => json!({}),
-        }
+        self.0.params()
     }
 }
 

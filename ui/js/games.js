@@ -22,7 +22,7 @@ export const gameScreens = Object.fromEntries(Object.values(descriptors).map((ga
 export const reviewScreens = Object.fromEntries(Object.values(descriptors).filter((game) => game.review)
   .map((game) => [reviewScreen(game.id), game.review]));
 
-/// The further screens some games have (Gomoku's analysis board), by screen name.
+/// The further screens some games have (Gomoku's study board), by screen name.
 export const extraScreens = Object.assign({}, ...Object.values(descriptors).map((game) => game.screens ?? {}));
 
 /// The name of the review screen of the game `id`.

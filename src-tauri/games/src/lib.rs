@@ -18,6 +18,7 @@ pub mod minesweeper;
 pub mod notation;
 mod registry;
 mod rng;
+pub mod study;
 
 pub use deal::Deal;
 pub use erased::{analysis_of, hint_of, new_game, odds_of, rate_of, AnyGame, ComputerMove, Played};
@@ -27,3 +28,4 @@ pub use kind::{
     NewGame, PositionFileError, PositionFn, Ranking, Rate, Shown,
 };
 pub use rng::GameRng;
+pub use study::{MovesReader, OpenStudyBoard, StudyBoard, StudyEngine, StudyError};

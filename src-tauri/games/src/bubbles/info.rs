@@ -19,6 +19,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     hint: Some(crate::erased::hint_of::<Bubbles>),
     odds: None,
     analysis: Some(crate::erased::analysis_of::<Bubbles>()),
+    study_board: None,
     rate: None,
     // Each deal is random: moves alone make no position.
     exchanges_moves: false,

@@ -23,6 +23,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     hint: Some(crate::erased::hint_of::<Minesweeper>),
     odds: Some(crate::erased::odds_of::<Minesweeper>),
     analysis: None,
+    study_board: None,
     rate: Some(crate::erased::rate_of::<Minesweeper>()),
     // A board is dealt from the seed and hidden: moves alone make no position.
     exchanges_moves: false,
