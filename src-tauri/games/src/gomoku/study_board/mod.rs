@@ -1,7 +1,7 @@
 //! Gomoku's study board ([`crate::study`]): stones for both sides in turn under one of the
 //! three rules, taken back, cleared, pasted (a move list, a Pastimes record or a Gomocup `.psq`
 //! game), or brought from a game; and the engine thinking about the position in rounds
-//! ([`engine`]). Never a game: nothing here is recorded or ranked.
+//! (`engine.rs`). Never a game: nothing here is recorded or ranked.
 //!
 //! Its view is the board as a game's screen draws it ([`crate::gomoku::View`]); its looks are the engine's
 //! [`crate::gomoku::Analysis`]; its edits are `{"place":{"x":7,"y":7}}`, `"takeBack"`,

@@ -2,7 +2,7 @@
 //! rules, taken back, cleared, or set from a list of stones (a pasted game, a file, a game's
 //! review at some move). It is never a game anyone plays: no opponent, no clock, no record, so
 //! it never ranks. The engine's look at it is [`super::super::ai::analysis`], in rounds
-//! ([`super::engine`]).
+//! (`engine.rs`).
 //!
 //! Every change goes through the rules, so the board holds only positions a game could reach:
 //! under Renju black's forbidden points are refused here as in play, and a board where a side
