@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes the README's screenshots again: docs/screenshots/{minesweeper,bubble-breaker,gomoku,
-# gomoku-analysis,hall-of-fame}.png, each the app's window in the middle of a game dealt from a
-# fixed seed (the analysis board on a set position). The end-to-end test tests/e2e/readme_shots.rs
+# gomoku-study-board,hall-of-fame}.png, each the app's window in the middle of a game dealt from a
+# fixed seed (the study board on a set position). The end-to-end test tests/e2e/readme_shots.rs
 # plays them in the real app (ignored by the normal suite); without a display it runs under Xvfb,
 # as scripts/test.sh does. Installs what is missing first. PASTIMES_SHOTS_DIR=DIR writes them elsewhere.
 set -euo pipefail

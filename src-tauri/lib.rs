@@ -3,10 +3,9 @@
 //! The rules live in the `pastimes-games` crate; this crate holds the rest, in layers that each
 //! import only the ones below them (`docs/ARCHITECTURE.md`; `LAYERS` in `tests/imports.rs` lists
 //! them and checks every file): `shell` (the only code that knows Tauri), `state` (the owner of
-//! the locks), `play` and beside it `analysis` (Gomoku's analysis board), `records`, `library`,
+//! the locks), `play` and beside it `study` (the games' study boards), `records`, `library`,
 //! `prefs`, `store` (the only code that holds SQL), and the shared `error` and `assistance`.
 
-pub mod analysis;
 pub mod assistance;
 pub mod error;
 pub mod library;
@@ -16,6 +15,7 @@ pub mod records;
 pub mod shell;
 pub mod state;
 pub mod store;
+pub mod study;
 
 use prefs::config;
 use records::watch;
@@ -87,8 +87,8 @@ pub fn run() {
                 let _ = handle.emit("snapshot", snapshot);
             }));
             let handle = app.handle().clone();
-            state.set_analysis_notifier(Box::new(move |snapshot| {
-                let _ = handle.emit("analysis", snapshot);
+            state.set_study_notifier(Box::new(move |snapshot| {
+                let _ = handle.emit("study_board", snapshot);
             }));
             let handle = app.handle().clone();
             state.watch_saving(Box::new(move |saving| {

@@ -6,7 +6,6 @@
 
 pub(crate) mod rows;
 
-use crate::analysis::{AnalysisNotifier, AnalysisSnapshot, Desk, Edit};
 use crate::error::{AppError, AppResult};
 pub use crate::library::hall::{HallCategory, PlayedCategory};
 use crate::library::{export, hall};
@@ -24,6 +23,7 @@ use crate::store::{
     CategoryChart, CategoryStats, FullRecord, HistoryFilter, HistoryPage, PageStart, Recorded, ResetCounts,
     SavingListener, Store, StoreReport,
 };
+use crate::study::{StudyBoards, StudyNotifier, StudySnapshot};
 use pastimes_games::GameKind;
 use serde_json::{Map, Value};
 use std::path::Path;
@@ -49,8 +49,8 @@ pub struct AppState {
     import_review: ImportReview,
     /// The games in progress that could not be resumed at start (see `rows::restore_saved_games`).
     unresumed: Mutex<Vec<Unresumed>>,
-    /// Gomoku's analysis board.
-    analysis: Desk,
+    /// The study boards of the games that offer one.
+    study_boards: StudyBoards,
 }
 
 /// The locks, lent to the games in progress.
@@ -110,7 +110,7 @@ impl AppState {
             last_import: Mutex::new(None),
             import_review: ImportReview::default(),
             unresumed: Mutex::new(Vec::new()),
-            analysis: Desk::new(runtime.worker.clone()),
+            study_boards: StudyBoards::new(runtime.worker.clone()),
             runtime,
         };
         // A game that can no longer be resumed goes into the history unfinished; the start-up
@@ -221,38 +221,36 @@ impl AppState {
         live::hint(self, kind)
     }
 
-    /// The analysis board as it stands (the engine starts if it is on and has work).
-    pub fn analysis(&self) -> AnalysisSnapshot {
-        self.analysis.snapshot()
+    /// The study board of `kind` as it stands (the engine starts if it is on and has work).
+    pub fn study_board(&self, kind: GameKind) -> AppResult<StudySnapshot> {
+        self.study_boards.snapshot(kind)
     }
 
-    pub fn edit_analysis(&self, edit: Edit) -> AppResult<AnalysisSnapshot> {
-        self.analysis.edit(edit)
+    /// One of the board's own edits.
+    pub fn edit_study_board(&self, kind: GameKind, edit: &Value) -> AppResult<StudySnapshot> {
+        self.study_boards.edit(kind, edit)
     }
 
-    /// The analysis board set to the stones `text` names under `rule` (pasted, or a reviewed or
-    /// watched game at some move).
-    pub fn set_analysis(&self, rule: &str, text: &str) -> AppResult<AnalysisSnapshot> {
-        self.analysis.set(rule, text)
+    /// The study board set to the position `text` sets out under `setup` (pasted, or a reviewed
+    /// or watched game at some move).
+    pub fn set_study_board(&self, kind: GameKind, setup: &Value, text: &str) -> AppResult<StudySnapshot> {
+        self.study_boards.set_text(kind, setup, text)
     }
 
-    /// The analysis board set to the Gomoku game in progress (or just finished); a game still
+    /// The study board set to the game of `kind` in progress (or just finished); a game still
     /// going is then assisted.
-    pub fn analyse_game(self: &Arc<Self>) -> AppResult<AnalysisSnapshot> {
-        let game = live::game_for_analysis(self, pastimes_games::gomoku::KIND)?;
-        let gomoku = game.as_any().downcast_ref::<pastimes_games::gomoku::Gomoku>();
-        let gomoku = gomoku.ok_or(AppError::NoGame(pastimes_games::gomoku::KIND))?;
-        let board = pastimes_games::gomoku::AnalysisBoard::with_stones(gomoku.rule(), gomoku.moves())
-            .map_err(crate::analysis::position::refusal)?;
-        self.analysis.set_board(board)
+    pub fn study_game(self: &Arc<Self>, kind: GameKind) -> AppResult<StudySnapshot> {
+        self.study_boards.offered(kind)?;
+        let game = live::game_for_study(self, kind)?;
+        self.study_boards.set_game(kind, game.as_ref())
     }
 
-    pub fn set_analysis_engine(&self, on: bool) -> AnalysisSnapshot {
-        self.analysis.set_engine(on)
+    pub fn set_study_engine(&self, kind: GameKind, on: bool) -> AppResult<StudySnapshot> {
+        self.study_boards.set_engine(kind, on)
     }
 
-    pub fn set_analysis_notifier(&self, notifier: AnalysisNotifier) {
-        self.analysis.set_notifier(notifier);
+    pub fn set_study_notifier(&self, notifier: StudyNotifier) {
+        self.study_boards.set_notifier(notifier);
     }
 
     /// The odds on the board now; the game is then assisted.

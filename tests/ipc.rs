@@ -12,8 +12,8 @@ use tauri::{WebviewWindow, WebviewWindowBuilder};
 #[path = "ipc/fuzz.rs"]
 mod fuzz;
 
-#[path = "ipc/analysis.rs"]
-mod analysis;
+#[path = "ipc/study_board.rs"]
+mod study_board;
 
 #[path = "ipc/bubbles_sizes.rs"]
 mod bubbles_sizes;

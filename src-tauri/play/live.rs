@@ -204,9 +204,9 @@ pub fn hint<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Hinted> {
     Ok(Hinted { hint, snapshot })
 }
 
-/// The game of `kind` as it stands, for the analysis board: a game still going is then
+/// The game of `kind` as it stands, for its study board: a game still going is then
 /// assisted (the engine will show its best moves), counted as a hint.
-pub fn game_for_analysis<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Box<dyn pastimes_games::AnyGame>> {
+pub fn game_for_study<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Box<dyn pastimes_games::AnyGame>> {
     let mut game = None;
     change(host, kind, |slot| {
         game = Some(slot.session.game().clone_box());

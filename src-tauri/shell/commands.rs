@@ -1,8 +1,7 @@
 //! The Tauri commands: each a line or two over `AppState`. Games, moves and parameters arrive as
 //! plain JSON and are checked by the domain, so a malformed argument gets our typed error.
 
-use crate::analysis::AnalysisSnapshot;
-use crate::error::{AppError, AppResult};
+use crate::error::AppResult;
 use crate::library::queries;
 use crate::play::session::Snapshot;
 use crate::records::watch::{Watch, WatchFrame, WatchHeader, Watching};
@@ -10,6 +9,7 @@ use crate::shell::file_dialog::{ask_path, FileRequest, Purpose};
 use crate::shell::window;
 use crate::state::{AppState, HallCategory, Hinted, PlayedCategory};
 use crate::store::{CategoryChart, CategoryStats, HistoryPage, ResetCounts, StoreReport};
+use crate::study::StudySnapshot;
 use pastimes_games::GameKind;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -121,36 +121,36 @@ pub fn undo(state: AppStateArg, game: String) -> AppResult<Snapshot> {
     state.undo(kind(&game)?)
 }
 
-/// Gomoku's analysis board as it stands; the engine starts on it if it is on and has work.
+/// The study board of `game` as it stands; the engine starts on it if it is on and has work.
 #[tauri::command]
-pub fn analysis(state: AppStateArg) -> AnalysisSnapshot {
-    state.analysis()
+pub fn study_board(state: AppStateArg, game: String) -> AppResult<StudySnapshot> {
+    state.study_board(kind(&game)?)
 }
 
-/// A change of the analysis board: `{"place":{"x":7,"y":7}}`, `"takeBack"`, `"clear"`,
-/// `{"rule":"renju"}`.
+/// One of the study board's own edits (Gomoku's `{"place":{"x":7,"y":7}}`, `"takeBack"`,
+/// `"clear"`, `{"rule":"renju"}`).
 #[tauri::command]
-pub fn analysis_edit(state: AppStateArg, edit: Value) -> AppResult<AnalysisSnapshot> {
-    let edit = serde_json::from_value(edit).map_err(|e| AppError::BadArgument(format!("not an edit: {e}")))?;
-    state.edit_analysis(edit)
+pub fn study_board_edit(state: AppStateArg, game: String, edit: Value) -> AppResult<StudySnapshot> {
+    state.edit_study_board(kind(&game)?, &edit)
 }
 
-/// The analysis board set to the stones `text` names (a move list or a record) under `rule`.
+/// The study board set to the position `text` sets out (a move list, a record, a game's own
+/// file) under `setup` (the board's settings: Gomoku's `{"rule":"renju"}`).
 #[tauri::command]
-pub fn analysis_set(state: AppStateArg, rule: String, text: String) -> AppResult<AnalysisSnapshot> {
-    state.set_analysis(&rule, &text)
+pub fn study_board_set(state: AppStateArg, game: String, setup: Value, text: String) -> AppResult<StudySnapshot> {
+    state.set_study_board(kind(&game)?, &setup, &text)
 }
 
-/// The analysis board set to the Gomoku game in progress; a game still going becomes assisted.
+/// The study board set to the game in progress; a game still going becomes assisted.
 #[tauri::command]
-pub fn analysis_game(state: AppStateArg) -> AppResult<AnalysisSnapshot> {
-    state.analyse_game()
+pub fn study_board_game(state: AppStateArg, game: String) -> AppResult<StudySnapshot> {
+    state.study_game(kind(&game)?)
 }
 
-/// The analysis board's engine on or off (the page turns it off while the board is hidden).
+/// The study board's engine on or off (the page turns it off while the board is hidden).
 #[tauri::command]
-pub fn analysis_engine(state: AppStateArg, on: bool) -> AnalysisSnapshot {
-    state.set_analysis_engine(on)
+pub fn study_board_engine(state: AppStateArg, game: String, on: bool) -> AppResult<StudySnapshot> {
+    state.set_study_engine(kind(&game)?, on)
 }
 
 /// Minesweeper's *Show odds*: each closed cell's chance of a mine; the game becomes assisted.

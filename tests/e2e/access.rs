@@ -102,16 +102,16 @@ async fn each_language_translates_the_page_a_game_and_an_error() {
         app.click("#bb-home").await;
         app.wait_for("home", "return document.querySelector('#help-button')").await;
 
-        // The analysis board's side panel holds its buttons in the language's words.
+        // The study board's side panel holds its buttons in the language's words.
         app.click("#open-gomoku").await;
-        app.click("#gm-analyse").await;
+        app.click("#gm-study").await;
         app.wait_for(
-            "the analysis board",
-            "return document.querySelector('#gma-home') && !document.querySelector('#screen[aria-busy]')",
+            "the study board",
+            "return document.querySelector('#study-home') && !document.querySelector('#screen[aria-busy]')",
         )
         .await;
-        assert!(app.fits_across(".gma-side").await, "the side panel overflows in {language}");
-        app.click("#gma-home").await;
+        assert!(app.fits_across(".study-side").await, "the side panel overflows in {language}");
+        app.click("#study-home").await;
         app.wait_for("home", "return document.querySelector('#help-button')").await;
     }
 

@@ -2,7 +2,6 @@
 //! Run one at a time (`--test-threads=1`): each starts a whole app.
 
 mod access;
-mod analysis;
 mod axe;
 mod bubbles;
 mod categories;
@@ -24,5 +23,6 @@ mod review;
 mod shell;
 mod shots;
 mod store;
+mod study_board;
 mod tour;
 mod watch;

@@ -1,5 +1,5 @@
 //! The README's screenshots: each game in the middle of a game, from fixed seeds, Gomoku's
-//! analysis board thinking about a set position, and the hall of fame with a record in each game. Not part of the suite (`#[ignore]`): `scripts/screenshots.sh`
+//! study board thinking about a set position, and the hall of fame with a record in each game. Not part of the suite (`#[ignore]`): `scripts/screenshots.sh`
 //! runs it under Xvfb,
 //!
 //! ```sh
@@ -10,10 +10,10 @@
 //! `docs/screenshots` in the repository). Every step waits for what it needs to see; nothing
 //! sleeps a fixed time.
 
-use crate::analysis::set_up;
 use crate::gomoku::{run, wait_stones};
 use crate::harness::App;
 use crate::minesweeper::{cell, win_by_clicking};
+use crate::study_board::set_up;
 use crate::watch::largest_group;
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use pastimes_games::bubbles::{Bubbles, Move as BubbleMove, Params as BubbleParams, Style};
@@ -275,54 +275,54 @@ async fn gomoku() {
     app.quit().await;
 }
 
-/// The analysis board on an opening set up through its dialog: the engine's value as a bar and a
+/// The study board on an opening set up through its dialog: the engine's value as a bar and a
 /// number, its three best moves and its line as numbered see-through stones, after a few seconds'
 /// thought.
-async fn analysis_board() {
+async fn study_board() {
     const SEED: u64 = 1;
     let data = tempfile::tempdir().unwrap();
     let app = launch(data.path(), SEED).await;
     app.click("#open-gomoku").await;
     app.wait_for("the game", "return document.querySelector('.screen-gomoku')?.dataset.status === 'playing'").await;
-    app.click("#gm-analyse").await;
+    app.click("#gm-study").await;
     app.wait_for(
-        "the analysis board or the warning before it",
-        "return document.querySelector('#assist-dialog')?.open || document.querySelector('.screen-gomoku-analysis')",
+        "the study board or the warning before it",
+        "return document.querySelector('#assist-dialog')?.open || document.querySelector('.screen-gomoku-study-board')",
     )
     .await;
     if run(&app, "return Boolean(document.querySelector('#assist-dialog')?.open)").await == json!(true) {
         app.click("#assist-dialog button[value='continue']").await;
     }
-    app.wait_for("the analysis board", "return document.querySelectorAll('#gma-grid .gm-point').length === 225").await;
+    app.wait_for("the study board", "return document.querySelectorAll('#study-grid .gm-point').length === 225").await;
     let stones = ANALYSED.split_whitespace().count();
     set_up(&app, ANALYSED, stones as u64).await;
     // A few seconds' thought, then the page showing its latest look.
     let deadline = Instant::now() + Duration::from_secs(60);
     let sequence = loop {
-        let look = app.invoke("analysis", json!({})).await.unwrap();
-        if look["thoughtMs"].as_u64().unwrap_or(0) >= 3000
-            && look["analysis"]["choices"].as_array().is_some_and(|c| c.len() == 3)
+        let board = app.invoke("study_board", json!({"game": "gomoku"})).await.unwrap();
+        if board["thoughtMs"].as_u64().unwrap_or(0) >= 3000
+            && board["look"]["choices"].as_array().is_some_and(|c| c.len() == 3)
         {
-            break look["sequence"].as_u64().unwrap();
+            break board["sequence"].as_u64().unwrap();
         }
-        assert!(Instant::now() < deadline, "the engine's look: {look}");
+        assert!(Instant::now() < deadline, "the engine's look: {board}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
     app.wait_for(
         "the page to show that look",
         &format!(
-            "const ghosts = document.querySelectorAll('#gma-board .gm-ghost').length;
-             const stones = document.querySelectorAll('#gma-grid .gm-point.black, #gma-grid .gm-point.white').length;
-             return stones === {stones} && ghosts >= 3 && document.querySelectorAll('#gma-choices .gma-choice').length === 3
-               && Number(document.querySelector('.screen-gomoku-analysis').dataset.sequence) >= {sequence}"
+            "const ghosts = document.querySelectorAll('#study-board .gm-ghost').length;
+             const stones = document.querySelectorAll('#study-grid .gm-point.black, #study-grid .gm-point.white').length;
+             return stones === {stones} && ghosts >= 3 && document.querySelectorAll('#study-choices .study-choice').length === 3
+               && Number(document.querySelector('.screen-gomoku-study-board').dataset.sequence) >= {sequence}"
         ),
     )
     .await;
-    window_picture(&app, "gomoku-analysis").await;
+    window_picture(&app, "gomoku-study-board").await;
     app.quit().await;
 }
 
-/// The position of the analysis board's picture: an opening of nine stones, black to play.
+/// The position of the study board's picture: an opening of nine stones, black to play.
 const ANALYSED: &str = "H8 I9 I8 G8 J7 H9 J9 J8 K8";
 
 /// Plays Gomoku against the easy computer with the medium engine's moves until a win; returns
@@ -408,6 +408,6 @@ async fn readme_shots() {
     minesweeper().await;
     bubble_breaker().await;
     gomoku().await;
-    analysis_board().await;
+    study_board().await;
     hall_of_fame().await;
 }

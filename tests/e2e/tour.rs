@@ -1,7 +1,7 @@
 //! A tour of every screen and dialog a player can reach (home and its dialogs; each registered
 //! game with its dialogs, its pause and, for the games with stops of their own, its end:
 //! Minesweeper's record dialog and win, Bubble Breaker's game over, Gomoku's five; the hall of
-//! fame, the history, the watch view, a review and the analysis board), with a look at each: the
+//! fame, the history, the watch view, a review and the study board), with a look at each: the
 //! accessibility audit (axe.rs) takes it in every theme, the check for cut-off text (clipping.rs)
 //! in every language. The games toured are the registry's: a game without stops of its own
 //! (the test build's fourth) gets those every game has.
@@ -193,7 +193,7 @@ async fn gomoku(app: &App, inspector: &mut impl Inspector, prefix: &str) {
 }
 
 /// The hall of fame and the history; the reviewed game (`reviewed`, its id) watched, reviewed
-/// and looked at on the analysis board.
+/// and looked at on the study board.
 async fn hall(app: &App, inspector: &mut impl Inspector, prefix: &str, reviewed: i64) {
     app.wait_for("home", "return document.querySelector('.screen-home')").await;
     app.click("#hall-button").await;
@@ -216,14 +216,14 @@ async fn hall(app: &App, inspector: &mut impl Inspector, prefix: &str, reviewed:
     app.wait_for("the review", "return document.querySelector('.screen-gomoku-review')?.dataset.state === 'ready'")
         .await;
     inspector.look(app, &format!("{prefix}/gomoku review")).await;
-    app.click("#gmr-analyse").await;
+    app.click("#gmr-study").await;
     app.wait_for(
-        "the analysis board's first look",
-        "return document.querySelector('.screen-gomoku-analysis #gma-status')?.textContent",
+        "the study board's first look",
+        "return document.querySelector('.screen-gomoku-study-board #study-status')?.textContent",
     )
     .await;
-    inspector.look(app, &format!("{prefix}/gomoku analysis board")).await;
-    app.click("#gma-back").await;
+    inspector.look(app, &format!("{prefix}/gomoku study board")).await;
+    app.click("#study-back").await;
     app.wait_for("the review", "return document.querySelector('.screen-gomoku-review')?.dataset.state === 'ready'")
         .await;
     app.click("#gmr-back").await;

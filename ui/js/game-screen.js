@@ -138,7 +138,7 @@ export function gameScreen(game) {
     start,
     request,
     showError: (error) => app.showError(error),
-    /// Before a help of the game's own (Gomoku's analysis board): the shared warning that the
+    /// Before a help of the game's own (Gomoku's study board): the shared warning that the
     /// game will no longer rank; true to go on.
     confirmAssistance: () => confirmAssistance(),
     note,

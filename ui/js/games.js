@@ -22,7 +22,7 @@ export const gameScreens = {};
 /// 'review'), by screen name: `<game>-review`.
 export const reviewScreens = {};
 
-/// The further screens some games have (Gomoku's analysis board), by screen name.
+/// The further screens some games have (Gomoku's study board), by screen name.
 export const extraScreens = {};
 
 /// Loads the descriptor of each game of `ids` (the backend's registry, in its order) and links

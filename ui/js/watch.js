@@ -148,7 +148,7 @@ export function create() {
     const title = header.line === 'bestLine'
       ? t('watch.bestLineTitle', { game: gameName(header.game), category: categoryLabel(header.game, header.category) })
       : t('watch.title', { game: gameName(header.game), category: categoryLabel(header.game, header.category) });
-    // What the game's board offers beyond watching (Gomoku: the analysis board from the frame
+    // What the game's board offers beyond watching (Gomoku: the study board from the frame
     // shown); its way back comes to the same frame.
     const watchOptions = state.app.currentOptions;
     const actions = (board.actions ?? []).map((action) => button(action.id, action.label, () => action.run(state.shown, { ...watchOptions, ...place() })));

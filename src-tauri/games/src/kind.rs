@@ -325,6 +325,9 @@ pub struct GameInfo {
     /// The work on a finished game for the game-over view, and how it is seen (the history's
     /// best line or review): [`crate::Analyses`], `Some(erased::analysis_of::<G>())`.
     pub analysis: Option<Analysis>,
+    /// The game's study board, a tool beside play ([`crate::study`]): a position the player
+    /// sets up and the engine looks at. The app refuses it for a game without.
+    pub study_board: Option<crate::study::OpenStudyBoard>,
     /// Whether a game's moves alone make its position (nothing dealt, nothing hidden): the
     /// player may copy a game's moves and paste moves to set up a position (Gomoku). The app
     /// refuses both for a game without.

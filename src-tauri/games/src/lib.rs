@@ -20,6 +20,7 @@ pub mod names;
 pub mod notation;
 mod registry;
 mod rng;
+pub mod study;
 
 pub use deal::Deal;
 pub use erased::{analysis_of, hint_of, new_game, odds_of, rate_of, AnyGame, ComputerMove, Played};
@@ -30,3 +31,4 @@ pub use kind::{
     GameKind, HintFn, Measure, NewGame, PositionFileError, Ranking, Rate, Shown, SummaryField,
 };
 pub use rng::GameRng;
+pub use study::{MovesReader, OpenStudyBoard, StudyBoard, StudyEngine, StudyError};

@@ -36,7 +36,7 @@ export class GoBoard {
     this.hovered = -1;
     this.grid = el('div', { class: 'gm-grid', role: 'grid', id: 'gm-grid', 'aria-label': t('gm.board') });
     this.winLayer = svgEl('svg', { class: 'gm-winline', 'aria-hidden': 'true', focusable: 'false' });
-    /// The analysis board's expected line: numbered see-through stones (screen readers get the
+    /// The study board's expected line: numbered see-through stones (screen readers get the
     /// line as text from the side panel).
     this.ghostLayer = svgEl('svg', { class: 'gm-ghosts', 'aria-hidden': 'true', focusable: 'false' });
     this.ghostSignature = '';
@@ -287,18 +287,19 @@ export function watchBoard(app) {
     size: () => ({ width: 720, height: 560 }),
     describe: describeMove,
     actions: [{
-      id: 'analyse',
-      label: t('watch.analyseHere'),
-      run: (frame, watchOptions) => app.show('gomoku-analysis', {
+      id: 'study',
+      label: t('watch.studyHere'),
+      run: (frame, watchOptions) => app.show('gomoku-study-board', {
         from: { screen: 'watch', options: watchOptions }, load: positionText(frame.view),
       }),
     }],
   };
 }
 
-/// The analysis board's position for a game's view: its rule and its stones in board notation.
+/// The study board's position for a game's view: its setup (the rule) and its stones in board
+/// notation.
 export function positionText(view, at = view.moves.length) {
-  return { rule: view.rule, text: view.moves.slice(0, at).map((m) => m.notation).join(' ') };
+  return { setup: { rule: view.rule }, text: view.moves.slice(0, at).map((m) => m.notation).join(' ') };
 }
 
 /// "Black H8", or the Swap2 opening's choice.

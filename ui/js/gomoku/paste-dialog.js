@@ -1,5 +1,5 @@
 // The dialog that asks for a position as text: moves in board notation (H8 I9 J10, with or
-// without numbers) or a record file. Gomoku's "Paste position" and the analysis board's
+// without numbers) or a record file. Gomoku's "Paste position" and the study board's
 // "Set up a position" both open it; what the text means is the backend's to say.
 
 import { el } from '../dom.js';

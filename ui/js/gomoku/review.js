@@ -41,7 +41,7 @@ function build(token) {
   board.grid.id = 'gmr-grid';
   board.grid.setAttribute('aria-label', t('gmr.board'));
   const caption = el('p', { class: 'gmr-position', id: 'gmr-position', role: 'status' });
-  const analyse = el('button', { id: 'gmr-analyse', type: 'button', onclick: () => analyseHere(token), text: t('gmr.analyseHere') });
+  const study = el('button', { id: 'gmr-study', type: 'button', onclick: () => studyHere(token), text: t('gmr.studyHere') });
   const boardArea = el('div', { class: 'gm-board-area gmr-board-area' }, el('div', { class: 'gm-frame' }, board.node));
   const players = el('p', { class: 'gmr-players', id: 'gmr-players' });
   const status = el('p', { class: 'gmr-status', id: 'gmr-status', role: 'status' });
@@ -54,7 +54,7 @@ function build(token) {
     el('p', { class: 'hint gmr-thresholds', id: 'gmr-thresholds', text: t('gmr.thresholds') }));
   const side = el('aside', { class: 'gmr-side', 'aria-label': t('gmr.side') }, players, status, forced, graph, mistakesBox);
   const stage = el('div', { class: 'gm-stage gmr-stage' },
-    el('div', { class: 'gmr-board-column' }, boardArea, el('div', { class: 'gmr-position-row' }, caption, analyse)), side);
+    el('div', { class: 'gmr-board-column' }, boardArea, el('div', { class: 'gmr-position-row' }, caption, study)), side);
   return { nodes: [toolbar, stage], back, board, caption, boardArea, players, status, forced, graph, mistakes, mistakesBox, game: toolbar.querySelector('#gmr-game') };
 }
 
@@ -63,14 +63,14 @@ function goBack(token) {
   else token.app.show('hall', { tab: 'history', history: token.history });
 }
 
-/// The analysis board from the position shown; its Back button comes back to this review.
-function analyseHere(token) {
+/// The study board from the position shown; its Back button comes back to this review.
+function studyHere(token) {
   const view = token.data?.view;
   if (!view) return;
   const at = Number(token.root.dataset.shown ?? view.moves.length);
   // Back comes to the same mistake or position.
   const shown = token.selected != null ? { mistake: token.selected } : { at };
-  token.app.show('gomoku-analysis', {
+  token.app.show('gomoku-study-board', {
     from: { screen: 'review', options: { id: token.gameId, back: token.back, history: token.history, shown } },
     load: positionText(view, at),
   });

@@ -169,7 +169,7 @@ function create(screen) {
     const { controls } = screen;
     const kind = el('span', { class: 'gm-toolbar-game', id: 'gm-game-kind' });
     const toolbar = screen.toolbar(el('button', { id: 'gm-new', onclick: chooseGame, title: 'F2', text: t('gm.newGame') }), kind,
-      el('button', { id: 'gm-analyse', type: 'button', onclick: analyse, title: t('gm.analyseTitle'), text: t('gm.analyse') }));
+      el('button', { id: 'gm-study', type: 'button', onclick: study, title: t('gm.studyTitle'), text: t('gm.study') }));
 
     const board = new GoBoard({ onPlay: screen.play });
     const frame = el('div', { class: 'gm-frame' }, board.node, controls.cover);
@@ -448,13 +448,13 @@ function create(screen) {
       .catch((error) => screen.showError(error));
   }
 
-  /// "Analyse": the analysis board with this game's position. The board's best moves make a
-  /// game still going assisted (the backend marks it): the shared warning asks first.
-  async function analyse() {
+  /// "Study": the study board with this game's position. The board's best moves make a game
+  /// still going assisted (the backend marks it): the shared warning asks first.
+  async function study() {
     if (document.querySelector('dialog[open]')) return;
     const snap = screen.snapshot;
     if (snap?.status === 'playing' && !(await screen.confirmAssistance())) return;
-    screen.app.show('gomoku-analysis', { from: { screen: 'gomoku' }, load: snap?.view ? 'game' : null });
+    screen.app.show('gomoku-study-board', { from: { screen: 'gomoku' }, load: snap?.view ? 'game' : null });
   }
 
   /// The same game again: same rule, opponent, colours and names.

@@ -21,6 +21,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     hint: Some(crate::erased::hint_of::<Bubbles>),
     odds: None,
     analysis: Some(crate::erased::analysis_of::<Bubbles>()),
+    study_board: None,
     rate: None,
     // The best a solver found for the same deal, once the analysis after the game is done.
     summary_fields: &[SummaryField {

@@ -11,6 +11,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     hint: Some(crate::erased::hint_of::<Gomoku>),
     odds: None,
     analysis: Some(crate::erased::analysis_of::<Gomoku>()),
+    study_board: Some(super::study_board::open),
     rate: None,
     summary_fields: &[],
     exchanges_moves: true,

@@ -20,7 +20,6 @@
 //! its move.
 
 pub mod ai;
-pub mod analysis_board;
 pub mod board;
 pub mod computer;
 mod effects;
@@ -32,12 +31,12 @@ pub mod psq;
 pub mod renju;
 pub mod review;
 pub mod rules;
+pub mod study_board;
 pub mod swap2;
 mod view;
 
 pub use ai::analysis::{analyse, Analysis};
 pub use ai::{computer_move, search, search_level, SearchLimits, SearchReport};
-pub use analysis_board::AnalysisBoard;
 pub use board::{Colour, Point, SIZE};
 pub use computer::{computer_action, legal_stone, legal_stone_remembering};
 pub use effects::{Decision, Effects};

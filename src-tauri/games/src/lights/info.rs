@@ -14,6 +14,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     hint: Some(crate::erased::hint_of::<Lights>),
     odds: None,
     analysis: None,
+    study_board: None,
     rate: None,
     summary_fields: &[],
     // Each board is dealt from the seed: moves alone make no position.

@@ -26,6 +26,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     hint: Some(crate::erased::hint_of::<Minesweeper>),
     odds: Some(crate::erased::odds_of::<Minesweeper>),
     analysis: None,
+    study_board: None,
     rate: Some(crate::erased::rate_of::<Minesweeper>()),
     summary_fields: &[
         // The board's 3BV: the rules count it again from the record, so Verify checks it.

@@ -1,4 +1,4 @@
-//! The analysis board's look at a position: the engine's value of it from black's side, the
+//! The study board's look at a position: the engine's value of it from black's side, the
 //! forced win when it finds one, its principal variation, and its three best moves with their
 //! values.
 //!

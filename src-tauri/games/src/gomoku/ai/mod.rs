@@ -256,7 +256,7 @@ impl Style {
 const HARD_GLANCES: u32 = 4;
 
 /// Master's width at inner nodes (the full engine's is 10), and so the brain's, the hints' and
-/// the analysis board's. Against the old hard of b1f588b, 200 games node-limited: 14 scored
+/// the study board's. Against the old hard of b1f588b, 200 games node-limited: 14 scored
 /// 56.8 % at 48,000 / 40,000 nodes and 53.0 % at twice that, where 10 scored 50.0 % and 48.0 %
 /// (at 48,000: 8 47.8 %, 12 54.5 %, 18 46.0 %): given a second a move, a wider search beats a
 /// deeper one. Hard keeps 10: at the ladder of levels' 20,000 nodes (a sixtieth of hard's
@@ -400,7 +400,7 @@ pub fn search_remembering(
 }
 
 /// The full engine (master's) within `limits`, keeping what it learns in `memory` but never
-/// thinking ahead: the analysis board's rounds, each of which starts from what the last found.
+/// thinking ahead: the study board's rounds, each of which starts from what the last found.
 fn search_in_memory(game: &Gomoku, limits: &Limits, cancel: &AtomicBool, memory: Option<&mut Memory>) -> SearchResult {
     let mut turn = Turn::new(game, Level::Master, limits, move_seed(game), cancel);
     turn.memory = memory;
@@ -408,7 +408,7 @@ fn search_in_memory(game: &Gomoku, limits: &Limits, cancel: &AtomicBool, memory:
 }
 
 /// The full engine's main search with the `excluded` points left out of the root and without the hunt
-/// for a forced win before it: the analysis board's second and third choices. `None` when no
+/// for a forced win before it: the study board's second and third choices. `None` when no
 /// other move is worth searching (or the game is over).
 fn search_without(
     game: &Gomoku,
@@ -644,7 +644,7 @@ impl<'a> Turn<'a> {
         }
         match list.len() {
             0 => return None,
-            // A lone move needs no search, unless its value is asked for (the analysis board).
+            // A lone move needs no search, unless its value is asked for (the study board).
             1 if excluded.is_empty() => return Some((list[0].point, Decision::Only)),
             _ => {}
         }

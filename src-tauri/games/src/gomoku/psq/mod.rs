@@ -105,6 +105,33 @@ pub enum PsqError {
     Illegal { number: usize, x: i64, y: i64, reason: String },
 }
 
+impl PsqError {
+    /// The stable code the page translates a refusal by.
+    pub fn code(&self) -> &'static str {
+        match self {
+            PsqError::TooLarge { .. } => "psq_too_large",
+            PsqError::NotPsq => "psq_not_psq",
+            PsqError::BoardSize { .. } => "psq_board_size",
+            PsqError::BadLine { .. } => "psq_bad_line",
+            PsqError::Truncated { .. } => "psq_truncated",
+            PsqError::NoMoves => "psq_no_moves",
+            PsqError::Illegal { .. } => "psq_illegal_move",
+        }
+    }
+
+    /// The values the translated message needs.
+    pub fn params(&self) -> serde_json::Value {
+        use serde_json::json;
+        match self {
+            PsqError::TooLarge { max } => json!({ "max": max }),
+            PsqError::BoardSize { width, height } => json!({ "width": width, "height": height }),
+            PsqError::BadLine { line, .. } | PsqError::Truncated { line } => json!({ "line": line }),
+            PsqError::Illegal { number, x, y, .. } => json!({ "number": number, "x": x, "y": y }),
+            PsqError::NotPsq | PsqError::NoMoves => json!({}),
+        }
+    }
+}
+
 impl PsqGame {
     /// The stones as the rules' moves, in order.
     pub fn moves(&self) -> Vec<super::Move> {

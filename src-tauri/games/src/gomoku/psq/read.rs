@@ -40,7 +40,7 @@ pub fn read(text: &str) -> Result<PsqGame, PsqError> {
 }
 
 /// The rule and the stones of a `.psq` text, checked as [`read`] does: for a board that starts
-/// from a file (the analysis board).
+/// from a file (the study board).
 pub fn rule_and_moves(text: &str) -> Result<(Rule, Vec<Move>), PsqError> {
     let game = read(text)?;
     Ok((game.rule, game.moves()))

@@ -1,10 +1,11 @@
-// Gomoku's analysis board: the player places stones for both sides, takes them back, pastes a
+// Gomoku's study board: the player places stones for both sides, takes them back, pastes a
 // position or brings one from a game, and the engine thinks about it while it stands. The
 // panel shows the engine's value of the position from black's side as a bar and a number (or
 // the win by force it found), its three best moves with their values, and its expected line,
 // drawn on the board as numbered see-through stones. Never a game: nothing here ranks.
-// The backend keeps the board and runs the engine (src-tauri/analysis/); this screen draws its
-// snapshots (the `analysis` event brings each new look) and sends the player's edits.
+// The backend keeps the board (src-tauri/games/src/gomoku/study_board/) and runs the engine
+// (src-tauri/study/, the host of every game's study board); this screen draws its snapshots
+// (the `study_board` event brings each new look) and sends the player's edits.
 
 import { el, announce, setText, toast } from '../dom.js';
 import { t, errorText, formatNumber } from '../i18n.js';
@@ -15,13 +16,14 @@ import { askForMoves } from './paste-dialog.js';
 import { GoBoard } from './board.js';
 import { notation } from './notation.js';
 
-export const id = 'gomoku-analysis';
+export const id = 'gomoku-study-board';
 
-export const helpTopic = 'gomokuAnalysis';
+export const helpTopic = 'gomokuStudyBoard';
 
 /// Opened from somewhere (a game, a review, the watch view) and going back there.
 export const transient = true;
 
+const GAME = 'gomoku';
 const SIZE = 15;
 const RULES = ['freestyle', 'exactFive', 'renju'];
 /// From here up the engine's values are wins by force (src-tauri/games/src/gomoku/ai WIN_SCORE).
@@ -33,51 +35,51 @@ const SHOWN = 10_000;
 const GHOSTS = 10;
 
 /// Where the board was opened from, and what its Back button says.
-const BACK_TEXT = { gomoku: 'gma.backToGame', review: 'gma.backToReview', watch: 'gma.backToWatch' };
+const BACK_TEXT = { gomoku: 'studyBoard.backToGame', review: 'studyBoard.backToReview', watch: 'studyBoard.backToWatch' };
 
 function build(token) {
-  const rule = el('select', { id: 'gma-rule', 'aria-label': t('gma.rule'), onchange: () => edit(token, { rule: rule.value }) },
+  const rule = el('select', { id: 'study-rule', 'aria-label': t('studyBoard.rule'), onchange: () => edit(token, { rule: rule.value }) },
     RULES.map((name) => el('option', { value: name, text: t(`gm.rule.${name}`) })));
-  const engine = el('button', { id: 'gma-engine', type: 'button', 'aria-pressed': 'true', title: 'P', onclick: () => toggleEngine(token) });
-  const back = el('button', { id: 'gma-back', type: 'button', onclick: () => goBack(token), text: t(BACK_TEXT[token.from?.screen] ?? 'gma.backToGame') });
-  const toolbar = el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('gma.title') },
-    el('h1', { class: 'toolbar-title', text: t('gma.title') }),
-    el('label', { class: 'gma-rule-label' }, t('gma.rule'), ' ', rule),
+  const engine = el('button', { id: 'study-engine', type: 'button', 'aria-pressed': 'true', title: 'P', onclick: () => toggleEngine(token) });
+  const back = el('button', { id: 'study-back', type: 'button', onclick: () => goBack(token), text: t(BACK_TEXT[token.from?.screen] ?? 'studyBoard.backToGame') });
+  const toolbar = el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('studyBoard.title') },
+    el('h1', { class: 'toolbar-title', text: t('studyBoard.title') }),
+    el('label', { class: 'study-rule-label' }, t('studyBoard.rule'), ' ', rule),
     el('span', { class: 'spacer' }),
     engine, back,
-    el('button', { id: 'gma-home', type: 'button', onclick: () => token.app.show('home'), text: t('game.allGames') }));
+    el('button', { id: 'study-home', type: 'button', onclick: () => token.app.show('home'), text: t('game.allGames') }));
   const board = new GoBoard({ onPlay: (point) => edit(token, { place: point }) });
-  board.node.id = 'gma-board';
-  board.grid.id = 'gma-grid';
-  board.grid.setAttribute('aria-label', t('gma.board'));
-  const boardArea = el('div', { class: 'gm-board-area gma-board-area' }, el('div', { class: 'gm-frame' }, board.node));
+  board.node.id = 'study-board';
+  board.grid.id = 'study-grid';
+  board.grid.setAttribute('aria-label', t('studyBoard.board'));
+  const boardArea = el('div', { class: 'gm-board-area study-board-area' }, el('div', { class: 'gm-frame' }, board.node));
 
-  const toMove = el('p', { class: 'gma-to-move', id: 'gma-to-move' });
-  const barFill = el('div', { class: 'gma-bar-black', id: 'gma-bar-black' });
+  const toMove = el('p', { class: 'study-to-move', id: 'study-to-move' });
+  const barFill = el('div', { class: 'study-bar-black', id: 'study-bar-black' });
   const bar = el('div', {
-    class: 'gma-bar', id: 'gma-bar', role: 'meter', 'aria-valuemin': String(-SHOWN), 'aria-valuemax': String(SHOWN), 'aria-label': t('gma.value'),
+    class: 'study-bar', id: 'study-bar', role: 'meter', 'aria-valuemin': String(-SHOWN), 'aria-valuemax': String(SHOWN), 'aria-label': t('studyBoard.value'),
   }, barFill);
-  const score = el('p', { class: 'gma-score', id: 'gma-score', 'aria-live': 'polite' });
-  const forced = el('p', { class: 'gma-forced', id: 'gma-forced', hidden: true });
-  const status = el('p', { class: 'gma-status', id: 'gma-status', role: 'status' });
-  const choices = el('ol', { class: 'gma-choices', id: 'gma-choices', 'aria-labelledby': 'gma-choices-title' });
-  const line = el('p', { class: 'gma-line', id: 'gma-line' });
+  const score = el('p', { class: 'study-score', id: 'study-score', 'aria-live': 'polite' });
+  const forced = el('p', { class: 'study-forced', id: 'study-forced', hidden: true });
+  const status = el('p', { class: 'study-status', id: 'study-status', role: 'status' });
+  const choices = el('ol', { class: 'study-choices', id: 'study-choices', 'aria-labelledby': 'study-choices-title' });
+  const line = el('p', { class: 'study-line', id: 'study-line' });
   const actions = el('div', { class: 'gm-actions' },
-    el('button', { id: 'gma-undo', type: 'button', title: 'Ctrl+Z', onclick: () => edit(token, 'takeBack'), text: t('gma.takeBack') }),
-    el('button', { id: 'gma-clear', type: 'button', onclick: () => edit(token, 'clear'), text: t('gma.clear') }),
-    el('button', { id: 'gma-paste', type: 'button', onclick: () => pastePosition(token), text: t('gm.pastePosition') }));
-  const side = el('aside', { class: 'gm-side gma-side', 'aria-label': t('gma.side') },
+    el('button', { id: 'study-undo', type: 'button', title: 'Ctrl+Z', onclick: () => edit(token, 'takeBack'), text: t('studyBoard.takeBack') }),
+    el('button', { id: 'study-clear', type: 'button', onclick: () => edit(token, 'clear'), text: t('studyBoard.clear') }),
+    el('button', { id: 'study-paste', type: 'button', onclick: () => pastePosition(token), text: t('gm.pastePosition') }));
+  const side = el('aside', { class: 'gm-side study-side', 'aria-label': t('studyBoard.side') },
     toMove, bar, score, forced, status,
-    el('h2', { class: 'gm-side-title', id: 'gma-choices-title', text: t('gma.choices') }), choices,
-    el('h2', { class: 'gm-side-title', text: t('gma.line') }), line,
-    actions, el('p', { class: 'hint gma-help', text: t('gma.help') }));
-  const stage = el('div', { class: 'gm-stage gma-stage' }, boardArea, side);
+    el('h2', { class: 'gm-side-title', id: 'study-choices-title', text: t('studyBoard.choices') }), choices,
+    el('h2', { class: 'gm-side-title', text: t('studyBoard.line') }), line,
+    actions, el('p', { class: 'hint study-help', text: t('studyBoard.help') }));
+  const stage = el('div', { class: 'gm-stage study-stage' }, boardArea, side);
   return { nodes: [toolbar, stage], rule, engine, back, board, boardArea, toMove, bar, barFill, score, forced, status, choices, line };
 }
 
 /// Sends an edit of the position; a refused one changes nothing and says why.
 function edit(token, change) {
-  return apply(token, call('analysis_edit', { edit: change }), change?.place);
+  return apply(token, call('study_board_edit', { game: GAME, edit: change }), change?.place);
 }
 
 /// Takes a snapshot the backend answered with; an error is said and the board stays.
@@ -106,14 +108,14 @@ function refusalText(error, place) {
 
 function toggleEngine(token) {
   token.wanted = !token.wanted;
-  apply(token, call('analysis_engine', { on: token.wanted }));
+  apply(token, call('study_board_engine', { game: GAME, on: token.wanted }));
 }
 
 /// The engine thinks only while the board is seen: off while the window is hidden or the
 /// screen left, back on (if the player has it on) when seen again.
 function engineFollowsVisibility(token) {
   const on = token.wanted && !document.hidden;
-  return apply(token, call('analysis_engine', { on }));
+  return apply(token, call('study_board_engine', { game: GAME, on }));
 }
 
 function goBack(token) {
@@ -124,10 +126,10 @@ function goBack(token) {
 }
 
 async function pastePosition(token) {
-  const text = await askForMoves({ prefix: 'gma', title: t('gma.pasteTitle') });
+  const text = await askForMoves({ prefix: 'study', title: t('studyBoard.pasteTitle') });
   if (text == null) return;
   const rule = token.snapshot?.view?.rule ?? 'freestyle';
-  const shown = await apply(token, call('analysis_set', { rule, text }));
+  const shown = await apply(token, call('study_board_set', { game: GAME, setup: { rule }, text }));
   if (shown) announce(t('gm.pasted', { count: formatNumber(shown.view.moves.length) }));
 }
 
@@ -139,10 +141,10 @@ function signed(value) {
 
 /// A value in words: who is better, or who wins by force.
 function valueText(value) {
-  if (value >= WIN_SCORE) return t('gma.wins', { colour: t('gm.colourName.black') });
-  if (value <= -WIN_SCORE) return t('gma.wins', { colour: t('gm.colourName.white') });
-  if (Math.abs(value) < 150) return t('gma.even', { value: signed(value) });
-  return t('gma.better', { colour: t(`gm.colourName.${value > 0 ? 'black' : 'white'}`), value: signed(value) });
+  if (value >= WIN_SCORE) return t('studyBoard.wins', { colour: t('gm.colourName.black') });
+  if (value <= -WIN_SCORE) return t('studyBoard.wins', { colour: t('gm.colourName.white') });
+  if (Math.abs(value) < 150) return t('studyBoard.even', { value: signed(value) });
+  return t('studyBoard.better', { colour: t(`gm.colourName.${value > 0 ? 'black' : 'white'}`), value: signed(value) });
 }
 
 const names = (points) => points.map((p) => notation(p.x, p.y, SIZE)).join(' ');
@@ -159,7 +161,7 @@ export function create() {
   }
 
   /// `options.from`: where it was opened ({screen, options} to go back with); `options.load`:
-  /// what to set the board to first: 'game' (the Gomoku game in progress) or {rule, text}.
+  /// what to set the board to first: 'game' (the Gomoku game in progress) or {setup, text}.
   async function mount(root, app, { from = null, load = null } = {}) {
     const token = { app, root, from, wanted: true, snapshot: null, unlisten: null, resizes: null };
     token.show = (snapshot) => show(token, snapshot);
@@ -171,9 +173,9 @@ export function create() {
     document.addEventListener('visibilitychange', token.onVisibility);
     token.onKey = (event) => keyDown(token, event);
     root.addEventListener('keydown', token.onKey);
-    token.unlisten = listen('analysis', (snapshot) => { if (current === token) show(token, snapshot); });
-    if (load === 'game') await apply(token, call('analysis_game'));
-    else if (load) await apply(token, call('analysis_set', load));
+    token.unlisten = listen('study_board', (snapshot) => { if (current === token && snapshot.game === GAME) show(token, snapshot); });
+    if (load === 'game') await apply(token, call('study_board_game', { game: GAME }));
+    else if (load) await apply(token, call('study_board_set', { game: GAME, ...load }));
     if (current !== token) return;
     await engineFollowsVisibility(token);
     token.ui.board.focus();
@@ -190,7 +192,7 @@ export function create() {
     document.removeEventListener('visibilitychange', token.onVisibility);
     token.root.removeEventListener('keydown', token.onKey);
     // Nobody looks at the board any more: the engine rests.
-    call('analysis_engine', { on: false }).catch(() => {});
+    call('study_board_engine', { game: GAME, on: false }).catch(() => {});
   }
 
   function keyDown(token, event) {
@@ -210,12 +212,12 @@ export function create() {
     if (!snapshot || (token.snapshot && snapshot.sequence < token.snapshot.sequence)) return;
     token.snapshot = snapshot;
     const { ui, root } = token;
-    const { view, analysis } = snapshot;
+    const { view, look } = snapshot;
     root.dataset.revision = String(snapshot.revision);
     root.dataset.sequence = String(snapshot.sequence);
     root.dataset.state = snapshot.thinking ? 'thinking' : snapshot.settled ? 'settled' : 'resting';
     ui.rule.value = view.rule;
-    const line = (analysis?.line ?? []).slice(0, GHOSTS);
+    const line = (look?.line ?? []).slice(0, GHOSTS);
     const colours = view.sideToMove === 'white' ? ['white', 'black'] : ['black', 'white'];
     ui.board.render({
       size: view.size,
@@ -228,62 +230,62 @@ export function create() {
       ghosts: line.map((p, i) => ({ x: p.x, y: p.y, colour: colours[i % 2], number: i + 1 })),
     });
     showEngine(token, snapshot);
-    showValue(token, view, analysis);
-    showChoices(token, analysis);
-    setText(ui.line, line.length ? names(analysis.line) : '—');
+    showValue(token, view, look);
+    showChoices(token, look);
+    setText(ui.line, line.length ? names(look.line) : '—');
   }
 
   function showEngine(token, snapshot) {
     const { ui } = token;
     ui.engine.setAttribute('aria-pressed', String(snapshot.engineOn));
-    setText(ui.engine, t(snapshot.engineOn ? 'gma.engineOn' : 'gma.engineOff'));
-    const { analysis, view } = snapshot;
+    setText(ui.engine, t(snapshot.engineOn ? 'studyBoard.engineOn' : 'studyBoard.engineOff'));
+    const { look, view } = snapshot;
     let text;
-    if (view.winner) text = t('gma.over', { colour: t(`gm.colourName.${view.winner}`) });
+    if (view.winner) text = t('studyBoard.over', { colour: t(`gm.colourName.${view.winner}`) });
     else if (!view.sideToMove) text = t('gm.result.draw');
-    else if (!snapshot.engineOn) text = t('gma.paused');
-    else if (snapshot.thinking && !analysis) text = t('gma.thinking');
-    else if (analysis) {
-      const figures = { depth: formatNumber(analysis.depth), seconds: (snapshot.thoughtMs / 1000).toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 }) };
+    else if (!snapshot.engineOn) text = t('studyBoard.paused');
+    else if (snapshot.thinking && !look) text = t('studyBoard.thinking');
+    else if (look) {
+      const figures = { depth: formatNumber(look.depth), seconds: (snapshot.thoughtMs / 1000).toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 }) };
       // A win found by the threat search needs no depth of the main search to be said.
-      const key = analysis.depth ? (snapshot.thinking ? 'gma.deeper' : 'gma.settled') : (snapshot.thinking ? 'gma.deeperForced' : 'gma.settledForced');
+      const key = look.depth ? (snapshot.thinking ? 'studyBoard.deeper' : 'studyBoard.settled') : (snapshot.thinking ? 'studyBoard.deeperForced' : 'studyBoard.settledForced');
       text = t(key, figures);
     } else text = '';
     setText(ui.status, text);
     ui.status.classList.toggle('gm-waiting', snapshot.thinking);
   }
 
-  function showValue(token, view, analysis) {
+  function showValue(token, view, look) {
     const { ui } = token;
-    setText(ui.toMove, view.sideToMove ? t('gma.toMove', { colour: t(`gm.colourName.${view.sideToMove}`) }) : '');
-    const value = analysis?.score ?? 0;
+    setText(ui.toMove, view.sideToMove ? t('studyBoard.toMove', { colour: t(`gm.colourName.${view.sideToMove}`) }) : '');
+    const value = look?.score ?? 0;
     const share = 50 + (50 * Math.max(-SHOWN, Math.min(SHOWN, value))) / SHOWN;
     ui.barFill.style.width = `${share}%`;
     ui.bar.setAttribute('aria-valuenow', String(Math.max(-SHOWN, Math.min(SHOWN, value))));
-    ui.bar.setAttribute('aria-valuetext', analysis ? valueText(value) : t('gma.noValue'));
-    ui.bar.classList.toggle('unknown', !analysis);
-    setText(ui.score, analysis ? valueText(value) : '');
-    ui.score.dataset.value = analysis ? String(value) : '';
-    const win = analysis?.forcedWin;
+    ui.bar.setAttribute('aria-valuetext', look ? valueText(value) : t('studyBoard.noValue'));
+    ui.bar.classList.toggle('unknown', !look);
+    setText(ui.score, look ? valueText(value) : '');
+    ui.score.dataset.value = look ? String(value) : '';
+    const win = look?.forcedWin;
     ui.forced.hidden = !win;
     if (win) {
-      setText(ui.forced, t('gma.forced', { colour: t(`gm.colourName.${win.winner}`), line: names(win.line), stones: formatNumber(Math.ceil(win.line.length / 2)) }));
+      setText(ui.forced, t('studyBoard.forced', { colour: t(`gm.colourName.${win.winner}`), line: names(win.line), stones: formatNumber(Math.ceil(win.line.length / 2)) }));
       ui.forced.dataset.winner = win.winner;
     }
   }
 
   /// The best moves, each a button that plays it.
-  function showChoices(token, analysis) {
+  function showChoices(token, look) {
     const { ui } = token;
-    const choices = analysis?.choices ?? [];
+    const choices = look?.choices ?? [];
     ui.choices.replaceChildren(...choices.map((choice, index) => {
       const name = notation(choice.point.x, choice.point.y, SIZE);
       return el('li', {}, el('button', {
-        type: 'button', class: 'gma-choice', id: `gma-choice-${index}`, dataset: { point: name, value: String(choice.score) },
-        title: t('gma.playChoice', { point: name }),
+        type: 'button', class: 'study-choice', id: `study-choice-${index}`, dataset: { point: name, value: String(choice.score) },
+        title: t('studyBoard.playChoice', { point: name }),
         onclick: () => edit(token, { place: choice.point }),
-      }, el('span', { class: 'gma-choice-point', text: name }), el('span', { class: 'gma-choice-value', text: valueText(choice.score) })));
+      }, el('span', { class: 'study-choice-point', text: name }), el('span', { class: 'study-choice-value', text: valueText(choice.score) })));
     }));
-    if (!choices.length) ui.choices.append(el('li', { class: 'gma-none', text: '—' }));
+    if (!choices.length) ui.choices.append(el('li', { class: 'study-none', text: '—' }));
   }
 }

@@ -1,20 +1,20 @@
-//! The analysis board's position: stones placed for both sides in turn under one of the three
+//! The study board's position: stones placed for both sides in turn under one of the three
 //! rules, taken back, cleared, or set from a list of stones (a pasted game, a file, a game's
 //! review at some move). It is never a game anyone plays: no opponent, no clock, no record, so
-//! it never ranks. The engine's look at it is [`super::ai::analysis`]; the app runs that on a
-//! thread of its own while the position stands.
+//! it never ranks. The engine's look at it is [`super::super::ai::analysis`], in rounds
+//! (`engine.rs`).
 //!
 //! Every change goes through the rules, so the board holds only positions a game could reach:
 //! under Renju black's forbidden points are refused here as in play, and a board where a side
 //! has five takes no more stones until one is taken back.
 
-use super::board::{Colour, Point};
-use super::{Gomoku, Move, Opponent, Params, Rule, View};
 use crate::game::{Game, RuleError};
+use crate::gomoku::board::{Colour, Point};
+use crate::gomoku::{Gomoku, Move, Opponent, Params, Rule};
 
-/// The stones of an analysis board and the rule they are played under.
+/// The stones of a study board and the rule they are played under.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AnalysisBoard {
+pub struct Position {
     game: Gomoku,
 }
 
@@ -27,20 +27,20 @@ pub struct Refused {
     pub error: RuleError,
 }
 
-impl AnalysisBoard {
+impl Position {
     /// An empty board under `rule`.
-    pub fn new(rule: Rule) -> AnalysisBoard {
-        AnalysisBoard { game: empty(rule) }
+    pub fn new(rule: Rule) -> Position {
+        Position { game: empty(rule) }
     }
 
     /// The board after `stones`, black first and then in turn; refused (and nothing made) at
     /// the first stone the rules refuse.
-    pub fn with_stones(rule: Rule, stones: &[Point]) -> Result<AnalysisBoard, Refused> {
+    pub fn with_stones(rule: Rule, stones: &[Point]) -> Result<Position, Refused> {
         let mut game = empty(rule);
         for (index, &point) in stones.iter().enumerate() {
             game.play(point.into()).map_err(|error| Refused { number: index + 1, point, error })?;
         }
-        Ok(AnalysisBoard { game })
+        Ok(Position { game })
     }
 
     /// Places the side to move's stone; on error nothing changes.
@@ -56,7 +56,7 @@ impl AnalysisBoard {
     /// The same stones under another rule; refused (and nothing changes) when the new rule
     /// forbids one of them.
     pub fn set_rule(&mut self, rule: Rule) -> Result<(), Refused> {
-        *self = AnalysisBoard::with_stones(rule, self.game.moves())?;
+        *self = Position::with_stones(rule, self.game.moves())?;
         Ok(())
     }
 
@@ -70,11 +70,6 @@ impl AnalysisBoard {
 
     pub fn stones(&self) -> &[Point] {
         self.game.moves()
-    }
-
-    /// The board as the page draws a game: stones, moves, winning line, forbidden points.
-    pub fn view(&self) -> View {
-        self.game.view()
     }
 }
 
@@ -93,7 +88,7 @@ mod tests {
 
     #[test]
     fn stones_alternate_from_black_and_are_taken_back() {
-        let mut board = AnalysisBoard::new(Rule::Freestyle);
+        let mut board = Position::new(Rule::Freestyle);
         assert_eq!(board.place(Move { x: 7, y: 7 }), Ok(Colour::Black));
         assert_eq!(board.place(Move { x: 8, y: 7 }), Ok(Colour::White));
         assert_eq!(board.place(Move { x: 8, y: 7 }), Err(RuleError::Illegal("occupied")));
@@ -105,15 +100,15 @@ mod tests {
 
     #[test]
     fn a_list_of_stones_is_refused_at_its_first_illegal_stone() {
-        let refused = AnalysisBoard::with_stones(Rule::Freestyle, &points(&["H8", "J9", "H8"])).unwrap_err();
+        let refused = Position::with_stones(Rule::Freestyle, &points(&["H8", "J9", "H8"])).unwrap_err();
         assert_eq!((refused.number, refused.point.notation()), (3, "H8".to_string()));
     }
 
     #[test]
     fn a_five_ends_the_play_until_a_stone_is_taken_back() {
         let stones = points(&["D8", "D9", "E8", "E9", "F8", "F9", "G8", "G9", "H8"]);
-        let mut board = AnalysisBoard::with_stones(Rule::Freestyle, &stones).unwrap();
-        assert_eq!(board.view().winner, Some(Colour::Black));
+        let mut board = Position::with_stones(Rule::Freestyle, &stones).unwrap();
+        assert_eq!(board.game().view().winner, Some(Colour::Black));
         assert_eq!(board.place(Move { x: 0, y: 0 }), Err(RuleError::GameOver));
         board.take_back().unwrap();
         assert_eq!(board.place(Move { x: 0, y: 0 }), Ok(Colour::Black));
@@ -123,12 +118,12 @@ mod tests {
     fn a_rule_that_forbids_a_stone_on_the_board_is_refused_and_changes_nothing() {
         // Black's F8 makes a double three (open threes across row 8 and down column F).
         let stones = points(&["G8", "A1", "H8", "A3", "F10", "A5", "F9", "A7", "F8"]);
-        let mut board = AnalysisBoard::with_stones(Rule::Freestyle, &stones).unwrap();
+        let mut board = Position::with_stones(Rule::Freestyle, &stones).unwrap();
         let refused = board.set_rule(Rule::Renju).unwrap_err();
         assert_eq!(refused.number, 9);
         assert_eq!((board.rule(), board.stones().len()), (Rule::Freestyle, 9));
         board.take_back().unwrap();
         board.set_rule(Rule::Renju).unwrap();
-        assert!(board.view().forbidden.contains(&Point::parse_notation("F8").unwrap()));
+        assert!(board.game().view().forbidden.contains(&Point::parse_notation("F8").unwrap()));
     }
 }

@@ -1,4 +1,4 @@
-//! Gomoku's analysis board in the real webview: opened from a game in progress (which is then
+//! Gomoku's study board in the real webview: opened from a game in progress (which is then
 //! assisted, after the shared warning), a position set up through its dialog on which the
 //! engine shows white's forced win with its line drawn as numbered ghost stones, stones placed
 //! and taken back with the mouse and the keyboard, Renju's forbidden point marked, the engine
@@ -10,11 +10,11 @@ use crate::harness::App;
 use serde_json::{json, Value};
 
 const CTRL_Z: &str = "\u{E009}z\u{E000}";
-const GRID: &str = "#gma-grid";
+const GRID: &str = "#study-grid";
 /// The board's point with the keyboard cursor: the one that takes the focus.
-const CURSOR: &str = "#gma-grid .gm-point[tabindex='0']";
+const CURSOR: &str = "#study-grid .gm-point[tabindex='0']";
 
-/// The stones on the analysis board.
+/// The stones on the study board.
 async fn board_stones(app: &App) -> u64 {
     let script = format!("return document.querySelectorAll('{GRID} .gm-point.black, {GRID} .gm-point.white').length");
     run(app, &script).await.as_u64().unwrap()
@@ -23,7 +23,7 @@ async fn board_stones(app: &App) -> u64 {
 async fn wait_board_stones(app: &App, n: u64) {
     let script =
         format!("return document.querySelectorAll('{GRID} .gm-point.black, {GRID} .gm-point.white').length === {n}");
-    app.wait_for(&format!("{n} stones on the analysis board"), &script).await;
+    app.wait_for(&format!("{n} stones on the study board"), &script).await;
 }
 
 fn board_point(x: u8, y: u8) -> String {
@@ -32,10 +32,10 @@ fn board_point(x: u8, y: u8) -> String {
 
 /// Sets up a position through the board's own dialog, as a player pastes one.
 pub(crate) async fn set_up(app: &App, moves: &str, stones: u64) {
-    app.click("#gma-paste").await;
-    app.wait_for("the set-up dialog", "return document.querySelector('#gma-paste-dialog')?.open").await;
-    app.find("#gma-paste-text").await.send_keys(moves).await.unwrap();
-    app.click("#gma-paste-dialog button[value='open']").await;
+    app.click("#study-paste").await;
+    app.wait_for("the set-up dialog", "return document.querySelector('#study-paste-dialog')?.open").await;
+    app.find("#study-paste-text").await.send_keys(moves).await.unwrap();
+    app.click("#study-paste-dialog button[value='open']").await;
     wait_board_stones(app, stones).await;
 }
 
@@ -44,19 +44,19 @@ async fn panel(app: &App) -> Value {
     run(
         app,
         "const q = (css) => document.querySelector(css);
-         return { state: q('.screen-gomoku-analysis').dataset.state, score: q('#gma-score').textContent,
-                  forced: q('#gma-forced').hidden ? null : q('#gma-forced').textContent,
-                  winner: q('#gma-forced').dataset.winner ?? null,
-                  choices: [...document.querySelectorAll('#gma-choices .gma-choice')].map((b) => b.dataset.point),
-                  ghosts: [...document.querySelectorAll('#gma-board .gm-ghost')].map((g) => [g.dataset.point, g.dataset.number]),
-                  line: q('#gma-line').textContent, status: q('#gma-status').textContent,
-                  bar: q('#gma-bar').getAttribute('aria-valuenow') }",
+         return { state: q('.screen-gomoku-study-board').dataset.state, score: q('#study-score').textContent,
+                  forced: q('#study-forced').hidden ? null : q('#study-forced').textContent,
+                  winner: q('#study-forced').dataset.winner ?? null,
+                  choices: [...document.querySelectorAll('#study-choices .study-choice')].map((b) => b.dataset.point),
+                  ghosts: [...document.querySelectorAll('#study-board .gm-ghost')].map((g) => [g.dataset.point, g.dataset.number]),
+                  line: q('#study-line').textContent, status: q('#study-status').textContent,
+                  bar: q('#study-bar').getAttribute('aria-valuenow') }",
     )
     .await
 }
 
 /// The ink of the board on the screen `screen` (a class): its lines' stroke and the colours its
-/// stones' canvas reads from the stylesheet. Every screen draws the same board: the analysis
+/// stones' canvas reads from the stylesheet. Every screen draws the same board: the study
 /// board once had none of them (no lines at all, white Renju crosses).
 async fn board_ink(app: &App, screen: &str) -> Value {
     let script = format!(
@@ -69,7 +69,7 @@ async fn board_ink(app: &App, screen: &str) -> Value {
 }
 
 #[tokio::test(flavor = "current_thread")]
-async fn the_analysis_board_shows_a_forced_win_and_takes_stones_for_both_sides() {
+async fn the_study_board_shows_a_forced_win_and_takes_stones_for_both_sides() {
     let data = tempfile::tempdir().unwrap();
     let app = App::launch(data.path(), Some(1)).await;
     open_gomoku(&app).await;
@@ -80,22 +80,22 @@ async fn the_analysis_board_shows_a_forced_win_and_takes_stones_for_both_sides()
     let could_rank = app.invoke("snapshot", json!({"game": "gomoku"})).await.unwrap()["canRank"] == json!(true);
 
     // From the game in progress: the shared warning first when the game could rank.
-    app.click("#gm-analyse").await;
+    app.click("#gm-study").await;
     if could_rank {
         app.wait_for("the warning", "return document.querySelector('#assist-dialog')?.open").await;
         app.click("#assist-dialog button[value='continue']").await;
     }
-    app.wait_for("the analysis board", "return document.querySelectorAll('#gma-grid .gm-point').length === 225").await;
+    app.wait_for("the study board", "return document.querySelectorAll('#study-grid .gm-point').length === 225").await;
     wait_board_stones(&app, 2).await;
-    assert_eq!(app.text("#gma-back").await, "Back to the game");
-    app.wait_for("a first look", "return document.querySelector('#gma-choices .gma-choice')").await;
+    assert_eq!(app.text("#study-back").await, "Back to the game");
+    app.wait_for("a first look", "return document.querySelector('#study-choices .study-choice')").await;
     let game = app.invoke("snapshot", json!({"game": "gomoku"})).await.unwrap();
     assert_eq!(game["assistance"]["hints"], json!(1), "the game in progress is assisted: {game}");
 
     // White to move with an open three: the engine finds white's win and draws its line.
     set_up(&app, "A1 F9 C1 G9 E1 H9 A15", 7).await;
     let shown = app
-        .wait_for("white's forced win", "return document.querySelector('#gma-forced').dataset.winner === 'white'")
+        .wait_for("white's forced win", "return document.querySelector('#study-forced').dataset.winner === 'white'")
         .await;
     assert_eq!(shown, json!(true));
     let look = panel(&app).await;
@@ -107,10 +107,10 @@ async fn the_analysis_board_shows_a_forced_win_and_takes_stones_for_both_sides()
     let first = ghosts[0][0].as_str().unwrap();
     assert!(look["line"].as_str().unwrap().starts_with(first), "the text and the ghosts agree: {look}");
     assert_eq!(look["choices"][0], json!(first), "the best move heads the line: {look}");
-    picture(&app, "gomoku-analysis-forced-win").await;
+    picture(&app, "gomoku-study-board-forced-win").await;
     app.invoke("set_setting", json!({"key": "theme", "value": "dark"})).await.unwrap();
     app.wait_for("the dark theme", "return document.documentElement.dataset.theme === 'dark'").await;
-    picture(&app, "gomoku-analysis-dark").await;
+    picture(&app, "gomoku-study-board-dark").await;
     app.invoke("set_setting", json!({"key": "theme", "value": "light"})).await.unwrap();
     app.wait_for("the light theme", "return document.documentElement.dataset.theme === 'light'").await;
 
@@ -119,9 +119,9 @@ async fn the_analysis_board_shows_a_forced_win_and_takes_stones_for_both_sides()
     wait_board_stones(&app, 6).await;
     app.click(&board_point(12, 2)).await;
     wait_board_stones(&app, 7).await;
-    app.wait_for("a look at the new position", "return document.querySelector('#gma-choices .gma-choice')").await;
+    app.wait_for("a look at the new position", "return document.querySelector('#study-choices .study-choice')").await;
     // A best move played from the list.
-    app.click("#gma-choice-0").await;
+    app.click("#study-choice-0").await;
     wait_board_stones(&app, 8).await;
     // Another language draws the board again as it is, not as the game it came from.
     app.invoke("set_setting", json!({"key": "language", "value": "de"})).await.unwrap();
@@ -134,15 +134,15 @@ async fn the_analysis_board_shows_a_forced_win_and_takes_stones_for_both_sides()
     // Under Renju black's double three is marked, and a rule that would forbid a stone on the
     // board is refused with the board unchanged.
     set_up(&app, "G8 A1 H8 A3 F10 A5 F9 A7", 8).await;
-    app.click("#gma-rule").await;
-    app.click("#gma-rule option[value='renju']").await;
+    app.click("#study-rule").await;
+    app.click("#study-rule option[value='renju']").await;
     app.wait_for(
         "the forbidden point",
         &format!("return document.querySelector({:?})?.classList.contains('forbidden')", board_point(5, 7)),
     )
     .await;
-    assert_eq!(run(&app, "return document.querySelector('#gma-rule').value").await, "renju");
-    picture(&app, "gomoku-analysis-renju").await;
+    assert_eq!(run(&app, "return document.querySelector('#study-rule').value").await, "renju");
+    picture(&app, "gomoku-study-board-renju").await;
     app.click(&board_point(5, 7)).await;
     app.wait_for("the refusal", "return document.querySelector('#toast:not([hidden])')?.textContent").await;
     assert_eq!(board_stones(&app).await, 8, "a forbidden point takes no stone");
@@ -151,24 +151,24 @@ async fn the_analysis_board_shows_a_forced_win_and_takes_stones_for_both_sides()
     app.find(CURSOR).await.send_keys("p").await.unwrap();
     app.wait_for(
         "the engine off",
-        "return document.querySelector('#gma-engine').getAttribute('aria-pressed') === 'false'",
+        "return document.querySelector('#study-engine').getAttribute('aria-pressed') === 'false'",
     )
     .await;
-    assert!(app.text("#gma-status").await.contains("The engine is off"));
+    assert!(app.text("#study-status").await.contains("The engine is off"));
     assert_ne!(panel(&app).await["state"], "thinking");
     app.find(CURSOR).await.send_keys("p").await.unwrap();
     app.wait_for(
         "the engine on",
-        "return document.querySelector('#gma-engine').getAttribute('aria-pressed') === 'true'",
+        "return document.querySelector('#study-engine').getAttribute('aria-pressed') === 'true'",
     )
     .await;
 
     // Back to the game, paused while it was left: resumed, its two stones as they were.
-    app.click("#gma-back").await;
+    app.click("#study-back").await;
     app.wait_for("the game again", "return document.querySelector('.screen-gomoku')?.dataset.paused === 'true'").await;
     app.click("#gm-resume").await;
     wait_stones(&app, 2).await;
-    let engine = app.invoke("analysis", json!({})).await.unwrap();
+    let engine = app.invoke("study_board", json!({"game": "gomoku"})).await.unwrap();
     assert_eq!(engine["thinking"], json!(false), "the engine rests once the board is left: {engine}");
     app.quit().await;
 }
@@ -178,7 +178,7 @@ const BLACK: [(u8, u8); 5] = [(7, 7), (8, 7), (9, 7), (10, 7), (11, 7)];
 const WHITE: [(u8, u8); 4] = [(0, 0), (0, 14), (14, 14), (14, 0)];
 
 #[tokio::test(flavor = "current_thread")]
-async fn a_reviewed_and_a_watched_game_open_the_analysis_board_at_the_position_shown() {
+async fn a_reviewed_and_a_watched_game_open_the_study_board_at_the_position_shown() {
     let data = tempfile::tempdir().unwrap();
     let app = App::launch(data.path(), Some(1)).await;
     open_gomoku(&app).await;
@@ -203,20 +203,20 @@ async fn a_reviewed_and_a_watched_game_open_the_analysis_board_at_the_position_s
         .await;
     let at = run(&app, "return Number(document.querySelector('.screen-gomoku-review').dataset.shown)").await;
     let at = at.as_u64().unwrap();
-    app.click("#gmr-analyse").await;
-    app.wait_for("the analysis board", "return document.querySelector('.screen-gomoku-analysis')").await;
+    app.click("#gmr-study").await;
+    app.wait_for("the study board", "return document.querySelector('.screen-gomoku-study-board')").await;
     wait_board_stones(&app, at).await;
-    assert_eq!(app.text("#gma-back").await, "Back to the review");
-    assert_eq!(board_ink(&app, ".screen-gomoku-analysis").await, ink, "the analysis board draws the same board");
-    app.wait_for("a first look", "return document.querySelector('#gma-choices .gma-choice')").await;
-    app.click("#gma-back").await;
+    assert_eq!(app.text("#study-back").await, "Back to the review");
+    assert_eq!(board_ink(&app, ".screen-gomoku-study-board").await, ink, "the study board draws the same board");
+    app.wait_for("a first look", "return document.querySelector('#study-choices .study-choice')").await;
+    app.click("#study-back").await;
     app.wait_for(
         "the review again",
         "return document.querySelector('.screen-gomoku-review')?.dataset.state === 'ready'",
     )
     .await;
     let current = run(&app, "return document.querySelector('#gmr-mistakes [aria-current]')?.id").await;
-    assert_eq!(current, chosen, "back at the mistake it was analysed from");
+    assert_eq!(current, chosen, "back at the mistake it was studied from");
 
     // From the watch view, at the end of the game: the five on the board, nothing to think about.
     app.click("#gmr-back").await;
@@ -230,14 +230,15 @@ async fn a_reviewed_and_a_watched_game_open_the_analysis_board_at_the_position_s
     app.click("#watch-end").await;
     app.wait_for("the last move", "return document.querySelector('.screen-watch')?.dataset.atEnd === 'true'").await;
     assert_eq!(board_ink(&app, ".screen-watch").await, ink);
-    app.click("#watch-analyse").await;
+    app.click("#watch-study").await;
     wait_board_stones(&app, 9).await;
-    let status =
-        app.wait_for("the board's word on the five", "return document.querySelector('#gma-status').textContent").await;
+    let status = app
+        .wait_for("the board's word on the five", "return document.querySelector('#study-status').textContent")
+        .await;
     assert_eq!(status, json!("Black has five. Take a stone back to go on."));
-    assert_eq!(app.text("#gma-back").await, "Back to the game watched");
-    // Back at the move it was analysed from.
-    app.click("#gma-back").await;
+    assert_eq!(app.text("#study-back").await, "Back to the game watched");
+    // Back at the move it was studied from.
+    app.click("#study-back").await;
     app.wait_for("the watch view again", "return document.querySelector('.screen-watch')?.dataset.index === '9'").await;
     app.quit().await;
 }
