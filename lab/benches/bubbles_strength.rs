@@ -7,7 +7,7 @@
 //!     [--nodes-per-ms K] [--per-deal] [--size 15x15] [--colours 5] [--scoring classic]
 //! ```
 //!
-//! `--size`, `--colours` and `--scoring` choose the field (default the seed's 11x11 in five
+//! `--size`, `--colours` and `--scoring` choose the field (default the original's 11x11 in five
 //! colours, n(n-1)).
 //!
 //! The hint gets the app's budget (`bubbles::HINT_BUDGET`, 5,000 positions) unless `--hint-ms` says a

@@ -13,7 +13,7 @@
 //!
 //! Arguments: the style, the number of deals (seeds 1000..), the positions a deal (or a time a
 //! deal, `2000ms`), optionally the field (`--size WxH`, `--colours K`, `--scoring
-//! original|classic`; the seed's by default), then settings `groups,colours[,keep,split[,playouts]]`
+//! original|classic`; the original's by default), then settings `groups,colours[,keep,split[,playouts]]`
 //! in eighths of a point (see `Weights`; the last three count in the classic scoring only and
 //! default to the scoring's own; playouts 1 values positions by playing them out, 0 by the weights).
 

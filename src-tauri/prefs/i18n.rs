@@ -238,7 +238,7 @@ mod tests {
     /// "2,4 s" and "236 Punkte" never break over two lines: a time or a score is joined to
     /// its unit by a no-break space, in every language (the Czech record dialog once ended a
     /// line with "2,4" and began the next with "s."). Window titles do not wrap and keep the
-    /// seed's own words. And a line that wraps never begins with a separator's dot: the dot
+    /// original's own words. And a line that wraps never begins with a separator's dot: the dot
     /// keeps to the part before it ("3BV 13 ·", as the page's own `SEPARATOR` does).
     #[test]
     fn a_number_stays_with_its_unit_and_a_dot_with_the_part_before_it() {

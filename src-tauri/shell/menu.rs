@@ -5,7 +5,7 @@
 //! change, from the menu or the page, goes through `setting_changed`, which rebuilds the menu,
 //! applies the zoom and tells the page (`settings` event).
 //!
-//! The Game menu also lists the choices of the game on screen (seed 001's levels, Bubble
+//! The Game menu also lists the choices of the game on screen (original 001's levels, Bubble
 //! Breaker's styles; [`pastimes_games::Choices`]), the one its game was started with checked:
 //! a choice is forwarded to the page like any Game item (`choice-{game}-{id}`), and the check
 //! follows the game the backend started (`game_started`), never the click alone.

@@ -439,7 +439,7 @@ async fn label_boxes(app: &App, x: usize, y: usize) -> Value {
     app.client.execute(&script, vec![]).await.unwrap()
 }
 
-/// The seed's points label goes beside the clicked ball, below and to its right, and turns
+/// The original's points label goes beside the clicked ball, below and to its right, and turns
 /// to its left and above it near the field's right and bottom edges: it always stays inside.
 #[tokio::test(flavor = "current_thread")]
 async fn the_points_label_stays_inside_the_field_at_its_edges() {

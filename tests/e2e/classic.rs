@@ -1,4 +1,4 @@
-//! Minesweeper as the classic games (seeds 000 and 001) look and behave: one frame holding the
+//! Minesweeper as the classic games (originals 000 and 001) look and behave: one frame holding the
 //! counters and the field at every size, theme and zoom; the levels in the toolbar's compact
 //! control and the Game menu, with their check mark and keys; the smiley; the cells pressed
 //! while a button is held; the clock from 1 with its tick; the monochrome option; the reset in

@@ -52,10 +52,10 @@ fn a_sized_classic_game_plays_to_its_end_under_its_own_category() {
     let hall = h.call("hall_of_fame", json!({"game": "bubbles"})).unwrap();
     let categories: Vec<&str> = hall.as_array().unwrap().iter().filter_map(|c| c["category"].as_str()).collect();
     assert!(categories.contains(&"standard-15x10/3-classic"), "{categories:?}");
-    // The seed's field keeps its category and its params' old shape.
+    // The original's field keeps its category and its params' old shape.
     let seed = h.call("new_game", json!({"game": "bubbles", "params": {"style": "shifter"}})).unwrap();
     assert_eq!(seed["category"], "shifter");
-    // Its view too: the seed's colours and scoring are left out, as before fields had sizes.
+    // Its view too: the original's colours and scoring are left out, as before fields had sizes.
     assert_eq!((seed["view"].get("scoring"), seed["view"].get("colours")), (None, None));
     assert_eq!((seed["view"]["width"].as_i64(), seed["view"]["height"].as_i64()), (Some(11), Some(11)));
 }

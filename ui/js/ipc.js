@@ -93,7 +93,7 @@ function resizedOrSettled() {
   });
 }
 
-/// The window's title (the seed shows Bubble Breaker's score there): the native one, and the
+/// The window's title (the original shows Bubble Breaker's score there): the native one, and the
 /// page's own, so both say the same (WebDriver and assistive tools read the page's).
 export function setTitle(title) {
   // Unchanged (a Bubble Breaker click that scored nothing): no call to the backend.

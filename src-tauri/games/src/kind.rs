@@ -215,7 +215,7 @@ pub enum Shown {
     Review,
 }
 
-/// The kinds of new game a player picks from a list (seed 001's levels, Bubble Breaker's
+/// The kinds of new game a player picks from a list (original 001's levels, Bubble Breaker's
 /// styles): the Game menu and the screen's compact control both show it, with the current one
 /// checked. Each choice sets the parameter `key` of a new game to its `id`.
 #[derive(Debug, Clone, Copy, Serialize)]

@@ -20,7 +20,7 @@ export class BubbleField {
     this.onIntent = onIntent;
     this.cells = [];
     this.selection = new Set();
-    /// The cell the player last clicked or pressed: the points label goes beside it, as in the seed.
+    /// The cell the player last clicked or pressed: the points label goes beside it, as in the original.
     this.anchor = null;
     this.animated = [];
     this.animationTimer = null;
@@ -82,7 +82,7 @@ export class BubbleField {
     this.kit.build(width, height, { state: 'empty', content: () => el('span', { class: 'bb-ball' }) });
   }
 
-  /// The seed's SetLabel: beside the clicked cell, below and to the right of it, or to its left
+  /// The original's SetLabel: beside the clicked cell, below and to the right of it, or to its left
   /// and above it when it is in the right or bottom half, so the label stays inside the field.
   placeLabel(view) {
     if (view.selectionPoints == null || !this.selection.size) {
@@ -157,7 +157,7 @@ export class BubbleField {
     fitCells(this.node, { columns: this.width, rows: this.height, width, height, min: 16, max: 72 });
   }
 
-  /// The seed acts on the press, not the release.
+  /// The original acts on the press, not the release.
   mouseDown(event) {
     if (event.button !== 0) return;
     const at = this.kit.at(event);

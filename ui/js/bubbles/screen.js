@@ -16,13 +16,13 @@ export const STYLES = ['standard', 'continuous', 'shifter', 'megashift'];
 const MIN_WIDTH = 480;
 
 const DEFAULT_STYLE = 'megashift';
-/// The fields the options offer: the seed's, the KDE and GNOME games' 15x10 in three to five
+/// The fields the options offer: the original's, the KDE and GNOME games' 15x10 in three to five
 /// colours, and 15x15 (the search literature's). Any other size is a custom one, within the
 /// limits below (the backend checks them again and has the last word).
 const PRESETS = [[11, 11, 5], [15, 10, 3], [15, 10, 4], [15, 10, 5], [15, 15, 5]];
 const LIMITS = { minWidth: 5, maxWidth: 30, minHeight: 5, maxHeight: 20, minColours: 2, maxColours: 6 };
 const SEED_FIELD = { width: 11, height: 11, colours: 5, scoring: 'original' };
-/// The scorings: the seed's n(n-1), and SameGame's classic (n-2)² with 1000 for a clear field.
+/// The scorings: the original's n(n-1), and SameGame's classic (n-2)² with 1000 for a clear field.
 const SCORINGS = ['original', 'classic'];
 
 /// A pop: its animation, as the backend tells it (the balls that burst, where the others fell
@@ -200,7 +200,7 @@ function create(screen) {
     return { style: STYLES.includes(chosen) ? chosen : DEFAULT_STYLE, ...field };
   }
 
-  /// The field and scoring of saved parameters (the seed's where they say nothing).
+  /// The field and scoring of saved parameters (the original's where they say nothing).
   function fieldOf(saved) {
     const { width, height, colours, scoring } = { ...SEED_FIELD, ...saved };
     return { width, height, colours, scoring };

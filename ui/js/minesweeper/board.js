@@ -291,7 +291,7 @@ export function classicWindow(field, panel, cover = null) {
 export const mineDigits = (view) => Math.max(3, String(view.mines ?? 0).length);
 
 /// The clock's figure after `ms` of play: from the first click it counts the second under way,
-/// so it shows 1 at once, as the classic game's did (and as seed 001 asks), and stops at 999.
+/// so it shows 1 at once, as the classic game's did (and as original 001 asks), and stops at 999.
 export function clockFigure(ms, started) {
   return started ? Math.min(999, Math.floor(ms / 1000) + 1) : 0;
 }

@@ -85,7 +85,7 @@ export const { id, helpTopic, mount, unmount, newGame, refit, choose } = gameScr
   prefix: 'ms',
   coverClass: 'ms-paused',
   pauseInToolbar: true,
-  // Seed 001's levels, in the compact control (`#level-expert`) and the Game menu, keys 1 to 3.
+  // Original 001's levels, in the compact control (`#level-expert`) and the Game menu, keys 1 to 3.
   choices: { item: 'level', label: 'ms.levels' },
   create,
 });
@@ -254,7 +254,7 @@ function create(screen) {
   }
 
   /// The clock, from the backend's time and the time since it was sent; while it runs, each new
-  /// second ticks, as seed 001's clock did, when sound is on.
+  /// second ticks, as original 001's clock did, when sound is on.
   function drawClock() {
     const snapshot = screen?.snapshot;
     if (!snapshot) return;

@@ -31,7 +31,7 @@ use super::scoring::Scoring;
 /// 8,1 928, 6,2 940; MegaShift 0,0 2115, 4,2 6295, 8,0 6565, 6,2 7604, 8,1 8083. At 300,000
 /// nodes over 40 deals: Standard 4,1 835, 8,2 891, 6,1 908, 8,1 921, 6,2 929; MegaShift 8,1
 /// 11465, 6,2 12073. Both terms pay; 6,2 is best or close in both styles (MegaShift's spread is
-/// wide: 20 deals do not tell 6,2 from 8,1 apart). Tuned on the seed's 11x11 field in its own
+/// wide: 20 deals do not tell 6,2 from 8,1 apart). Tuned on the original's 11x11 field in its own
 /// scoring.
 ///
 /// The classic scoring's weights (`groups,colours,keep,split`) were chosen the same way on 15x15

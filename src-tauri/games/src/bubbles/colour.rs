@@ -1,4 +1,4 @@
-//! The six ball colours and their one-byte codes (the seed's five, and a sixth for fields of six
+//! The six ball colours and their one-byte codes (the original's five, and a sixth for fields of six
 //! colours).
 
 use serde::Serialize;
@@ -6,7 +6,7 @@ use serde::Serialize;
 /// The code of a cell without a ball.
 pub const EMPTY: u8 = 0;
 
-/// A ball's colour. The codes 1..=5 are what [`super::View::cells`] holds, in the seed's order
+/// A ball's colour. The codes 1..=5 are what [`super::View::cells`] holds, in the original's order
 /// (its `Barva` enum), and 6 the sixth colour of a six-colour field; 0 is an empty cell. A field of
 /// `k` colours uses the codes 1..=k.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -15,7 +15,7 @@ use crate::{Deal, GameRng};
 ///
 /// Version 1: the field dealt colour by colour, row by row from the top left; a Continuous
 /// column of 1 to `height` balls, a MegaShift column of 2 to `height` (the original's draw on its
-/// 11 rows); every colour uniform over the field's colours (the seed's five by default), each draw
+/// 11 rows); every colour uniform over the field's colours (the original's five by default), each draw
 /// one rejection-sampled number of ChaCha8 ([`refill::below`]). Fields of other sizes and colour
 /// counts came later, with nothing stored before them to keep: their draws are this version's
 /// rule at their size.
@@ -33,7 +33,7 @@ pub struct Dealer {
 
 impl Dealer {
     /// The dealer of `seed` for `deal`, a version this Pastimes has (checked by the game), in the
-    /// seed's five colours.
+    /// original's five colours.
     pub fn new(deal: Deal, seed: u64) -> Dealer {
         Dealer::with_colours(deal, seed, 5)
     }

@@ -3,7 +3,7 @@
 use super::colour::{Colour, EMPTY};
 use super::mask::Mask;
 
-/// The seed's field: 11x11.
+/// The original's field: 11x11.
 pub const WIDTH: usize = 11;
 pub const HEIGHT: usize = 11;
 /// The sizes a field may have, width by height.
@@ -104,7 +104,7 @@ impl Field {
         self.cells().iter().filter(|&&c| c != EMPTY).count() as u32
     }
 
-    /// Whether some two orthogonal neighbours share a colour: the seed's `HasPossibilities`. When
+    /// Whether some two orthogonal neighbours share a colour: the original's `HasPossibilities`. When
     /// this is false no group can be popped and the game is over.
     ///
     /// Looking right and down from every cell covers every neighbouring pair once.

@@ -1,13 +1,13 @@
 //! How the balls move after a pop: they fall down their columns, and then either whole columns
 //! close up to the right (Standard, Continuous) or every row packs to the right (Shifter,
-//! MegaShift). Each is the seed's "cursor" compaction: walk from the far end, copy every ball to the
+//! MegaShift). Each is the original's "cursor" compaction: walk from the far end, copy every ball to the
 //! cursor and advance it, then clear what is left behind the cursor.
 
 use super::colour::EMPTY;
 use super::field::{Field, ALL_COLUMNS};
 
 impl Field {
-    /// Gravity: every ball drops as far as it can in its column (the seed's `MoveDown`).
+    /// Gravity: every ball drops as far as it can in its column (the original's `MoveDown`).
     pub fn fall(&mut self) {
         self.fall_in(ALL_COLUMNS);
     }
@@ -58,7 +58,7 @@ impl Field {
     }
 
     /// Shifting: every ball slides right along its row until it meets a ball or the edge (the
-    /// seed's `MoveRight` without its refill).
+    /// original's `MoveRight` without its refill).
     ///
     /// After [`Field::fall`] a lower row never holds fewer balls than the row above it, so the
     /// packed rows stay stacked: no ball ends up above a hole.

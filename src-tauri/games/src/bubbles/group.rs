@@ -7,7 +7,7 @@ use super::mask::Mask;
 /// The 4-connected group of balls of one colour that contains cell `i` (a single ball is a group
 /// of one); empty for a hole.
 ///
-/// A flood fill with an explicit stack of at most one entry per cell: the seed's recursion could
+/// A flood fill with an explicit stack of at most one entry per cell: the original's recursion could
 /// overflow the stack on big fields; this cannot.
 pub fn group_at(field: &Field, i: usize) -> Mask {
     let cells = field.cells();

@@ -1,7 +1,7 @@
 //! Bubble Breaker's entry in the registry: one category per size, colours, style and scoring,
 //! ranked by points.
 //!
-//! The seed's field (11x11, five colours, n(n-1)) keeps the categories it always had: the
+//! The original's field (11x11, five colours, n(n-1)) keeps the categories it always had: the
 //! style's name alone (`megashift`), so the records stored before sizes existed stay where they
 //! are. Every other field is `{style}-{width}x{height}/{colours}`, with `-classic` after it in
 //! the classic scoring: `standard-15x10/3-classic`, `megashift-11x11/5-classic`.
@@ -127,7 +127,7 @@ fn position_params(text: &str) -> Result<serde_json::Value, PositionFileError> {
     serde_json::to_value(position.params()).map_err(|error| PositionFileError::Invalid(error.to_string()))
 }
 
-/// The seed's own style first, then its other styles.
+/// The original's own style first, then its other styles.
 fn listed() -> Vec<String> {
     let mut styles = Style::ALL.to_vec();
     styles.sort_by_key(|style| *style != Style::default());

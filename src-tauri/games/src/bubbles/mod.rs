@@ -1,8 +1,8 @@
 //! Bubble Breaker (SameGame): pop groups of same-coloured balls on a field of 5x5 to 30x20 balls
-//! in 2 to 6 colours; the seed's game, the default, is 11x11 in five colours.
+//! in 2 to 6 colours; the original's game, the default, is 11x11 in five colours.
 //!
 //! A click on a ball with a same-coloured orthogonal neighbour selects its group and shows what it
-//! would score, n(n-1) in the seed's scoring or (n-2)² in the classic one ([`Scoring`]); a second
+//! would score, n(n-1) in the original's scoring or (n-2)² in the classic one ([`Scoring`]); a second
 //! click inside the selection pops it. The balls above fall, and the
 //! field then settles by its [`Style`]. The game is over when no two neighbouring balls share a
 //! colour.
@@ -89,9 +89,9 @@ use refill::Refill;
 use serde::{Deserialize, Serialize};
 
 /// The choices before a game: `{"style": "standard", "width": 15, "height": 10, "colours": 3,
-/// "scoring": "classic"}`. A missing style is MegaShift, the seed's game; an unknown one is a
-/// deserialisation error. A missing size, colour count or scoring is the seed's (11x11, five
-/// colours, n(n-1)), and the seed's are left out of the JSON, so params stored before fields had
+/// "scoring": "classic"}`. A missing style is MegaShift, the original's game; an unknown one is a
+/// deserialisation error. A missing size, colour count or scoring is the original's (11x11, five
+/// colours, n(n-1)), and the original's are left out of the JSON, so params stored before fields had
 /// sizes read as they were written and are written as they were.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -122,7 +122,7 @@ pub struct Params {
 /// The colour counts a field may have.
 pub const MIN_COLOURS: i64 = 2;
 pub const MAX_COLOURS: i64 = 6;
-/// The seed's colour count.
+/// The original's colour count.
 pub const COLOURS: i64 = 5;
 
 fn default_width() -> i64 {
@@ -149,13 +149,13 @@ fn is_default_colours(colours: &i64) -> bool {
     *colours == COLOURS
 }
 
-/// The fields the game offers ready-made, as (width, height, colours): the seed's 11x11 in five
+/// The fields the game offers ready-made, as (width, height, colours): the original's 11x11 in five
 /// colours, the KDE and GNOME games' 15x10 in three, four or five, and 15x15 in five, the field
 /// of the search literature's standard positions.
 pub const PRESETS: [(i64, i64, i64); 5] = [(11, 11, 5), (15, 10, 3), (15, 10, 4), (15, 10, 5), (15, 15, 5)];
 
 impl Params {
-    /// A new game's parameters in `style` on the seed's field and scoring, dealt by the newest
+    /// A new game's parameters in `style` on the original's field and scoring, dealt by the newest
     /// dealer.
     pub fn new(style: Style) -> Params {
         Params {
@@ -175,7 +175,7 @@ impl Params {
         Params { width, height, colours, scoring, ..Params::new(style) }
     }
 
-    /// Whether these are the seed's field, colours and scoring: its categories are the style's
+    /// Whether these are the original's field, colours and scoring: its categories are the style's
     /// name alone (see [`info`]).
     pub fn is_seed_field(&self) -> bool {
         is_default_width(&self.width)
@@ -307,7 +307,7 @@ impl Bubbles {
         self.position.is_some()
     }
 
-    /// Whether a group can still be popped, worked out afresh from the field (the seed's
+    /// Whether a group can still be popped, worked out afresh from the field (the original's
     /// `HasPossibilities`). [`Game::status`] is this, remembered after every pop.
     pub fn has_moves(&self) -> bool {
         self.field.has_pair()
@@ -383,7 +383,7 @@ impl Bubbles {
 }
 
 /// Playing while some two neighbours share a colour; an empty field has none, so it is finished
-/// too. The seed has no bonus for clearing the field; the classic scoring has ([`Scoring`]).
+/// too. The original has no bonus for clearing the field; the classic scoring has ([`Scoring`]).
 fn status_of(field: &Field) -> Status {
     if field.has_pair() {
         Status::Playing
@@ -456,7 +456,7 @@ impl Game for Bubbles {
     }
 
     /// `pop C4`, the only move a log holds; its code is the cell, `y * width + x` (`y * 11 + x` on
-    /// the seed's field).
+    /// the original's field).
     const NOTATION: Notation = Notation { verbs: &["pop"], words: &[], rows: Rows::FromTop };
 
     fn grid(&self) -> (usize, usize) {

@@ -14,7 +14,7 @@
 //!
 //! - The first line is the header: the word `bubbles`, then `key=value` settings separated by
 //!   spaces, in any order: `style` (`standard`, `continuous`, `shifter`, `megashift`; default
-//!   `standard`), `scoring` (`original`, the seed's n(n-1), or `classic`, (n-2)² with a bonus
+//!   `standard`), `scoring` (`original`, the original's n(n-1), or `classic`, (n-2)² with a bonus
 //!   for a cleared field; default `original`) and `colours` (2 to 6: the colours the new columns
 //!   of Continuous and MegaShift are drawn from; default the highest colour on the field, at
 //!   least 2). An unknown key or value is an error.

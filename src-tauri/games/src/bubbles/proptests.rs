@@ -11,7 +11,7 @@ fn any_style() -> impl Strategy<Value = Style> {
     proptest::sample::select(Style::ALL.to_vec())
 }
 
-/// Any field the game offers: the seed's and the presets often, any size and colour count
+/// Any field the game offers: the original's and the presets often, any size and colour count
 /// otherwise, in either scoring.
 fn any_params() -> impl Strategy<Value = Params> {
     let presets = proptest::sample::select(PRESETS.to_vec());

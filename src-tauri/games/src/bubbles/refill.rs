@@ -28,7 +28,7 @@ pub fn below(rng: &mut GameRng, n: u32) -> u32 {
     }
 }
 
-/// A colour code 1..=`colours`, as the seed's `r.Next(5) + 1` for its five.
+/// A colour code 1..=`colours`, as the original's `r.Next(5) + 1` for its five.
 pub fn random_colour(rng: &mut GameRng, colours: u8) -> u8 {
     below(rng, u32::from(colours)) as u8 + 1
 }
@@ -38,10 +38,10 @@ pub fn continuous_height(rng: &mut GameRng, height: usize) -> usize {
     1 + below(rng, height as u32) as usize
 }
 
-/// The height of a MegaShift column on a field `height` high, as the seed draws it on its 11:
+/// The height of a MegaShift column on a field `height` high, as the original draws it on its 11:
 /// `For y = 10 To r.Next(10) Step -1` fills from the bottom row up to a top row drawn once from
 /// 0..=9, so 2..=height balls. We keep that (a column of one ball is never dealt) because it is
-/// the seed's game, not a fault.
+/// the original's game, not a fault.
 pub fn megashift_height(rng: &mut GameRng, height: usize) -> usize {
     let top = below(rng, height as u32 - 1) as usize;
     height - top
@@ -55,7 +55,7 @@ pub struct Refill {
 }
 
 impl Refill {
-    /// Fills the empty column `x` with `height` random balls, drawn from the bottom up as the seed
+    /// Fills the empty column `x` with `height` random balls, drawn from the bottom up as the original
     /// does, and counts them.
     pub fn add_column(&mut self, field: &mut Field, dealer: &mut Dealer, x: usize, height: usize) {
         debug_assert!(field.column_is_empty(x));

@@ -1,4 +1,4 @@
-//! The two scorings: the seed's n(n-1), and the classic SameGame (n-2)² with a bonus for a
+//! The two scorings: the original's n(n-1), and the classic SameGame (n-2)² with a bonus for a
 //! cleared field.
 
 use serde::{Deserialize, Serialize};
@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Scoring {
-    /// The seed's n(n-1): two triples make 12, one six makes 30. The default.
+    /// The original's n(n-1): two triples make 12, one six makes 30. The default.
     #[default]
     Original,
     /// The SameGame scoring of most versions and of every published search: (n-2)², so a group of

@@ -33,7 +33,7 @@
 //!
 //! # How it evaluates a position
 //!
-//! In the seed's scoring, n(n-1): the score made, plus the group structure (Σ g(g-1) over the
+//! In the original's scoring, n(n-1): the score made, plus the group structure (Σ g(g-1) over the
 //! groups on the field) and the colour potential (Σ n(n-1) over the balls left of each colour),
 //! weighted: see [`super::analysis`]. The potential steers towards clearing the small colours
 //! first and keeping one colour in one piece for a big last pop.
@@ -50,7 +50,7 @@
 //!
 //! - the static evaluation tuned for the classic scoring (a kept colour, see
 //!   [`super::analysis::Weights`]): 2350 a deal at 1,000,000 children (about 2 s), against 1526
-//!   with the seed's terms; 2526 at 10 s (8 deals), 2552 at 60 s (4 deals);
+//!   with the original's terms; 2526 at 10 s (8 deals), 2552 at 60 s (4 deals);
 //! - playouts alone, the pop whose playout scores most at every move (no beam): 2200 in about
 //!   80 ms (50 deals);
 //! - the beam over playouts: 2521 at 20,000 playouts (12 deals, about 2 s), 2817 at 100,000
@@ -64,7 +64,7 @@
 //! extra points are. So a settled Standard field in the classic scoring is now searched by
 //! nested rollout policy adaptation instead ([`super::nrpa`], the published searches' method:
 //! 2414 at 1 s, 2959 at 10 s, 3549 at 60 s on the same deals); the beam still serves the hint,
-//! the other styles and the seed's scoring.
+//! the other styles and the original's scoring.
 //!
 //! # How it stays within budget
 //!

@@ -17,7 +17,7 @@ pub enum Style {
     /// Every row packs to the right.
     Shifter,
     /// As Shifter, and while the left column is empty a new random column is put there and the
-    /// rows are packed again: the seed's `MoveRight`, and so the default.
+    /// rows are packed again: the original's `MoveRight`, and so the default.
     #[default]
     Megashift,
 }
@@ -71,11 +71,11 @@ fn continuous_refill(field: &mut Field, dealer: &mut Dealer, refill: &mut Refill
     }
 }
 
-/// The seed's `MoveRight`: pack the rows right; if the bottom-left cell is then empty (so the
+/// The original's `MoveRight`: pack the rows right; if the bottom-left cell is then empty (so the
 /// whole left column is), put a new column there and pack again, until it holds a ball.
 ///
 /// Each new column adds one ball to the bottom row, so this ends after at most `width` rounds,
-/// with the bottom row full. The seed recurses; a loop does the same without the stack.
+/// with the bottom row full. The original recurses; a loop does the same without the stack.
 fn megashift_refill(field: &mut Field, dealer: &mut Dealer, refill: &mut Refill) {
     field.push_rows_right();
     while field.column_is_empty(0) {

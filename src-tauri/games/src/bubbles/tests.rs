@@ -1,4 +1,4 @@
-//! The rules through the public interface: the seed's examples, clicks, errors and the JSON shapes.
+//! The rules through the public interface: the original's examples, clicks, errors and the JSON shapes.
 
 use super::dealer::Dealer;
 use super::field::Field;
@@ -253,7 +253,7 @@ fn the_same_seed_deals_the_same_field() {
     assert_ne!(a.view().cells, Bubbles::new(&Params::default(), 100).unwrap().view().cells);
 }
 
-/// The seed's VB.NET code, transliterated as literally as Rust allows: `p(x, y)` colours, the
+/// The original's VB.NET code, transliterated as literally as Rust allows: `p(x, y)` colours, the
 /// recursive `HighLightNeighbours`, `Explode`, `MoveDown` and the recursive `MoveRight` with its
 /// refill. MegaShift must match it move for move, random columns included.
 mod seed {

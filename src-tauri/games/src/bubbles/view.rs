@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 pub struct View {
     pub width: usize,
     pub height: usize,
-    /// How many colours the field is dealt and refilled in, 2 to 6; absent for the seed's 5 (a
-    /// view of the seed's game is what it was before fields had sizes: the committed corpus
+    /// How many colours the field is dealt and refilled in, 2 to 6; absent for the original's 5 (a
+    /// view of the original's game is what it was before fields had sizes: the committed corpus
     /// holds such views).
     #[serde(default = "five", skip_serializing_if = "is_five")]
     pub colours: u8,
@@ -36,11 +36,11 @@ pub struct View {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group_sizes: Option<Vec<u16>>,
     /// The sides of selected cells that face a cell outside the selection or the field's edge:
-    /// drawing these outlines the group (the seed's white border). `None` when nothing is selected.
+    /// drawing these outlines the group (the original's white border). `None` when nothing is selected.
     pub selection_outline: Option<Vec<Edge>>,
     pub score: i64,
     pub style: Style,
-    /// The scoring; absent for the seed's own, `"original"`.
+    /// The scoring; absent for the original's own, `"original"`.
     #[serde(default, skip_serializing_if = "Scoring::is_default")]
     pub scoring: Scoring,
     /// Whether the game was started from a position file (it never ranks); absent when not.
@@ -141,7 +141,7 @@ fn cells(mask: Mask, width: usize) -> Vec<Cell> {
 }
 
 /// The outer edges of a group: a side is on the outline when the cell beyond it is not in the
-/// group. Unlike the seed, the field's edge counts as outside too, so a group along the border is
+/// group. Unlike the original, the field's edge counts as outside too, so a group along the border is
 /// closed all round.
 pub(super) fn outline(mask: Mask, (width, height): (usize, usize)) -> Vec<Edge> {
     let mut edges = Vec::new();

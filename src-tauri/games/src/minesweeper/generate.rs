@@ -39,7 +39,7 @@ pub(super) fn laid_mines(params: &Params, board: &Board, seed: u64, first: usize
 ///
 /// A partial Fisher-Yates shuffle over the cells the first click leaves free: exactly one random
 /// draw per mine and no retries, so even a board that is nearly all mines is laid in O(cells)
-/// (the seeds' "draw again if there is a mine already" loop slows down as the board fills).
+/// (the originals' "draw again if there is a mine already" loop slows down as the board fills).
 pub(super) fn lay_mines(board: &Board, seed: u64, rule: FirstClick, first: usize) -> Vec<usize> {
     draw_mines(board, &mut rng::seeded(seed), rule, first)
 }

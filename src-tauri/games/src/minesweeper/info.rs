@@ -52,7 +52,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     exchanges_moves: false,
     // Undoing a lost click would make every game trivially winnable.
     has_undo: false,
-    // Seed 001's Game menu: the three levels (keys 1, 2, 3) and a custom field.
+    // Original 001's Game menu: the three levels (keys 1, 2, 3) and a custom field.
     choices: Some(Choices {
         key: "level",
         items: &[

@@ -1,6 +1,6 @@
 //! Minesweeper: open every cell without a mine.
 //!
-//! The rules, after the three original Minesweeper descriptions (seeds 000, 001 and 002 of
+//! The rules, after the three original Minesweeper descriptions (originals 000, 001 and 002 of
 //! `docs/ORIGINS.md`), with our refinements:
 //!
 //! * Sizes: beginner 9x9/10, intermediate 16x16/40, expert 30x16/99, or custom

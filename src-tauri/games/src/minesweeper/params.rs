@@ -6,7 +6,7 @@ use super::board::Board;
 use crate::{Deal, RuleError};
 use serde::{Deserialize, Serialize};
 
-/// The smallest custom side: the seeds' 9x9 minimum field.
+/// The smallest custom side: the originals' 9x9 minimum field.
 pub const MIN_SIDE: i64 = 9;
 /// The largest custom side. The classic games stop at 30x24, the most their windows could
 /// show; Pastimes scrolls and zooms, so it does not.
@@ -74,7 +74,7 @@ fn in_range(what: &'static str, value: i64, min: i64, max: i64) -> Result<i64, R
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum FirstClick {
-    /// The clicked cell is never a mine (the seeds' rule; it may still show a number).
+    /// The clicked cell is never a mine (the originals' rule; it may still show a number).
     Safe,
     /// The clicked cell and its 8 neighbours are mine-free, so the first click always opens an
     /// area. If a board were too dense for that, generation falls back to [`FirstClick::Safe`]; with

@@ -53,7 +53,7 @@ impl Minesweeper {
 /// Opens the safe cell `start` and, if it is a zero, its whole zero region and the region's border;
 /// returns how many cells it opened. Flagged cells stay closed.
 ///
-/// Iterative with an explicit stack, not recursive like the seeds: a 100x100 board with few mines
+/// Iterative with an explicit stack, not recursive like the originals: a 100x100 board with few mines
 /// is one region of ~10,000 cells, too deep for the call stack. A cell is marked open when pushed,
 /// so it is pushed at most once.
 ///
