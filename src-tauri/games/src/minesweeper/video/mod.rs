@@ -1,7 +1,7 @@
 //! The competitive Minesweepers' video files, read into the watch view: Metasweeper's open
 //! `.evf`, Arbiter's `.avf`, Viennasweeper's `.rmv` and Minesweeper Clone's `.mvf`, parsed by
 //! the field's own library, `ms_toollib` (MIT, Wang Jianing); and a finished game written as an
-//! `.evf` ([`write`]).
+//! `.evf` ([`mod@write`]).
 //!
 //! A video holds its board (the mines cell by cell) and every mouse event with its time, in
 //! pixels. Its board becomes a Pastimes game on exactly those mines ([`MineMap`]), and its
