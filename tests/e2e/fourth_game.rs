@@ -90,6 +90,18 @@ async fn the_fourth_game_is_played_from_its_card_to_the_hall_of_fame_watched_exp
         run(&app, "return document.querySelector('#hist-rows tr[data-id]').dataset.game").await,
         json!("lights")
     );
+    // Its summary field on the row, and its own file format in the row's Export menu, both from
+    // its declarations alone.
+    let fewest =
+        run(&app, "return document.querySelector('#hist-rows tr[data-id] [data-field=\"fewest\"]')?.textContent").await;
+    assert_eq!(
+        fewest,
+        json!(format!("fewest possible {}", presses.len())),
+        "the fewest presses, as the solver found them"
+    );
+    let board_item = "#hist-rows tr[data-id] .hist-export-board";
+    let offered = run(&app, &format!("return document.querySelector({board_item:?})?.textContent")).await;
+    assert_eq!(offered, json!("Board (.txt)…"));
     let path = shots_dir().join("fourth-game.txt");
     let _ = std::fs::remove_file(&path);
     app.pick("#hist-rows tr[data-id] .hist-record .choice-button", "#hist-rows tr[data-id] .hist-export-record").await;

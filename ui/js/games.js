@@ -42,6 +42,11 @@ export async function loadDescriptors(ids) {
   await Promise.all(styled);
 }
 
+/// Where the next game stylesheet goes: after the app's own and the games' linked before it, and
+/// before the shell's screens' (hall.css, watch.css), in the order index.html once listed them
+/// all, so that the cascade resolves as it always did.
+let lastLinked = null;
+
 /// Links the stylesheet at `href` (once); resolves when it has loaded, or failed to (the page
 /// still works unstyled, and says which in the console).
 function linkStylesheet(href) {
@@ -55,7 +60,8 @@ function linkStylesheet(href) {
       console.error(`the stylesheet ${href} did not load`);
       resolve();
     }, { once: true });
-    document.head.append(link);
+    (lastLinked ?? document.querySelector('link[rel="stylesheet"][href="css/app.css"]')).after(link);
+    lastLinked = link;
   });
 }
 

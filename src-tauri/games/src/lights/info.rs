@@ -1,7 +1,9 @@
 //! Lights Out's entry in the registry: a category per size, ranked by presses, then time.
 
 use super::{Lights, SIDES};
-use crate::kind::{Better, Categories, CategoryPattern, GameInfo, Measure, Ranking};
+use crate::kind::{
+    Better, Categories, CategoryPattern, FieldFormat, FieldSource, GameInfo, Measure, Ranking, SummaryField,
+};
 use crate::GameKind;
 
 /// A size's category: `"5x5"`.
@@ -16,13 +18,13 @@ pub(super) static INFO: GameInfo = GameInfo {
     analysis: None,
     study_board: None,
     rate: None,
-    summary_fields: &[],
+    summary_fields: &[FEWEST],
     // Each board is dealt from the seed: moves alone make no position.
     exchanges_moves: false,
     has_undo: true,
     // Its sizes are buttons of its own toolbar: a game needs no list of choices.
     choices: None,
-    file_formats: &[],
+    file_formats: &[super::board_file::FORMAT],
     default_params: r#"{"side":5}"#,
     categories: Categories {
         listed,
@@ -36,6 +38,17 @@ pub(super) static INFO: GameInfo = GameInfo {
 };
 
 pub const KIND: GameKind = GameKind::of(&INFO);
+
+/// The fewest presses the board as dealt needed: on a history row beside the player's own, and
+/// replayed by Verify (the rules work it out again from the record).
+const FEWEST: SummaryField = SummaryField {
+    key: "fewest",
+    name_key: "lt.field.fewest",
+    format: FieldFormat::Integer,
+    source: FieldSource::Summary,
+    on_history_row: true,
+    verified: true,
+};
 
 pub(super) fn category(side: usize) -> String {
     SIZE.name(&[("width", side), ("height", side)])

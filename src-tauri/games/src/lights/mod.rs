@@ -6,7 +6,11 @@
 //! A square grid of lights, some lit. Pressing a cell toggles it and its four neighbours; the
 //! game is won when every light is out. A board is dealt by pressing random cells of a dark
 //! board, so every deal can be solved. Results rank by presses, then time.
+//!
+//! A board can also be set out by a board file ([`board_file`]), the game's one file format:
+//! the history writes the board a game was dealt, and a file starts a game on its board.
 
+pub mod board_file;
 mod info;
 mod solve;
 
@@ -33,6 +37,9 @@ pub struct Params {
     pub side: usize,
     #[serde(default = "Deal::first", skip_serializing_if = "Deal::is_first")]
     pub deal: Deal,
+    /// The board set out by a board file, row by row (`true` lit): dealt from no seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lit: Option<Vec<bool>>,
 }
 
 fn default_side() -> usize {
@@ -68,12 +75,15 @@ pub struct Lights {
     side: usize,
     lit: Vec<bool>,
     presses: u32,
+    /// The fewest presses that put the board out as it was dealt: a finished game's summary.
+    fewest: u32,
 }
 
 impl Lights {
     /// A board of `side` cells a side with the cells of `lit` (row by row) lit.
     pub fn with_lights(side: usize, lit: Vec<bool>) -> Lights {
-        Lights { side, lit, presses: 0 }
+        let fewest = solve::fewest_presses(side, &lit).map_or(0, |presses| presses.iter().filter(|p| **p).count());
+        Lights { side, lit, presses: 0, fewest: fewest as u32 }
     }
 
     /// The cell (x, y) and its neighbours on the board, `x` and `y` on it.
@@ -118,18 +128,22 @@ impl Game for Lights {
             let (min, max) = (*SIDES.start() as i64, *SIDES.end() as i64);
             return Err(RuleError::OutOfRange { what: "side", min, max, value: params.side as i64 });
         }
+        if let Some(lit) = &params.lit {
+            return board_file::board(params.side, lit.clone());
+        }
         let mut rng = crate::rng::seeded(seed);
-        let mut game = Lights::with_lights(params.side, vec![false; params.side * params.side]);
+        let mut dark = Lights::with_lights(params.side, vec![false; params.side * params.side]);
         // Presses of a dark board: a board that can be solved. Never a dark one to start with.
-        while game.lit.iter().all(|lit| !lit) {
+        while dark.lit.iter().all(|lit| !lit) {
             for y in 0..params.side {
                 for x in 0..params.side {
                     if rng.random_bool(0.5) {
-                        game.toggle(x, y);
+                        dark.toggle(x, y);
                     }
                 }
             }
         }
+        let game = Lights::with_lights(params.side, dark.lit);
         Ok(game)
     }
 
@@ -162,6 +176,12 @@ impl Game for Lights {
 
     fn category(&self) -> String {
         info::category(self.side)
+    }
+
+    /// The fewest presses the board as dealt needed (the game's summary field `fewest`), once
+    /// it is won.
+    fn summary(&self, _elapsed_ms: u64) -> Option<serde_json::Value> {
+        (self.status() == Status::Won).then(|| serde_json::json!({ "fewest": self.fewest }))
     }
 
     /// Presses first, then time.

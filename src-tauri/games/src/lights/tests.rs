@@ -3,7 +3,7 @@ use crate::Telling;
 use proptest::prelude::*;
 
 fn params(side: usize) -> Params {
-    Params { side, deal: Deal::FIRST }
+    Params { side, deal: Deal::FIRST, lit: None }
 }
 
 fn follow_hints(game: &mut Lights) -> u32 {
