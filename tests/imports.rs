@@ -135,6 +135,20 @@ fn naming_breaches(modules: &BTreeMap<String, Named>) -> Vec<String> {
     breaches
 }
 
+/// Every name of a particular game's module (`pastimes_games::gomoku::Gomoku`) outside the games
+/// crate: the app reaches each game through its registry entry and the erased interface only.
+fn game_breaches(modules: &BTreeMap<String, Named>, games: &[&str]) -> Vec<String> {
+    let mut breaches = Vec::new();
+    for (module, named) in modules {
+        for path in &named.outside {
+            if path.len() > 1 && path[0] == "pastimes_games" && games.contains(&path[1].as_str()) {
+                breaches.push(format!("{module} names the game {}: {}", path[1], path.join("::")));
+            }
+        }
+    }
+    breaches
+}
+
 fn app_modules() -> BTreeMap<String, Named> {
     tree::modules(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src-tauri"))
 }
@@ -159,6 +173,22 @@ fn only_the_shell_names_tauri_and_only_the_store_names_sqlite() {
     // The check sees the names: the shell's Tauri and GTK, the store's SQLite.
     let names = |module: &str, krate: &str| modules[module].outside.iter().any(|path| path[0] == krate);
     assert!(names("lib", "tauri") && names("shell::file_dialog", "gtk") && names("store", "rusqlite"));
+}
+
+#[test]
+fn no_app_module_names_a_game() {
+    let games: Vec<&str> = pastimes_games::GameKind::all().map(|kind| kind.as_str()).collect();
+    let breaches = game_breaches(&app_modules(), &games);
+    assert!(breaches.is_empty(), "{breaches:#?}");
+    // The check sees such a name, in code, not in the tests beside it.
+    let planted = planted(&[(
+        "records::verify",
+        "fn f() { pastimes_games::bubbles::KIND.info(); }\n#[cfg(test)]\nmod tests { use pastimes_games::gomoku; }",
+    )]);
+    assert_eq!(
+        game_breaches(&planted, &games),
+        ["records::verify names the game bubbles: pastimes_games::bubbles::KIND"]
+    );
 }
 
 #[test]

@@ -207,3 +207,36 @@ fn the_package_names_and_shows_every_shipped_game() {
         assert!(packaging.join(format!("screenshots/{id}.png")).is_file(), "no packaging/screenshots/{id}.png");
     }
 }
+
+/// Only a game's own folder of the page names the game: no other module holds a registered
+/// game's id as a string or reads one of its summary fields out of a finished game, as the
+/// page's own check finds them (`tests/page/names.mjs`, run with node on the page's parsed
+/// modules: the Rust side only hands it the registry's names).
+#[test]
+fn no_page_module_outside_a_games_folder_names_a_game() {
+    let games: Vec<&str> = pastimes_games::GameKind::all().map(|kind| kind.as_str()).collect();
+    let fields: Vec<&str> = pastimes_games::GameKind::all()
+        .flat_map(|kind| kind.info().summary_fields.iter().map(|field| field.key))
+        .collect();
+    let registry = serde_json::json!({ "games": games, "fields": fields }).to_string();
+    let check = |ui: &Path| {
+        let mut node = std::process::Command::new("node");
+        node.current_dir(env!("CARGO_MANIFEST_DIR")).arg("tests/page/names.mjs").arg(ui).arg(&registry);
+        node.output().unwrap_or_else(|e| panic!("node, which scripts/install-deps.sh --test installs: {e}"))
+    };
+    let output = check(&ui());
+    let found = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{found}{}", String::from_utf8_lossy(&output.stderr));
+    // The check finds such names where they are planted, and leaves a game's own folder alone.
+    let planted = tempfile::tempdir().unwrap();
+    let js = planted.path().join("js");
+    std::fs::create_dir_all(js.join(games[0])).unwrap();
+    let source = format!("export const a = (row) => [{:?}, row.summary?.{}];\n", games[1], fields[0]);
+    std::fs::write(js.join("planted.js"), &source).unwrap();
+    std::fs::write(js.join(games[0]).join("own.js"), &source).unwrap();
+    let output = check(planted.path());
+    let found = String::from_utf8_lossy(&output.stdout);
+    assert!(!output.status.success(), "nothing found in {source}");
+    assert_eq!(found.lines().count(), 2, "{found}");
+    assert!(found.lines().all(|line| line.contains("/js/planted.js:1 names the ")), "{found}");
+}
