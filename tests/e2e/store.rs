@@ -255,3 +255,29 @@ async fn a_second_launch_brings_the_first_window_to_the_front_and_exits_with_0()
     assert_eq!(app.pids().len(), 1);
     app.quit().await;
 }
+
+/// A Minesweeper game that comes back paused after a restart has no field drawn yet (its view
+/// waits for Resume): the paused cover still gets a board's room below the counters, instead of
+/// squeezing over them.
+#[tokio::test(flavor = "current_thread")]
+async fn a_minesweeper_game_paused_at_start_shows_its_cover_below_the_counters() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(3)).await;
+    app.invoke("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).await.unwrap();
+    app.invoke("play", json!({"game": "minesweeper", "move": {"action": "open", "x": 4, "y": 4}})).await.unwrap();
+    app.invoke("set_setting", json!({ "key": "lastScreen", "value": "minesweeper" })).await.unwrap();
+    app.quit().await;
+    let app = App::launch(data.path(), Some(3)).await;
+    app.wait_for("the paused cover", "return document.querySelector('#ms-resume')?.offsetParent").await;
+    app.wait_still("#ms-paused").await;
+    let geometry = "const cover = document.querySelector('#ms-paused').getBoundingClientRect();
+        const panel = document.querySelector('.ms-panel').getBoundingClientRect();
+        const text = document.querySelector('#ms-paused p').getBoundingClientRect();
+        return [cover.top - panel.bottom, text.top - cover.top, cover.height]";
+    let measured = app.client.execute(geometry, vec![]).await.unwrap();
+    app.screenshot("minesweeper-paused-at-start").await;
+    let [gap, inset, height] = [0, 1, 2].map(|i| measured[i].as_f64().unwrap());
+    assert!(gap >= -1.0, "the cover reaches over the counters: {measured}");
+    assert!(inset >= 0.0 && height >= 100.0, "the cover's words stand inside a board's room: {measured}");
+    app.quit().await;
+}
