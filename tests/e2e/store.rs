@@ -104,13 +104,7 @@ async fn a_game_that_cannot_be_resumed_is_kept_in_the_history_and_told_once() {
     let unfinished = json!({"filter": {"result": "abandoned"}});
     assert_eq!(app.invoke("history_count", unfinished.clone()).await.unwrap(), json!(1));
     // The history shows it, and finds it by its result.
-    app.click("#hall-button").await;
-    app.wait_for("the hall", "return document.querySelector('#hall-panel-records')?.dataset.ready === 'true'").await;
-    app.click("#hall-tab-history").await;
-    // The history's filters are built once its first page has loaded.
-    let loaded = "return document.querySelector('#hall-panel-history')?.dataset.loading === 'false' \
-                  && document.querySelector('#hist-result') !== null";
-    app.wait_for("the history", loaded).await;
+    open_history(&app).await;
     crate::hall::set_select(&app, "#hist-result", "abandoned").await;
     crate::hall::wait_rows(&app, 1).await;
     let row = app.text("#hist-rows tr[data-id]").await;
@@ -184,12 +178,7 @@ async fn bubble_breakers_statistics_are_the_stores_with_an_unscored_game() {
 
     // The history's table beside the chart: the same store, the same figures.
     app.click("#bb-home").await;
-    app.click("#hall-button").await;
-    app.wait_for("the hall", "return document.querySelector('#hall-panel-records')?.dataset.ready === 'true'").await;
-    app.click("#hall-tab-history").await;
-    let loaded = "return document.querySelector('#hall-panel-history')?.dataset.loading === 'false' \
-                  && document.querySelector('#hist-result') !== null";
-    app.wait_for("the history", loaded).await;
+    open_history(&app).await;
     crate::hall::set_select(&app, "#hist-game", "bubbles").await;
     crate::hall::set_select(&app, "#hist-category", "megashift").await;
     let table = shown_statistics(&app, "#hist-stats").await;
@@ -280,4 +269,15 @@ async fn a_minesweeper_game_paused_at_start_shows_its_cover_below_the_counters()
     assert!(gap >= -1.0, "the cover reaches over the counters: {measured}");
     assert!(inset >= 0.0 && height >= 100.0, "the cover's words stand inside a board's room: {measured}");
     app.quit().await;
+}
+
+/// The hall of fame from the home screen, on its History tab once its filters are built (they are
+/// built once its first page has loaded).
+async fn open_history(app: &App) {
+    app.click("#hall-button").await;
+    app.wait_for("the hall", "return document.querySelector('#hall-panel-records')?.dataset.ready === 'true'").await;
+    app.click("#hall-tab-history").await;
+    let loaded = "return document.querySelector('#hall-panel-history')?.dataset.loading === 'false' \
+                  && document.querySelector('#hist-result') !== null";
+    app.wait_for("the history", loaded).await;
 }
