@@ -85,11 +85,13 @@ pub(super) fn board(side: usize, lit: Vec<bool>) -> Result<Lights, RuleError> {
         let (min, max) = (*SIDES.start() as i64, *SIDES.end() as i64);
         return Err(RuleError::OutOfRange { what: "side", min, max, value: side as i64 });
     }
-    if lit.iter().all(|on| !on) || super::solve::fewest_presses(side, &lit).is_none() {
+    // Its fewest presses are none exactly when it is dark already or no presses put it out.
+    let game = Lights::with_lights(side, lit);
+    if game.fewest == 0 {
         let reason = "a board that is dark already or that no presses can put out".to_string();
         return Err(RuleError::Malformed { what: "board", reason });
     }
-    Ok(Lights::with_lights(side, lit))
+    Ok(game)
 }
 
 /// The board's text: `#` on, `.` off, a line a row.

@@ -75,7 +75,8 @@ pub struct Lights {
     side: usize,
     lit: Vec<bool>,
     presses: u32,
-    /// The fewest presses that put the board out as it was dealt: a finished game's summary.
+    /// The fewest presses that put the board out as it was dealt (0 when none do, or it was dark
+    /// already): a finished game's summary.
     fewest: u32,
 }
 
@@ -132,7 +133,8 @@ impl Game for Lights {
             return board_file::board(params.side, lit.clone());
         }
         let mut rng = crate::rng::seeded(seed);
-        let mut dark = Lights::with_lights(params.side, vec![false; params.side * params.side]);
+        // Pressed on a board of its own: only the board dealt is solved, once.
+        let mut dark = Lights { side: params.side, lit: vec![false; params.side * params.side], presses: 0, fewest: 0 };
         // Presses of a dark board: a board that can be solved. Never a dark one to start with.
         while dark.lit.iter().all(|lit| !lit) {
             for y in 0..params.side {
