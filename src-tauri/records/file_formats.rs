@@ -19,6 +19,7 @@ use crate::records::imported::Imported;
 use crate::records::record::GameRecord;
 use crate::records::{record_text, replay};
 use crate::store::{result_name, FullRecord};
+use pastimes_games::file_format::PositionReader;
 use pastimes_games::{FileFormat, GameFile, GameKind, Reads, Status};
 use serde_json::json;
 use std::io::Read;
@@ -96,8 +97,13 @@ pub fn readable() -> Vec<FormatEntry> {
 
 /// The format `kind`'s games start from (its position files), if any.
 pub fn position_format(kind: GameKind) -> AppResult<&'static FileFormat> {
-    let format = kind.info().file_formats.iter().find(|format| format.position_reader().is_some());
-    format.ok_or(AppError::NotOffered { game: kind, what: "openPosition" })
+    Ok(position_reading(kind)?.0)
+}
+
+/// The format `kind`'s games start from, with its reader.
+fn position_reading(kind: GameKind) -> AppResult<(&'static FileFormat, PositionReader)> {
+    let found = kind.info().file_formats.iter().find_map(|format| Some((format, format.position_reader()?)));
+    found.ok_or(AppError::NotOffered { game: kind, what: "openPosition" })
 }
 
 /// The parameters of a game of `kind` from a position file's bytes (Bubble Breaker's
@@ -105,18 +111,14 @@ pub fn position_format(kind: GameKind) -> AppResult<&'static FileFormat> {
 /// and bytes that are no position are the format's typed error (`position_too_large`,
 /// `position_invalid` with its `reason`).
 pub fn position_params(kind: GameKind, bytes: &[u8]) -> AppResult<serde_json::Value> {
-    let read =
-        position_format(kind)?.position_reader().ok_or(AppError::NotOffered { game: kind, what: "openPosition" })?;
+    let (_, read) = position_reading(kind)?;
     Ok(read(bytes)?)
 }
 
 /// The bytes of the position file of `kind` at `path`: no more than its format's limit and a
 /// byte, so a larger file is refused unread.
 pub fn read_position_file(kind: GameKind, path: &Path) -> AppResult<Vec<u8>> {
-    let limit = position_format(kind)?.max_bytes;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
-    Ok(bytes)
+    read_at_most(path, position_format(kind)?.max_bytes)
 }
 
 /// The file `name` (its extension names the format) holding `bytes`, as a finished game (id 0).
@@ -132,9 +134,15 @@ pub fn import(name: &str, bytes: &[u8]) -> AppResult<FullRecord> {
 pub fn import_file(path: &Path) -> AppResult<FullRecord> {
     let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default();
     let limit = reader_of(name).map_or(record_text::MAX_BYTES, |(_, format)| format.max_bytes);
+    import(name, &read_at_most(path, limit)?)
+}
+
+/// The file at `path`, no more than `limit` bytes and one: a longer file is known to be too
+/// long without being read whole.
+fn read_at_most(path: &Path, limit: u64) -> AppResult<Vec<u8>> {
     let mut bytes = Vec::new();
     std::fs::File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
-    import(name, &bytes)
+    Ok(bytes)
 }
 
 fn read_game(kind: GameKind, format: &'static FileFormat, bytes: &[u8]) -> AppResult<FullRecord> {
