@@ -344,6 +344,10 @@ pub struct GameInfo {
     /// videos, Gomocup's `.psq`, Bubble Breaker's position files, from which a game starts:
     /// `Open position...`, a game that never ranks): each with its codec ([`crate::FileFormat`]).
     pub file_formats: &'static [crate::FileFormat],
+    /// How the game deals its boards from a seed, where it does ([`crate::deal_code`]): such a
+    /// game has deal codes, numbered deals and Restart. `None` for a game that deals nothing
+    /// (Gomoku's board starts empty).
+    pub deals: Option<crate::deal_code::Deals>,
     /// The parameters of a first game, as JSON text (the page starts from these).
     pub default_params: &'static str,
     pub categories: Categories,

@@ -8,6 +8,7 @@
 
 pub mod bubbles;
 pub mod deal;
+pub mod deal_code;
 mod erased;
 pub mod file_format;
 mod game;
@@ -23,6 +24,7 @@ mod rng;
 pub mod study;
 
 pub use deal::Deal;
+pub use deal_code::{DealCode, DealCodeError, Deals};
 pub use erased::{analysis_of, hint_of, new_game, odds_of, rate_of, AnyGame, ComputerMove, Played};
 pub use file_format::{FileFormat, FormatError, GameFile, Reads, Writes};
 pub use game::{Analyses, Applied, Game, Hints, Odds, Rates, RuleError, Status, Telling};

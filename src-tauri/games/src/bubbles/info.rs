@@ -46,6 +46,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         ],
     }),
     file_formats: &[POSITION_FILE],
+    deals: Some(crate::deal_code::Deals { laid_at_first_move: false }),
     default_params: r#"{"style":"megashift"}"#,
     categories: Categories {
         listed,

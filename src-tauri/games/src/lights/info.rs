@@ -25,6 +25,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     // Its sizes are buttons of its own toolbar: a game needs no list of choices.
     choices: None,
     file_formats: &[super::board_file::FORMAT],
+    deals: Some(crate::deal_code::Deals { laid_at_first_move: false }),
     default_params: r#"{"side":5}"#,
     categories: Categories {
         listed,

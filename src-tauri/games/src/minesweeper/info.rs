@@ -64,6 +64,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     }),
     // New players get boards that never force a guess.
     file_formats: super::video::FORMATS,
+    deals: Some(crate::deal_code::Deals { laid_at_first_move: true }),
     default_params: r#"{"level":"beginner","noGuess":true}"#,
     categories: Categories {
         listed,
