@@ -1,8 +1,10 @@
 //! The axe-core accessibility engine (npm's `axe-core`, installed into `.tools/` by
 //! `scripts/install-deps.sh --test`) run inside the real webview on every screen and every dialog
 //! of the tour (tour.rs), in each theme. Prints the violations per screen and impact; fails on serious or
-//! critical ones.
+//! critical ones. Each stop is pictured too (`target/e2e-shots/tour-<theme>-<stop>.png`): every
+//! screen and dialog in each theme, to compare two builds' looks as shots.rs does.
 
+use crate::gomoku::picture;
 use crate::harness::App;
 use crate::tour::{Inspector, Tour};
 use serde_json::{json, Value};
@@ -52,6 +54,7 @@ struct Axe {
 
 impl Inspector for Axe {
     async fn look(&mut self, app: &App, screen: &str) {
+        picture(app, &format!("tour-{}", screen.replace(['/', ' '], "-"))).await;
         let violations = audit(app, &self.source).await;
         let mut counts: BTreeMap<String, usize> = BTreeMap::new();
         for violation in &violations {

@@ -2,7 +2,8 @@
 //! (Minesweeper won by clicking; Bubble Breaker and Gomoku played to their end through the same
 //! commands the page uses, the backend deciding every result), found in the hall and in the
 //! history with its chart, exported through the native save dialog, and reset: cancelled, then
-//! confirmed per game and for everything.
+//! confirmed per game and for everything. Then, for every registered game (the registry's, not
+//! a list of names): its section in the hall, and its place in the history's filters.
 
 use crate::harness::{shots_dir, App};
 use crate::minesweeper::win_by_clicking;
@@ -432,5 +433,40 @@ async fn records_of_three_games_in_the_hall_the_history_its_chart_export_and_res
         "const t = document.querySelector('#toast'); return !t.hidden && t.textContent.includes('nothing to delete')",
     )
     .await;
+    app.quit().await;
+}
+
+/// Every registered game, from the registry alone (its card aside, nothing played): its section
+/// in the hall of fame with its name and its reset, its choice in the history's game filter, and
+/// its listed categories in the category filter once it is chosen.
+#[tokio::test(flavor = "current_thread")]
+async fn every_registered_game_has_its_section_in_the_hall_and_its_filters_in_the_history() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(SEED)).await;
+    app.click("#hall-button").await;
+    app.wait_for("the hall", "return document.querySelector('#hall-panel-records')?.dataset.ready === 'true'").await;
+    for kind in pastimes_games::GameKind::all() {
+        let game = kind.as_str();
+        let title = app.text(&format!("#hall-{game}-title")).await;
+        assert!(!title.trim().is_empty() && !title.contains('.'), "{game}'s name in the hall: {title:?}");
+        app.find(&format!("#hall-reset-{game}")).await;
+    }
+    app.click("#hall-tab-history").await;
+    app.wait_for("the filters", "return document.querySelector('#hist-game option[value]:not([value=\"\"])')").await;
+    for kind in pastimes_games::GameKind::all() {
+        let game = kind.as_str();
+        set_select(&app, "#hist-game", game).await;
+        app.wait_for("its categories", "return !document.querySelector('#hist-category').disabled").await;
+        let listed = run(
+            &app,
+            "return [...document.querySelectorAll('#hist-category option')].map((o) => o.value).filter(Boolean)",
+        )
+        .await;
+        let mut shown: Vec<String> = serde_json::from_value(listed).unwrap();
+        let mut expected = (kind.info().categories.listed)();
+        shown.sort();
+        expected.sort();
+        assert_eq!(shown, expected, "{game}'s categories in the history's filter");
+    }
     app.quit().await;
 }
