@@ -3,7 +3,7 @@
 //! It serialises as `{code, message, params}`: `code` is stable and the page translates it with
 //! `params`; `message` is English, for logs and for codes the page does not know.
 
-use pastimes_games::{GameKind, RuleError};
+use pastimes_games::{DealCodeError, GameKind, RuleError};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
@@ -69,6 +69,24 @@ pub enum AppError {
     /// or pasting moves).
     #[error("{} does not offer {what}", game.as_str())]
     NotOffered { game: GameKind, what: &'static str },
+    /// A text that is no deal code this Pastimes can deal (`pastimes_games::DealCodeError`).
+    #[error(transparent)]
+    DealCode(DealCodeError),
+}
+
+impl From<DealCodeError> for AppError {
+    /// A game without deals is refused as any missing offer is; parameters the game refuses
+    /// keep the rules' own codes.
+    fn from(error: DealCodeError) -> AppError {
+        match error {
+            DealCodeError::NoDeal(game) => match GameKind::parse(game) {
+                Some(game) => AppError::NotOffered { game, what: "deal codes" },
+                None => AppError::DealCode(DealCodeError::UnknownGame(game.to_string())),
+            },
+            DealCodeError::Rule(rule) => AppError::Rule(rule),
+            other => AppError::DealCode(other),
+        }
+    }
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -109,6 +127,9 @@ impl AppError {
             AppError::NothingImported => "nothing_imported",
             AppError::NoSuchFrame { .. } => "no_such_frame",
             AppError::NotOffered { .. } => "not_offered",
+            AppError::DealCode(DealCodeError::UnknownGame(_)) => "deal_code_unknown_game",
+            AppError::DealCode(DealCodeError::FutureDeal { .. }) => "deal_code_future",
+            AppError::DealCode(_) => "bad_deal_code",
         }
     }
 
@@ -135,6 +156,11 @@ impl AppError {
             AppError::BadRecord { id, reason } => json!({ "id": id, "reason": reason }),
             AppError::NoSuchFrame { index, frames } => json!({ "index": index, "frames": frames }),
             AppError::NotOffered { game, what } => json!({ "game": game.as_str(), "what": what }),
+            AppError::DealCode(DealCodeError::Malformed(reason)) => json!({ "reason": reason }),
+            AppError::DealCode(DealCodeError::UnknownGame(game)) => json!({ "game": game }),
+            AppError::DealCode(DealCodeError::FutureDeal { game, version, newest }) => {
+                json!({ "game": game, "version": version, "newest": newest })
+            }
             _ => json!({}),
         }
     }

@@ -9,6 +9,7 @@ pub(crate) mod rows;
 use crate::error::{AppError, AppResult};
 pub use crate::library::hall::{HallCategory, PlayedCategory};
 use crate::library::{export, hall};
+use crate::play::deals::{self, CodeOfDeal};
 use crate::play::live::{self, Host, Slots};
 pub use crate::play::live::{Hinted, Notifier, Runtime, Unresumed, Worker};
 use crate::play::session::{Session, Snapshot};
@@ -278,6 +279,26 @@ impl AppState {
     }
 
     /// Names the player who set the record `id`, one of the games just finished here.
+    /// Restarts the game of `kind` from its deal's start (F5); marked when its board was seen.
+    pub fn restart(self: &Arc<Self>, kind: GameKind) -> AppResult<Snapshot> {
+        deals::restart(self, kind)
+    }
+
+    /// The deal code of the finished game `id` of `kind`, or of the game of `kind` under way
+    /// (`None`), which it marks: whoever holds the code knows the board.
+    pub fn deal_code(self: &Arc<Self>, kind: GameKind, id: Option<i64>) -> AppResult<CodeOfDeal> {
+        let Some(id) = id else { return deals::code_of_game_under_way(self, kind) };
+        let full = self.store()?.full_record(id)?.filter(|full| full.stored.game == kind.as_str());
+        let full = full.ok_or(AppError::NoSuchGame(id))?;
+        Ok(CodeOfDeal::finished(&crate::records::replay::deal_code(&full.stored)?))
+    }
+
+    /// Starts the game a deal code names ("Open deal..."), or the numbered deal `text` of `kind`
+    /// with `params`; marked as a deal seen before. A text that is no code changes nothing.
+    pub fn open_deal(self: &Arc<Self>, text: &str, kind: GameKind, params: &Value) -> AppResult<Snapshot> {
+        deals::open(self, text, kind, params)
+    }
+
     pub fn name_record(&self, id: i64, name: &str) -> AppResult<()> {
         live::name_record(self, id, name)
     }

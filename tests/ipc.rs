@@ -17,6 +17,8 @@ mod study_board;
 
 #[path = "ipc/bubbles_sizes.rs"]
 mod bubbles_sizes;
+#[path = "ipc/deals.rs"]
+mod deals;
 #[path = "ipc/exchange.rs"]
 mod exchange;
 
@@ -158,7 +160,7 @@ fn every_listed_command_is_granted_and_handled() {
     let h = harness_with_seed(None);
     let wrong = json!({"game": 1, "id": "x", "filter": 5, "params": 2, "move": 3, "key": 4, "text": 5,
         "name": 6, "index": "y", "withHistory": "z", "value": null, "kind": 7});
-    assert_eq!(pastimes_lib::COMMANDS.len(), 44, "{:?}", pastimes_lib::COMMANDS);
+    assert_eq!(pastimes_lib::COMMANDS.len(), 47, "{:?}", pastimes_lib::COMMANDS);
     for command in pastimes_lib::COMMANDS.iter().filter(|command| **command != "import_game") {
         if let Err(error) = h.call(command, wrong.clone()) {
             let text = error.to_string();

@@ -266,7 +266,7 @@ pub fn replay<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Snapshot> {
 
 /// Runs one change on the game of `kind`; when it changed the game (`Ok(true)`) the game is
 /// saved, or recorded if it just finished, and the computer starts thinking if it is its turn.
-fn change<H: Host>(
+pub(super) fn change<H: Host>(
     host: &Arc<H>,
     kind: GameKind,
     change: impl FnOnce(&mut Slot) -> AppResult<bool>,
@@ -408,7 +408,7 @@ pub fn moves_text(slots: &Slots, kind: GameKind) -> AppResult<String> {
 
 /// Puts a game set up from outside (a position, pasted moves) in `kind`'s slot in place of the
 /// one there (whose work stops), saved, the computer's turn started if it is its move.
-fn take_the_slot<H: Host>(host: &Arc<H>, kind: GameKind, session: Session) -> AppResult<Snapshot> {
+pub(super) fn take_the_slot<H: Host>(host: &Arc<H>, kind: GameKind, session: Session) -> AppResult<Snapshot> {
     let mut slots = host.slots();
     if let Some(old) = slots.get_mut(&kind) {
         old.stop_work();

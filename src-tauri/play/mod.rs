@@ -2,5 +2,6 @@
 //! its clock, and the games in progress with the computer's and the analyses' threads (`live`).
 
 pub mod clock;
+pub mod deals;
 pub mod live;
 pub mod session;

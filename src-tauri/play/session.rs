@@ -6,7 +6,7 @@ use crate::error::{AppError, AppResult};
 use crate::play::clock::{Clock, Time};
 use crate::records::record::GameRecord;
 use crate::store::Recorded;
-use pastimes_games::{AnyGame, Applied, ComputerMove, GameKind, Played, RuleError, Status};
+use pastimes_games::{AnyGame, Applied, ComputerMove, DealCode, GameKind, Played, RuleError, Status};
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::atomic::AtomicBool;
@@ -334,6 +334,12 @@ impl Session {
         self.assistance.imported = true;
     }
 
+    /// The deal was seen before the game was over (its code copied while under way, or the
+    /// game dealt from a code): it never ranks, and says so in the history.
+    pub fn mark_seen_deal(&mut self) {
+        self.assistance.seen_deal = true;
+    }
+
     /// The logged moves, as JSON.
     pub fn moves(&self) -> &[Value] {
         &self.moves
@@ -449,6 +455,37 @@ impl Session {
     pub fn replay(&self) -> AppResult<Session> {
         let params = self.game.replay_params().filter(|_| self.is_over()).ok_or(AppError::NothingTo("replay"))?;
         Session::dealt(self.kind(), &params, self.seed, self.clock.time())
+    }
+
+    /// A new session of this deal from its start (Restart): the same parameters (Minesweeper's
+    /// with the first click, once the mines are laid) and seed. A board the player has played on
+    /// has been seen, so the restarted game is marked so and never ranks; one not yet touched is
+    /// dealt again unmarked. A game that deals nothing from its seed (Gomoku) has no restart.
+    pub fn restart(&self) -> AppResult<Session> {
+        let kind = self.kind();
+        if kind.info().deals.is_none() {
+            return Err(AppError::NotOffered { game: kind, what: "restart" });
+        }
+        let params = self.game.replay_params().unwrap_or_else(|| self.game.params());
+        let mut session = Session::dealt(kind, &params, self.seed, self.clock.time())?;
+        session.assistance.imported = self.assistance.imported;
+        session.assistance.seen_deal = self.assistance.seen_deal || !self.moves.is_empty();
+        Ok(session)
+    }
+
+    /// The deal code of this game ([`DealCode`]): its parameters (Minesweeper's first click once
+    /// made) and seed. Whoever reads it knows the board, so the caller marks a game still under
+    /// way ([`Session::mark_seen_deal`]).
+    pub fn deal_code(&self) -> AppResult<DealCode> {
+        Ok(DealCode::of(self.game.as_ref(), self.seed)?)
+    }
+
+    /// A game from a deal code: dealt as the code says (its dealer version, its first click),
+    /// marked as a deal seen before.
+    pub fn from_code(code: &DealCode, time: Time) -> AppResult<Session> {
+        let mut session = Session::of(code.deal()?, code.seed, time);
+        session.mark_seen_deal();
+        Ok(session)
     }
 
     /// Whether the computer should move now (not while paused or over).
@@ -591,14 +628,10 @@ mod tests {
         session.undo().unwrap();
         session.redo().unwrap();
         let snapshot = session.snapshot(false);
-        assert_eq!(snapshot.assistance, Assistance { undos: 1, hints: 0, imported: false });
+        assert_eq!(snapshot.assistance, Assistance { undos: 1, ..Assistance::default() });
         assert!(!snapshot.can_rank);
         let restored = Session::restore(&session.progress(), time()).unwrap();
-        assert_eq!(
-            restored.assistance(),
-            Assistance { undos: 1, hints: 0, imported: false },
-            "a restart keeps the mark"
-        );
+        assert_eq!(restored.assistance(), Assistance { undos: 1, ..Assistance::default() }, "a restart keeps the mark");
         while let Some((x, y)) = field(&session).first_group() {
             session.play(&json!({"action": "pop", "x": x, "y": y})).unwrap();
         }

@@ -188,6 +188,9 @@ pub fn export(full: &FullRecord) -> Result<String, ImportError> {
     if help.imported {
         line("imported", "yes");
     }
+    if help.seen_deal {
+        line("seen deal", "yes");
+    }
     if full.replay {
         line("replay", "yes");
     }
@@ -294,6 +297,7 @@ pub fn import(text: &str) -> Result<FullRecord, ImportError> {
             undos: count("undos")?,
             hints: count("hints")?,
             imported: parsed.optional("imported") == Some("yes"),
+            seen_deal: parsed.optional("seen deal") == Some("yes"),
         },
     };
     check(&full, game.as_ref())?;
@@ -500,7 +504,7 @@ mod tests {
     fn the_help_taken_and_the_name_go_with_the_game() {
         let mut original = gomoku_game();
         original.player = Some("Gus\nthe second".into());
-        original.assistance = Assistance { undos: 2, hints: 1, imported: true };
+        original.assistance = Assistance { undos: 2, hints: 1, imported: true, seen_deal: false };
         let text = export(&original).unwrap();
         assert!(text.contains("player: Gus the second\nundos: 2\nhints: 1\nimported: yes\n"), "{text}");
         original.player = Some("Gus the second".into());

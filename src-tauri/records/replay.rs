@@ -1,9 +1,10 @@
 //! Playing a stored record again through the rules, from its parameters and seed: what "Verify
 //! records" checks and what the watch view shows, written once.
 
+use crate::error::{AppError, AppResult};
 use crate::records::record::{self, GameRecord};
 use crate::store::StoredRecord;
-use pastimes_games::{AnyGame, Applied, GameKind, Played};
+use pastimes_games::{AnyGame, Applied, DealCode, GameKind, Played};
 use serde_json::Value;
 
 /// A stored game dealt again: the board before its first move, and its record read back.
@@ -47,4 +48,13 @@ pub fn play_through(
         each(index, game.as_ref(), &played);
     }
     Ok(game)
+}
+
+/// The deal code of a stored game: dealt again and played through, so that a deal laid at the
+/// first move (Minesweeper's) is named as it was laid.
+pub fn deal_code(stored: &StoredRecord) -> AppResult<DealCode> {
+    let unreadable = |reason: String| AppError::BadRecord { id: stored.id, reason };
+    let dealt = deal(stored).map_err(unreadable)?;
+    let game = play_through(dealt.game, &dealt.record.moves, |_, _, _| {}).map_err(unreadable)?;
+    Ok(DealCode::of(game.as_ref(), dealt.seed)?)
 }

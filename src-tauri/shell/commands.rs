@@ -3,6 +3,7 @@
 
 use crate::error::AppResult;
 use crate::library::queries;
+use crate::play::deals::CodeOfDeal;
 use crate::play::session::Snapshot;
 use crate::records::watch::{Watch, WatchFrame, WatchHeader, Watching};
 use crate::shell::file_dialog::{ask_path, FileRequest, Purpose};
@@ -183,6 +184,36 @@ pub fn resume(state: AppStateArg, game: String) -> AppResult<Snapshot> {
 #[tauri::command]
 pub fn replay(state: AppStateArg, game: String) -> AppResult<Snapshot> {
     state.replay(kind(&game)?)
+}
+
+/// Restart (F5): the game of `game` again from its deal's start; marked when its board was seen.
+#[tauri::command]
+pub fn restart(state: AppStateArg, game: String) -> AppResult<Snapshot> {
+    state.restart(kind(&game)?)
+}
+
+/// "Copy deal code": the code of the finished game `id`, or of the game under way (which it
+/// marks: whoever holds the code knows the board), put on the clipboard when `copy`.
+#[tauri::command]
+pub async fn deal_code<R: Runtime>(
+    window: WebviewWindow<R>,
+    state: AppStateArg<'_>,
+    game: String,
+    id: Option<i64>,
+    copy: Option<bool>,
+) -> AppResult<CodeOfDeal> {
+    let code = state.deal_code(kind(&game)?, id)?;
+    if copy == Some(true) {
+        crate::shell::clipboard::put_text(&window, code.code.clone())?;
+    }
+    Ok(code)
+}
+
+/// "Open deal...": starts the game a deal code names, or the numbered deal `text` of `game` with
+/// `params` (the setup the player is in); marked as a deal seen before.
+#[tauri::command]
+pub fn open_deal(state: AppStateArg, text: String, game: String, params: Value) -> AppResult<Snapshot> {
+    state.open_deal(&text, kind(&game)?, &params)
 }
 
 #[tauri::command]

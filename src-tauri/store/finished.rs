@@ -325,7 +325,7 @@ pub(super) fn insert_finished(tx: &Connection, finished: &FinishedGame) -> AppRe
         finished.assistance.hints,
         finished.rate.filter(|_| !finished.assistance.is_assisted()),
         finished.record,
-        finished.assistance.imported,
+        finished.assistance.origin(),
     ])?;
     let id = tx.last_insert_rowid();
     let won = finished.result == Status::Won;
@@ -429,7 +429,7 @@ mod tests {
     fn an_assisted_game_is_kept_with_its_help_but_never_ranks() {
         let mut store = Store::open_in_memory().unwrap();
         let helped = FinishedGame {
-            assistance: Assistance { undos: 2, hints: 1, imported: false },
+            assistance: Assistance { undos: 2, hints: 1, ..Assistance::default() },
             ..won_in(1, "2026-01-01T00:00:00.000Z")
         };
         let recorded = store.record_finished(&helped).unwrap();
@@ -447,7 +447,7 @@ mod tests {
         let fast = store.record_finished(&with_rate(3.25, "2026-01-01T00:00:02.000Z")).unwrap();
         store.record_finished(&won_in(4000, "2026-01-01T00:00:03.000Z")).unwrap();
         let helped = FinishedGame {
-            assistance: Assistance { undos: 0, hints: 1, imported: false },
+            assistance: Assistance { hints: 1, ..Assistance::default() },
             ..with_rate(9.0, "2026-01-01T00:00:04.000Z")
         };
         store.record_finished(&helped).unwrap();

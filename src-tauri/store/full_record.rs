@@ -40,7 +40,8 @@ impl Store {
                         finished_at: row.get(10)?,
                         player: row.get(11)?,
                         replay: row.get(12)?,
-                        assistance: Assistance { undos: row.get(13)?, hints: row.get(14)?, imported: row.get(15)? },
+                        assistance: Assistance { undos: row.get(13)?, hints: row.get(14)?, ..Assistance::default() }
+                            .with_origin(row.get(15)?),
                     })
                 },
             )

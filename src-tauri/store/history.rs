@@ -62,6 +62,9 @@ pub struct HistoryRow {
     pub hints: i64,
     /// Whether the game began from a pasted position (unranked, marked).
     pub imported: bool,
+    /// Whether its deal was seen before it was over: a restart, a game from a deal code, or one
+    /// whose code was copied while it was played (unranked, marked).
+    pub seen_deal: bool,
     /// Whether its full record is kept (games finished before records were kept have none):
     /// it can be watched and exported.
     pub has_record: bool,
@@ -89,6 +92,7 @@ pub(super) const ROW_COLUMNS: &str =
      imported, record IS NOT NULL";
 
 pub(super) fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
+    let origin = crate::assistance::Assistance::default().with_origin(row.get(15)?);
     Ok(HistoryRow {
         id: row.get(0)?,
         game: row.get(1)?,
@@ -103,7 +107,8 @@ pub(super) fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
         player: row.get(10)?,
         undos: row.get(11)?,
         hints: row.get(12)?,
-        imported: row.get(15)?,
+        imported: origin.imported,
+        seen_deal: origin.seen_deal,
         has_record: row.get(16)?,
         summary: summary_of(&row.get::<_, String>(13)?),
         analysis: row.get::<_, Option<String>>(14)?.and_then(|text| serde_json::from_str(&text).ok()),

@@ -335,7 +335,7 @@ fn finished_row(rowid: i64, values: &[SqlValue]) -> Option<Vec<SqlValue>> {
         && optional(rank_key, |v| integer(v).is_some());
     let mut row = vec![SqlValue::Integer(rowid)];
     row.extend_from_slice(&base[1..]);
-    let imported = count(5)?.min(1);
+    let imported = count(5)?.min(2);
     row.extend([
         SqlValue::Integer(undos),
         SqlValue::Integer(hints),
@@ -373,7 +373,7 @@ fn saved_row(values: &[SqlValue]) -> Option<Vec<SqlValue>> {
         && is_time(started_at)
         && is_time(updated_at);
     let mut row = base.to_vec();
-    let imported = count(3)?.min(1);
+    let imported = count(3)?.min(2);
     row.extend([
         SqlValue::Integer(undos),
         SqlValue::Integer(hints),

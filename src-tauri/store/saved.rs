@@ -45,7 +45,8 @@ impl Store {
                         moves: row.get(2)?,
                         elapsed_ms: row.get::<_, i64>(3)?.max(0) as u64,
                         started_at: row.get(4)?,
-                        assistance: Assistance { undos: row.get(5)?, hints: row.get(6)?, imported: row.get(8)? },
+                        assistance: Assistance { undos: row.get(5)?, hints: row.get(6)?, ..Assistance::default() }
+                            .with_origin(row.get(8)?),
                         times: row.get(7)?,
                     })
                 },
@@ -81,7 +82,7 @@ pub(super) fn save_game_in(conn: &Connection, saved: &SavedGame) -> AppResult<()
         saved.assistance.undos,
         saved.assistance.hints,
         saved.times,
-        saved.assistance.imported,
+        saved.assistance.origin(),
     ])?;
     Ok(())
 }

@@ -69,7 +69,7 @@ const NAMES: &[&str] = &[
     "on",
 ];
 /// Words the commands look for that no game's registry entry names (themes, languages, the
-/// study board's edits, record and file texts), mixed in with [`registry_words`].
+/// study board's edits, record and file texts, deal codes), mixed in with [`registry_words`].
 const WORDS: &[&str] = &[
     "chess",
     "custom",
@@ -97,6 +97,9 @@ const WORDS: &[&str] = &[
     "game.avf",
     "game.mvf",
     "Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,0\n",
+    "minesweeper:level=beginner,replayOf.x=4,replayOf.y=4#2a",
+    "bubbles:style=standard#1",
+    "12345",
     "",
 ];
 
@@ -400,5 +403,5 @@ fn every_granted_command_is_fuzzed() {
     }
     assert!(fuzzed.contains(&"import_game_text") && fuzzed.contains(&"new_game_from_moves"));
     assert!(fuzzed.contains(&"open_position_text"));
-    assert_eq!(fuzzed.len(), 39, "{fuzzed:?}");
+    assert_eq!(fuzzed.len(), 42, "{fuzzed:?}");
 }
