@@ -258,6 +258,7 @@ def main():
     parser.add_argument("--blank", required=True, help="the blank Tauri 2 window's binary")
     parser.add_argument("--mines", default="/usr/games/gnome-mines")
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--before", help="an earlier build's binary, measured against this one in the same run")
     parser.add_argument("--scratch", required=True)
     args = parser.parse_args()
     scratch = Path(args.scratch)
@@ -360,6 +361,34 @@ def main():
     for label, found in (("Pastimes", ours), ("blank Tauri", theirs), ("GNOME Mines", native)):
         parts = ", ".join(f"{name} PSS {pss} KiB (RSS {rss})" for name, (pss, rss) in found.items())
         print(f"    {label}: {parts}")
+    if args.before:
+        compare_builds(args, template, scratch)
+
+
+def compare_builds(args, template, scratch):
+    """This build against an earlier one, alternating, on the same template: the start to an
+    interactive Expert board and the memory with it open (the 5 % a change may cost)."""
+    ready = {"before": [], "after": []}
+    start_pastimes(args.before, template, scratch)  # warm-up, not counted
+    for _ in range(args.runs):
+        for name, binary in (("before", args.before), ("after", args.binary)):
+            ready[name].append(start_pastimes(binary, template, scratch)[2])
+    pss = {"before": [], "after": []}
+    for _ in range(3):
+        for name, binary in (("before", args.before), ("after", args.binary)):
+            app, _, _ = start_pastimes(binary, template, scratch, keep=True)
+            time.sleep(SETTLE)
+            pss[name].append(memory(app.pid)[1])
+            stop(app)
+    print()
+    print(f"This build against {args.before} (alternating; start: median of {args.runs}; PSS: median of 3)")
+    for label, runs, show in (("exec -> Expert board answers a click", ready, fmt_ms), ("PSS, Expert board open", pss, fmt_kib)):
+        before, after = statistics.median(runs["before"]), statistics.median(runs["after"])
+        change = after / before - 1
+        row(f"Pastimes {label}", show(after), f"before {show(before)}",
+            f"{change:+.1%}  (target within 5 %: {'met' if change <= 0.05 else 'NOT met'})")
+    print("    start, each run (before/after): " + " ".join(
+        f"{b * 1000:.0f}/{a * 1000:.0f}" for b, a in zip(ready["before"], ready["after"])) + " ms")
 
 
 if __name__ == "__main__":

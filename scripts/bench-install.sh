@@ -6,7 +6,10 @@
 # Mines). Figures only; nothing fails on a slow machine; not run by CI.
 # It builds the .deb if needed (scripts/package.sh), installs it and GNOME Mines with apt,
 # builds benches/blank-tauri, and runs scripts/bench-install.py under Xvfb.
-# Usage: scripts/bench-install.sh [--runs N]
+# With --before, an earlier build's binary (a release build of another commit) is measured
+# against this one in the same run, alternating: start and memory, and whether they stay within
+# 5 %.
+# Usage: scripts/bench-install.sh [--runs N] [--before BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD

@@ -25,6 +25,9 @@ pub struct GameEntry {
     /// Whether a game can start from a position file (`Open position...`: the `open_position`
     /// and `open_position_text` commands): one of its formats reads positions.
     pub opens_positions: bool,
+    /// Whether the game deals its boards from a seed: it has Restart (F5), deal codes and
+    /// numbered deals.
+    pub has_deals: bool,
     /// The name of the game's rate, when its hall of fame has a table by rate.
     pub rate_key: Option<&'static str>,
     /// The figures of a finished game the history and the statistics show, each with where it
@@ -59,6 +62,7 @@ impl GameEntry {
             has_analysis: info.analysis.is_some(),
             analysis_shown: info.analysis.map(|analysis| analysis.shown),
             exchanges_moves: info.exchanges_moves,
+            has_deals: info.deals.is_some(),
             opens_positions: info.file_formats.iter().any(|format| format.position_reader().is_some()),
             rate_key: info.rate.map(|rate| rate.key),
             summary_fields: info.summary_fields,
@@ -159,6 +163,7 @@ mod tests {
         for (entry, kind) in games.iter().zip(GameKind::all()) {
             let info = kind.info();
             assert_eq!(entry.has_hint, info.hint.is_some(), "{kind:?}");
+            assert_eq!(entry.has_deals, info.deals.is_some(), "{kind:?}");
             assert_eq!(entry.analysis_shown, info.analysis.map(|analysis| analysis.shown), "{kind:?}");
             assert_eq!(entry.default_params, info.default_params(), "{kind:?}");
             for category in &entry.listed_categories {
