@@ -31,7 +31,8 @@ export function statsRows(rows) {
     el('th', { scope: 'row', text: name }), el('td', { class: 'number', text: value }))));
 }
 
-/// Builds the screen module (`id`, `helpTopic`, `mount`, `unmount`, `newGame`) of one game.
+/// Builds the screen module (`id`, `helpTopic`, `mount`, `unmount`, `newGame`, `choose`,
+/// `refit`) of one game.
 ///
 /// `game` gives:
 /// - `name`: the backend's name of the game (also the screen's id and help topic);
