@@ -51,6 +51,12 @@ export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
 
+/// Writes a property only when it changes: writing the same value again still restyles (a
+/// needless attribute write near a 100x100 field restyles ten thousand cells).
+export function setIfChanged(target, property, value) {
+  if (target[property] !== value) target[property] = value;
+}
+
 /// Runs `task` once the next frame has been painted, and settles when it has run. For what can
 /// wait one frame behind what the player is looking at: in WebKit's software rendering a frame
 /// repaints the box around everything that changed in it, so changes far apart cost less on

@@ -13,23 +13,37 @@ import { descriptors } from './games.js';
 export const id = 'hall';
 export const helpTopic = 'home';
 
-/// One showing of the screen (app.js calls it each time the screen is shown). `place()`: where
-/// the player is, to show again when the screen is drawn anew (a new language): the tab, and on
-/// the history its filters and page.
+/// One showing of the screen (app.js calls it each time the screen is shown).
 export function create() {
-  let where = () => ({});
+  /// The hall shown (`openHall`), null once it is left.
+  let live = null;
   return {
     id,
     helpTopic,
-    mount: (root, app, options) => mount(root, app, options, (told) => { where = told; }),
-    place: () => where(),
+    async mount(root, app, options) {
+      live = openHall(root, app, options);
+      await live.shown;
+    },
+    unmount() {
+      live?.close();
+      live = null;
+    },
+    /// Where the player is, to show again when the screen is drawn anew (a new language): the
+    /// tab, and on the history its filters and page.
+    place: () => live?.place() ?? {},
   };
 }
 
-/// `highlight` is the id of a record just set, shown marked when the screen opens after a game;
-/// `tab` is 'records' (the default) or 'history'; `tell(where)` gets the function that says where
-/// the player is.
-async function mount(root, app, { highlight, tab, history: keptHistory } = {}, tell = () => {}) {
+/// One mount of the hall in `root`. `highlight` is the id of a record just set, shown marked
+/// when the screen opens after a game; `tab` is 'records' (the default) or 'history';
+/// `history`: the history's filters and page to show again. Returns the mount: `shown` (settles
+/// once it shows), `close()` and `place()`.
+function openHall(root, app, { highlight, tab, history: keptHistory } = {}) {
+  /// False once the screen is left: what was still on its way is not shown.
+  let open = true;
+  /// The history, mounted at its tab's first showing (a promise of its panel), and the panel.
+  let history = null;
+  let historyShown = null;
   const tabs = ['records', 'history'];
   const buttons = {};
   const panels = {};
@@ -60,9 +74,6 @@ async function mount(root, app, { highlight, tab, history: keptHistory } = {}, t
     })
     : null);
 
-  let history = null;
-  let historyShown = null;
-  tell(() => ({ tab: root.dataset.tab, history: historyShown?.place() ?? keptHistory }));
   async function select(name) {
     for (const other of tabs) {
       buttons[other].setAttribute('aria-selected', String(other === name));
@@ -101,12 +112,24 @@ async function mount(root, app, { highlight, tab, history: keptHistory } = {}, t
     if (history) await (await history).reload();
   }
 
-  await showRecords();
-  await select(tab === 'history' ? 'history' : 'records');
-  const marked = panels.records.querySelector('tr.highlight');
-  if (marked && !panels.records.hidden) marked.scrollIntoView({ block: 'center' });
-  buttons[root.dataset.tab].focus();
-  fitWindow(1120, 780).catch(() => {});
+  /// The records, then the tab asked for, with the record just set in view; then the window
+  /// fits the hall. A hall left meanwhile neither takes the root's tab nor sizes the window.
+  async function shown() {
+    await showRecords();
+    if (!open) return;
+    await select(tab === 'history' ? 'history' : 'records');
+    if (!open) return;
+    const marked = panels.records.querySelector('tr.highlight');
+    if (marked && !panels.records.hidden) marked.scrollIntoView({ block: 'center' });
+    buttons[root.dataset.tab].focus();
+    fitWindow(1120, 780).catch(() => {});
+  }
+
+  return {
+    shown: shown(),
+    close: () => { open = false; },
+    place: () => ({ tab: root.dataset.tab, history: historyShown?.place() ?? keptHistory }),
+  };
 }
 
 /// The tables of the categories that have records (by the game's measure, then by its rate).
