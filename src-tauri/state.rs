@@ -293,10 +293,11 @@ impl AppState {
         Ok(CodeOfDeal::finished(&crate::records::replay::deal_code(&full.stored)?))
     }
 
-    /// Starts the game a deal code names ("Open deal..."), or the numbered deal `text` of `kind`
-    /// with `params`; marked as a deal seen before. A text that is no code changes nothing.
-    pub fn open_deal(self: &Arc<Self>, text: &str, kind: GameKind, params: &Value) -> AppResult<Snapshot> {
-        deals::open(self, text, kind, params)
+    /// Starts the game a deal code names ("Open deal..."), or the numbered deal `text` of the
+    /// game and parameters of `setup`; marked as a deal seen before. A text that is no code
+    /// changes nothing.
+    pub fn open_deal(self: &Arc<Self>, text: &str, setup: Option<(GameKind, Value)>) -> AppResult<Snapshot> {
+        deals::open(self, text, setup)
     }
 
     pub fn name_record(&self, id: i64, name: &str) -> AppResult<()> {

@@ -5,7 +5,7 @@
 use crate::error::{AppError, AppResult};
 use crate::play::live::{self, Host};
 use crate::play::session::{Session, Snapshot};
-use pastimes_games::{deal_code, DealCode, GameKind};
+use pastimes_games::{deal_code, DealCode, DealCodeError, GameKind};
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
@@ -62,12 +62,16 @@ pub fn code_of_game_under_way<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResu
 }
 
 /// Starts the game a code names ("Open deal..."), marked as a deal seen before. A plain number
-/// is a numbered deal of `kind` with `params` (the game and setup the player is in). A text
-/// that is no code changes nothing.
-pub fn open<H: Host>(host: &Arc<H>, text: &str, kind: GameKind, params: &Value) -> AppResult<Snapshot> {
-    let code = match deal_code::as_number(text) {
-        Some(number) => DealCode::numbered(kind, params, number)?,
-        None => DealCode::read(text)?,
+/// is a numbered deal of the game and parameters of `setup` (the game on screen, the setup a new
+/// game would have); without one it is refused. A text that is no code changes nothing.
+pub fn open<H: Host>(host: &Arc<H>, text: &str, setup: Option<(GameKind, Value)>) -> AppResult<Snapshot> {
+    let code = match (deal_code::as_number(text), setup) {
+        (Some(number), Some((kind, params))) => DealCode::numbered(kind, &params, number)?,
+        (Some(_), None) => {
+            let reason = "a plain number is a deal of the game on screen: open that game first";
+            return Err(DealCodeError::Malformed(reason.into()).into());
+        }
+        (None, _) => DealCode::read(text)?,
     };
     let session = Session::from_code(&code, host.runtime().time.clone())?;
     live::take_the_slot(host, code.kind, session)

@@ -210,10 +210,12 @@ pub async fn deal_code<R: Runtime>(
 }
 
 /// "Open deal...": starts the game a deal code names, or the numbered deal `text` of `game` with
-/// `params` (the setup the player is in); marked as a deal seen before.
+/// `params` (the game on screen and the setup a new game would have); marked as a deal seen
+/// before.
 #[tauri::command]
-pub fn open_deal(state: AppStateArg, text: String, game: String, params: Value) -> AppResult<Snapshot> {
-    state.open_deal(&text, kind(&game)?, &params)
+pub fn open_deal(state: AppStateArg, text: String, game: Option<String>, params: Option<Value>) -> AppResult<Snapshot> {
+    let setup = game.map(|game| kind(&game)).transpose()?.map(|kind| (kind, params.unwrap_or_default()));
+    state.open_deal(&text, setup)
 }
 
 #[tauri::command]

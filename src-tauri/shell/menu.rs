@@ -46,6 +46,9 @@ pub fn build<R: Runtime>(app: &AppHandle<R>, settings: &Map<String, Value>) -> t
 
     let mut game = SubmenuBuilder::with_id(app, GAME_MENU, text("menu.game"))
         .item(&item("new-game", "menu.newGame", Some("F2"))?)
+        .item(&item("restart", "menu.restart", Some("F5"))?)
+        .item(&item("open-deal", "menu.openDeal", Some("CmdOrCtrl+Shift+O"))?)
+        .item(&item("copy-deal-code", "menu.copyDealCode", None)?)
         .separator();
     for kind in GameKind::all() {
         game = game.item(&item(&format!("open-{}", kind.as_str()), kind.info().name_key, None)?);
@@ -98,8 +101,9 @@ pub fn build<R: Runtime>(app: &AppHandle<R>, settings: &Map<String, Value>) -> t
     Ok(menu)
 }
 
-/// Where the choices go in the Game menu: after New Game and its separator.
-const CHOICES_AT: usize = 2;
+/// Where the choices go in the Game menu: after New Game, Restart, Open deal, Copy deal code and
+/// their separator.
+const CHOICES_AT: usize = 5;
 
 /// Puts the choices of the game on screen in the Game menu (and takes another game's out), in
 /// place: a screen change does not rebuild the menu bar.

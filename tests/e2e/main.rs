@@ -7,6 +7,7 @@ mod bubbles;
 mod categories;
 mod classic;
 mod clipping;
+mod deals;
 mod exchange;
 #[cfg(feature = "test-game")]
 mod fourth_game;

@@ -174,6 +174,10 @@ async function showHowToPlay() {
 
 const menuActions = {
   'new-game': () => (app.current?.newGame ? app.current.newGame() : app.show('home')),
+  restart: () => app.current?.restart?.(),
+  'copy-deal-code': () => app.current?.copyDealCode?.(),
+  // Loaded when first asked for: start-up needs none of it.
+  'open-deal': () => import('./deals.js').then(({ openDeal }) => openDeal(app)),
   'hall-of-fame': () => app.show('hall'),
   home: () => app.show('home'),
   'how-to-play': showHowToPlay,

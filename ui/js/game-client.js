@@ -95,6 +95,17 @@ export function gameClient(name, hooks) {
       await started();
       return next;
     }, { newBoard: true, any: true }),
+    /// The same deal again from its start (F5), as a new board.
+    restart: () => request(() => games.restart(name), { newBoard: true, any: true }),
+    /// The deal's code, copied; the game it marks (when under way) is shown, then `show(answer)`
+    /// tells the player.
+    dealCode: (show) => {
+      let answer = null;
+      return request(async () => {
+        answer = await games.dealCode(name);
+        return answer.snapshot;
+      }, { any: true, shown: () => show(answer) });
+    },
     undo: () => request(() => games.undo(name), { cause: 'undo' }),
     redo: () => request(() => games.redo(name), { cause: 'redo' }),
     pause: () => request(() => games.pause(name)),

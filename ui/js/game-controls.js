@@ -213,7 +213,7 @@ export function gameControls({ game, app, root, parts, client, dialogs, focusGam
     if (hintButton) setIfChanged(hintButton, 'disabled', !isOn(next));
     if (odds) setIfChanged(odds, 'disabled', !isOn(next) && !oddsOn);
     setIfChanged(assisted, 'hidden', !isAssisted(next));
-    setText(assisted, next.assistance?.imported ? t('game.imported') : t('game.assisted'));
+    setText(assisted, t(assistedKey(next.assistance ?? {})));
     if (undoButton) {
       setIfChanged(undoButton, 'disabled', !next.canUndo);
       setIfChanged(redoButton, 'disabled', !next.canRedo);
@@ -258,6 +258,12 @@ export function gameControls({ game, app, root, parts, client, dialogs, focusGam
 
 /// A game that was helped and could otherwise rank says so, quietly.
 function isAssisted(next) {
-  const { undos = 0, hints = 0, imported = false } = next.assistance ?? {};
-  return (undos > 0 || hints > 0 || imported) && next.rankable;
+  const { undos = 0, hints = 0, imported = false, seenDeal = false } = next.assistance ?? {};
+  return (undos > 0 || hints > 0 || imported || seenDeal) && next.rankable;
+}
+
+/// What the note says of the help: a board from elsewhere, a deal seen before, or help in play.
+function assistedKey({ imported, seenDeal }) {
+  if (imported) return 'game.imported';
+  return seenDeal ? 'game.seenDeal' : 'game.assisted';
 }

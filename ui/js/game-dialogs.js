@@ -14,16 +14,17 @@ export function gameDialogs({ name, app, parts, client }) {
   /// The checkboxes of the options dialog open ({ key: checkbox }).
   let optionBoxes = {};
 
-  /// Before the first help (undo, hint, odds) in a game that could still rank, while the setting
-  /// `assistWarning` is on: says the game will leave the hall of fame; true to go on. "Don't
-  /// ask again" turns the setting off.
-  async function confirmAssistance() {
+  /// Before the first help (undo, hint, odds, a restart, a deal's code) in a game that could
+  /// still rank, while the setting `assistWarning` is on: says the game will leave the hall of
+  /// fame (`warning`: the key of what the help says of itself); true to go on. "Don't ask again"
+  /// turns the setting off.
+  async function confirmAssistance(warning = 'game.assistWarning') {
     if (!client.snapshot?.canRank || app.settings.assistWarning === false) return true;
     const never = el('input', { type: 'checkbox', name: 'never', id: 'assist-never' });
     const shown = await openDialog({
       id: 'assist-dialog',
       title: t('game.assistTitle'),
-      body: [el('p', { text: t('game.assistWarning') }), el('label', { class: 'check' }, never, t('game.assistNever'))],
+      body: [el('p', { text: t(warning) }), el('label', { class: 'check' }, never, t('game.assistNever'))],
       buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'continue', label: t('game.assistContinue'), primary: true }],
     });
     if (shown.value !== 'continue') return false;

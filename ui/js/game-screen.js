@@ -21,6 +21,8 @@ import { fitTo, followSize } from './board-kit.js';
 import { gameClient } from './game-client.js';
 import { gameControls } from './game-controls.js';
 import { gameDialogs } from './game-dialogs.js';
+import { gameInfo } from './catalogue.js';
+import { dealCodeWords } from './deals.js';
 
 // The games' screens take it from here, with the rest of what they share.
 export { setIfChanged };
@@ -32,7 +34,8 @@ export function statsRows(rows) {
 }
 
 /// Builds the screen module (`id`, `helpTopic`, `mount`, `unmount`, `newGame`, `choose`,
-/// `refit`) of one game.
+/// `refit`, and for a game that deals from a seed `restart`, `copyDealCode` and
+/// `newGameParams`) of one game.
 ///
 /// `game` gives:
 /// - `name`: the backend's name of the game (also the screen's id and help topic);
@@ -89,7 +92,8 @@ export function statsRows(rows) {
 /// `savedParams`, `controls`, `play(move)`, `start(params)`, `request(ask, options)`,
 /// `hallButton(id)`, `toolbar(...leading)` and `toolbarWidth()` (its width in one row, for the
 /// window's), `note(text)` and `noteFor(snapshot)` (the hint's words in the status line until the
-/// board changes), `confirmAssistance()` (before a help of the game's own), `statistics(category)`,
+/// board changes), `confirmAssistance()` (before a help of the game's own), `copyDealCode()` (the
+/// deal's code copied, warned for first in a game under way), `statistics(category)`,
 /// `optionBox(key, label)`, `fitBoard()` and `showError(error)`. `controls.assisted` is the note that the game had help; the game places
 /// it in its status line (else it goes at the end of the node with class `statusline`);
 /// `controls.status` is the status line's text.
@@ -110,6 +114,11 @@ export function gameScreen(game) {
       live = null;
     },
     newGame: () => live?.parts.newGame(),
+    /// Restart (F5) and Copy deal code, from the Game menu (a game that deals from a seed).
+    restart: () => live?.restart(),
+    copyDealCode: () => live?.copyDealCode(),
+    /// The parameters a new game would have now: what a numbered deal is dealt with.
+    newGameParams: () => live?.parts.params(),
     /// Starts a game of the choice `id` (the Game menu's item).
     choose: (id) => live?.controls.choose(id),
     /// The window's size for the board, and the board's for its room (after a change of zoom:
@@ -162,6 +171,8 @@ function openGame(game, root, app) {
       /// Before a help of the game's own (Gomoku's study board): the shared warning that the
       /// game will no longer rank; true to go on.
       confirmAssistance: () => dialogs.confirmAssistance(),
+      /// Copy deal code (a game-over view's button, the Game menu's item).
+      copyDealCode: () => copyDealCode().catch((error) => app.showError(error)),
       note: (text) => controls.note(text),
       noteFor: (next) => controls.noteFor(next),
       /// The statistics of `category` (default: the current game's).
@@ -271,6 +282,28 @@ function openGame(game, root, app) {
     }).catch((error) => app.showError(error));
   }
 
+  /// Restart (F5): the same deal from its start. A board the player has seen leaves the hall of
+  /// fame: the shared warning says so first, and the note says so after.
+  async function restart() {
+    if (!gameInfo(name).hasDeals) return;
+    const seen = client.snapshot?.moveCount > 0;
+    if (seen && !(await dialogs.confirmAssistance('game.restartWarning'))) return;
+    const next = await client.restart();
+    if (!next || !client.open) return;
+    parts.started?.(next);
+    focusGame();
+    if (next.assistance?.seenDeal) controls.note(t('game.restarted'));
+  }
+
+  /// Copy deal code: the deal's code on the clipboard. Whoever holds it knows the board, so a game
+  /// under way that could rank is warned for first (it will not rank).
+  async function copyDealCode() {
+    if (!gameInfo(name).hasDeals || !client.snapshot) return;
+    const underWay = client.snapshot.status === 'playing';
+    if (underWay && !(await dialogs.confirmAssistance('game.codeWarning'))) return;
+    await client.dealCode((answer) => controls.note(dealCodeWords(answer)));
+  }
+
   /// The board fills its area's room (less the game's margin).
   function fitBoard() {
     if (ui) fitTo(ui.board, ui.fit.area, ui.fit.margin);
@@ -292,6 +325,8 @@ function openGame(game, root, app) {
     controls,
     shown: shown(),
     close,
+    restart: () => restart().catch((error) => app.showError(error)),
+    copyDealCode: () => copyDealCode().catch((error) => app.showError(error)),
     refit() {
       parts.fitWindow();
       fitBoard();

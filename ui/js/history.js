@@ -14,6 +14,7 @@ import { historyFigures } from './summary-fields.js';
 import { descriptors, resultWords, reviewScreen } from './games.js';
 import { exportGame, copyMoves, importGame } from './record-file.js';
 import { actionMenu } from './menu-button.js';
+import { copyFinishedDealCode } from './deals.js';
 
 const PAGE_SIZE = 50;
 const RESULTS = ['won', 'lost', 'draw', 'finished', 'abandoned'];
@@ -110,6 +111,7 @@ export async function mountHistory(root, app, kept = null) {
   function noteCell(row) {
     if (row.replay) return el('td', { text: t('history.isReplay') });
     if (row.imported) return el('td', { class: 'hist-assisted hist-imported', text: t('history.isImported'), title: t('history.importedDetail') });
+    if (row.seenDeal) return el('td', { class: 'hist-assisted hist-seen-deal', text: t('history.isSeenDeal'), title: t('history.seenDealDetail') });
     if (!row.undos && !row.hints) return el('td', {});
     return el('td', {
       class: 'hist-assisted',
@@ -153,6 +155,9 @@ export async function mountHistory(root, app, kept = null) {
       name: t(format.nameKey),
       run: (button) => exportGame(app, row.id, format.id, button),
     }));
+    if (gameInfo(row.game)?.hasDeals) {
+      items.push({ className: 'hist-copy-code', name: t('history.copyDealCode'), run: () => copyFinishedDealCode(app, row.game, row.id) });
+    }
     if (gameInfo(row.game)?.exchangesMoves) {
       items.push({ className: 'hist-copy-moves', name: t('history.copyMoves'), run: () => copyMoves(app, row.game, row.id) });
     }

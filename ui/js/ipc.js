@@ -52,6 +52,9 @@ export const games = {
   pause: (game) => call('pause', { game }),
   resume: (game) => call('resume', { game }),
   replay: (game) => call('replay', { game }),
+  restart: (game) => call('restart', { game }),
+  /// The deal code of the game under way (which it marks), put on the clipboard.
+  dealCode: (game) => call('deal_code', { game, copy: true }),
   nameRecord: (id, name) => call('submit_record_name', { id, name }),
 };
 

@@ -52,7 +52,7 @@ function bestFound(next) {
   return next.analysing ? t('bb.gameOver.searching') : '';
 }
 
-export const { id, helpTopic, mount, unmount, newGame, refit, choose } = gameScreen({
+export const { id, helpTopic, mount, unmount, newGame, refit, choose, restart, copyDealCode, newGameParams } = gameScreen({
   name: 'bubbles',
   prefix: 'bb',
   coverClass: 'bb-cover bb-paused',
@@ -106,12 +106,14 @@ function create(screen) {
     const overBest = el('p', { class: 'bb-over-best', id: 'bb-over-best', 'aria-live': 'polite' });
     const overNew = el('button', { class: 'primary', id: 'bb-over-new', onclick: () => start(), text: t('game.new') });
     const overHall = screen.hallButton('bb-over-hall');
+    // The deal's code, to meet the same board again or give it to someone.
+    const overCode = el('button', { id: 'bb-over-code', onclick: () => screen.copyDealCode(), text: t('history.copyDealCode') });
     // The solver's line, watched on the same deal (hidden until the search has found it).
     const overWatch = el('button', { id: 'bb-over-watch', hidden: true, onclick: watchBestLine, text: t('watch.openBestLine') });
     const over = el('section', { class: 'bb-cover bb-over', id: 'bb-over', hidden: true, 'aria-labelledby': 'bb-over-title' },
       el('h2', { id: 'bb-over-title', text: t('bb.gameOver') }),
       overScore, overBest, overRecord,
-      el('div', { class: 'bb-over-buttons' }, overWatch, overHall, overNew));
+      el('div', { class: 'bb-over-buttons' }, overWatch, overCode, overHall, overNew));
     const frame = el('div', { class: 'bb-frame' }, field.node, controls.cover, over);
     const stage = el('div', { class: 'bb-stage' }, frame);
     const statusText = controls.status;

@@ -13,7 +13,7 @@ const DEFAULT_SIDE = 5;
 const categoryOf = (side) => `${side}x${side}`;
 const sizeLabel = (side) => t('category.lights.size', { width: side, height: side });
 
-export const { id, helpTopic, mount, unmount, newGame, refit, choose } = gameScreen({
+export const { id, helpTopic, mount, unmount, newGame, refit, choose, restart, copyDealCode, newGameParams } = gameScreen({
   name: 'lights',
   prefix: 'lt',
   coverClass: 'lt-cover',
