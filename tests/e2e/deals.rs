@@ -81,7 +81,14 @@ async fn restart_and_a_deal_code_bring_the_same_minesweeper_board_back() {
     app.click("#deal-dialog button[value=open]").await;
     app.wait_for("the beginner field again", "return document.querySelectorAll('.ms-cell').length === 81").await;
     wait_fresh_field(&app).await;
+    // The cell its first game opened first is shown, safe, before the first click.
+    app.wait_for("the safe start", "return document.querySelector('.ms-cell.safe-start')?.dataset.x === '4'").await;
+    picture(&app, "deal-safe-start").await;
     assert_eq!(open_the_middle(&app).await, first, "the code's board, click for click");
+    assert_eq!(
+        app.client.execute("return document.querySelectorAll('.safe-start').length", vec![]).await.unwrap(),
+        json!(0)
+    );
     let snapshot = app.invoke("snapshot", json!({"game": "minesweeper"})).await.unwrap();
     assert_eq!((&snapshot["assistance"]["seenDeal"], &snapshot["canRank"]), (&json!(true), &json!(false)));
     app.quit().await;

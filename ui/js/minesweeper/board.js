@@ -83,6 +83,19 @@ export class MineField {
     }
     this.cells = view.cells;
     this.node.classList.toggle('over', view.status !== 'playing');
+    this.markSafeStart(view.safeStart);
+  }
+
+  /// A board dealt again shows, until a cell is opened, the cell its first game opened first (the
+  /// backend's `safeStart`): the mines lie around it as they did.
+  markSafeStart(start) {
+    const cell = start ? this.cellAt(start.x, start.y) : null;
+    if (cell === this.safeStart) return;
+    this.safeStart?.classList.remove('safe-start');
+    this.safeStart?.removeAttribute('title');
+    cell?.classList.add('safe-start');
+    cell?.setAttribute('title', t('ms.safeStart'));
+    this.safeStart = cell;
   }
 
   /// Marks the hint's cell (`kind`: safe, mine or guess): a class, so only its border and

@@ -52,6 +52,11 @@ pub struct View {
     pub is_replay: bool,
     /// The board's 3BV once the game is over, `null` while playing.
     pub bbbv: Option<u32>,
+    /// A board dealt again (a replay, a restart, a deal code) before any cell is opened: the
+    /// cell its first game opened first, around which its mines were laid, so as safe to open
+    /// now as it was then. The player knows the board already; this tells nothing more.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub safe_start: Option<super::Point>,
 }
 
 impl View {
@@ -69,6 +74,7 @@ impl View {
             question_marks: game.params.question_marks,
             is_replay: game.is_replay(),
             bbbv: game.status.is_over().then(|| game.three_bv()).flatten(),
+            safe_start: game.params.replay_of.filter(|_| game.opened == 0 && !game.status.is_over()),
         }
     }
 
@@ -118,5 +124,6 @@ pub(super) fn playing(rows: &[&str], mines: usize) -> View {
         question_marks: true,
         is_replay: false,
         bbbv: None,
+        safe_start: None,
     }
 }

@@ -260,8 +260,12 @@ fn a_replay_has_the_same_mines_wherever_it_is_first_clicked() {
     assert_eq!(replay.replay_params(), Some(params.clone()), "a replay of a replay is the same");
     assert_eq!(mine_layout(&params, 42, (0, 0)), mine_layout(&Params::expert(), 42, (10, 5)));
 
+    // The cell opened first then is shown, safe, until a cell is opened.
+    assert_eq!(replay.view().safe_start, Some(Point { x: 10, y: 5 }));
+    assert_eq!(game.view().safe_start, None);
     open(&mut replay, 10, 5).unwrap();
     assert_eq!(picture(&replay), first_picture);
+    assert_eq!(replay.view().safe_start, None);
 }
 
 #[test]
