@@ -90,6 +90,7 @@ fn position_view(board: &[Vec<i32>], mines: usize) -> View {
         question_marks: true,
         is_replay: false,
         bbbv: None,
+        safe_start: None,
     }
 }
 
