@@ -46,7 +46,7 @@ fn every_fixture_imports_as_ms_toollib_reads_it_and_plays_to_its_end() {
     for name in names {
         let bytes = std::fs::read(fixtures().join(&name)).unwrap();
         let (width, height, mines, time_ms, clicks) = library_reads(&name, &bytes);
-        let header = h.call("import_game", json!({"file": {"name": name, "bytes": bytes}})).unwrap();
+        let header = h.call("import_game", json!({"file": {"name": name, "bytes": bytes}})).unwrap()["record"].clone();
         assert_eq!(header["id"], 0, "{name}");
         assert_eq!(header["game"], "minesweeper", "{name}");
         let params = &header["params"];
