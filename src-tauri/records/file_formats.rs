@@ -18,13 +18,13 @@
 
 use crate::error::{AppError, AppResult};
 use crate::library::catalogue::{FormatEntry, RECORD_FILE};
-use crate::records::guarded_read;
+use crate::records::guarded_read::{self, Reading};
 use crate::records::imported::Imported;
 use crate::records::record::GameRecord;
 use crate::records::record_text::{self, ImportError};
 use crate::records::replay;
 use crate::store::{result_name, FullRecord};
-use pastimes_games::file_format::{Position, PositionReader};
+use pastimes_games::file_format::Position;
 use pastimes_games::{FileFormat, GameFile, GameKind, Reads, Status};
 use serde_json::{json, Value};
 use std::io::Read;
@@ -231,41 +231,43 @@ fn read_at_most(path: &Path, limit: u64) -> AppResult<Vec<u8>> {
     Ok(bytes)
 }
 
+/// `bytes` read in `format` (a position format given the parameters the player `chosen`, the
+/// game's defaults when none), its reader guarded against a panic where it may panic.
 fn read(format: Format, bytes: &[u8], chosen: Option<&Value>) -> AppResult<Contents> {
     let Format::Declared(kind, declared) = format else { return Ok(Contents::Game(record_text::import_from(bytes)?)) };
     match declared.reads {
-        Some(Reads::Game(_)) => {
-            let file = guarded_read::read(kind, declared, bytes)?;
-            Ok(Contents::Game(full_record(kind, &file)?))
-        }
-        Some(Reads::Position(reader)) => {
+        Some(Reads::Game(_)) => match guarded_read::read(kind, declared, bytes, &Value::Null)? {
+            Reading::Game(file) => Ok(Contents::Game(full_record(kind, &file)?)),
+            Reading::Position(_) => Err(AppError::NotOffered { game: kind, what: "import" }),
+        },
+        Some(Reads::Position(_)) => {
             let chosen = chosen.cloned().unwrap_or_else(|| kind.info().default_params());
-            Ok(Contents::Position(kind, read_position(kind, declared, reader, bytes, &chosen)?))
+            let moves = record_moves(kind, declared, bytes)?;
+            let bytes = moves.as_ref().map_or(bytes, |moves| moves.as_bytes());
+            match guarded_read::read(kind, declared, bytes, &chosen)? {
+                Reading::Position(position) => Ok(Contents::Position(kind, position)),
+                Reading::Game(_) => Err(AppError::NotOffered { game: kind, what: "import" }),
+            }
         }
         None => Err(AppError::NotOffered { game: kind, what: "import" }),
     }
 }
 
-/// A position `reader` reads in `bytes`. A record file given where a game whose moves alone
-/// make its position (its table's `exchanges_moves`) reads a position stands for its moves:
-/// the new game goes on from them (Gomoku's Paste position takes a whole record so); a record
-/// of another game is [`ImportError::WrongGame`].
-fn read_position(
-    kind: GameKind,
-    format: &FileFormat,
-    reader: PositionReader,
-    bytes: &[u8],
-    chosen: &Value,
-) -> AppResult<Position> {
+/// A record file given where a game whose moves alone make its position (its table's
+/// `exchanges_moves`) reads a position stands for its moves, one a line: the new game goes on
+/// from them (Gomoku's Paste position takes a whole record so); a record of another game is
+/// [`ImportError::WrongGame`]. `None` for anything else, which the position's format reads
+/// itself.
+fn record_moves(kind: GameKind, format: &FileFormat, bytes: &[u8]) -> AppResult<Option<String>> {
     let record = std::str::from_utf8(bytes).ok().filter(|text| {
         kind.info().exchanges_moves && bytes.len() as u64 <= format.max_bytes && record_text::is_record_file(text)
     });
-    let Some(record) = record else { return Ok(reader(bytes, chosen)?) };
+    let Some(record) = record else { return Ok(None) };
     let (found, moves) = record_text::game_and_moves(record)?;
     if found != kind.as_str() {
         return Err(ImportError::WrongGame { expected: kind.as_str().into(), found }.into());
     }
-    Ok(reader(moves.join("\n").as_bytes(), chosen)?)
+    Ok(Some(moves.join("\n")))
 }
 
 /// A game file as a finished game of the history's shape, every move played through the rules
