@@ -31,6 +31,16 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
+/// What an import became (`import_game`'s answer), named by its one key in JSON: a finished
+/// game to watch, `{"record": header}` (id 0), or a new game started from a position,
+/// `{"game": snapshot}`.
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ImportedGame {
+    Record(record_text::RecordHeader),
+    Game(Snapshot),
+}
+
 pub struct AppState {
     config: Config,
     runtime: Runtime,
@@ -304,41 +314,6 @@ impl AppState {
         live::name_record(self, id, name)
     }
 
-    /// The moves of the game of `kind` in progress (or just finished), or of the finished
-    /// game `id`, as the board names them, one space between: `H8 I9 J10`.
-    pub fn moves_text(&self, kind: GameKind, id: Option<i64>) -> AppResult<String> {
-        exchange::offered(kind, "copyMoves")?;
-        match id {
-            None => live::moves_text(&lock(&self.slots), kind),
-            Some(id) => exchange::moves_text(&*self.store()?, kind, id),
-        }
-    }
-
-    /// A new game of `kind` with `params` that goes on from the moves `text` names, marked
-    /// imported (it never ranks).
-    pub fn new_game_from_moves(self: &Arc<Self>, kind: GameKind, params: Value, text: &str) -> AppResult<Snapshot> {
-        exchange::offered(kind, "pastePosition")?;
-        live::new_game_from_moves(self, kind, params, text, self.seed())
-    }
-
-    /// A new game of `kind` from a position file's content ("Open position..."), marked
-    /// imported (it never ranks). A file that is no position of the game changes nothing.
-    pub fn new_game_from_position(self: &Arc<Self>, kind: GameKind, bytes: &[u8]) -> AppResult<Snapshot> {
-        let params = file_formats::position_params(kind, bytes)?;
-        live::new_game_from_position(self, kind, params, self.seed())
-    }
-
-    /// The format games of `kind` start from, for its open dialog ([`AppError::NotOffered`] if
-    /// the game has none).
-    pub fn position_format(&self, kind: GameKind) -> AppResult<crate::library::catalogue::FormatEntry> {
-        file_formats::position_format(kind).map(crate::library::catalogue::FormatEntry::of)
-    }
-
-    /// The content of the position file of `kind` at `path`, bounded before it is read.
-    pub fn read_position_file(&self, kind: GameKind, path: &Path) -> AppResult<Vec<u8>> {
-        file_formats::read_position_file(kind, path)
-    }
-
     // ----- the library (library/ over the store) -----
 
     pub fn statistics(&self, kind: GameKind, category: &str) -> AppResult<CategoryStats> {
@@ -419,11 +394,16 @@ impl AppState {
         exchange::export_record(&*self.store()?, id)
     }
 
-    /// The finished game `id` in the file format `format` of its game (the record file,
-    /// `"record"`, or one its game declares), the file name to offer and the format.
-    pub fn export_game(&self, id: i64, format: &str) -> AppResult<ExportedFile> {
-        let full = self.store()?.full_record(id)?.ok_or(AppError::NothingTo("export"))?;
-        file_formats::export(&full, format)
+    /// The game of `kind` in the file format `format` of its game (the record file, `"record"`,
+    /// or one its game declares), the file name to offer and the format: the finished game `id`
+    /// (one of `kind`'s, else [`AppError::NothingTo`]), or without one the game of `kind` in
+    /// progress or just finished, where the format writes such games.
+    pub fn export_game(&self, kind: GameKind, id: Option<i64>, format: &str) -> AppResult<ExportedFile> {
+        let Some(id) = id else {
+            return file_formats::export_under_way(kind, format, || live::game_file(&lock(&self.slots), kind));
+        };
+        let full = self.store()?.full_record(id)?.filter(|full| full.stored.game == kind.as_str());
+        file_formats::export(&full.ok_or(AppError::NothingTo("export"))?, format)
     }
 
     /// Writes an exported file to `path`, whole or not at all.
@@ -431,22 +411,41 @@ impl AppState {
         crate::library::export::write_whole(path, |file| Ok(std::io::Write::write_all(file, bytes)?))
     }
 
-    /// A record file's text as a finished game (id 0), replayed and checked; it becomes the
-    /// last import, for the watch view. Nothing is stored.
-    pub fn import_record_text(&self, text: &str) -> AppResult<FullRecord> {
-        self.keep_import(record_text::import(text)?)
+    /// The file at `path` read by the one of `readers` its name picks
+    /// ([`file_formats::read_file`]), bounded before it is read: see [`AppState::import`].
+    pub fn import_file(
+        self: &Arc<Self>,
+        readers: &[file_formats::Format],
+        path: &Path,
+        chosen: Option<&Value>,
+    ) -> AppResult<ImportedGame> {
+        self.import(file_formats::read_file(readers, path, chosen)?)
     }
 
-    /// The file at `path` as a finished game (id 0), read in the format its extension names
-    /// (a record file when no game's format claims it); it becomes the last import, for the
-    /// watch view. Nothing is stored; a file above its format's limit is refused unread.
-    pub fn import_game_file(&self, path: &Path) -> AppResult<FullRecord> {
-        self.keep_import(file_formats::import_file(path)?)
+    /// A file's content (its `name`), or a pasted text (no name), read as
+    /// [`AppState::import_file`] reads a file.
+    pub fn import_content(
+        self: &Arc<Self>,
+        readers: &[file_formats::Format],
+        name: Option<&str>,
+        bytes: &[u8],
+        chosen: Option<&Value>,
+    ) -> AppResult<ImportedGame> {
+        self.import(file_formats::read_content(readers, name, bytes, chosen)?)
     }
 
-    /// [`AppState::import_game_file`] of a file's name and content, as a test has them.
-    pub fn import_game_content(&self, name: &str, bytes: &[u8]) -> AppResult<FullRecord> {
-        self.keep_import(file_formats::import(name, bytes)?)
+    /// What was read: a finished game (id 0, replayed and checked) becomes the last import,
+    /// for the watch view, and nothing is stored; a position starts a new game of its kind,
+    /// marked imported (it never ranks).
+    fn import(self: &Arc<Self>, read: file_formats::Contents) -> AppResult<ImportedGame> {
+        match read {
+            file_formats::Contents::Game(full) => {
+                Ok(ImportedGame::Record(record_text::header(&self.keep_import(full)?)))
+            }
+            file_formats::Contents::Position(kind, position) => {
+                Ok(ImportedGame::Game(live::new_game_from_position(self, kind, position, self.seed())?))
+            }
+        }
     }
 
     fn keep_import(&self, full: FullRecord) -> AppResult<FullRecord> {
@@ -704,15 +703,16 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let hand = Arc::new(ManualTime::default());
         let h = Harness::new(dir.path(), &hand);
-        let pasted = h.state.new_game_from_moves(gomoku::KIND, against_computer("black"), "H8 I9 J10").unwrap();
+        let readers = file_formats::readers(Some(gomoku::KIND), Some("moves")).unwrap();
+        let chosen = against_computer("black");
+        let imported = h.state.import_content(&readers, None, b"H8 I9 J10", Some(&chosen)).unwrap();
+        let ImportedGame::Game(pasted) = imported else { panic!("a new game: {imported:?}") };
         assert!(pasted.assistance.imported && pasted.rankable && !pasted.can_rank, "{:?}", pasted.assistance);
         assert!(pasted.computer_thinking, "white, the computer, is to move");
         assert_eq!(h.run_jobs(), 1);
         assert_eq!(h.state.snapshot(gomoku::KIND).unwrap().unwrap().move_count, 4);
-        assert_eq!(
-            h.state.moves_text(gomoku::KIND, None).unwrap().split(' ').take(3).collect::<Vec<_>>(),
-            ["H8", "I9", "J10"]
-        );
+        let copied = h.state.export_game(gomoku::KIND, None, "moves").unwrap().into_text(gomoku::KIND).unwrap();
+        assert_eq!(copied.split(' ').take(3).collect::<Vec<_>>(), ["H8", "I9", "J10"]);
         drop(h);
         let reopened = Harness::new(dir.path(), &hand).state;
         let restored = reopened.snapshot(gomoku::KIND).unwrap().expect("the game came back");

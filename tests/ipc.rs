@@ -153,15 +153,13 @@ fn a_registered_command_outside_the_capabilities_is_refused_by_the_acl() {
 
 /// The one command list is what the ACL grants: every command of it passes the ACL (then its
 /// arguments, of the wrong types here, are refused by the command itself, before any dialog).
-/// `import_game` without a file opens the native open dialog at once (its `file` argument is
-/// optional), so it is left out here; the same permission set grants it.
 #[test]
 fn every_listed_command_is_granted_and_handled() {
     let h = harness_with_seed(None);
     let wrong = json!({"game": 1, "id": "x", "filter": 5, "params": 2, "move": 3, "key": 4, "text": 5,
         "name": 6, "index": "y", "withHistory": "z", "value": null, "kind": 7});
-    assert_eq!(pastimes_lib::COMMANDS.len(), 47, "{:?}", pastimes_lib::COMMANDS);
-    for command in pastimes_lib::COMMANDS.iter().filter(|command| **command != "import_game") {
+    assert_eq!(pastimes_lib::COMMANDS.len(), 42, "{:?}", pastimes_lib::COMMANDS);
+    for command in pastimes_lib::COMMANDS {
         if let Err(error) = h.call(command, wrong.clone()) {
             let text = error.to_string();
             assert!(!text.contains("not allowed") && !text.contains("not found"), "{command}: {text}");
@@ -270,8 +268,8 @@ fn a_finished_gomoku_game_is_reviewed_with_its_stones() {
     assert!(no_id.contains("missing required key id"), "{no_id}");
 }
 
-/// A review, copying and pasting moves are what a game's table offers: a game without them is
-/// refused with `not_offered`, and nothing changes.
+/// A review, copying and pasting moves are what a game's table offers (pasting moves is its
+/// `moves` format): a game without them is refused with `not_offered`, and nothing changes.
 #[test]
 fn a_game_refuses_what_its_table_does_not_offer() {
     let h = harness_with_seed(Some(42));
@@ -283,10 +281,10 @@ fn a_game_refuses_what_its_table_does_not_offer() {
     let games = h.call("games", json!({})).unwrap();
     for game in games.as_array().unwrap().iter().filter(|game| game["exchangesMoves"] == false) {
         let before = h.call("snapshot", json!({"game": game["id"]})).unwrap();
-        let pasted = json!({"game": game["id"], "params": game["defaultParams"], "text": "A1"});
-        let refused = h.call("new_game_from_moves", pasted).unwrap_err();
+        let pasted = json!({"game": game["id"], "format": "moves", "params": game["defaultParams"], "text": "A1"});
+        let refused = h.call("import_game", pasted).unwrap_err();
         assert_eq!(refused["code"], "not_offered", "{refused}");
-        assert_eq!(refused["params"]["what"], "pastePosition");
+        assert_eq!(refused["params"]["what"], "import");
         assert_eq!(h.call("snapshot", json!({"game": game["id"]})).unwrap(), before, "{}", game["id"]);
     }
 }

@@ -22,8 +22,8 @@ pub struct GameEntry {
     pub analysis_shown: Option<Shown>,
     /// Whether the player may copy a game's moves and paste moves to set up a position.
     pub exchanges_moves: bool,
-    /// Whether a game can start from a position file (`Open position...`: the `open_position`
-    /// and `open_position_text` commands): one of its formats reads positions.
+    /// Whether a game can start from a position file or text (`Open position...`, `Paste
+    /// position...`: `import_game` with such a format): one of its formats reads positions.
     pub opens_positions: bool,
     /// Whether the game deals its boards from a seed: it has Restart (F5), deal codes and
     /// numbered deals.
@@ -95,9 +95,10 @@ pub struct FormatEntry {
     /// game's position (Open position...).
     pub reads: Option<Reading>,
     /// Whether a finished game is exported to it (only a game that ended won, lost or drawn
-    /// when `ended_only`).
+    /// when `ended_only`), and whether a game under way is too (`export_game` without an id).
     pub writes: bool,
     pub ended_only: bool,
+    pub under_way: bool,
 }
 
 /// The app's own record file, every game's (`records/record_text.rs` reads and writes it).
@@ -111,6 +112,7 @@ pub const RECORD_FILE: FormatEntry = FormatEntry {
     reads: Some(Reading::Game),
     writes: true,
     ended_only: false,
+    under_way: false,
 };
 
 /// What a read file becomes.
@@ -137,6 +139,7 @@ impl FormatEntry {
             }),
             writes: format.writes.is_some(),
             ended_only: format.writes.is_some_and(|writes| writes.ended_only),
+            under_way: format.writes.is_some_and(|writes| writes.under_way),
         }
     }
 }
@@ -196,7 +199,7 @@ mod tests {
             game["fileFormats"].as_array().unwrap().iter().map(|f| f["id"].as_str().unwrap().to_string()).collect()
         };
         assert_eq!(format_ids(&mines), ["record", "evf", "avf", "rmv", "mvf"]);
-        assert_eq!(format_ids(&gomoku), ["record", "psq"]);
+        assert_eq!(format_ids(&gomoku), ["record", "psq", "moves"]);
         assert_eq!(format_ids(&bubbles), ["record", "position"]);
         assert_eq!(mines["fileFormats"][1]["endedOnly"], true);
         assert_eq!(
@@ -207,6 +210,8 @@ mod tests {
             (&bubbles["fileFormats"][1]["reads"], &bubbles["opensPositions"]),
             (&serde_json::json!("position"), &Value::Bool(true))
         );
+        let moves = &gomoku["fileFormats"][2];
+        assert_eq!((&moves["reads"], &moves["underWay"]), (&serde_json::json!("position"), &Value::Bool(true)));
         // A game's summary fields, with what the page needs to read and write each.
         assert_eq!(
             mines["summaryFields"][1],

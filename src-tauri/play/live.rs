@@ -8,7 +8,8 @@ use crate::play::session::{Moved, Session, Snapshot};
 use crate::prefs::names::validate_name;
 use crate::records::record_text;
 use crate::store::{Recorded, Store};
-use pastimes_games::{Applied, ComputerMove, GameKind};
+use pastimes_games::file_format::Position;
+use pastimes_games::{Applied, ComputerMove, GameFile, GameKind};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -400,10 +401,22 @@ pub fn analysing(slots: &Slots, kind: GameKind, id: i64) -> bool {
         .is_some_and(|slot| slot.analysing.is_some() && slot.session.record().is_some_and(|record| record.id == id))
 }
 
-/// The moves of the game of `kind` in progress (or just finished), as the board names them.
-pub fn moves_text(slots: &Slots, kind: GameKind) -> AppResult<String> {
+/// The game of `kind` in progress (or just finished) as a file's codec takes it, and when it
+/// began (as stored): what Copy moves writes.
+pub fn game_file(slots: &Slots, kind: GameKind) -> AppResult<(GameFile, String)> {
     let session = &slots.get(&kind).ok_or(AppError::NoGame(kind))?.session;
-    Ok(record_text::moves_text(session.game(), session.moves()))
+    let started = chrono::DateTime::parse_from_rfc3339(session.started_at()).ok().map(|at| at.timestamp_micros());
+    let file = GameFile {
+        params: session.game().params(),
+        seed: session.seed(),
+        moves: session.moves().to_vec(),
+        times_ms: session.record_of_moves().times_ms,
+        time_ms: session.elapsed_ms(),
+        player: None,
+        started_us: started,
+        finished_us: None,
+    };
+    Ok((file, session.started_at().to_string()))
 }
 
 /// Puts a game set up from outside (a position, pasted moves) in `kind`'s slot in place of the
@@ -419,30 +432,21 @@ pub(super) fn take_the_slot<H: Host>(host: &Arc<H>, kind: GameKind, session: Ses
     Ok(slot.snapshot())
 }
 
-/// A new game of `kind` with `params` that set out a position (a position file's, read by the
-/// game: `exchange::position_params`), marked imported, so it never ranks. Params the game
-/// refuses change nothing.
-pub fn new_game_from_position<H: Host>(host: &Arc<H>, kind: GameKind, params: Value, seed: u64) -> AppResult<Snapshot> {
-    let mut session = Session::new(kind, &params, seed, host.runtime().time.clone())?;
-    session.mark_imported();
-    take_the_slot(host, kind, session)
-}
-
-/// A new game of `kind` with `params` (the current setup) that goes on from the moves
-/// `text` names (`pasted_moves`): marked imported, so it never ranks. A text that is not
-/// such moves, or a move the rules refuse, changes nothing.
-pub fn new_game_from_moves<H: Host>(
+/// A new game of `kind` from a position a file or a text sets out (its format's reading,
+/// `file_formats::read_position`): its parameters, then its moves played through the rules,
+/// marked imported, so it never ranks. Parameters the game refuses, or a move the rules refuse,
+/// change nothing.
+pub fn new_game_from_position<H: Host>(
     host: &Arc<H>,
     kind: GameKind,
-    params: Value,
-    text: &str,
+    position: Position,
     seed: u64,
 ) -> AppResult<Snapshot> {
-    let mut session = Session::new(kind, &params, seed, host.runtime().time.clone())?;
-    let moves = crate::records::pasted_moves::read(session.game(), text)?;
-    for (index, (text, mv)) in moves.into_iter().enumerate() {
+    let mut session = Session::new(kind, &position.params, seed, host.runtime().time.clone())?;
+    for (index, mv) in position.moves.iter().enumerate() {
+        let text = session.game().move_text(mv).unwrap_or_else(|| mv.to_string());
         let refused = |reason: String| record_text::ImportError::IllegalMove { number: index + 1, text, reason };
-        match session.play(&mv) {
+        match session.play(mv) {
             Ok(moved) if moved.applied == Applied::Move => {}
             Ok(_) => return Err(refused("it changes nothing".into()).into()),
             Err(error) => return Err(refused(error.to_string()).into()),

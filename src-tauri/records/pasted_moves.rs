@@ -1,10 +1,10 @@
-//! A position or game pasted in as text, read as the moves that lead to it: Gomoku's "Paste
-//! position". The text is a list of moves as the game's board names them (`H8 I9 J10`, with
-//! or without move numbers such as `1.`, commas or line breaks between), or a whole Pastimes
-//! record file of the same game. The game then goes on from there, marked imported
-//! (`Assistance::imported`): it never ranks.
+//! A position or game pasted in as text, read as the moves that lead to it: what a study board
+//! is set up from. The text is a list of moves as the game's board names them
+//! ([`pastimes_games::move_list`]: `H8 I9 J10`, with or without move numbers such as `1.`,
+//! commas or line breaks between), or a whole Pastimes record file of the same game.
 
 use crate::records::record_text::{self, ImportError, MAX_BYTES};
+use pastimes_games::move_list::{self, MoveListError};
 use pastimes_games::AnyGame;
 use serde_json::Value;
 
@@ -14,52 +14,22 @@ pub fn read(game: &dyn AnyGame, text: &str) -> Result<Vec<(String, Value)>, Impo
     if text.len() as u64 > MAX_BYTES {
         return Err(ImportError::TooLarge);
     }
-    let texts = if record_text::is_record_file(text) {
+    let moves = if record_text::is_record_file(text) {
         let (found, moves) = record_text::game_and_moves(text)?;
         let expected = game.kind().as_str();
         if found != expected {
             return Err(ImportError::WrongGame { expected: expected.into(), found });
         }
-        moves
+        move_list::read_texts(game, moves)
     } else {
-        move_words(text)
+        move_list::read(game, text)
     };
-    if texts.is_empty() {
-        return Err(ImportError::NoMoves);
-    }
-    texts
-        .into_iter()
-        .enumerate()
-        .map(|(index, text)| {
-            let mv = if text.starts_with('{') { serde_json::from_str(&text).ok() } else { game.parse_move_text(&text) };
-            match mv {
-                Some(mv) => Ok((text, mv)),
-                None => Err(ImportError::IllegalMove { number: index + 1, text, reason: "not a move".into() }),
-            }
-        })
-        .collect()
-}
-
-/// The words of a move list: split at spaces, commas and semicolons, move numbers (`12.`)
-/// dropped, and a word that needs the next one (`choose white`, `open D5`) kept with it.
-fn move_words(text: &str) -> Vec<String> {
-    let mut words = text
-        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .filter(|word| !word.is_empty() && !is_move_number(word));
-    let mut moves = Vec::new();
-    while let Some(word) = words.next() {
-        match word {
-            "choose" | "open" | "mark" | "chord" | "pop" => {
-                moves.push(format!("{word} {}", words.next().unwrap_or_default()));
-            }
-            _ => moves.push(word.to_string()),
+    moves.map_err(|error| match error {
+        MoveListError::NoMoves => ImportError::NoMoves,
+        MoveListError::NotAMove { number, text } => {
+            ImportError::IllegalMove { number, text, reason: "not a move".into() }
         }
-    }
-    moves
-}
-
-fn is_move_number(word: &str) -> bool {
-    word.strip_suffix('.').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    })
 }
 
 #[cfg(test)]

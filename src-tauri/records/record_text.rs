@@ -207,25 +207,16 @@ pub fn export(full: &FullRecord) -> Result<String, ImportError> {
 /// The name a save dialog offers: the game and when it finished, in local time, e.g.
 /// `pastimes-minesweeper-2026-12-01-1432.txt`.
 pub fn file_name(full: &FullRecord) -> String {
-    let finished = chrono::DateTime::parse_from_rfc3339(&full.finished_at)
+    file_name_at(&full.stored.game, &full.finished_at)
+}
+
+/// [`file_name`] of a game of `game` at `at` (RFC 3339, as stored): a game under way is named by
+/// when it began.
+pub fn file_name_at(game: &str, at: &str) -> String {
+    let at = chrono::DateTime::parse_from_rfc3339(at)
         .map(|at| at.with_timezone(&chrono::Local).format("%Y-%m-%d-%H%M").to_string())
         .unwrap_or_else(|_| "game".into());
-    format!("pastimes-{}-{finished}.txt", full.stored.game)
-}
-
-/// Logged moves as the game names them, one space between (`H8 I9 J10`): what "Copy moves"
-/// puts on the clipboard and "Paste position" reads back.
-pub fn moves_text(game: &dyn AnyGame, moves: &[Value]) -> String {
-    let texts: Vec<String> = moves.iter().map(|mv| game.move_text(mv).unwrap_or_else(|| mv.to_string())).collect();
-    texts.join(" ")
-}
-
-/// The moves of a finished game's record, as [`moves_text`] writes them.
-pub fn moves_text_of(full: &FullRecord) -> Result<String, ImportError> {
-    let (dealt, _) = deal(&full.stored.game, &full.stored.detail)?;
-    let moves =
-        record::decode(dealt.as_ref(), &full.stored.record).map_err(|e| ImportError::Mismatch(e.to_string()))?;
-    Ok(moves_text(dealt.as_ref(), &moves.moves))
+    format!("pastimes-{game}-{at}.txt")
 }
 
 /// Reads at most [`MAX_BYTES`] from `source` and imports it; a longer source is refused

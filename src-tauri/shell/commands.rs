@@ -345,25 +345,45 @@ fn ask_save_path<R: Runtime>(
     ask_path(window, request)
 }
 
-/// Asks where to save the finished game `id` in the file format `format` of its game (the
-/// native save dialog, with the format's title and filter, the name offered as
-/// `pastimes-<game>-<date>-<time>.<extension>`) and writes it there. `None` when the player
-/// cancels; a format its game does not offer is refused before the dialog.
+/// Where an exported game went, named by its one key in JSON: the file the player chose,
+/// `{"file": path}`, or the clipboard, `{"clipboard": text}`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ExportedGame {
+    File(String),
+    Clipboard(String),
+}
+
+/// Exports a game of `game` in the file format `format` of its game (an id of its catalogue
+/// `fileFormats`): the finished game `id`, or without one the game in progress or just
+/// finished, where the format writes games under way (Gomoku's moves). It goes where the
+/// player chooses in the native save dialog (with the format's title and filter, the name
+/// offered as `pastimes-<game>-<date>-<time>.<extension>`), or, with `clipboard: true`, a text
+/// format's goes on the desktop's clipboard (Copy moves). `None` when the player cancels; a
+/// format its game does not offer, or not for this game, is refused before the dialog.
 #[tauri::command]
 pub async fn export_game<R: Runtime>(
     window: WebviewWindow<R>,
     state: AppStateArg<'_>,
-    id: i64,
+    game: String,
+    id: Option<i64>,
     format: String,
-) -> AppResult<Option<Exported>> {
-    let exported = state.export_game(id, &format)?;
+    clipboard: Option<bool>,
+) -> AppResult<Option<ExportedGame>> {
+    let kind = kind(&game)?;
+    let exported = state.export_game(kind, id, &format)?;
+    if clipboard == Some(true) {
+        let text = exported.into_text(kind)?;
+        crate::shell::clipboard::put_text(&window, text.clone())?;
+        return Ok(Some(ExportedGame::Clipboard(text)));
+    }
     let pattern = file_patterns(exported.format.extensions.iter());
     let (title, filter) = (exported.format.dialog_title_key, exported.format.filter_key);
     let Some(path) = ask_save_path(&window, &state, exported.file_name, title, filter, &pattern)? else {
         return Ok(None);
     };
     state.save_export(&exported.bytes, &path)?;
-    Ok(Some(Exported { path: path.display().to_string(), games: 1 }))
+    Ok(Some(ExportedGame::File(path.display().to_string())))
 }
 
 /// A file given to [`import_game`] without the dialog: its name (the extension names its
@@ -374,101 +394,77 @@ pub struct GivenFile {
     pub bytes: Vec<u8>,
 }
 
-/// Imports a finished game from a file in any format a game reads (or the record file): the
-/// one given, or else the one the player picks in the native open dialog. It is replayed
-/// through the rules and checked, never stored; its header, id 0, for the watch view. `None`
-/// when the dialog is cancelled.
+/// Imports a game from a file or a pasted text, in the format `format` of `game` (an id of its
+/// catalogue `fileFormats`), or without one in any format that reads finished games (of `game`
+/// when given, else of every game; the record file among them): the file's extension picks
+/// it, and a text is a record file. The file is `file`, or else the text `text`, or else the
+/// one the player picks in the native open dialog (its filter: those formats' extensions).
+///
+/// A format that reads a finished game replays it through the rules and checks it, never
+/// stored: `{"record": header}`, id 0, for the watch view. A format that reads a position
+/// starts a new game of `game` from it, marked imported (never ranked), with the parameters
+/// `params` where the format takes them (Gomoku's moves; the game's defaults without them):
+/// `{"game": snapshot}`. `None` when the dialog is cancelled; a file or text that is not of
+/// the format is its typed error and changes nothing.
 #[tauri::command]
 pub async fn import_game<R: Runtime>(
     window: WebviewWindow<R>,
     state: AppStateArg<'_>,
+    game: Option<String>,
+    format: Option<String>,
     file: Option<GivenFile>,
-) -> AppResult<Option<crate::records::record_text::RecordHeader>> {
-    if let Some(file) = file {
-        return Ok(Some(crate::records::record_text::header(&state.import_game_content(&file.name, &file.bytes)?)));
+    text: Option<String>,
+    params: Option<Value>,
+) -> AppResult<Option<crate::state::ImportedGame>> {
+    let kind = game.as_deref().map(kind).transpose()?;
+    let readers = crate::records::file_formats::readers(kind, format.as_deref())?;
+    let chosen = params.as_ref();
+    match (file, text) {
+        (Some(_), Some(_)) => Err(crate::error::AppError::BadArgument("a file or a text, not both".into())),
+        (Some(file), None) => Ok(Some(state.import_content(&readers, Some(&file.name), &file.bytes, chosen)?)),
+        (None, Some(text)) => Ok(Some(state.import_content(&readers, None, text.as_bytes(), chosen)?)),
+        (None, None) => {
+            let Some(path) = ask_path(&window, open_request(&state, &readers))? else { return Ok(None) };
+            Ok(Some(state.import_file(&readers, &path, chosen)?))
+        }
     }
-    let lang = language(&state);
-    let say = |key: &str| crate::prefs::i18n::t(lang, key);
-    let readable = crate::records::file_formats::readable();
-    let request = FileRequest {
-        purpose: Purpose::Open,
-        title: say("history.importTitle"),
-        accept: say("dialog.open"),
-        cancel: say("dialog.cancel"),
-        filter_name: say("history.importFilter"),
-        pattern: file_patterns(readable.iter().flat_map(|format| format.extensions)),
-    };
-    let Some(path) = ask_path(&window, request)? else { return Ok(None) };
-    Ok(Some(crate::records::record_text::header(&state.import_game_file(&path)?)))
 }
 
-/// A file dialog's patterns for these extensions, each in either case (`*.txt;*.TXT`).
+/// The open dialog of an import by `readers`, in the player's language: one format's own
+/// filter (and, for a position, its own title: Open position...), else Import game... with
+/// every format's extensions.
+fn open_request(state: &AppState, readers: &[crate::records::file_formats::Format]) -> FileRequest {
+    let lang = language(state);
+    let say = |key: &str| crate::prefs::i18n::t(lang, key);
+    let entries: Vec<_> = readers.iter().map(|format| format.entry()).collect();
+    let (title, filter) = match entries.as_slice() {
+        [only] if only.reads == Some(crate::library::catalogue::Reading::Position) => {
+            (only.dialog_title_key, only.filter_key)
+        }
+        [only] => ("history.importTitle", only.filter_key),
+        _ => ("history.importTitle", "history.importFilter"),
+    };
+    FileRequest {
+        purpose: Purpose::Open,
+        title: say(title),
+        accept: say("dialog.open"),
+        cancel: say("dialog.cancel"),
+        filter_name: say(filter),
+        pattern: file_patterns(entries.iter().flat_map(|format| format.extensions)),
+    }
+}
+
+/// A file dialog's patterns for these extensions, each in either case (`*.txt;*.TXT`), each once.
 fn file_patterns<'a>(extensions: impl Iterator<Item = &'a &'static str> + Clone) -> String {
-    let lower = extensions.clone().map(|ext| format!("*.{ext}"));
-    let upper = extensions.map(|ext| format!("*.{}", ext.to_ascii_uppercase()));
+    let mut once: Vec<&str> = Vec::new();
+    for extension in extensions {
+        if !once.contains(extension) {
+            once.push(extension);
+        }
+    }
+    let lower = once.iter().map(|ext| format!("*.{ext}"));
+    let upper = once.iter().map(|ext| format!("*.{}", ext.to_ascii_uppercase()));
     lower.chain(upper).collect::<Vec<_>>().join(";")
-}
-
-/// [`import_game`] without the dialog: a record file's text, as the page or a test has it.
-#[tauri::command]
-pub async fn import_game_text(
-    state: AppStateArg<'_>,
-    text: String,
-) -> AppResult<crate::records::record_text::RecordHeader> {
-    Ok(crate::records::record_text::header(&state.import_record_text(&text)?))
-}
-
-/// "Paste position": a new game with `params` that goes on from the moves `text` names,
-/// marked imported (never ranked).
-#[tauri::command]
-pub fn new_game_from_moves(state: AppStateArg, game: String, params: Value, text: String) -> AppResult<Snapshot> {
-    state.new_game_from_moves(kind(&game)?, params, &text)
-}
-
-/// "Open position...": asks for a position file (the native open dialog) and starts a game of
-/// `game` from it, marked imported (never ranked). `None` when cancelled; a file that is no
-/// position of the game is a typed error and changes nothing.
-#[tauri::command]
-pub async fn open_position<R: Runtime>(
-    window: WebviewWindow<R>,
-    state: AppStateArg<'_>,
-    game: String,
-) -> AppResult<Option<Snapshot>> {
-    let kind = kind(&game)?;
-    let format = state.position_format(kind)?;
-    let lang = language(&state);
-    let say = |key: &str| crate::prefs::i18n::t(lang, key);
-    let request = FileRequest {
-        purpose: Purpose::Open,
-        title: say(format.dialog_title_key),
-        accept: say("dialog.open"),
-        cancel: say("dialog.cancel"),
-        filter_name: say(format.filter_key),
-        pattern: file_patterns(format.extensions.iter()),
-    };
-    let Some(path) = ask_path(&window, request)? else { return Ok(None) };
-    let bytes = state.read_position_file(kind, &path)?;
-    Ok(Some(state.new_game_from_position(kind, &bytes)?))
-}
-
-/// [`open_position`] without the dialog: a position file's text, as the page or a test has it.
-#[tauri::command]
-pub fn open_position_text(state: AppStateArg, game: String, text: String) -> AppResult<Snapshot> {
-    state.new_game_from_position(kind(&game)?, text.as_bytes())
-}
-
-/// "Copy moves": the moves of the game in progress, or of the finished game `id`, in the
-/// board's notation, put on the clipboard; the text is returned too.
-#[tauri::command]
-pub async fn copy_moves<R: Runtime>(
-    window: WebviewWindow<R>,
-    state: AppStateArg<'_>,
-    game: String,
-    id: Option<i64>,
-) -> AppResult<String> {
-    let text = state.moves_text(kind(&game)?, id)?;
-    crate::shell::clipboard::put_text(&window, text.clone())?;
-    Ok(text)
 }
 
 // The watch view: one finished game replayed through the rules and shown frame by frame.

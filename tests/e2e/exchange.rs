@@ -1,7 +1,8 @@
 //! One game as text in the real webview: Gomoku's "Paste position" opens pasted moves as a new
 //! game that plays on (marked imported), "Copy moves" puts the moves on the desktop's clipboard
 //! (pasted back with Ctrl+V), the finished game exports from its history row through the native
-//! save dialog, and the file comes back through "Import game…" and the native open dialog.
+//! save dialog (as a record file and as its moves), and the record file comes back through
+//! "Import game…" and the native open dialog.
 
 use crate::gomoku::{open_gomoku, picture, point, run, wait_stones};
 use crate::hall::file_dialog_types;
@@ -120,6 +121,21 @@ async fn a_pasted_position_plays_on_copies_its_moves_exports_and_imports_again()
     assert!(text.starts_with("Pastimes record 1\ngame: gomoku\n"), "{text}");
     assert!(text.contains("\nresult: won\n") && text.contains("\nimported: yes\n"), "{text}");
     assert!(text.contains(" H8\n") && text.ends_with(" L8\nend\n"), "{text}");
+    // Its moves, Gomoku's own text format, through the same save dialog.
+    let moves_path = shots_dir().join("exchange-gomoku-moves.txt");
+    let _ = std::fs::remove_file(&moves_path);
+    run(&app, "document.querySelector('#toast').hidden = true").await;
+    app.pick("#hist-rows tr[data-id] .hist-record .choice-button", "#hist-rows tr[data-id] .hist-export-moves").await;
+    assert!(
+        file_dialog_types("Export the moves", &["ctrl+a"], &moves_path, "exchange-export-moves-dialog"),
+        "the save dialog"
+    );
+    app.wait_for(
+        "the moves' toast",
+        "const t = document.querySelector('#toast'); return !t.hidden && t.textContent.includes('Saved the game')",
+    )
+    .await;
+    assert_eq!(std::fs::read_to_string(&moves_path).unwrap(), WHOLE_GAME);
 
     // Import game…: the file through the native open dialog, its header shown.
     app.click("#hist-import").await;
@@ -147,7 +163,9 @@ async fn an_imported_minesweeper_video_is_watched_to_its_end() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/videos/test_rmv2_24px.rmv");
     let bytes = std::fs::read(&path).unwrap();
     let expected =
-        app.invoke("import_game", json!({"file": {"name": "test_rmv2_24px.rmv", "bytes": bytes}})).await.unwrap();
+        app.invoke("import_game", json!({"file": {"name": "test_rmv2_24px.rmv", "bytes": bytes}})).await.unwrap()
+            ["record"]
+            .clone();
     app.click("#hall-button").await;
     app.click("#hall-tab-history").await;
     app.click("#hist-import").await;

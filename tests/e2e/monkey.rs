@@ -47,12 +47,18 @@ const WATCH: &str = r#"
   });
   // Tauri's `invoke` cannot be replaced (its objects are frozen), so the answer is given where
   // the call leaves the page: its request to the IPC protocol, answered as the backend answers
-  // a cancelled dialog (`null`).
-  const dialogs = new Set(['export_history', 'export_game', 'import_game', 'open_position']);
+  // a cancelled dialog (`null`). An export to the clipboard and an import of a given text or
+  // file open none: they go through.
+  const dialogs = new Set(['export_history', 'export_game', 'import_game']);
+  const opensDialog = (init) => {
+    let args = {};
+    try { args = JSON.parse(init?.body ?? '{}') ?? {}; } catch { args = {}; }
+    return !(args.clipboard === true || args.text != null || args.file != null);
+  };
   const send = window.fetch.bind(window);
   window.fetch = (url, init) => {
     const command = String(url).match(/^ipc:\/\/localhost\/(\w+)$/)?.[1];
-    if (!dialogs.has(command)) return send(url, init);
+    if (!dialogs.has(command) || !opensDialog(init)) return send(url, init);
     const cancelled = new Response('null', { headers: { 'Tauri-Response': 'ok', 'Content-Type': 'application/json' } });
     return Promise.resolve(cancelled);
   };

@@ -30,7 +30,8 @@ async fn a_finished_gomoku_game_exports_as_a_gomocup_file() {
     picture(&app, "psq-history").await;
     let path = shots_dir().join("psq-export.psq");
     let _ = std::fs::remove_file(&path);
-    // The row's exports are one menu: the text record, the Gomocup file and the moves copied.
+    // The row's exports are one menu: the text record, the Gomocup file, the moves as a file
+    // and the moves copied.
     app.click("#hist-rows .hist-record .choice-button").await;
     app.wait_for(
         "the row's exports",
@@ -42,7 +43,7 @@ async fn a_finished_gomoku_game_exports_as_a_gomocup_file() {
         "return [...document.querySelectorAll('#hist-rows .hist-record [role=menu] [role=menuitem]')].map((i) => i.textContent)",
     )
     .await;
-    assert_eq!(items, json!(["Pastimes record (.txt)…", "Gomocup file (.psq)…", "Copy moves"]));
+    assert_eq!(items, json!(["Pastimes record (.txt)…", "Gomocup file (.psq)…", "Moves (.txt)…", "Copy moves"]));
     picture(&app, "psq-history-exports").await;
     app.click("#hist-rows .hist-export-psq").await;
     let title = "Export the game as a Gomocup file";

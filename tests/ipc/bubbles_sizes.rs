@@ -94,7 +94,9 @@ const POSITION: &str = "bubbles style=standard scoring=classic\n11221\n12211\n33
 #[test]
 fn an_opened_position_plays_as_an_imported_game_that_never_ranks() {
     let h = harness_with_seed(Some(42));
-    let opened = h.call("open_position_text", json!({"game": "bubbles", "text": POSITION})).unwrap();
+    let opened = h.call("import_game", json!({"game": "bubbles", "format": "position", "text": POSITION})).unwrap()
+        ["game"]
+        .clone();
     assert_eq!(opened["assistance"]["imported"], true);
     assert_eq!(opened["canRank"], false);
     assert_eq!(opened["category"], "standard-5x5/3-classic");
@@ -116,7 +118,7 @@ fn bad_position_files_get_typed_errors_and_change_nothing() {
     let h = harness_with_seed(Some(7));
     h.call("new_game", json!({"game": "bubbles", "params": {"style": "megashift"}})).unwrap();
     let before = h.call("snapshot", json!({"game": "bubbles"})).unwrap();
-    let open = |text: String| h.call("open_position_text", json!({"game": "bubbles", "text": text}));
+    let open = |text: String| h.call("import_game", json!({"game": "bubbles", "format": "position", "text": text}));
     let ragged = open("bubbles\n11221\n1221\n33123\n31123\n22133\n".into()).unwrap_err();
     assert_eq!(ragged["code"], "position_invalid");
     assert!(ragged["params"]["reason"].as_str().unwrap().contains("line 3"), "{ragged}");
@@ -126,7 +128,10 @@ fn bad_position_files_get_typed_errors_and_change_nothing() {
     let junk: String = (0..10 * 1024 * 1024).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
     assert_eq!(code(open(junk)), "position_too_large");
     // A game without position files refuses one by name.
-    assert_eq!(code(h.call("open_position_text", json!({"game": "gomoku", "text": POSITION}))), "not_offered");
+    assert_eq!(
+        code(h.call("import_game", json!({"game": "gomoku", "format": "position", "text": POSITION}))),
+        "not_offered"
+    );
     assert_eq!(h.call("snapshot", json!({"game": "bubbles"})).unwrap(), before, "nothing changed");
     assert_eq!(h.call("history_count", json!({})).unwrap(), json!(0));
 }

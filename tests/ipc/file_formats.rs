@@ -4,6 +4,7 @@
 //! error that changes nothing.
 
 use super::{harness_with_seed, Harness};
+use pastimes_games::GameKind;
 use serde_json::{json, Value};
 
 /// A finished Gomoku game between two people, black's five on row 8: its id.
@@ -18,11 +19,13 @@ fn finish_a_gomoku_game(h: &Harness) -> i64 {
     last["record"]["id"].as_i64().expect("recorded")
 }
 
-/// The formats the catalogue offers for `game`'s finished games.
+/// The formats the catalogue offers for `game`'s finished games that read back as finished
+/// games (one that reads a position, Gomoku's moves, starts a game again: tests/ipc/exchange.rs).
 fn written_formats(h: &Harness, game: &str) -> Vec<Value> {
     let games = h.call("games", json!({})).unwrap();
     let entry = games.as_array().unwrap().iter().find(|entry| entry["id"] == game).unwrap().clone();
-    entry["fileFormats"].as_array().unwrap().iter().filter(|format| format["writes"] == true).cloned().collect()
+    let round_trips = |format: &&Value| format["writes"] == true && format["reads"] == "game";
+    entry["fileFormats"].as_array().unwrap().iter().filter(round_trips).cloned().collect()
 }
 
 #[test]
@@ -35,11 +38,11 @@ fn every_format_a_game_writes_reads_back_as_the_same_game() {
         let stored = h.call("watch_open", json!({"id": id})).unwrap();
         for format in written_formats(&h, game) {
             let format_id = format["id"].as_str().unwrap();
-            let exported = h.state.export_game(id, format_id).unwrap();
+            let exported = h.state.export_game(GameKind::parse(game).unwrap(), Some(id), format_id).unwrap();
             let extension = format["extensions"][0].as_str().unwrap();
             assert!(exported.file_name.ends_with(&format!(".{extension}")), "{}", exported.file_name);
             let file = json!({"name": exported.file_name, "bytes": exported.bytes});
-            let header = h.call("import_game", json!({ "file": file })).unwrap();
+            let header = h.call("import_game", json!({ "file": file })).unwrap()["record"].clone();
             assert_eq!((&header["id"], &header["game"]), (&json!(0), &json!(game)), "{format_id}");
             let back = h.call("watch_import", json!({})).unwrap();
             for field in ["moves", "timesMs", "result"] {
@@ -48,8 +51,9 @@ fn every_format_a_game_writes_reads_back_as_the_same_game() {
             covered.push(format_id.to_string());
         }
     }
-    // Every format a game declares that writes finished games is covered here (one that writes
-    // a position, the test game's board, starts a game again: its own test covers it).
+    // Every format a game declares that writes and reads finished games is covered here (one
+    // that reads a position, the test game's board or Gomoku's moves, starts a game again: its
+    // own test covers it).
     for kind in pastimes_games::GameKind::all() {
         let writes_games = |format: &&pastimes_games::FileFormat| format.writes.is_some() && format.reads_games();
         for format in kind.info().file_formats.iter().filter(writes_games) {
@@ -72,14 +76,19 @@ fn a_format_the_game_does_not_offer_is_refused_and_changes_nothing() {
     let before = h.call("watch_import", json!({})).unwrap();
     let code = |result: Result<Value, Value>| result.expect_err("an error")["code"].clone();
     // Through the command: refused before its dialog.
-    for (id, format) in [(mines, "psq"), (gomoku, "evf"), (gomoku, "docx"), (gomoku, "")] {
-        assert_eq!(code(h.call("export_game", json!({"id": id, "format": format}))), "not_offered", "{format}");
+    for (game, id, format) in
+        [("minesweeper", mines, "psq"), ("gomoku", gomoku, "evf"), ("gomoku", gomoku, "docx"), ("gomoku", gomoku, "")]
+    {
+        let refused = h.call("export_game", json!({"game": game, "id": id, "format": format}));
+        assert_eq!(code(refused), "not_offered", "{format}");
     }
-    assert_eq!(code(h.call("export_game", json!({"id": 999, "format": "record"}))), "nothing_to_do");
+    assert_eq!(code(h.call("export_game", json!({"game": "gomoku", "id": 999, "format": "record"}))), "nothing_to_do");
+    let other = json!({"game": "minesweeper", "id": gomoku, "format": "record"});
+    assert_eq!(code(h.call("export_game", other)), "nothing_to_do", "a game of another game");
     // A file whose extension names one game's format but holds another's.
-    let video = h.state.export_game(mines, "evf").unwrap().bytes;
+    let video = h.state.export_game(GameKind::parse("minesweeper").unwrap(), Some(mines), "evf").unwrap().bytes;
     assert_eq!(code(h.call("import_game", json!({"file": {"name": "a.psq", "bytes": video}}))), "psq_not_psq");
-    let psq = h.state.export_game(gomoku, "psq").unwrap().bytes;
+    let psq = h.state.export_game(GameKind::parse("gomoku").unwrap(), Some(gomoku), "psq").unwrap().bytes;
     assert!(code(h.call("import_game", json!({"file": {"name": "a.evf", "bytes": psq}})))
         .as_str()
         .unwrap()

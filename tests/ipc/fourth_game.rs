@@ -53,7 +53,7 @@ fn the_fourth_game_plays_to_a_win_and_is_found_watched_exported_and_imported() {
 
     let (text, file) = h.state.export_record(id.as_i64().unwrap()).unwrap();
     assert!(file.ends_with(".txt") && text.contains("game: lights") && text.contains(" press "), "{file}\n{text}");
-    let imported = h.call("import_game_text", json!({"text": text})).unwrap();
+    let imported = h.call("import_game", json!({"text": text})).unwrap()["record"].clone();
     assert_eq!(
         (&imported["game"], &imported["result"], &imported["moves"]),
         (&json!("lights"), &json!("won"), &json!(moves))
@@ -110,19 +110,20 @@ fn the_fourth_games_board_file_and_summary_field_go_through_the_generic_paths() 
     let verified = h.call("verify_records", json!({})).unwrap();
     assert_eq!((&verified["checked"], &verified["mismatched"]), (&json!(1), &json!([])), "{verified}");
 
-    let exported = h.state.export_game(id, "board").unwrap();
+    let exported = h.state.export_game(pastimes_games::lights::KIND, Some(id), "board").unwrap();
     assert!(exported.file_name.ends_with(".txt"), "{}", exported.file_name);
     let text = String::from_utf8(exported.bytes).unwrap();
     let dealt = pastimes_games::lights::board_file::text(5, &first_board(&h, id));
     assert_eq!(text, dealt, "the board as it was dealt");
-    let started = h.call("open_position_text", json!({"game": "lights", "text": text})).unwrap();
+    let started =
+        h.call("import_game", json!({"game": "lights", "format": "board", "text": text})).unwrap()["game"].clone();
     assert_eq!(started["status"], "playing");
     assert_eq!(pastimes_games::lights::board_file::text(5, &lit_of(&started["view"])), dealt);
     assert_eq!(started["assistance"]["imported"], true, "a game from a file never ranks: {started}");
 
     for bad in ["", "#\n", "...\n...\n...\n", "#x#\n###\n###\n"] {
         let before = h.call("snapshot", json!({"game": "lights"})).unwrap();
-        let error = h.call("open_position_text", json!({"game": "lights", "text": bad})).unwrap_err();
+        let error = h.call("import_game", json!({"game": "lights", "format": "board", "text": bad})).unwrap_err();
         assert_eq!(error["code"], "position_invalid", "{bad:?}: {error}");
         assert_eq!(h.call("snapshot", json!({"game": "lights"})).unwrap(), before, "{bad:?} changed the game");
     }

@@ -22,7 +22,8 @@ fn the_fixtures_import_with_their_names_and_times_or_are_refused_by_name() {
     let h = harness_with_seed(Some(5));
     let won = h
         .call("import_game", json!({"file": {"name": "game.psq", "bytes": fixture("won-by-five.psq").as_bytes()}}))
-        .unwrap();
+        .unwrap()["record"]
+        .clone();
     assert_eq!(
         (won["id"].as_i64(), won["game"].as_str(), won["result"].as_str()),
         (Some(0), Some("gomoku"), Some("won"))
@@ -46,7 +47,8 @@ fn the_fixtures_import_with_their_names_and_times_or_are_refused_by_name() {
 
     let unfinished = h
         .call("import_game", json!({"file": {"name": "game.psq", "bytes": fixture("unfinished.psq").as_bytes()}}))
-        .unwrap();
+        .unwrap()["record"]
+        .clone();
     assert_eq!((unfinished["result"].as_str(), unfinished["moves"].as_i64()), (Some("abandoned"), Some(5)));
     assert_eq!(unfinished["params"]["blackName"], "Bob", "seat 2 began");
 
@@ -104,7 +106,7 @@ fn an_imported_game_is_reviewed_and_a_new_import_drops_the_old_review() {
     let review = reviewed_import(&h);
     assert_eq!(review["analysis"]["evaluations"].as_array().unwrap().len(), 5);
     // A Minesweeper import has no review screen.
-    h.call("import_game_text", json!({"text": minesweeper_record(&h)})).unwrap();
+    h.call("import_game", json!({"text": minesweeper_record(&h)})).unwrap();
     assert_eq!(code(h.call("review", json!({"id": 0}))), "not_offered");
 }
 
@@ -128,7 +130,7 @@ fn a_game_played_here_exports_as_a_psq_that_imports_back_the_same() {
     }
     assert_eq!(last["status"], "won", "{last}");
     let id = last["record"]["id"].as_i64().expect("recorded");
-    let exported = h.state.export_game(id, "psq").unwrap();
+    let exported = h.state.export_game(pastimes_games::gomoku::KIND, Some(id), "psq").unwrap();
     let (text, file_name) = (String::from_utf8(exported.bytes).unwrap(), exported.file_name);
     assert!(file_name.ends_with(".psq"), "{file_name}");
     let lines: Vec<&str> = text.lines().collect();
@@ -136,7 +138,9 @@ fn a_game_played_here_exports_as_a_psq_that_imports_back_the_same() {
     assert_eq!(lines[1].split(',').take(2).collect::<Vec<_>>(), ["8", "8"], "H8, counted from 1");
     assert_eq!(&lines[10..], ["homo-Ann", "homo-Bob", "0", "rule: renju"]);
 
-    let header = h.call("import_game", json!({"file": {"name": "game.psq", "bytes": text.as_bytes()}})).unwrap();
+    let header = h.call("import_game", json!({"file": {"name": "game.psq", "bytes": text.as_bytes()}})).unwrap()
+        ["record"]
+        .clone();
     let record = h.call("watch_open", json!({"id": id})).unwrap();
     let back = h.call("watch_import", json!({})).unwrap();
     assert_eq!(back["timesMs"], record["timesMs"], "the same times");
@@ -153,6 +157,6 @@ fn a_game_played_here_exports_as_a_psq_that_imports_back_the_same() {
     assert_eq!(here["view"]["moves"], last["view"]["moves"], "the same stones");
 
     let minesweeper = h.finish_a_beginner_game()["record"]["id"].as_i64().unwrap();
-    let refused = h.state.export_game(minesweeper, "psq").unwrap_err();
+    let refused = h.state.export_game(pastimes_games::minesweeper::KIND, Some(minesweeper), "psq").unwrap_err();
     assert_eq!(refused.code(), "not_offered");
 }

@@ -46,7 +46,7 @@ fn every_fixture_imports_as_ms_toollib_reads_it_and_plays_to_its_end() {
     for name in names {
         let bytes = std::fs::read(fixtures().join(&name)).unwrap();
         let (width, height, mines, time_ms, clicks) = library_reads(&name, &bytes);
-        let header = h.call("import_game", json!({"file": {"name": name, "bytes": bytes}})).unwrap();
+        let header = h.call("import_game", json!({"file": {"name": name, "bytes": bytes}})).unwrap()["record"].clone();
         assert_eq!(header["id"], 0, "{name}");
         assert_eq!(header["game"], "minesweeper", "{name}");
         let params = &header["params"];
@@ -99,21 +99,35 @@ fn bad_videos_are_refused_by_name_and_change_nothing() {
 /// The release build's guard (it aborts on a panic, so a file whose parser may panic is read in
 /// a child process of Pastimes itself): the built program as that child reads a good video as
 /// the format's reader does, and a video the library panics on ends the child only, as
-/// `video_unreadable`.
+/// `video_unreadable`; a pasted text goes through the guard as a file does, and a position
+/// format's reading crosses from the child with the parameters chosen.
 #[test]
 fn the_child_process_reads_a_video_and_survives_a_panic() {
     use pastimes_games::{minesweeper, Reads};
-    use pastimes_lib::records::guarded_read::read_in_child_of;
+    use pastimes_lib::records::guarded_read::{read_in_child_of, Reading};
     let exe = Path::new(env!("CARGO_BIN_EXE_pastimes"));
     let kind = minesweeper::KIND;
     let format = |id: &str| kind.info().file_formats.iter().find(|format| format.id == id).unwrap();
     let (rmv, evf) = (format("rmv"), format("evf"));
     let Some(Reads::Game(read_rmv)) = rmv.reads else { panic!("an .rmv is read") };
     let good = std::fs::read(fixtures().join("test_rmv2_16px_preflags.rmv")).unwrap();
-    assert_eq!(read_in_child_of(exe, kind, rmv, &good), read_rmv(&good));
-    assert_eq!(read_in_child_of(exe, kind, rmv, b"junk"), read_rmv(b"junk"), "a typed error crosses too");
+    let in_child = |format, bytes: &[u8]| read_in_child_of(exe, kind, format, bytes, &Value::Null);
+    assert_eq!(in_child(rmv, &good), read_rmv(&good).map(Reading::Game));
+    assert_eq!(in_child(rmv, b"junk"), read_rmv(b"junk").map(Reading::Game), "a typed error crosses too");
     // An .evf v4 whose first event byte (0) the library's parser meets with `panic!()`.
     let mut panics = vec![4u8, 0, 0, 1, 1, 0, 0, 16, 0, 0, 0, 1, 0, 0, 0, 0, b'X', b'X'];
     panics.extend([0u8; 16 + 8 + 1 + 2 + 2 + 1]);
-    assert_eq!(read_in_child_of(exe, kind, evf, &panics).unwrap_err().code, "video_unreadable");
+    assert_eq!(in_child(evf, &panics).unwrap_err().code, "video_unreadable");
+    // A pasted text is read through the same guard as a file.
+    let h = harness_with_seed(Some(3));
+    let pasted = json!({"game": "minesweeper", "format": "evf", "text": String::from_utf8(panics).unwrap()});
+    assert_eq!(h.call("import_game", pasted).unwrap_err()["code"], "video_unreadable");
+    // A position format's reading crosses too, with the parameters the player chose.
+    let gomoku = pastimes_games::gomoku::KIND;
+    let moves = gomoku.info().file_formats.iter().find(|format| format.id == "moves").unwrap();
+    let chosen = json!({"rule": "renju", "opponent": "human"});
+    let Ok(Reading::Position(position)) = read_in_child_of(exe, gomoku, moves, b"H8 I9", &chosen) else {
+        panic!("a position")
+    };
+    assert_eq!((position.params, position.moves.len()), (chosen, 2));
 }

@@ -153,7 +153,7 @@ export async function mountHistory(root, app, kept = null) {
     const items = formats.map((format) => ({
       className: `hist-export-${format.id}`,
       name: t(format.nameKey),
-      run: (button) => exportGame(app, row.id, format.id, button),
+      run: (button) => exportGame(app, row.game, row.id, format.id, button),
     }));
     if (gameInfo(row.game)?.hasDeals) {
       items.push({ className: 'hist-copy-code', name: t('history.copyDealCode'), run: () => copyFinishedDealCode(app, row.game, row.id) });

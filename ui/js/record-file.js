@@ -10,14 +10,14 @@ import { openDialog } from './dialog.js';
 import { categoryLabel, gameInfo, gameName, measureOf } from './catalogue.js';
 import { reviewScreen } from './games.js';
 
-/// Saves the finished game `id` in the file format `format` (an id of its game's catalogue
-/// `fileFormats`) where the player chooses (the backend's save dialog), and says where the file
-/// went; `button` is disabled meanwhile.
-export async function exportGame(app, id, format, button) {
+/// Saves the finished game `id` of `game` in the file format `format` (an id of its game's
+/// catalogue `fileFormats`) where the player chooses (the backend's save dialog), and says where
+/// the file went; `button` is disabled meanwhile.
+export async function exportGame(app, game, id, format, button) {
   if (button) button.disabled = true;
   try {
-    const saved = await call('export_game', { id, format });
-    if (saved) toast(t('history.gameExported', { path: saved.path }));
+    const saved = await call('export_game', { game, id, format });
+    if (saved) toast(t('history.gameExported', { path: saved.file }));
   } catch (problem) {
     app.showError(problem);
   } finally {
@@ -26,10 +26,11 @@ export async function exportGame(app, id, format, button) {
 }
 
 /// Puts the moves of the game in progress of `game` (or of the finished game `id`) on the
-/// clipboard, in the board's notation; resolves with the text.
+/// clipboard, in the board's notation (the game's `moves` format, which a game whose moves make
+/// its position declares); resolves with the text.
 export async function copyMoves(app, game, id = null) {
   try {
-    const text = await call('copy_moves', { game, id });
+    const { clipboard: text } = await call('export_game', { game, id, format: 'moves', clipboard: true });
     toast(t('history.movesCopied', { moves: text.length > 60 ? `${text.slice(0, 60)}…` : text }));
     return text;
   } catch (problem) {
@@ -42,7 +43,7 @@ export async function copyMoves(app, game, id = null) {
 export async function importGame(app) {
   let header;
   try {
-    header = await call('import_game');
+    header = (await call('import_game'))?.record;
   } catch (problem) {
     app.showError(problem);
     return null;

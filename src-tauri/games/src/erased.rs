@@ -3,6 +3,7 @@
 //! leave it as JSON, and the computer's move stays a typed value in a box.
 
 use crate::kind::{Analysis, Rate};
+use crate::notation::Notation;
 use crate::{Analyses, Applied, Game, GameKind, Hints, Rates, RuleError, Status, Telling};
 use serde_json::Value;
 use std::any::Any;
@@ -58,6 +59,9 @@ pub trait AnyGame: Send + Sync {
     /// (an unknown verb, a cell off the board) is `None`.
     fn move_text(&self, mv: &Value) -> Option<String>;
     fn parse_move_text(&self, text: &str) -> Option<Value>;
+    /// The game's notation itself ([`crate::Game::NOTATION`]): its verbs and words, by which a
+    /// move list is cut into moves ([`crate::move_list`]).
+    fn notation(&self) -> Notation;
     /// See [`Analyses::analyse`]; the moves as logged (JSON).
     fn analyse(&self, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value>;
     /// The typed game, for tests and tools that know which game they hold.
@@ -228,6 +232,10 @@ impl<G: Game> AnyGame for Erased<G> {
 
     fn parse_move_text(&self, text: &str) -> Option<Value> {
         self.game.read(G::NOTATION.parse(text, self.game.grid())?).map(to_json)
+    }
+
+    fn notation(&self) -> Notation {
+        G::NOTATION
     }
 
     fn analyse(&self, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value> {

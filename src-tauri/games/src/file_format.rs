@@ -1,9 +1,10 @@
 //! The files a game reads and writes besides the app's own record file: a competitive
-//! Minesweeper's videos, Gomocup's game files. Each game lists its formats in its
-//! [`crate::GameInfo::file_formats`], each with its codec; the app offers them all through one
-//! export and one import path and names no format itself.
+//! Minesweeper's videos, Gomocup's game files, Gomoku's pasted moves. Each game lists its
+//! formats in its [`crate::GameInfo::file_formats`], each with its codec; the app offers them all
+//! through one export and one import path and names no format itself.
 //!
-//! A position file is a format too: it reads as the parameters of a game that starts there.
+//! A position file is a format too: it reads as a [`Position`], a new game that starts there
+//! (Bubble Breaker's position files, Gomoku's moves, which go on from the moves they list).
 //!
 //! A codec works on a [`GameFile`]: what such a file holds of a finished game (its parameters,
 //! seed, moves with their times, player and dates), so it needs nothing of the app's store.
@@ -16,6 +17,8 @@ pub struct FileFormat {
     /// The stable id: the export command's `format` and the page's menu item (`.hist-export-{id}`).
     pub id: &'static str,
     /// The catalogue key of the export menu item that writes it (`Gomocup file (.psq)…`).
+    /// A format whose MIME type is `text/...` is text ([`FileFormat::is_text`]): the app may
+    /// put what it writes on the clipboard, and read it from a pasted text.
     pub name_key: &'static str,
     /// The catalogue keys of the title of the dialog that takes a file of this format on its
     /// own (the save dialog of its export; for a position, the open dialog that starts a game
@@ -46,21 +49,42 @@ pub struct FileFormat {
 pub enum Reads {
     /// A finished game, to watch (and review, where the game has a review): Import game...
     Game(fn(&[u8]) -> Result<GameFile, FormatError>),
-    /// A position: the parameters (JSON) of a new game that starts from it, marked imported
-    /// (Bubble Breaker's Open position...).
+    /// A position: a new game that starts from it, marked imported (Bubble Breaker's Open
+    /// position..., Gomoku's Paste position).
     Position(PositionReader),
 }
 
-/// A position format's reader: a file's bytes as the parameters of a game from it.
-pub type PositionReader = fn(&[u8]) -> Result<Value, FormatError>;
+/// A position format's reader: a file's bytes as a new game from it. It is given the
+/// parameters the player chose (JSON; the game's defaults when the player chose none), which a
+/// format that does not hold them all takes (Gomoku's moves); a format that does ignores them.
+pub type PositionReader = fn(&[u8], &Value) -> Result<Position, FormatError>;
 
-/// How a format writes a finished game.
+/// A new game as a position format reads it: its parameters (as
+/// [`crate::GameInfo::start_game`] takes them) and the moves it goes on from (as the game logs
+/// them), which the app plays through the rules before the player's first.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Position {
+    pub params: Value,
+    pub moves: Vec<Value>,
+}
+
+impl Position {
+    /// A game that starts from `params` alone (a file that sets out the whole position).
+    pub fn of_params(params: Value) -> Position {
+        Position { params, moves: Vec::new() }
+    }
+}
+
+/// How a format writes a game.
 #[derive(Clone, Copy)]
 pub struct Writes {
     pub write: fn(&GameFile) -> Result<Vec<u8>, FormatError>,
     /// Whether it holds only games that ended won, lost or drawn (a video holds no abandoned
     /// game): the history offers it on those rows only.
     pub ended_only: bool,
+    /// Whether it also writes a game still under way (its moves so far: Gomoku's Copy moves),
+    /// not only a finished one.
+    pub under_way: bool,
 }
 
 impl FileFormat {
@@ -77,6 +101,11 @@ impl FileFormat {
         }
     }
 
+    /// Whether it is text (a `text/...` MIME type): what it writes may go to the clipboard.
+    pub fn is_text(&self) -> bool {
+        self.mime_type.starts_with("text/")
+    }
+
     /// Whether `name` (a file's name or path) ends in one of the format's extensions, in any case.
     pub fn names(&self, name: &str) -> bool {
         let extension = name.rsplit_once('.').map_or("", |(_, extension)| extension);
@@ -90,7 +119,8 @@ impl FileFormat {
     }
 }
 
-/// A finished game as a file holds it (the common ground of every format's codec).
+/// A game as a file holds it (the common ground of every format's codec): a finished one, or
+/// one under way for a format that writes such games ([`Writes::under_way`]).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameFile {

@@ -17,6 +17,7 @@ mod kind;
 #[cfg(feature = "test-game")]
 pub mod lights;
 pub mod minesweeper;
+pub mod move_list;
 pub mod names;
 pub mod notation;
 mod registry;

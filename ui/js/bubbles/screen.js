@@ -217,7 +217,8 @@ function create(screen) {
 
   /// A game from a position file (the native open dialog): marked imported, never ranked.
   function openPosition() {
-    return screen.request(() => call('open_position', { game: 'bubbles' }), { newBoard: true, any: true })
+    const open = () => call('import_game', { game: 'bubbles', format: 'position' }).then((imported) => imported?.game ?? null);
+    return screen.request(open, { newBoard: true, any: true })
       .then((next) => { if (next) ui.field.focus(); }, (error) => screen.showError(error));
   }
 

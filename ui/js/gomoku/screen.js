@@ -443,7 +443,8 @@ function create(screen) {
     const text = await askForMoves({ prefix: 'gm', title: t('gm.pasteTitle') });
     if (text == null) return;
     const chosen = params();
-    screen.request(() => call('new_game_from_moves', { game: 'gomoku', params: chosen, text }), { newBoard: true, any: true })
+    const paste = () => call('import_game', { game: 'gomoku', format: 'moves', params: chosen, text }).then((imported) => imported.game);
+    screen.request(paste, { newBoard: true, any: true })
       .then((next) => { if (next) announce(t('gm.pasted', { count: formatNumber(next.moveCount) })); })
       .catch((error) => screen.showError(error));
   }

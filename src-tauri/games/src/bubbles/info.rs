@@ -7,7 +7,7 @@
 //! the classic scoring: `standard-15x10/3-classic`, `megashift-11x11/5-classic`.
 
 use super::{Bubbles, Params, Position, PositionError, Scoring, Style, MAX_POSITION_BYTES};
-use crate::file_format::{FileFormat, FormatError, Reads};
+use crate::file_format::{FileFormat, FormatError, Position as FilePosition, Reads};
 use crate::kind::{
     Better, Categories, CategoryPattern, Choice, Choices, FieldFormat, FieldSource, GameInfo, Measure,
     PositionFileError, Ranking, SummaryField,
@@ -111,13 +111,14 @@ const POSITION_FILE: FileFormat = FileFormat {
     unreadable_code: "position_invalid",
 };
 
-/// A position file's bytes as the parameters of a game from it.
-fn read_position(bytes: &[u8]) -> Result<serde_json::Value, FormatError> {
+/// A position file's bytes as a game from it (the parameters the player chose play no part:
+/// the file sets out the whole position).
+fn read_position(bytes: &[u8], _chosen: &serde_json::Value) -> Result<FilePosition, FormatError> {
     if bytes.len() > MAX_POSITION_BYTES {
         return Err(PositionFileError::TooLarge { max: MAX_POSITION_BYTES }.into());
     }
     let text = std::str::from_utf8(bytes).map_err(|_| PositionFileError::Invalid("the file is not text".into()))?;
-    Ok(position_params(text)?)
+    Ok(FilePosition::of_params(position_params(text)?))
 }
 
 fn position_params(text: &str) -> Result<serde_json::Value, PositionFileError> {
@@ -159,10 +160,12 @@ mod tests {
 
     #[test]
     fn a_position_file_gives_the_params_of_a_game_from_it() {
-        let open = INFO.file_formats.iter().find_map(FileFormat::position_reader).unwrap();
+        let read = INFO.file_formats.iter().find_map(FileFormat::position_reader).unwrap();
+        let open = |bytes: &[u8]| read(bytes, &serde_json::json!({"style": "megashift"}));
         let text = "bubbles style=shifter scoring=classic\n12121\n21212\n12121\n21212\n12122\n";
-        let params = open(text.as_bytes()).unwrap();
-        let game = (INFO.new_game)(&params, 3).unwrap();
+        let position = open(text.as_bytes()).unwrap();
+        assert!(position.moves.is_empty(), "the file sets out the whole position");
+        let game = (INFO.new_game)(&position.params, 3).unwrap();
         assert_eq!(game.category(), "shifter-5x5/2-classic");
         assert!(!game.can_rank());
         let junk = open(b"junk").unwrap_err();

@@ -18,7 +18,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     has_undo: true,
     // A game is set up in a dialog (rule, opponent, opening, colour): New game… opens it.
     choices: None,
-    file_formats: &[super::psq::FORMAT],
+    file_formats: &[super::psq::FORMAT, super::moves_file::FORMAT],
     deals: None,
     default_params: r#"{"rule":"freestyle","opponent":"human"}"#,
     categories: Categories { listed, label_prefix: "category.gomoku", patterns: &[], is_valid, ranks },

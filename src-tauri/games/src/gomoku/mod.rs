@@ -25,6 +25,7 @@ pub mod computer;
 mod effects;
 mod hint;
 mod info;
+pub mod moves_file;
 pub mod notation;
 mod params;
 pub mod psq;

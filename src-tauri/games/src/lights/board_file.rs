@@ -14,7 +14,7 @@
 //! board already dark or one no presses can put out) is refused with its reason.
 
 use super::{Lights, Params, SIDES};
-use crate::file_format::{FileFormat, FormatError, GameFile, Reads, Writes};
+use crate::file_format::{FileFormat, FormatError, GameFile, Position, Reads, Writes};
 use crate::{Game, PositionFileError, RuleError};
 
 /// The largest file read: a 7x7 board is 56 bytes; room for a different line ending or a
@@ -30,12 +30,17 @@ pub const FORMAT: FileFormat = FileFormat {
     extensions: &["txt"],
     mime_type: "text/plain",
     max_bytes: MAX_BYTES as u64,
-    reads: Some(Reads::Position(read)),
-    writes: Some(Writes { write, ended_only: false }),
+    reads: Some(Reads::Position(read_board)),
+    writes: Some(Writes { write, ended_only: false, under_way: false }),
     error_codes: &["position_too_large", "position_invalid"],
     reader_may_panic: false,
     unreadable_code: "position_invalid",
 };
+
+/// A file's bytes as a game on its board (the parameters the player chose play no part).
+fn read_board(bytes: &[u8], _chosen: &serde_json::Value) -> Result<Position, FormatError> {
+    Ok(Position::of_params(read(bytes)?))
+}
 
 /// A file's bytes as the parameters of a game on its board.
 fn read(bytes: &[u8]) -> Result<serde_json::Value, FormatError> {

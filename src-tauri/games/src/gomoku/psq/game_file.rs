@@ -27,7 +27,7 @@ pub const FORMAT: FileFormat = FileFormat {
     mime_type: "text/plain",
     max_bytes: MAX_BYTES as u64,
     reads: Some(Reads::Game(read_game)),
-    writes: Some(Writes { write: write_game, ended_only: false }),
+    writes: Some(Writes { write: write_game, ended_only: false, under_way: false }),
     error_codes: &[
         "psq_too_large",
         "psq_not_psq",

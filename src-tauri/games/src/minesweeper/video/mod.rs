@@ -191,7 +191,12 @@ const fn video(
 /// Minesweeper's files: the four videos, `.evf` (the open one) written too, of a game that was
 /// won or lost.
 pub const FORMATS: &[FileFormat] = &[
-    video("evf", &["evf"], Reads::Game(read_evf), Some(Writes { write: write_evf, ended_only: true })),
+    video(
+        "evf",
+        &["evf"],
+        Reads::Game(read_evf),
+        Some(Writes { write: write_evf, ended_only: true, under_way: false }),
+    ),
     video("avf", &["avf"], Reads::Game(read_avf), None),
     video("rmv", &["rmv"], Reads::Game(read_rmv), None),
     video("mvf", &["mvf"], Reads::Game(read_mvf), None),
