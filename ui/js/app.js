@@ -58,9 +58,13 @@ export const app = {
     // starts on it.
     if (!screen.transient && this.settings.lastScreen !== screen.id) this.saveSetting('lastScreen', screen.id);
   },
+  /// Saves one setting. Only that key is taken from the answer: another setting changed
+  /// meanwhile (a theme from the menu, whose `settings` event came first) must not be put back
+  /// by this answer's older copy of it.
   async saveSetting(key, value) {
     try {
-      this.settings = await settingsApi.set(key, value);
+      const saved = await settingsApi.set(key, value);
+      this.settings = { ...this.settings, [key]: saved[key] };
     } catch (error) {
       this.showError(error);
     }
