@@ -31,6 +31,9 @@ mod psq;
 #[path = "ipc/file_formats.rs"]
 mod file_formats;
 
+#[path = "ipc/board_files.rs"]
+mod board_files;
+
 #[cfg(feature = "test-game")]
 #[path = "ipc/fourth_game.rs"]
 mod fourth_game;

@@ -198,7 +198,7 @@ mod tests {
         let format_ids = |game: &Value| -> Vec<String> {
             game["fileFormats"].as_array().unwrap().iter().map(|f| f["id"].as_str().unwrap().to_string()).collect()
         };
-        assert_eq!(format_ids(&mines), ["record", "evf", "avf", "rmv", "mvf"]);
+        assert_eq!(format_ids(&mines), ["record", "evf", "avf", "rmv", "mvf", "mbf", "abf"]);
         assert_eq!(format_ids(&gomoku), ["record", "psq", "moves"]);
         assert_eq!(format_ids(&bubbles), ["record", "position"]);
         assert_eq!(mines["fileFormats"][1]["endedOnly"], true);
@@ -210,6 +210,14 @@ mod tests {
             (&bubbles["fileFormats"][1]["reads"], &bubbles["opensPositions"]),
             (&serde_json::json!("position"), &Value::Bool(true))
         );
+        // Minesweeper's board files: read as a position, written from any finished game.
+        for board in &mines["fileFormats"].as_array().unwrap()[5..] {
+            assert_eq!(
+                (&board["reads"], &board["writes"], &board["endedOnly"]),
+                (&serde_json::json!("position"), &Value::Bool(true), &Value::Bool(false))
+            );
+        }
+        assert_eq!(mines["opensPositions"], true);
         let moves = &gomoku["fileFormats"][2];
         assert_eq!((&moves["reads"], &moves["underWay"]), (&serde_json::json!("position"), &Value::Bool(true)));
         // A game's summary fields, with what the page needs to read and write each.

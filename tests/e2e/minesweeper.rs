@@ -362,3 +362,42 @@ async fn a_custom_games_record_and_statistics_name_its_size() {
     app.screenshot("minesweeper-history-ring-de").await;
     app.quit().await;
 }
+
+/// Open board… in the options: a hand-made Arbiter board file (`tests/fixtures/boards/`) through
+/// the native open dialog starts a game on its mines, marked imported and never ranked.
+#[tokio::test(flavor = "current_thread")]
+async fn a_board_file_opens_from_the_options_as_an_imported_game_on_its_mines() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(5)).await;
+    open_minesweeper(&app).await;
+    app.click("#ms-options").await;
+    assert_eq!(app.text("#ms-open-board").await, "Open board…");
+    app.click("#ms-open-board").await;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/boards/classic-8x8.abf");
+    assert!(
+        crate::hall::file_dialog_types("A Minesweeper board", &["ctrl+l"], &path, "minesweeper-open-board-dialog"),
+        "the open dialog"
+    );
+    assert!(crate::exchange::enter_until_closed("A Minesweeper board"), "the open dialog takes the path");
+    app.wait_for("the board's 8x8 field", "return document.querySelectorAll('.ms-cell').length === 64").await;
+    let snapshot = app.invoke("snapshot", json!({"game": "minesweeper"})).await.unwrap();
+    assert_eq!(
+        (&snapshot["assistance"]["imported"], &snapshot["canRank"]),
+        (&json!(true), &json!(false)),
+        "{snapshot}"
+    );
+    // One click in the middle clears it (its 3BV is 1): won on the file's mines, flagged.
+    app.click(&cell(3, 4)).await;
+    app.wait_for("the win", "return document.querySelector('.screen-minesweeper').dataset.status === 'won'").await;
+    let flags =
+        "return [...document.querySelectorAll('.ms-cell.flag')].map((c) => [Number(c.dataset.x), Number(c.dataset.y)])";
+    let mut flagged: Vec<(u64, u64)> = serde_json::from_value(crate::gomoku::run(&app, flags).await).unwrap();
+    flagged.sort_unstable_by_key(|&(x, y)| (y, x));
+    let expected: Vec<(u64, u64)> = (0..8).map(|x| (x, 0)).chain([(0, 7), (7, 7)]).collect();
+    assert_eq!(flagged, expected, "the file's mines");
+    let hall = app.invoke("hall_of_fame", json!({"game": "minesweeper"})).await.unwrap();
+    let ranked: usize = hall.as_array().unwrap().iter().map(|c| c["entries"].as_array().map_or(0, Vec::len)).sum();
+    assert_eq!(ranked, 0, "never ranked: {hall}");
+    app.screenshot("minesweeper-open-board").await;
+    app.quit().await;
+}

@@ -99,6 +99,11 @@ const WORDS: &[&str] = &[
     "game.rmv",
     "game.avf",
     "game.mvf",
+    "game.mbf",
+    "mbf",
+    "abf",
+    // A board file (9x9, one mine at the top left) as a text: the board files read pasted bytes.
+    "\t\t\0\u{1}\0\0",
     "Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,0\n",
     "minesweeper:level=beginner,replayOf.x=4,replayOf.y=4#2a",
     "bubbles:style=standard#1",

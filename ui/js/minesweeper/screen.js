@@ -3,7 +3,7 @@
 
 import { el, announce, setText } from '../dom.js';
 import { t, errorText, formatSeconds, formatNumber, joined } from '../i18n.js';
-import { games, fitWindow } from '../ipc.js';
+import { call, games, fitWindow } from '../ipc.js';
 import { openDialog } from '../dialog.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
 import { statRows } from '../statistics.js';
@@ -288,6 +288,14 @@ function create(screen) {
     return startLevel(level).catch(showFailure);
   }
 
+  /// A game on the mines of a board file, `.mbf` or `.abf` (the native open dialog): marked
+  /// imported, never ranked.
+  function openBoard() {
+    const open = () => call('import_game', { game: 'minesweeper', format: 'mbf' }).then((imported) => imported?.game ?? null);
+    return screen.request(open, { newBoard: true, any: true })
+      .then((next) => { if (next) ui.field.focus(); }, (error) => screen.showError(error));
+  }
+
   function replay() {
     screen.request(() => games.replay('minesweeper'), { newBoard: true }).then(() => ui.field.focus(), screen.showError);
   }
@@ -360,6 +368,13 @@ function create(screen) {
       el('option', { value: 'opensArea', text: t('ms.options.opensArea'), selected: settings.firstClick === 'opensArea' ? true : undefined }),
       el('option', { value: 'safe', text: t('ms.options.safe'), selected: settings.firstClick === 'safe' ? true : undefined }));
     const noGuess = el('input', { type: 'checkbox', name: 'noGuess', id: 'option-noGuess', checked: screen.savedParams?.noGuess ? true : undefined });
+    const open = el('button', {
+      type: 'button', id: 'ms-open-board', title: t('ms.openBoardHint'), text: t('ms.openBoard'),
+      onclick: (event) => {
+        event.target.closest('dialog').close('cancel');
+        openBoard();
+      },
+    });
     return {
       title: t('ms.options.title'),
       body: [
@@ -370,6 +385,7 @@ function create(screen) {
         screen.optionBox('sound', t('ms.options.sound')),
         screen.optionBox('monochrome', t('ms.options.monochrome')),
         el('p', { class: 'hint', text: t('ms.options.nextGame') }),
+        open,
       ],
       async save() {
         const { app } = screen;

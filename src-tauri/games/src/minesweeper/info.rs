@@ -62,9 +62,17 @@ pub(super) static INFO: GameInfo = GameInfo {
             Choice { id: "custom", name_key: "ms.level.custom", key: None, asks: true },
         ],
     }),
-    // New players get boards that never force a guess.
-    file_formats: super::video::FORMATS,
+    // The videos, and the board files (`.mbf`, `.abf`) that start a game on their mines.
+    file_formats: &[
+        super::video::EVF,
+        super::video::AVF,
+        super::video::RMV,
+        super::video::MVF,
+        super::board_file::MBF,
+        super::board_file::ABF,
+    ],
     deals: Some(crate::deal_code::Deals { laid_at_first_move: true }),
+    // New players get boards that never force a guess.
     default_params: r#"{"level":"beginner","noGuess":true}"#,
     categories: Categories {
         listed,

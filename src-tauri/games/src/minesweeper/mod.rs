@@ -25,6 +25,7 @@
 mod bbbv;
 mod board;
 mod board_figures;
+pub mod board_file;
 mod effects;
 mod field;
 mod generate;
@@ -100,6 +101,12 @@ impl Minesweeper {
     /// says something about the hidden mines.
     pub fn three_bv(&self) -> Option<u32> {
         self.field.as_ref().map(|f| bbbv::three_bv(&self.board, f))
+    }
+
+    /// The mines, once laid: their cell indices (row-major), in order. `None` before the first
+    /// open of a dealt game. Not in the view while playing, since it is the hidden board.
+    pub fn laid_mines(&self) -> Option<Vec<usize>> {
+        self.field.as_ref().map(|field| field.mines().collect())
     }
 
     /// Lays the mines around `first` unless they are laid already. Only a no-guess board can

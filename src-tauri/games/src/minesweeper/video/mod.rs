@@ -188,16 +188,16 @@ const fn video(
     }
 }
 
-/// Minesweeper's files: the four videos, `.evf` (the open one) written too, of a game that was
-/// won or lost.
-pub const FORMATS: &[FileFormat] = &[
-    video(
-        "evf",
-        &["evf"],
-        Reads::Game(read_evf),
-        Some(Writes { write: write_evf, ended_only: true, under_way: false }),
-    ),
-    video("avf", &["avf"], Reads::Game(read_avf), None),
-    video("rmv", &["rmv"], Reads::Game(read_rmv), None),
-    video("mvf", &["mvf"], Reads::Game(read_mvf), None),
-];
+/// The open video, `.evf`, written too, of a game that was won or lost.
+pub const EVF: FileFormat = video(
+    "evf",
+    &["evf"],
+    Reads::Game(read_evf),
+    Some(Writes { write: write_evf, ended_only: true, under_way: false }),
+);
+pub const AVF: FileFormat = video("avf", &["avf"], Reads::Game(read_avf), None);
+pub const RMV: FileFormat = video("rmv", &["rmv"], Reads::Game(read_rmv), None);
+pub const MVF: FileFormat = video("mvf", &["mvf"], Reads::Game(read_mvf), None);
+
+/// The four videos (Minesweeper's files are these and its board files, `super::board_file`).
+pub const FORMATS: &[FileFormat] = &[EVF, AVF, RMV, MVF];
