@@ -10,8 +10,12 @@
 //! machine is shared: a single run's maximum mostly measures the scheduler). Minesweeper's
 //! codes are taken after the first click, so reading one lays the mines (a no-guess board is
 //! generated again from its seed and first click).
+//!
+//! Then the daily deal ([`pastimes_games::daily`]): target (issue #63), the daily Minesweeper
+//! deal at Expert no-guess dealt in <= 10 ms p99: the day's deal worked out from its date, the
+//! game dealt and its first click played (which lays the no-guess board), over many days.
 
-use pastimes_games::{DealCode, GameKind};
+use pastimes_games::{daily, DealCode, GameKind};
 use serde_json::Value;
 use std::time::{Duration, Instant};
 
@@ -31,6 +35,51 @@ fn main() {
             println!(
                 "{:<34} {:>10.3?} {:>10.3?} {:>10.3?}",
                 format!("{} {name}", kind.as_str()),
+                at(0.5),
+                at(0.99),
+                times[times.len() - 1]
+            );
+        }
+    }
+    daily_deals(if full { 300 } else { 2 });
+}
+
+/// The daily deal of each game that offers one, each choice, over `days` days from 2026-01-01:
+/// the day's deal, the game, and its first move (Minesweeper's first click, in the middle).
+fn daily_deals(days: u32) {
+    println!(
+        "\n{:<34} {:>10} {:>10} {:>10}   (daily deal + first move, {days} days, least of 3)",
+        "", "p50", "p99", "max"
+    );
+    for kind in GameKind::all() {
+        let Some(offer) = kind.info().daily else { continue };
+        for choice in offer.choices {
+            let mut times: Vec<Duration> = (0..days)
+                .map(|n| {
+                    let day = format!("{}-{:02}-{:02}", 2026 + n / 372, n / 31 % 12 + 1, n % 31 % 28 + 1);
+                    least_of_3(|| {
+                        let started = Instant::now();
+                        let deal = daily::deal(kind, &day, choice.id).expect("a deal");
+                        let mut game = deal.game().expect("a game");
+                        // Minesweeper's first click in the middle of its board (its view's size).
+                        let view = game.view();
+                        let middle = |key: &str| view[key].as_u64().unwrap_or(0) / 2;
+                        let first = serde_json::json!({"action": "open", "x": middle("width"), "y": middle("height")});
+                        // Not Minesweeper: the first move of its list the rules take.
+                        let played = game.play(&first).is_ok()
+                            || (0..game.move_codes())
+                                .any(|code| game.code_move(code).is_some_and(|mv| game.play(&mv).is_ok()));
+                        let took = started.elapsed();
+                        assert!(played, "a first move");
+                        took
+                    })
+                })
+                .collect();
+            times.sort();
+            let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+            println!(
+                "{:<34} {:>10.3?} {:>10.3?} {:>10.3?}",
+                format!("daily {} {}", kind.as_str(), choice.id),
                 at(0.5),
                 at(0.99),
                 times[times.len() - 1]

@@ -348,6 +348,9 @@ pub struct GameInfo {
     /// game has deal codes, numbered deals and Restart. `None` for a game that deals nothing
     /// (Gomoku's board starts empty).
     pub deals: Option<crate::deal_code::Deals>,
+    /// The game's deal of the day ([`crate::daily`]), if it offers one: the home card and the
+    /// Game menu open it. `None` for a game without (Gomoku, until it has a puzzle of the day).
+    pub daily: Option<crate::daily::Daily>,
     /// The parameters of a first game, as JSON text (the page starts from these).
     pub default_params: &'static str,
     pub categories: Categories,

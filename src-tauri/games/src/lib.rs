@@ -7,6 +7,7 @@
 //! app's session driver handles the clock, undo, redo, persistence and records for all alike.
 
 pub mod bubbles;
+pub mod daily;
 pub mod deal;
 pub mod deal_code;
 mod erased;
@@ -24,6 +25,7 @@ mod registry;
 mod rng;
 pub mod study;
 
+pub use daily::{Daily, DailyChoice, DailyDeal, DailyError};
 pub use deal::Deal;
 pub use deal_code::{DealCode, DealCodeError, Deals};
 pub use erased::{analysis_of, hint_of, new_game, odds_of, rate_of, AnyGame, ComputerMove, Played};

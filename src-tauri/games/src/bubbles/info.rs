@@ -7,6 +7,7 @@
 //! the classic scoring: `standard-15x10/3-classic`, `megashift-11x11/5-classic`.
 
 use super::{Bubbles, Params, Position, PositionError, Scoring, Style, MAX_POSITION_BYTES};
+use crate::daily::{Daily, DailyChoice};
 use crate::file_format::{FileFormat, FormatError, Position as FilePosition, Reads};
 use crate::kind::{
     Better, Categories, CategoryPattern, Choice, Choices, FieldFormat, FieldSource, GameInfo, Measure,
@@ -47,6 +48,11 @@ pub(super) static INFO: GameInfo = GameInfo {
     }),
     file_formats: &[POSITION_FILE],
     deals: Some(crate::deal_code::Deals { laid_at_first_move: false }),
+    // The original's deal: 11x11, five colours, Standard.
+    daily: Some(Daily {
+        choices: &[DailyChoice { id: "standard", name_key: "category.bubbles.standard" }],
+        params: daily_params,
+    }),
     default_params: r#"{"style":"megashift"}"#,
     categories: Categories {
         listed,
@@ -60,6 +66,11 @@ pub(super) static INFO: GameInfo = GameInfo {
 };
 
 pub const KIND: GameKind = GameKind::of(&INFO);
+
+/// The daily deal's parameters: the original Standard deal.
+fn daily_params(choice: &str) -> Option<serde_json::Value> {
+    (choice == "standard").then(|| serde_json::to_value(Params::new(Style::Standard)).ok()).flatten()
+}
 
 /// A sized category's pattern, for each style and scoring, in [`Style::ALL`] order, each style's
 /// original scoring first. The label keys are `category.bubbles.{style}Sized` and

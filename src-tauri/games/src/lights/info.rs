@@ -34,6 +34,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         is_valid,
         ranks: crate::kind::every_category_ranks,
     },
+    daily: None,
     newest_deal: super::NEWEST_DEAL,
     new_game: crate::erased::new_game::<Lights>,
 };

@@ -1,6 +1,7 @@
 //! Minesweeper's entry in the registry: its categories and how its results rank.
 
-use super::{Level, Minesweeper};
+use super::{Level, Minesweeper, Params};
+use crate::daily::{Daily, DailyChoice};
 use crate::kind::{
     Better, Categories, CategoryPattern, Choice, Choices, FieldFormat, FieldSource, GameInfo, Measure, Ranking,
     SummaryField,
@@ -72,6 +73,15 @@ pub(super) static INFO: GameInfo = GameInfo {
         super::board_file::ABF,
     ],
     deals: Some(crate::deal_code::Deals { laid_at_first_move: true }),
+    // The day's no-guess board, at the level the player picks once.
+    daily: Some(Daily {
+        choices: &[
+            DailyChoice { id: "beginner", name_key: "ms.level.beginner" },
+            DailyChoice { id: "intermediate", name_key: "ms.level.intermediate" },
+            DailyChoice { id: "expert", name_key: "ms.level.expert" },
+        ],
+        params: daily_params,
+    }),
     // New players get boards that never force a guess.
     default_params: r#"{"level":"beginner","noGuess":true}"#,
     categories: Categories {
@@ -86,6 +96,12 @@ pub(super) static INFO: GameInfo = GameInfo {
 };
 
 pub const KIND: GameKind = GameKind::of(&INFO);
+
+/// The daily deal's parameters: the level's no-guess board, every other rule the default's.
+fn daily_params(choice: &str) -> Option<serde_json::Value> {
+    let level = LEVELS.into_iter().find(|level| level.name() == choice)?;
+    serde_json::to_value(Params { no_guess: true, ..Params::new(level) }).ok()
+}
 
 fn listed() -> Vec<String> {
     LEVELS.iter().map(|level| level.name().to_string()).collect()
