@@ -46,7 +46,7 @@ impl App {
         let queue = Arc::clone(&jobs);
         let worker = Arc::new(move |job: Job| queue.lock().unwrap().push(job));
         let config = Config { data_dir: dir.to_path_buf(), fixed_seed: Some(seed) };
-        App { state: Arc::new(AppState::open_on(config, Runtime { time, worker })), jobs, hand }
+        App { state: Arc::new(AppState::open_on(config, Runtime { time, worker, ..Runtime::system() })), jobs, hand }
     }
 
     /// Runs every search started, and the ones they start, until none is left.

@@ -27,6 +27,8 @@ app_commands![
     restart,
     deal_code,
     open_deal,
+    daily_start,
+    daily_status,
     submit_record_name,
     fit_window,
     statistics,

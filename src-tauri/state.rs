@@ -4,7 +4,12 @@
 //! sessions' data into the store's rows and back, and brings the games in progress back at
 //! opening. No Tauri in here, so the mock runtime and unit tests see the same logic.
 
+pub(crate) mod daily;
+#[cfg(test)]
+mod daily_tests;
 pub(crate) mod rows;
+
+pub use daily::DailyStatus;
 
 use crate::error::{AppError, AppResult};
 pub use crate::library::hall::{HallCategory, PlayedCategory};
@@ -97,6 +102,10 @@ impl Host for AppState {
 
     fn record(store: &mut Store, session: &Session) -> AppResult<Option<Recorded>> {
         rows::record(store, session)
+    }
+
+    fn first_move(store: &Store, session: &mut Session, today: chrono::NaiveDate) -> AppResult<()> {
+        daily::first_move(store, session, today)
     }
 }
 
@@ -310,6 +319,17 @@ impl AppState {
         deals::open(self, text, setup)
     }
 
+    /// Starts today's daily deal of `kind` (of `choice` when the player has not picked one for
+    /// today): refused for a game that offers none.
+    pub fn daily_start(self: &Arc<Self>, kind: GameKind, choice: Option<&str>) -> AppResult<Snapshot> {
+        daily::start(self, kind, choice)
+    }
+
+    /// Today's daily entry of `kind`, its streaks and its all-days table.
+    pub fn daily_status(self: &Arc<Self>, kind: GameKind) -> AppResult<DailyStatus> {
+        daily::status(self, kind)
+    }
+
     pub fn name_record(&self, id: i64, name: &str) -> AppResult<()> {
         live::name_record(self, id, name)
     }
@@ -512,7 +532,11 @@ mod tests {
             let hand = Arc::clone(hand);
             let jobs: Arc<Mutex<Vec<Job>>> = Arc::default();
             let queue = Arc::clone(&jobs);
-            let runtime = Runtime { time: hand.clone(), worker: Arc::new(move |job| lock(&queue).push(job)) };
+            let runtime = Runtime {
+                time: hand.clone(),
+                worker: Arc::new(move |job| lock(&queue).push(job)),
+                today: Arc::new(|| chrono::NaiveDate::from_ymd_opt(2026, 12, 6).expect("a date")),
+            };
             let config = Config { data_dir: dir.to_path_buf(), fixed_seed: Some(5) };
             let state = Arc::new(AppState::open_on(config, runtime));
             let told: Arc<Mutex<Vec<Snapshot>>> = Arc::default();

@@ -36,11 +36,16 @@ pub type Notifier = Box<dyn Fn(&Snapshot) + Send + Sync>;
 /// whenever a test says so in tests.
 pub type Worker = Arc<dyn Fn(Box<dyn FnOnce() + Send>) + Send + Sync>;
 
-/// What the app's logic runs on: the game clocks' time and the worker for slow jobs.
+/// The local date now (the daily deal's day): the system's in the app, set by hand in tests.
+pub type Today = Arc<dyn Fn() -> chrono::NaiveDate + Send + Sync>;
+
+/// What the app's logic runs on: the game clocks' time, the local date and the worker for slow
+/// jobs.
 #[derive(Clone)]
 pub struct Runtime {
     pub time: Time,
     pub worker: Worker,
+    pub today: Today,
 }
 
 impl Runtime {
@@ -51,6 +56,7 @@ impl Runtime {
             worker: Arc::new(|job| {
                 std::thread::spawn(job);
             }),
+            today: Arc::new(|| chrono::Local::now().date_naive()),
         }
     }
 }
@@ -81,6 +87,9 @@ pub trait Host: Send + Sync + 'static {
     fn save(store: &Store, session: &Session) -> AppResult<()>;
     /// Records a finished game in the history (the same); `None` for a game not over.
     fn record(store: &mut Store, session: &Session) -> AppResult<Option<Recorded>>;
+    /// After a game's first move, on `today`: the layer above makes today's daily deal the day's
+    /// entry, or marks a later game of it as a deal seen before (it never ranks).
+    fn first_move(store: &Store, session: &mut Session, today: chrono::NaiveDate) -> AppResult<()>;
 }
 
 pub struct Slot {
@@ -135,6 +144,12 @@ pub fn new_game<H: Host>(host: &Arc<H>, kind: GameKind, params: Value, seed: u64
     Ok(slots[&kind].snapshot())
 }
 
+/// The seed of the game of this kind under way (not over) and when it began, if any.
+pub fn under_way(slots: &Slots, kind: GameKind) -> Option<(u64, String)> {
+    let session = &slots.get(&kind)?.session;
+    (!session.is_over()).then(|| (session.seed(), session.started_at().to_string()))
+}
+
 /// The game of this kind in progress (or just finished), if any.
 pub fn snapshot(slots: &Slots, kind: GameKind) -> Option<Snapshot> {
     slots.get(&kind).map(Slot::snapshot)
@@ -149,6 +164,11 @@ pub fn play<H: Host>(host: &Arc<H>, kind: GameKind, mv: Value) -> AppResult<Snap
         }
         let moved = slot.session.play(&mv)?;
         let logged = moved.applied == Applied::Move;
+        if logged && slot.session.moves().len() == 1 {
+            // Today's deal becomes the day's entry at its first move (or, the day having one,
+            // a deal seen before): before the game is saved or recorded.
+            H::first_move(&*host.store()?, &mut slot.session, (host.runtime().today)())?;
+        }
         told = Some(moved);
         Ok(logged)
     })?;
@@ -421,7 +441,7 @@ pub fn game_file(slots: &Slots, kind: GameKind) -> AppResult<(GameFile, String)>
 
 /// Puts a game set up from outside (a position, pasted moves) in `kind`'s slot in place of the
 /// one there (whose work stops), saved, the computer's turn started if it is its move.
-pub(super) fn take_the_slot<H: Host>(host: &Arc<H>, kind: GameKind, session: Session) -> AppResult<Snapshot> {
+pub(crate) fn take_the_slot<H: Host>(host: &Arc<H>, kind: GameKind, session: Session) -> AppResult<Snapshot> {
     let mut slots = host.slots();
     if let Some(old) = slots.get_mut(&kind) {
         old.stop_work();

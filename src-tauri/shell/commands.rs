@@ -186,6 +186,27 @@ pub fn replay(state: AppStateArg, game: String) -> AppResult<Snapshot> {
     state.replay(kind(&game)?)
 }
 
+/// The daily deal of `game` (the home card, the Game menu): today's deal started, of `choice`
+/// when none was picked for today.
+#[tauri::command]
+pub fn daily_start<R: Runtime>(
+    app: AppHandle<R>,
+    state: AppStateArg,
+    game: String,
+    choice: Option<String>,
+) -> AppResult<Snapshot> {
+    let kind = kind(&game)?;
+    let snapshot = state.daily_start(kind, choice.as_deref())?;
+    crate::shell::menu::game_started(&app, kind);
+    Ok(snapshot)
+}
+
+/// Today's daily entry of `game`, its streaks and its all-days table.
+#[tauri::command]
+pub fn daily_status(state: AppStateArg, game: String) -> AppResult<crate::state::DailyStatus> {
+    state.daily_status(kind(&game)?)
+}
+
 /// Restart (F5): the game of `game` again from its deal's start; marked when its board was seen.
 #[tauri::command]
 pub fn restart(state: AppStateArg, game: String) -> AppResult<Snapshot> {

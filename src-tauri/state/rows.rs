@@ -52,8 +52,13 @@ pub(crate) fn save(store: &Store, session: &Session) -> AppResult<()> {
 }
 
 /// Records the finished game `session` in the history.
+/// A game that is a day's daily entry is linked to it.
 pub(crate) fn record(store: &mut Store, session: &Session) -> AppResult<Option<Recorded>> {
-    finished(session).map(|finished| store.record_finished(&finished)).transpose()
+    let recorded = finished(session).map(|finished| store.record_finished(&finished)).transpose()?;
+    if let Some(recorded) = recorded.filter(|recorded| recorded.id > 0) {
+        store.finish_daily(session.kind(), session.seed(), session.started_at(), recorded.id)?;
+    }
+    Ok(recorded)
 }
 
 /// What goes into the history once the game is over.

@@ -158,6 +158,17 @@ pub(super) const MIGRATIONS: &[&str] = &[
      DROP INDEX best_score;
      ALTER TABLE category_totals DROP COLUMN best_time_ms;
      ALTER TABLE category_totals DROP COLUMN best_score;",
+    // 8: the daily deal's entries (store/daily.rs): one per game and local day, the day's first
+    // attempt, made at its first move; `finished_id` is its game in the history once over.
+    "CREATE TABLE daily_entries (
+         game        TEXT NOT NULL,
+         day         TEXT NOT NULL,
+         choice      TEXT NOT NULL,
+         seed        INTEGER NOT NULL,
+         started_at  TEXT NOT NULL,
+         finished_id INTEGER,
+         PRIMARY KEY (game, day)
+     );",
 ];
 
 /// What migration `version` does beyond its SQL, in the same transaction: the work that needs
@@ -303,7 +314,7 @@ mod tests {
         assert_eq!(version(store.connection()).unwrap(), latest_version());
         assert_eq!(
             tables(store.connection()),
-            ["category_totals", "category_winners", "finished_games", "saved_games", "settings"]
+            ["category_totals", "category_winners", "daily_entries", "finished_games", "saved_games", "settings"]
         );
     }
 

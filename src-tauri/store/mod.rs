@@ -5,6 +5,7 @@
 
 mod chart;
 mod check;
+mod daily;
 mod export;
 mod finished;
 mod full_record;
@@ -21,6 +22,7 @@ mod unsaved;
 mod winners;
 
 pub use chart::{CategoryChart, ChartPoint, CHART_POINTS};
+pub use daily::{DailyEntry, DailyResult};
 pub(crate) use finished::result_name;
 pub use finished::{CategoryStats, FinishedGame, HallEntry, Recorded, HALL_SIZE};
 pub use full_record::FullRecord;

@@ -69,6 +69,7 @@ pub(super) fn salvage(damaged: &Path, into: &mut Store) -> Salvaged {
                 13 | 18 | 19 => "finished_games",
                 2 => "settings",
                 7 | 10 | 11 => "saved_games",
+                6 => "daily_entries",
                 _ => continue,
             };
             if insert(&tx, table, row.rowid, &row.values) {
@@ -86,17 +87,23 @@ pub(super) fn salvage(damaged: &Path, into: &mut Store) -> Salvaged {
 }
 
 /// The tables salvaged, and their columns in the order the store declares them.
-const TABLES: [(&str, &str); 3] = [
+const TABLES: [(&str, &str); 4] = [
     ("finished_games", FINISHED_COLUMNS),
     ("settings", "key, value"),
     ("saved_games", "game, params, seed, moves, elapsed_ms, started_at, updated_at"),
+    ("daily_entries", DAILY_COLUMNS),
 ];
+
+/// The daily entries' columns (schema 8).
+const DAILY_COLUMNS: &str = "game, day, choice, seed, started_at, finished_id";
 
 impl Salvaged {
     fn add(&mut self, table: &str, rows: u64) {
         match table {
             "finished_games" => self.games += rows,
             "settings" => self.settings += rows,
+            // The days' entries go with the games they link: not counted apart.
+            "daily_entries" => {}
             _ => self.unfinished += rows,
         }
     }
@@ -108,6 +115,7 @@ fn insert(tx: &Connection, table: &str, rowid: i64, values: &[SqlValue]) -> bool
     let checked = match table {
         "finished_games" => finished_row(rowid, values),
         "settings" => setting_row(values),
+        "daily_entries" => daily_row(values),
         _ => saved_row(values),
     };
     let Some(values) = checked else { return false };
@@ -116,6 +124,7 @@ fn insert(tx: &Connection, table: &str, rowid: i64, values: &[SqlValue]) -> bool
             (FINISHED_INSERT, "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19")
         }
         "settings" => ("key, value", "?1, ?2"),
+        "daily_entries" => (DAILY_COLUMNS, "?1, ?2, ?3, ?4, ?5, ?6"),
         _ => (
             "game, params, seed, moves, elapsed_ms, started_at, updated_at, undos, hints, times, imported",
             "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11",
@@ -354,6 +363,20 @@ fn setting_row(values: &[SqlValue]) -> Option<Vec<SqlValue>> {
     valid.then(|| values.to_vec())
 }
 
+/// A day's entry of the daily deal: a game's, a date, a choice, a seed, a time, and the
+/// finished game's id or none.
+fn daily_row(values: &[SqlValue]) -> Option<Vec<SqlValue>> {
+    let [game, day, choice, seed, started_at, finished_id] = values else { return None };
+    let is_day = text(day).is_some_and(|day| chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").is_ok());
+    let valid = text(game).is_some_and(|game| GameKind::parse(game).is_some())
+        && is_day
+        && text(choice).is_some_and(|choice| !choice.is_empty() && choice.len() <= 100)
+        && integer(seed).is_some()
+        && is_time(started_at)
+        && (matches!(finished_id, SqlValue::Null) || integer(finished_id).is_some_and(|id| id > 0));
+    valid.then(|| values.to_vec())
+}
+
 /// A game in progress; whether it still replays is checked when the app restores it.
 fn saved_row(values: &[SqlValue]) -> Option<Vec<SqlValue>> {
     let (base, later) = values.split_at(values.len().min(7));
@@ -462,6 +485,40 @@ pub(crate) mod tests {
         let stats = fresh.category_stats(pastimes_games::minesweeper::KIND, "beginner").unwrap();
         assert_eq!(stats.played, 100);
         assert_eq!(fresh.hall_of_fame(pastimes_games::bubbles::KIND, "standard").unwrap().len(), 10);
+    }
+
+    #[test]
+    fn the_days_entries_come_back_linked_to_their_games_and_a_bad_one_does_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = build_store(dir.path(), 3);
+        let store = Store::open(dir.path()).unwrap();
+        let bubbles = pastimes_games::bubbles::KIND;
+        let entry = |day: &str| crate::store::DailyEntry {
+            game: bubbles,
+            day: day.into(),
+            choice: "standard".into(),
+            seed: 7,
+            started_at: "2026-12-06T10:00:00.000Z".into(),
+            finished_id: None,
+        };
+        assert!(store.begin_daily(&entry("2026-12-06")).unwrap());
+        assert!(!store.begin_daily(&entry("2026-12-06")).unwrap(), "one entry a day");
+        store.finish_daily(bubbles, 7, "2026-12-06T10:00:00.000Z", 2).unwrap();
+        store.begin_daily(&entry("2026-12-07")).unwrap();
+        store
+            .conn
+            .execute("INSERT INTO daily_entries VALUES ('bubbles', 'junk', 'standard', 1, 'x', NULL)", [])
+            .unwrap();
+        store.conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
+        drop(store);
+        let (_, fresh) = salvage_into_fresh(&path);
+        let days: Vec<(String, Option<i64>)> = fresh
+            .daily_results(bubbles)
+            .unwrap()
+            .into_iter()
+            .map(|result| (result.entry.day, result.entry.finished_id))
+            .collect();
+        assert_eq!(days, [("2026-12-07".to_string(), None), ("2026-12-06".to_string(), Some(2))]);
     }
 
     #[test]
