@@ -1,7 +1,9 @@
 //! The games as the page learns them: one entry per registered game, read from the game's own
 //! table, so the page keeps no list of games or categories of its own.
 
-use pastimes_games::{CategoryPattern, Choices, FileFormat, GameKind, Ranking, Reads, Shown, SummaryField};
+use pastimes_games::{
+    CategoryPattern, Choices, DailyChoice, FileFormat, GameKind, Ranking, Reads, Shown, SummaryField,
+};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -28,6 +30,9 @@ pub struct GameEntry {
     /// Whether the game deals its boards from a seed: it has Restart (F5), deal codes and
     /// numbered deals.
     pub has_deals: bool,
+    /// The kinds of daily deal the game offers (`pastimes_games::daily`), the first the
+    /// default; `null` for a game without one: the home card and the Game menu open it.
+    pub daily_choices: Option<&'static [DailyChoice]>,
     /// The name of the game's rate, when its hall of fame has a table by rate.
     pub rate_key: Option<&'static str>,
     /// The figures of a finished game the history and the statistics show, each with where it
@@ -63,6 +68,7 @@ impl GameEntry {
             analysis_shown: info.analysis.map(|analysis| analysis.shown),
             exchanges_moves: info.exchanges_moves,
             has_deals: info.deals.is_some(),
+            daily_choices: info.daily.map(|daily| daily.choices),
             opens_positions: info.file_formats.iter().any(|format| format.position_reader().is_some()),
             rate_key: info.rate.map(|rate| rate.key),
             summary_fields: info.summary_fields,
@@ -167,6 +173,7 @@ mod tests {
             let info = kind.info();
             assert_eq!(entry.has_hint, info.hint.is_some(), "{kind:?}");
             assert_eq!(entry.has_deals, info.deals.is_some(), "{kind:?}");
+            assert_eq!(entry.daily_choices.is_some(), info.daily.is_some(), "{kind:?}");
             assert_eq!(entry.analysis_shown, info.analysis.map(|analysis| analysis.shown), "{kind:?}");
             assert_eq!(entry.default_params, info.default_params(), "{kind:?}");
             for category in &entry.listed_categories {

@@ -49,6 +49,7 @@ pub fn build<R: Runtime>(app: &AppHandle<R>, settings: &Map<String, Value>) -> t
         .item(&item("restart", "menu.restart", Some("F5"))?)
         .item(&item("open-deal", "menu.openDeal", Some("CmdOrCtrl+Shift+O"))?)
         .item(&item("copy-deal-code", "menu.copyDealCode", None)?)
+        .item(&item("daily", "menu.daily", None)?)
         .separator();
     for kind in GameKind::all() {
         game = game.item(&item(&format!("open-{}", kind.as_str()), kind.info().name_key, None)?);
@@ -103,7 +104,7 @@ pub fn build<R: Runtime>(app: &AppHandle<R>, settings: &Map<String, Value>) -> t
 
 /// Where the choices go in the Game menu: after New Game, Restart, Open deal, Copy deal code and
 /// their separator.
-const CHOICES_AT: usize = 5;
+const CHOICES_AT: usize = 6;
 
 /// Puts the choices of the game on screen in the Game menu (and takes another game's out), in
 /// place: a screen change does not rebuild the menu bar.

@@ -274,10 +274,10 @@ async fn levels_keys_menu_check_marks_sound_tick_monochrome_and_best_times_reset
     let name = app.client.execute("return document.querySelector('#ms-choice').textContent", vec![]).await.unwrap();
     assert_eq!(name, json!("Beginner"));
 
-    // The Game menu (F10 opens it): New Game, Restart, Open Deal and Copy Deal Code, then the
-    // levels with their check marks.
+    // The Game menu (F10 opens it): New Game, Restart, Open Deal, Copy Deal Code and Daily Deal,
+    // then the levels with their check marks.
     app.press_accelerator("F10");
-    for key in ["Down", "Down", "Down", "Down", "Down", "Down", "Down", "Return"] {
+    for key in ["Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Return"] {
         app.press_accelerator(key);
     }
     wait_for_cells(&app, 480).await;

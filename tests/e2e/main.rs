@@ -7,6 +7,7 @@ mod bubbles;
 mod categories;
 mod classic;
 mod clipping;
+mod daily;
 mod deals;
 mod exchange;
 #[cfg(feature = "test-game")]

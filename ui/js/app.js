@@ -182,6 +182,9 @@ const menuActions = {
   'copy-deal-code': () => app.current?.copyDealCode?.(),
   // Loaded when first asked for: start-up needs none of it.
   'open-deal': () => import('./deals.js').then(({ openDeal }) => openDeal(app)),
+  // Today's deal of the game on screen, if it offers one; else the home screen's cards.
+  daily: () => import('./daily.js').then(({ offersDaily, startDaily }) => (
+    offersDaily(app.current?.id) ? startDaily(app, app.current.id) : app.show('home'))),
   'hall-of-fame': () => app.show('hall'),
   home: () => app.show('home'),
   'how-to-play': showHowToPlay,

@@ -7,6 +7,7 @@ import { t } from './i18n.js';
 import { categoryLabel } from './catalogue.js';
 import { openDialog } from './dialog.js';
 import { askRecordName } from './record.js';
+import { dailyStatistics } from './daily.js';
 
 /// The dialogs of the game `name`'s screen: `parts` are the game's (its `statistics` and
 /// `options`), `client` its game client (the snapshot shown).
@@ -39,8 +40,10 @@ export function gameDialogs({ name, app, parts, client }) {
   }
 
   async function statistics() {
-    const spec = await parts.statistics();
-    const shown = await openDialog({ id: 'stats-dialog', title: spec.title, body: spec.body, buttons: spec.buttons });
+    // A game with a daily deal shows its streaks and its all-days table below its own.
+    const [spec, daily] = await Promise.all([parts.statistics(), dailyStatistics(name)]);
+    const body = [spec.body, daily].flat();
+    const shown = await openDialog({ id: 'stats-dialog', title: spec.title, body, buttons: spec.buttons });
     await spec.closed?.(shown.value);
   }
 

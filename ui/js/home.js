@@ -4,6 +4,7 @@ import { el } from './dom.js';
 import { t, formatClock, joined } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
 import { allGames, categoryLabel } from './catalogue.js';
+import { dailyButton } from './daily.js';
 
 export const id = 'home';
 export const helpTopic = 'home';
@@ -20,7 +21,11 @@ async function progress(game) {
 
 export async function mount(root, app) {
   const list = el('ul', { class: 'game-list' });
-  const underWay = await Promise.all(allGames().map((game) => progress(game.id)));
+  // Both asked at once: each answer is a round trip through the webview.
+  const [underWay, daily] = await Promise.all([
+    Promise.all(allGames().map((game) => progress(game.id))),
+    Promise.all(allGames().map((game) => dailyButton(app, game.id))),
+  ]);
   for (const [index, game] of allGames().entries()) {
     list.append(el('li', {},
       el('button', {
@@ -30,7 +35,8 @@ export async function mount(root, app) {
       el('span', { class: `game-card-art art-${game.id}`, 'aria-hidden': 'true' }),
       el('span', { class: 'game-card-name', text: t(game.nameKey) }),
       el('span', { class: 'game-card-blurb', text: t(`${game.nameKey}.blurb`) }),
-      underWay[index])));
+      underWay[index]),
+    daily[index]));
   }
   root.append(
     el('header', { class: 'home-header' },
