@@ -3,6 +3,7 @@
 //! is done once the game is over, with the streak, which the statistics show too; the deal
 //! again is marked (it never ranks).
 
+use crate::gomoku::picture;
 use crate::harness::App;
 use serde_json::json;
 
@@ -14,8 +15,10 @@ async fn the_daily_deal_opens_from_the_home_card_and_the_card_says_when_it_is_do
     app.wait_for("the daily button", &format!("return document.querySelector('{card}')")).await;
     let state = format!("return document.querySelector('{card} .daily-state')?.textContent");
     assert_eq!(app.wait_for("its state", &state).await, json!("Today's: not played yet"));
+    picture(&app, "daily-home").await;
     app.click(card).await;
     app.wait_for("the level asked once", "return document.querySelector('#daily-dialog[open] #daily-choice')").await;
+    picture(&app, "daily-level").await;
     app.client.execute("document.querySelector('#daily-choice').value = 'intermediate'", vec![]).await.unwrap();
     app.click("#daily-dialog button[value=start]").await;
     app.wait_for("the day's field", "return document.querySelectorAll('.ms-cell').length === 256").await;
@@ -38,6 +41,7 @@ async fn the_daily_deal_opens_from_the_home_card_and_the_card_says_when_it_is_do
     app.click("#ms-home").await;
     app.wait_for("done", &format!("return document.querySelector('{card}')?.dataset.done === 'true'")).await;
     assert_eq!(app.wait_for("its state", &state).await, json!("Today's: done ✓"));
+    picture(&app, "daily-home-done").await;
     let streak = app.text(&format!("{card} .daily-streak")).await;
     assert!(streak.starts_with("Streak: 1 · won in a row: "), "{streak}");
 
@@ -51,6 +55,7 @@ async fn the_daily_deal_opens_from_the_home_card_and_the_card_says_when_it_is_do
     app.click("#ms-stats").await;
     let days = "return document.querySelector('#stats-dialog[open] [data-stat=daily-streak] td')?.textContent";
     assert_eq!(app.wait_for("the daily streak", days).await, json!("1"));
+    picture(&app, "daily-statistics").await;
     app.click("#stats-dialog button[value=ok]").await;
     app.quit().await;
 }

@@ -79,10 +79,10 @@ export async function dailyStatistics(game) {
   }
   const figure = (day) => (byTime ? t('stats.seconds', { seconds: formatSeconds(day.timeMs) }) : formatNumber(day.score));
   return el('section', { class: 'daily-stats', id: 'daily-stats' },
-    el('h3', { text: t('daily.title') }),
-    el('table', {}, el('tbody', {}, rows.map(([key, label, value]) => el('tr', { dataset: { stat: key } },
+    el('h3', { class: 'stats-heading', text: t('daily.title') }),
+    el('table', { class: 'stats' }, el('tbody', {}, rows.map(([key, label, value]) => el('tr', { dataset: { stat: key } },
       el('th', { scope: 'row', text: label }), el('td', { class: 'number', text: formatNumber(value) }))))),
-    status.best.length ? el('h4', { text: t('daily.best') }) : null,
+    status.best.length ? el('h4', { class: 'stats-heading', text: t('daily.best') }) : null,
     status.best.length ? el('ol', { class: 'daily-best' },
       status.best.map((day) => el('li', { text: joined([day.day, figure(day)]) }))) : null);
 }
