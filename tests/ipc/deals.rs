@@ -146,3 +146,29 @@ fn a_text_that_is_no_deal_is_refused_by_what_is_wrong_and_changes_nothing() {
     assert_eq!(code(h.call("deal_code", json!({"game": "gomoku"}))), "no_game");
     assert_eq!(h.call("snapshot", json!({"game": "minesweeper"})).unwrap()["view"], before["view"], "nothing changed");
 }
+
+/// The page never holds a deal's seed while its game is under way: no snapshot of a game being
+/// played, in any game that deals, names the seed its code would give, whatever was played.
+#[test]
+fn no_snapshot_of_a_game_under_way_holds_its_seed() {
+    // Long seeds, so that their digits cannot turn up by chance in a board's cells.
+    for seed in [0x5eed_cafe_f00d_1234_u64, u64::MAX - 7] {
+        let h = harness_with_seed(Some(seed));
+        for kind in pastimes_games::GameKind::all().filter(|kind| kind.info().deals.is_some()) {
+            let game = kind.as_str();
+            let mut shown =
+                vec![h.call("new_game", json!({"game": game, "params": kind.info().default_params()})).unwrap()];
+            let twin = kind.info().start_game(&kind.info().default_params(), seed).unwrap();
+            for code in 0..twin.move_codes().min(40) {
+                let Some(mv) = twin.code_move(code) else { continue };
+                if let Ok(next) = h.call("play", json!({"game": game, "move": mv})) {
+                    shown.push(next);
+                }
+            }
+            let under_way: Vec<&Value> = shown.iter().filter(|s| s["status"] == "playing").collect();
+            let text = serde_json::to_string(&under_way).unwrap();
+            let (hex, decimal) = (format!("{seed:x}"), seed.to_string());
+            assert!(!text.contains(&hex) && !text.contains(&decimal), "{game}: the seed in {text}");
+        }
+    }
+}
