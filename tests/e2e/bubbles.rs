@@ -345,11 +345,15 @@ async fn play_a_standard_game_to_its_end_and_name_the_record() {
         .wait_for(
             "the statistics",
             "const d = document.querySelector('#stats-dialog[open]');
-             return d && Object.fromEntries([...d.querySelectorAll('tr')].map((r) => [r.dataset.stat, r.querySelector('td').textContent]))",
+             const rows = d && [...d.querySelectorAll('tr')].filter((r) => !r.closest('#daily-stats'));
+             return d && Object.fromEntries(rows.map((r) => [r.dataset.stat, r.querySelector('td').textContent]))",
         )
         .await;
     let shown = number(score);
     assert_eq!(stats, json!({"played": "1", "average": shown, "total": shown, "best": shown}));
+    // Below them the daily deal's streaks: this game was no daily deal, so none yet.
+    let daily = "return document.querySelector('#stats-dialog #daily-stats [data-stat=daily-streak] td')?.textContent";
+    assert_eq!(app.wait_for("the daily streak", daily).await, json!("0"));
     assert_eq!(app.text("#stats-dialog h2").await, "Statistics: Standard");
     app.click("#stats-dialog button[value=ok]").await;
     app.wait_for("the statistics to close", "return !document.querySelector('#stats-dialog')").await;
