@@ -206,8 +206,16 @@ async fn a_whole_minesweeper_game_by_keyboard_alone() {
 async fn a_bubble_breaker_move_by_keyboard_alone() {
     let data = tempfile::tempdir().unwrap();
     let app = App::launch(data.path(), Some(8)).await;
-    // Home: Tab to the second game, Enter opens it.
-    app.keys(&format!("{TAB}{ENTER}")).await;
+    // Home: Tab to the second game's card (past the first game's daily deal), Enter opens it.
+    for _ in 0..6 {
+        let on = app.client.execute("return document.activeElement?.id", vec![]).await.unwrap();
+        if on == json!("open-bubbles") {
+            break;
+        }
+        app.keys(TAB).await;
+    }
+    assert_eq!(app.client.execute("return document.activeElement?.id", vec![]).await.unwrap(), json!("open-bubbles"));
+    app.keys(ENTER).await;
     app.wait_for("the balls", "return document.querySelectorAll('.bb-cell.ball').length > 0").await;
     let target = app
         .wait_for(
