@@ -42,24 +42,6 @@ mod tests {
         (kind.info().new_game)(&params, 1).unwrap()
     }
 
-    fn points(moves: &[(String, Value)]) -> Vec<&str> {
-        moves.iter().map(|(text, _)| text.as_str()).collect()
-    }
-
-    #[test]
-    fn a_move_list_reads_with_or_without_numbers_and_commas() {
-        let game = dealt(gomoku::KIND, json!({}));
-        for text in ["H8 I9 J10", "1. H8 2. i9\n3. J10", "H8, I9, J10", "  H8;I9;J10  "] {
-            let moves = read(game.as_ref(), text).unwrap();
-            assert_eq!(points(&moves).join(" ").to_uppercase(), "H8 I9 J10", "{text:?}");
-            let stones: Vec<&Value> = moves.iter().map(|(_, mv)| mv).collect();
-            assert_eq!(stones, [&json!({"x": 7, "y": 7}), &json!({"x": 8, "y": 6}), &json!({"x": 9, "y": 5})]);
-        }
-        let swap2 = dealt(gomoku::KIND, json!({"opening": "swap2"}));
-        let moves = read(swap2.as_ref(), "H8 I9 J10 choose white").unwrap();
-        assert_eq!(moves[3].1, json!({"choose": "white"}));
-    }
-
     #[test]
     fn nonsense_another_game_or_nothing_is_refused_by_name() {
         let game = dealt(gomoku::KIND, json!({}));
