@@ -135,3 +135,28 @@ fn the_data_lock_refuses_a_second_writer_with_a_clear_message() {
     assert_eq!(entries, ["pastimes.lock"], "the store is not touched");
     drop(lock);
 }
+
+/// The manual page (packaging/pastimes.6) tells every option and every game `--game` takes
+/// (but the test game, which no package ships).
+#[test]
+fn the_manual_page_tells_every_option_and_game() {
+    let page = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("packaging/pastimes.6")).unwrap();
+    let page = page.replace("\\-", "-");
+    for option in [".BI --game \" GAME\"", ".BI --data-dir \" DIR\"", ".BR -h \", \" --help", ".BR -V \", \" --version"]
+    {
+        assert!(page.contains(option), "{option}");
+    }
+    #[cfg(feature = "test-game")]
+    let shipped = |kind: &GameKind| *kind != pastimes_games::lights::KIND;
+    #[cfg(not(feature = "test-game"))]
+    let shipped = |_: &GameKind| true;
+    for kind in GameKind::all().filter(shipped) {
+        assert!(
+            page.contains(&format!(".B {}", kind.as_str())) || page.contains(&format!(".BR {} ", kind.as_str())),
+            "{kind:?}"
+        );
+    }
+    for status in ["0", "1", "2"] {
+        assert!(page.contains(&format!(".TP\n.B {status}\n")), "exit status {status}");
+    }
+}
