@@ -1,6 +1,7 @@
 //! Preferences: settings, player names, the translations the backend speaks, and the
 //! configuration (the data folder) from the command line and the environment.
 
+pub mod command_line;
 pub mod config;
 pub(crate) mod i18n;
 pub(crate) mod names;
