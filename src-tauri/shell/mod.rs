@@ -6,6 +6,7 @@ pub(crate) mod clipboard;
 pub mod commands;
 pub(crate) mod file_dialog;
 pub(crate) mod menu;
+pub(crate) mod move_menu;
 pub(crate) mod settle;
 pub(crate) mod single_instance;
 #[cfg(feature = "test-game")]
