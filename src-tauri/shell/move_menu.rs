@@ -73,6 +73,7 @@ const ITEMS: [(&str, &str, Option<&str>); 5] = [
 
 /// The ids and accelerators of the items that have one (for the test that the page's keys are
 /// the menu's).
+#[cfg(test)]
 pub fn accelerators() -> impl Iterator<Item = (&'static str, &'static str)> {
     ITEMS.into_iter().filter_map(|(id, _, keys)| keys.map(|keys| (id, keys)))
 }

@@ -52,7 +52,9 @@ function bestFound(next) {
   return next.analysing ? t('bb.gameOver.searching') : '';
 }
 
-export const { id, helpTopic, mount, unmount, newGame, refit, choose, restart, copyDealCode, newGameParams } = gameScreen({
+export const {
+  id, helpTopic, mount, unmount, newGame, refit, choose, move, shortcuts, restart, copyDealCode, newGameParams,
+} = gameScreen({
   name: 'bubbles',
   prefix: 'bb',
   coverClass: 'bb-cover bb-paused',
