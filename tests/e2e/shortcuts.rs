@@ -76,8 +76,6 @@ fn screen_is(name: &str) -> String {
     format!("return document.querySelector('#screen.screen-{name}') !== null && document.body.dataset.ready === 'true'")
 }
 
-const OPEN_CELLS: &str = "return document.querySelectorAll('.ms-cell.open').length";
-
 async fn open_a_cell(app: &App) {
     app.click(".ms-cell[data-x='4'][data-y='4']").await;
     app.wait_for("cells to open", "return document.querySelectorAll('.ms-cell.open').length > 0").await;
