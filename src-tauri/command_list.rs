@@ -31,6 +31,7 @@ app_commands![
     daily_status,
     submit_record_name,
     fit_window,
+    move_menu,
     statistics,
     hall_of_fame,
     history,

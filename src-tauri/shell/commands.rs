@@ -252,6 +252,15 @@ pub fn fit_window<R: Runtime>(window: WebviewWindow<R>, width: f64, height: f64)
     window::fit(&window, width, height)
 }
 
+/// The game screen's buttons, for the Move menu to follow (`null`: no game on screen).
+#[tauri::command]
+pub fn move_menu<R: Runtime>(
+    app: AppHandle<R>,
+    state: Option<crate::shell::move_menu::MoveMenuState>,
+) -> AppResult<()> {
+    crate::shell::move_menu::show(&app, state)
+}
+
 #[tauri::command]
 pub fn statistics(state: AppStateArg, game: String, category: String) -> AppResult<CategoryStats> {
     state.statistics(kind(&game)?, &category)

@@ -5,6 +5,9 @@
 //! change, from the menu or the page, goes through `setting_changed`, which rebuilds the menu,
 //! applies the zoom and tells the page (`settings` event).
 //!
+//! The Move menu (Undo, Redo, Hint, Show odds, Pause) follows the game screen's buttons
+//! (`move_menu.rs`).
+//!
 //! The Game menu also lists the choices of the game on screen (original 001's levels, Bubble
 //! Breaker's styles; [`pastimes_games::Choices`]), the one its game was started with checked:
 //! a choice is forwarded to the page like any Game item (`choice-{game}-{id}`), and the check
@@ -12,6 +15,7 @@
 
 use crate::prefs::i18n::{self, LANGUAGES};
 use crate::prefs::settings::{zoom_step, THEMES};
+use crate::shell::move_menu;
 use crate::state::AppState;
 use pastimes_games::{Choice, GameKind};
 use serde_json::{json, Map, Value};
@@ -26,6 +30,29 @@ pub const QUIT: &str = "quit";
 const GAME_MENU: &str = "game";
 const CHOICE: &str = "choice-";
 
+/// The menu's keys, by item: GNOME's and KDE's (Ctrl+N, F5, Ctrl+H, Ctrl+,, Ctrl+?). The page
+/// reads the same keys (ui/js/app-keys.js, and the Move menu's in ui/js/game-controls.js) for
+/// what the menu does not catch first (F2, the keypad's plus): the test below holds the two
+/// together. GTK takes these keys before the page, so none is a key a text field types.
+const ACCELERATORS: &[(&str, &str)] = &[
+    ("new-game", "CmdOrCtrl+N"),
+    ("restart", "F5"),
+    ("open-deal", "CmdOrCtrl+Shift+O"),
+    ("hall-of-fame", "CmdOrCtrl+H"),
+    (QUIT, "CmdOrCtrl+Q"),
+    ("zoom-in", "CmdOrCtrl+="),
+    ("zoom-out", "CmdOrCtrl+-"),
+    ("zoom-reset", "CmdOrCtrl+0"),
+    ("preferences", "CmdOrCtrl+Comma"),
+    ("how-to-play", "F1"),
+    ("shortcuts", "CmdOrCtrl+Shift+Slash"),
+];
+
+/// The accelerator of the item `id`, if it has one.
+fn accelerator(id: &str) -> Option<&'static str> {
+    ACCELERATORS.iter().find(|(item, _)| *item == id).map(|(_, keys)| *keys)
+}
+
 /// The resolved language of these settings.
 pub fn language_of(settings: &Map<String, Value>) -> &'static str {
     i18n::resolve(settings.get("language").and_then(Value::as_str))
@@ -34,9 +61,9 @@ pub fn language_of(settings: &Map<String, Value>) -> &'static str {
 pub fn build<R: Runtime>(app: &AppHandle<R>, settings: &Map<String, Value>) -> tauri::Result<Menu<R>> {
     let lang = language_of(settings);
     let text = |key: &str| i18n::t(lang, key);
-    let item = |id: &str, key: &str, accelerator: Option<&str>| {
+    let item = |id: &str, key: &str| {
         let builder = MenuItemBuilder::with_id(id, text(key));
-        match accelerator {
+        match accelerator(id) {
             Some(keys) => builder.accelerator(keys).build(app),
             None => builder.build(app),
         }
@@ -45,21 +72,21 @@ pub fn build<R: Runtime>(app: &AppHandle<R>, settings: &Map<String, Value>) -> t
         |id: String, label: String, checked: bool| CheckMenuItemBuilder::with_id(id, label).checked(checked).build(app);
 
     let mut game = SubmenuBuilder::with_id(app, GAME_MENU, text("menu.game"))
-        .item(&item("new-game", "menu.newGame", Some("F2"))?)
-        .item(&item("restart", "menu.restart", Some("F5"))?)
-        .item(&item("open-deal", "menu.openDeal", Some("CmdOrCtrl+Shift+O"))?)
-        .item(&item("copy-deal-code", "menu.copyDealCode", None)?)
-        .item(&item("daily", "menu.daily", None)?)
+        .item(&item("new-game", "menu.newGame")?)
+        .item(&item("restart", "menu.restart")?)
+        .item(&item("open-deal", "menu.openDeal")?)
+        .item(&item("copy-deal-code", "menu.copyDealCode")?)
+        .item(&item("daily", "menu.daily")?)
         .separator();
     for kind in GameKind::all() {
-        game = game.item(&item(&format!("open-{}", kind.as_str()), kind.info().name_key, None)?);
+        game = game.item(&item(&format!("open-{}", kind.as_str()), kind.info().name_key)?);
     }
     let game = game
         .separator()
-        .item(&item("hall-of-fame", "menu.hallOfFame", None)?)
-        .item(&item("home", "menu.allGames", None)?)
+        .item(&item("hall-of-fame", "menu.hallOfFame")?)
+        .item(&item("home", "menu.allGames")?)
         .separator()
-        .item(&item(QUIT, "menu.quit", Some("CmdOrCtrl+Q"))?)
+        .item(&item(QUIT, "menu.quit")?)
         .build()?;
 
     let chosen_theme = settings.get("theme").and_then(Value::as_str).unwrap_or("system");
@@ -85,19 +112,23 @@ pub fn build<R: Runtime>(app: &AppHandle<R>, settings: &Map<String, Value>) -> t
         .item(&themes.build()?)
         .item(&check("colour-blind".into(), text("menu.colourBlind"), colour_blind)?)
         .separator()
-        .item(&item("zoom-in", "menu.zoomIn", Some("CmdOrCtrl+="))?)
-        .item(&item("zoom-out", "menu.zoomOut", Some("CmdOrCtrl+-"))?)
-        .item(&item("zoom-reset", "menu.zoomReset", Some("CmdOrCtrl+0"))?)
+        .item(&item("zoom-in", "menu.zoomIn")?)
+        .item(&item("zoom-out", "menu.zoomOut")?)
+        .item(&item("zoom-reset", "menu.zoomReset")?)
         .separator()
         .item(&languages.build()?)
+        .separator()
+        .item(&item("preferences", "menu.preferences")?)
         .build()?;
 
     let help = SubmenuBuilder::new(app, text("menu.help"))
-        .item(&item("how-to-play", "menu.howToPlay", Some("F1"))?)
+        .item(&item("how-to-play", "menu.howToPlay")?)
+        .item(&item("shortcuts", "menu.shortcuts")?)
         .item(&PredefinedMenuItem::separator(app)?)
-        .item(&item("about", "menu.about", None)?)
+        .item(&item("about", "menu.about")?)
         .build()?;
-    let menu = MenuBuilder::new(app).items(&[&game, &view, &help]).build()?;
+    let moves = move_menu::build(app, lang)?;
+    let menu = MenuBuilder::new(app).items(&[&game, &moves, &view, &help]).build()?;
     show_choices(app, &game, settings)?;
     Ok(menu)
 }
@@ -292,6 +323,44 @@ mod tests {
         assert_eq!(kind_of_choice("choice-minesweeper-a-b"), minesweeper);
         assert_eq!(kind_of_choice("choice-nothing-expert"), None);
         assert_eq!(kind_of_choice("new-game"), None);
+    }
+
+    /// The page reads every key the menu shows: each accelerator (the Move menu's too) is one of
+    /// the keys the page's table gives its item (`tests/page/shortcuts.mjs`, which also checks
+    /// the page's tables themselves, prints them), so a key does the same whether GTK or the page
+    /// catches it. Quit alone is the menu's: the page does not quit.
+    #[test]
+    fn the_menus_keys_are_the_pages() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let output = std::process::Command::new("node")
+            .current_dir(root)
+            .arg("tests/page/shortcuts.mjs")
+            .output()
+            .unwrap_or_else(|e| panic!("node, which scripts/install-deps.sh --test installs: {e}"));
+        assert!(output.status.success(), "tests/page/shortcuts.mjs: {}", String::from_utf8_lossy(&output.stderr));
+        let printed: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let page = &printed["menuKeys"];
+        let menu: Vec<_> = super::ACCELERATORS.iter().copied().chain(super::move_menu::accelerators()).collect();
+        assert!(menu.len() >= 12, "{menu:?}");
+        for (id, accelerator) in menu.into_iter().filter(|(id, _)| *id != super::QUIT) {
+            let named = page_name(accelerator);
+            let keys = page[id].as_array().unwrap_or_else(|| panic!("the page has no keys for {id}: {page}"));
+            assert!(keys.contains(&serde_json::json!(named)), "{id}: the menu's {accelerator} is not among {keys:?}");
+        }
+    }
+
+    /// An accelerator as the page's tables name it: `CmdOrCtrl+Shift+Slash` is `Ctrl+Shift+/`.
+    fn page_name(accelerator: &str) -> String {
+        accelerator
+            .split('+')
+            .map(|part| match part {
+                "CmdOrCtrl" => "Ctrl",
+                "Comma" => ",",
+                "Slash" => "/",
+                other => other,
+            })
+            .collect::<Vec<_>>()
+            .join("+")
     }
 
     /// The menu's labels, per language: what `build` puts in the menu bar.

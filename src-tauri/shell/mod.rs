@@ -8,6 +8,7 @@ pub(crate) mod display;
 pub(crate) mod file_dialog;
 pub mod launch;
 pub(crate) mod menu;
+pub(crate) mod move_menu;
 pub(crate) mod settle;
 pub(crate) mod single_instance;
 #[cfg(feature = "test-game")]

@@ -357,10 +357,11 @@ fn app_pids(binary: &Path, marker: &str) -> Vec<u32> {
         .collect()
 }
 
-/// The X window id of the Pastimes window (one app runs at a time in this suite).
+/// The X window id of the Pastimes window (one app runs at a time in this suite): its title is
+/// Pastimes, or a screen's own (Bubble Breaker's score), so the window is found by its class.
 fn x_window_id() -> String {
     let output = Command::new("xdotool")
-        .args(["search", "--onlyvisible", "--name", "^Pastimes$"])
+        .args(["search", "--onlyvisible", "--class", "^pastimes$"])
         .output()
         .expect("xdotool runs");
     let ids = String::from_utf8_lossy(&output.stdout);

@@ -24,6 +24,7 @@ mod psq;
 mod readme_shots;
 mod review;
 mod shell;
+mod shortcuts;
 mod shots;
 mod store;
 mod study_board;

@@ -6,8 +6,10 @@ import { el, clear, toast } from './dom.js';
 import { openDialog } from './dialog.js';
 import * as home from './home.js';
 import { extraScreens, gameScreens, loadDescriptors, reviewScreens } from './games.js';
-import { allGames, gameName, loadCatalogue } from './catalogue.js';
+import { allGames, gameInfo, gameName, loadCatalogue } from './catalogue.js';
 import { showSavingNotice, showStoreReport, watchSaving } from './storage.js';
+import { keyHandler } from './shortcuts.js';
+import { appKeys } from './app-keys.js';
 
 // The shell's own screens' modules, loaded the first time each is shown (home is the shell's own).
 const shellScreens = {
@@ -111,15 +113,24 @@ function zoomStep(direction) {
   return steps.find((step) => (direction > 0 ? step > current + 1e-6 : step < current - 1e-6)) ?? steps[steps.length - 1];
 }
 
-/// Ctrl+plus, Ctrl+minus and Ctrl+0 (also on the keypad): the View menu's accelerators catch
-/// Ctrl+= and Ctrl+-; the keys the menu cannot name arrive here.
-function zoomKeys(event) {
-  if (!event.ctrlKey || event.altKey || event.metaKey) return;
-  const direction = { '+': 1, '=': 1, '-': -1, _: -1, 0: 0 }[event.key];
-  if (direction === undefined) return;
-  event.preventDefault();
+/// Zooms in (1), out (-1) or back to the normal size (0), as the View menu does.
+function zoom(direction) {
   const next = zoomStep(direction);
   if (next !== Number(app.settings.zoom ?? 1)) app.saveSetting('zoom', next);
+}
+
+/// The keys of every screen (./app-keys.js), in force now: F5 where the game on screen deals.
+function keyTable() {
+  return appKeys({ run: runMenuAction, zoom, restarts: Boolean(gameInfo(app.current?.id)?.hasDeals) });
+}
+
+/// The keys of every screen, but while a dialog is open (the menu waits for it too).
+const screenKeys = keyHandler(keyTable, () => !document.querySelector('dialog[open]'));
+
+/// The shortcuts window: every key of the screen shown, from the tables its handlers read.
+function showShortcuts() {
+  const sections = [{ title: 'shortcuts.app', entries: keyTable() }, ...(app.current?.shortcuts?.() ?? [])];
+  return import('./shortcuts-window.js').then(({ shortcutsWindow }) => shortcutsWindow(sections));
 }
 
 /// Preferences: language, theme and colour-blind symbols, the View menu's choices in a dialog.
@@ -189,6 +200,8 @@ const menuActions = {
   home: () => app.show('home'),
   'how-to-play': showHowToPlay,
   about: showAbout,
+  preferences: showPreferences,
+  shortcuts: showShortcuts,
 };
 
 /// `choice-{game}-{choice}`: a choice of the Game menu, for the game on screen (the menu lists
@@ -198,12 +211,18 @@ function choiceAction(id) {
   return game && app.current?.id === game ? () => app.current.choose?.(choice) : null;
 }
 
+/// `move-undo`, `move-hint`…: an item of the Move menu, for the game on screen (the menu enables
+/// them only where its buttons are).
+function moveAction(id) {
+  return id.startsWith('move-') ? () => app.current?.move?.(id) : null;
+}
+
 export function runMenuAction(id) {
   // A modal dialog is open: the menu waits until it closes, as native dialogs make it.
   if (document.querySelector('dialog[open]')) return;
   // `open-{game}` for every game of the Game menu.
   const game = id.startsWith('open-') && gameScreens[id.slice('open-'.length)] ? id.slice('open-'.length) : null;
-  const action = game ? () => app.show(game) : menuActions[id] ?? choiceAction(id);
+  const action = game ? () => app.show(game) : menuActions[id] ?? choiceAction(id) ?? moveAction(id);
   if (action) Promise.resolve(action()).catch((error) => app.showError(error));
 }
 
@@ -233,7 +252,7 @@ async function start() {
   document.body.dataset.language = language();
   applyTheme(app.settings);
   await listening;
-  document.addEventListener('keydown', zoomKeys);
+  document.addEventListener('keydown', screenKeys);
   document.addEventListener('contextmenu', (event) => event.preventDefault());
   if (app.info.startupError) {
     const root = document.getElementById('screen');

@@ -7,7 +7,8 @@
 // room of its area. A board built on it draws its own cells and turns input into moves.
 
 import { el, setCssVariable } from './dom.js';
-import { cursorTarget } from './keys.js';
+import { cursorKeys } from './keys.js';
+import { keyHandler } from './shortcuts.js';
 
 export class Grid {
   /// `node`: the element with the role grid; `cellClass`, `rowClass`: the classes of a cell and
@@ -88,13 +89,21 @@ export class Grid {
     this.cellAt(this.cursor.x, this.cursor.y)?.focus(this.focusOptions);
   }
 
-  /// A cursor key moves the cursor: true when `event` was one (and is taken).
-  cursorKey(event) {
-    const target = cursorTarget(event, this.cursor, this.width, this.height);
-    if (!target) return false;
-    event.preventDefault();
-    this.moveCursor(target.x, target.y);
-    return true;
+  /// The board's key table (./shortcuts.js): the cursor's keys, then the board's own `keys` (its
+  /// moves), but on a read-only board.
+  keyTable(keys = []) {
+    const cursor = cursorKeys({
+      cursor: () => this.cursor,
+      moveTo: (x, y) => this.moveCursor(x, y),
+      width: () => this.width,
+      height: () => this.height,
+    });
+    return this.readOnly ? cursor : [...cursor, ...keys];
+  }
+
+  /// The board's keys, as its key table (`keyTable(keys())`) says, while the board has the focus.
+  listenToKeys(keys = () => []) {
+    this.node.addEventListener('keydown', keyHandler(() => this.keyTable(keys())));
   }
 }
 

@@ -8,10 +8,16 @@
 import { el, oneRowWidth, setIfChanged, setText } from './dom.js';
 import { t } from './i18n.js';
 import { gameInfo } from './catalogue.js';
-import { isScreenKey, undoRedoPauseKeys } from './keys.js';
+import { isScreenKey } from './keys.js';
+import { keyHandler, keyText } from './shortcuts.js';
+import { showMoveMenu } from './move-menu.js';
 import { choiceMenu } from './menu-button.js';
 import { icon, setIcon } from './icons.js';
 import { isOn } from './game-client.js';
+
+/// The keys of Undo and Redo, which the Move menu's items also hold (src-tauri/shell/menu.rs's
+/// test reads them here).
+export const MOVE_KEYS = { 'move-undo': ['Ctrl+Z'], 'move-redo': ['Ctrl+Shift+Z', 'Ctrl+Y'] };
 
 /// The shared controls of `game`'s screen (`gameScreen`'s argument) in `root`: `parts` are the
 /// game's, `client` its game client, `dialogs` its dialogs; `focusGame()` gives the focus back
@@ -27,9 +33,11 @@ export function gameControls({ game, app, root, parts, client, dialogs, focusGam
   let oddsOn = false;
   /// The hint's words over the status line, for the board they were said of ({ text, revision }).
   let hintNote = null;
+  /// The board's key table (`setBoardKeys`), once the game has built its board.
+  let boardKeys = () => [];
   const nodes = build();
-  /// Ctrl+Z, Ctrl+Y (if the game has undo) and P.
-  const sharedKeys = undoRedoPauseKeys({ undo: hasUndo ? undo : undefined, redo: hasUndo ? redo : undefined, togglePause });
+  /// The screen's keys (but the board's own, which it takes while it has the focus).
+  const keys = keyHandler(keyTable, isScreenKey);
 
   function build() {
     const id = (name) => `${game.prefix}-${name}`;
@@ -52,7 +60,7 @@ export function gameControls({ game, app, root, parts, client, dialogs, focusGam
       assisted: el('span', { class: 'assisted-note', id: id('assisted'), hidden: true, title: t('game.assistedDetail'), text: t('game.assisted') }),
       status: el('span', { id: id('status'), role: 'status' }),
     };
-    if (hasHint) built.hint = button('hint', t('game.hint'), hint, { title: t('game.hintKey'), 'aria-keyshortcuts': 'Shift+H', disabled: true });
+    if (hasHint) built.hint = button('hint', t('game.hint'), hint, { title: t('game.hintKey'), disabled: true });
     if (hasOdds) {
       built.odds = button('odds', t('game.odds'), toggleOdds, {
         title: t('game.oddsKey'), 'aria-keyshortcuts': 'O', 'aria-pressed': 'false', disabled: true,
@@ -158,6 +166,7 @@ export function gameControls({ game, app, root, parts, client, dialogs, focusGam
   function setOdds(on) {
     oddsOn = on;
     nodes.odds?.setAttribute('aria-pressed', String(on));
+    if (client.snapshot) showMoveMenu(moveMenu(client.snapshot));
     if (!on) parts.showOdds?.(null, client.snapshot);
   }
 
@@ -209,50 +218,96 @@ export function gameControls({ game, app, root, parts, client, dialogs, focusGam
       setIcon(pause.firstChild, next.paused ? 'resume' : 'pause');
     }
     choice?.show(next.choice);
-    setIfChanged(pause, 'disabled', next.status !== 'playing');
-    if (hintButton) setIfChanged(hintButton, 'disabled', !isOn(next));
-    if (odds) setIfChanged(odds, 'disabled', !isOn(next) && !oddsOn);
+    const enabled = moveMenu(next);
+    setIfChanged(pause, 'disabled', !enabled.pause);
+    if (hintButton) setIfChanged(hintButton, 'disabled', !enabled.hint);
+    if (odds) setIfChanged(odds, 'disabled', !enabled.odds);
     setIfChanged(assisted, 'hidden', !isAssisted(next));
     setText(assisted, t(assistedKey(next.assistance ?? {})));
     if (undoButton) {
-      setIfChanged(undoButton, 'disabled', !next.canUndo);
-      setIfChanged(redoButton, 'disabled', !next.canRedo);
+      setIfChanged(undoButton, 'disabled', !enabled.undo);
+      setIfChanged(redoButton, 'disabled', !enabled.redo);
     }
+    showMoveMenu(enabled);
   }
 
-  /// The screen's keys: the game's own first, then a choice's key, O, H, and undo, redo, pause.
-  function keys(event) {
-    if (parts.keys && isScreenKey(event) && parts.keys(event)) {
-      event.preventDefault();
-      return;
-    }
-    const action = choiceKey(event) ?? helpKey(event);
-    if (action) {
-      event.preventDefault();
-      action();
-      return;
-    }
-    sharedKeys(event);
+  /// Which of the Move menu's items the snapshot `next` enables, each exactly when its button is
+  /// (a game without the button has the item disabled), and whether the game is paused and the
+  /// odds shown (the items' words: Resume, Hide odds).
+  function moveMenu(next) {
+    return {
+      undo: hasUndo && Boolean(next.canUndo),
+      redo: hasUndo && Boolean(next.canRedo),
+      hint: hasHint && isOn(next),
+      odds: hasOdds && (isOn(next) || oddsOn),
+      pause: next.status === 'playing',
+      paused: Boolean(next.paused),
+      oddsOn,
+      keys: menuKeys(),
+    };
   }
 
-  /// A choice's own key (Minesweeper's 1, 2 and 3) starts a game of it.
-  function choiceKey(event) {
-    const keyed = choices && !event.ctrlKey && !event.altKey && isScreenKey(event) && choices.items.find((choice) => choice.key === event.key);
-    return keyed ? () => parts.choose(keyed.id) : null;
+  /// The keys the Move menu names in the labels of Hint, Show odds and Pause, from the table.
+  function menuKeys() {
+    const named = {};
+    for (const entry of keyTable()) {
+      const item = { 'move-hint': 'hint', 'move-odds': 'odds', 'move-pause': 'pause' }[entry.menu];
+      if (item) named[item] = keyText(entry.keys[0]);
+    }
+    return named;
   }
 
-  /// O: the odds on or off. H (Shift+H): the hint; a plain h moves the cursor on the boards
-  /// (h/j/k/l).
-  function helpKey(event) {
-    if (event.ctrlKey || !isScreenKey(event)) return null;
-    if (hasOdds && (event.key === 'o' || event.key === 'O')) return toggleOdds;
-    if (hasHint && event.key === 'H') return hint;
-    return null;
+  /// A Move menu item (`move-undo`): what its button does.
+  function move(id) {
+    const actions = { 'move-undo': undo, 'move-redo': redo, 'move-hint': hint, 'move-odds': toggleOdds, 'move-pause': togglePause };
+    return actions[id]?.();
+  }
+
+  /// The screen left: the Move menu has nothing to do.
+  function closed() {
+    showMoveMenu(null);
+  }
+
+  /// The screen's key table (./shortcuts.js), the board's aside: the game's own keys first (the
+  /// optional part `keyTable`), then its choices' keys, undo and redo, the hint, the odds and
+  /// pause.
+  function keyTable() {
+    const table = [...(parts.keyTable?.() ?? [])];
+    for (const choice of choices?.items ?? []) {
+      if (choice.key) table.push({ keys: [choice.key], label: choice.nameKey, run: () => parts.choose(choice.id) });
+    }
+    if (hasUndo) {
+      table.push({ keys: MOVE_KEYS['move-undo'], label: 'game.undo', menu: 'move-undo', run: undo });
+      table.push({ keys: MOVE_KEYS['move-redo'], label: 'game.redo', menu: 'move-redo', run: redo });
+    }
+    if (hasHint) table.push(hintEntry());
+    if (hasOdds) table.push({ keys: ['O'], label: 'game.odds', menu: 'move-odds', run: toggleOdds });
+    table.push({ keys: ['P'], label: 'game.pause', menu: 'move-pause', run: togglePause });
+    return table;
+  }
+
+  /// H asks for the hint, but on a board whose cursor h moves (h, j, k and l, as on every board of
+  /// the board kit): there it is Shift+H, and the shortcuts window says why.
+  function hintEntry() {
+    const taken = boardKeys().some((entry) => entry.keys.includes('H'));
+    return { keys: [taken ? 'Shift+H' : 'H'], label: 'game.hint', note: taken ? 'keys.hintShifted' : undefined, menu: 'move-hint', run: hint };
+  }
+
+  /// The board's key table, once the board is built: the screen's keys leave the board's to it,
+  /// and the hint's button names the hint's key.
+  function setBoardKeys(table) {
+    boardKeys = table;
+    nodes.hint?.setAttribute('aria-keyshortcuts', hintEntry().keys[0]);
+  }
+
+  /// The screen's keys by section, for the shortcuts window: the game's, then the board's.
+  function shortcuts() {
+    return [{ title: 'shortcuts.game', entries: keyTable() }, { title: 'shortcuts.board', entries: boardKeys() }];
   }
 
   return {
-    nodes, choose, toolbar, toolbarWidth, placeAssistedNote, pauseWhenHidden, keys,
-    note, noteFor, showPaused, draw, oddsFollow, boardChanged,
+    nodes, choose, toolbar, toolbarWidth, placeAssistedNote, pauseWhenHidden, keys, keyTable, setBoardKeys,
+    shortcuts, move, closed, note, noteFor, showPaused, draw, oddsFollow, boardChanged,
   };
 }
 

@@ -33,8 +33,8 @@ export function statsRows(rows) {
     el('th', { scope: 'row', text: name }), el('td', { class: 'number', text: value }))));
 }
 
-/// Builds the screen module (`id`, `helpTopic`, `mount`, `unmount`, `newGame`, `choose`,
-/// `refit`, and for a game that deals from a seed `restart`, `copyDealCode` and
+/// Builds the screen module (`id`, `helpTopic`, `mount`, `unmount`, `newGame`, `choose`, `move`,
+/// `shortcuts`, `refit`, and for a game that deals from a seed `restart`, `copyDealCode` and
 /// `newGameParams`) of one game.
 ///
 /// `game` gives:
@@ -53,8 +53,8 @@ export function statsRows(rows) {
 ///
 /// The parts (`create`'s answer):
 /// - `build()`: builds the game's nodes around the shared `screen.controls`; returns
-///   `{ nodes, board, concealed, fit }`: the nodes to show in order, the board (with `focus()`
-///   and `fit(width, height)`), the node that hides while paused and `fit`: `{ area, margin,
+///   `{ nodes, board, concealed, fit }`: the nodes to show in order, the board (with `focus()`,
+///   `fit(width, height)` and `keyTable()`, its keys as a table of ./shortcuts.js), the node that hides while paused and `fit`: `{ area, margin,
 ///   follow }`, the node whose room (less `margin`) the board fills and what the board's size
 ///   follows: `'area'` (its size changes) or `'window'` (the window's does; the game calls
 ///   `screen.fitBoard()` when its board's shape changes);
@@ -85,7 +85,7 @@ export function statsRows(rows) {
 ///   figures from `screen.statistics(category)`);
 /// - optional `options()`: `{ title, body, save() }` of the options dialog; its checkboxes made with
 ///   `screen.optionBox(key, label)` are saved with the dialog;
-/// - optional `keys(event)` (true when it took the key), `playError(error, move)`, `mounted()`,
+/// - optional `keyTable()` (the game's own keys, a table of ./shortcuts.js), `playError(error, move)`, `mounted()`,
 ///   `unmounted()`.
 ///
 /// The game gets `screen`, made for the mount as its parts are: `app`, `root`, `snapshot`,
@@ -121,6 +121,10 @@ export function gameScreen(game) {
     newGameParams: () => live?.parts.params(),
     /// Starts a game of the choice `id` (the Game menu's item).
     choose: (id) => live?.controls.choose(id),
+    /// A Move menu item (`move-undo`), as its button.
+    move: (id) => live?.controls.move(id),
+    /// The screen's keys by section, for the shortcuts window.
+    shortcuts: () => live?.controls.shortcuts() ?? [],
     /// The window's size for the board, and the board's for its room (after a change of zoom:
     /// a window already as large as the screen allows does not resize).
     refit: () => live?.refit(),
@@ -146,6 +150,7 @@ function openGame(game, root, app) {
   let panelShown = Promise.resolve();
   screen.controls = controls.nodes;
   const ui = parts.build();
+  controls.setBoardKeys(() => ui.board.keyTable?.() ?? []);
   root.append(...ui.nodes);
   controls.placeAssistedNote(ui.nodes);
   const stopFitting = followBoard();
@@ -206,6 +211,7 @@ function openGame(game, root, app) {
     stopFitting();
     document.removeEventListener('visibilitychange', controls.pauseWhenHidden);
     document.removeEventListener('keydown', controls.keys);
+    controls.closed();
     parts.unmounted?.();
     const { snapshot } = client;
     if (!keep && snapshot && !snapshot.paused && snapshot.clockRunning) games.pause(name).catch(() => {});

@@ -19,6 +19,7 @@ import { descriptors, resultWords } from './games.js';
 import { fitTo, followSize } from './board-kit.js';
 import { categoryLabel, gameName, measureOf } from './catalogue.js';
 import { isScreenKey } from './keys.js';
+import { keyHandler } from './shortcuts.js';
 
 export const id = 'watch';
 
@@ -64,7 +65,10 @@ function spaceUp(event) {
 export function create() {
   let state = null;
 
-  return { id, helpTopic, transient, mount, unmount, place };
+  /// The view's keys (but on the slider, whose own keys move it, and so the board).
+  const keys = keyHandler(keyTable, (event) => Boolean(state) && isScreenKey(event));
+
+  return { id, helpTopic, transient, mount, unmount, place, shortcuts };
 
   /// `options`: `gameId`, `bestLine` (watch the analysis's line instead of the player's), `back`
   /// ({ screen, options }: where Back goes), `at` and `speed` (where to start, and how fast).
@@ -302,21 +306,23 @@ export function create() {
     fitTo(state.board.board, state.board.area, 24);
   }
 
-  /// Space plays or pauses, Left and Right step, Home and End go to either end, 1, 2 and 4 set
-  /// the speed. On the slider its own keys move it (and so the board).
-  function keys(event) {
-    if (!state || !isScreenKey(event) || event.ctrlKey) return;
-    const speed = { 1: 1, 2: 2, 4: 4 }[event.key];
-    const actions = {
-      ' ': togglePlay,
-      ArrowLeft: () => step(-1),
-      ArrowRight: () => step(1),
-      Home: () => go(0),
-      End: () => go(state.header.moves),
-    };
-    const action = speed ? () => setSpeed(speed) : actions[event.key];
-    if (!action) return;
-    event.preventDefault();
-    action();
+  /// The view's key table (./shortcuts.js): Space plays or pauses, Left and Right step, Home
+  /// and End go to either end, 1, 2 and 4 set the speed.
+  function keyTable() {
+    return [
+      { keys: ['Space'], label: 'keys.watch.play', run: togglePlay },
+      { keys: ['ArrowLeft'], label: 'watch.stepBack', run: () => step(-1) },
+      { keys: ['ArrowRight'], label: 'watch.stepForward', run: () => step(1) },
+      { keys: ['Home'], label: 'watch.start', run: () => go(0) },
+      { keys: ['End'], label: 'watch.end', run: () => go(state.header.moves) },
+      ...SPEEDS.map((speed) => ({ keys: [String(speed)], label: 'watch.speedTimes', params: { speed }, run: () => setSpeed(speed) })),
+    ];
+  }
+
+  /// The view's keys by section, for the shortcuts window: its own, then its board's (the
+  /// cursor's, while the board has the focus).
+  function shortcuts() {
+    if (!state) return [];
+    return [{ title: 'shortcuts.watch', entries: keyTable() }, { title: 'shortcuts.board', entries: state.board.board?.keyTable?.() ?? [] }];
   }
 }

@@ -29,7 +29,7 @@ export class BubbleField {
     this.ghosts = el('div', { class: 'bb-ghosts', 'aria-hidden': 'true' });
     this.node = el('div', { class: 'bb-board' }, this.grid, this.ghosts, this.label);
     this.kit = new Grid({ node: this.grid, cellClass: 'bb-cell', rowClass: 'bb-row', readOnly });
-    this.grid.addEventListener('keydown', (e) => this.keyDown(e));
+    this.kit.listenToKeys(() => this.keys());
     if (!readOnly) this.grid.addEventListener('mousedown', (e) => this.mouseDown(e));
   }
 
@@ -176,18 +176,26 @@ export class BubbleField {
     this.kit.focus();
   }
 
-  keyDown(event) {
-    if (event.ctrlKey || event.altKey || event.metaKey) return;
-    if (this.kit.cursorKey(event) || this.kit.readOnly) return;
-    const { x, y } = this.kit.cursor;
-    if (event.key === ' ' || event.key === 'Enter') {
-      event.preventDefault();
+  /// The field's own keys (besides the cursor's): Space or Enter selects the cursor's group, or
+  /// pops it once selected; Escape lets a selection go.
+  keys() {
+    const click = () => {
+      const { x, y } = this.kit.cursor;
       this.anchor = { x, y };
       this.onIntent({ action: 'click', x, y });
-    } else if (event.key === 'Escape' && this.selection.size) {
-      event.preventDefault();
-      this.onIntent({ action: 'deselect' });
-    }
+    };
+    const deselect = () => {
+      if (this.selection.size) this.onIntent({ action: 'deselect' });
+    };
+    return [
+      { keys: ['Space', 'Enter'], label: 'keys.bb.click', run: click },
+      { keys: ['Escape'], label: 'keys.bb.deselect', run: deselect },
+    ];
+  }
+
+  /// The field's key table: the cursor's keys and its own (../shortcuts.js).
+  keyTable() {
+    return this.kit.keyTable(this.keys());
   }
 }
 

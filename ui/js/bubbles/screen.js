@@ -52,7 +52,9 @@ function bestFound(next) {
   return next.analysing ? t('bb.gameOver.searching') : '';
 }
 
-export const { id, helpTopic, mount, unmount, newGame, refit, choose, restart, copyDealCode, newGameParams } = gameScreen({
+export const {
+  id, helpTopic, mount, unmount, newGame, refit, choose, move, shortcuts, restart, copyDealCode, newGameParams,
+} = gameScreen({
   name: 'bubbles',
   prefix: 'bb',
   coverClass: 'bb-cover bb-paused',
@@ -80,7 +82,7 @@ function create(screen) {
     fitWindow: fitToField,
     focus: (snap) => (snap.status === 'finished' ? ui.overNew : ui.field),
     finished: () => { if (ui.over.isConnected && !ui.over.hidden) ui.overNew.focus(); },
-    keys: openKeys,
+    keyTable: () => [{ keys: ['Ctrl+O'], label: 'bb.openPosition', run: openPosition }],
     statistics,
     options,
     unmounted: () => ui?.field.stopAnimation(),
@@ -209,12 +211,6 @@ function create(screen) {
   }
 
   /// Ctrl+O opens a position file.
-  function openKeys(event) {
-    if (!event.ctrlKey || event.key.toLowerCase() !== 'o') return false;
-    openPosition();
-    return true;
-  }
-
   /// A game from a position file (the native open dialog): marked imported, never ranked.
   function openPosition() {
     const open = () => call('import_game', { game: 'bubbles', format: 'position' }).then((imported) => imported?.game ?? null);

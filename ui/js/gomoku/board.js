@@ -50,7 +50,7 @@ export class GoBoard {
       node: this.grid, cellClass: 'gm-point', rowClass: 'gm-row', cursor: { x: 7, y: 7 }, readOnly,
       focusOptions: { preventScroll: true }, onCursor: (before) => this.paintPreviews(before),
     });
-    this.grid.addEventListener('keydown', (e) => this.keyDown(e));
+    this.kit.listenToKeys(() => this.keys());
     if (readOnly) return;
     this.grid.addEventListener('click', (e) => this.click(e));
     this.grid.addEventListener('mouseover', (e) => {
@@ -254,13 +254,15 @@ export class GoBoard {
     this.kit.focus();
   }
 
-  keyDown(event) {
-    if (this.kit.cursorKey(event) || this.kit.readOnly) return;
+  /// The board's own key (besides the cursor's): Space or Enter plays on the cursor's point.
+  keys() {
     const { x, y } = this.kit.cursor;
-    if ((event.key === ' ' || event.key === 'Enter') && !event.ctrlKey && !event.altKey) {
-      event.preventDefault();
-      this.onPlay({ x, y });
-    }
+    return [{ keys: ['Space', 'Enter'], label: 'keys.gm.play', run: () => this.onPlay({ x, y }) }];
+  }
+
+  /// The board's key table: the cursor's keys and its own (../shortcuts.js).
+  keyTable() {
+    return this.kit.keyTable(this.keys());
   }
 }
 

@@ -129,7 +129,12 @@ export function create() {
   /// The open screen: null once it is left (answers and events that arrive later are dropped).
   let current = null;
 
-  return { id, helpTopic, transient, mount, unmount, place };
+  return { id, helpTopic, transient, mount, unmount, place, shortcuts };
+
+  /// The screen's keys, for the shortcuts window: its read-only board's (the cursor's).
+  function shortcuts() {
+    return current ? [{ title: 'shortcuts.board', entries: current.ui.board.keyTable() }] : [];
+  }
 
   /// Where the player is, to show again when the screen is drawn anew (a new language): the
   /// mistake shown, or the position.

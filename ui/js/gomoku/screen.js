@@ -130,7 +130,9 @@ function decisionText(decided) {
   return t(CHOSEN_TEXT[decided.choice], { name: shownName(decided.name ?? '') });
 }
 
-export const { id, helpTopic, mount, unmount, newGame, refit, choose, restart, copyDealCode, newGameParams } = gameScreen({
+export const {
+  id, helpTopic, mount, unmount, newGame, refit, choose, move, shortcuts, restart, copyDealCode, newGameParams,
+} = gameScreen({
   name: 'gomoku',
   prefix: 'gm',
   coverClass: 'gm-paused',

@@ -12,6 +12,7 @@ import { t, errorText, formatNumber } from '../i18n.js';
 import { call, fitWindow, listen } from '../ipc.js';
 import { fitTo, followSize } from '../board-kit.js';
 import { isScreenKey } from '../keys.js';
+import { keyHandler } from '../shortcuts.js';
 import { askForMoves } from './paste-dialog.js';
 import { GoBoard } from './board.js';
 import { notation } from './notation.js';
@@ -153,7 +154,7 @@ const names = (points) => points.map((p) => notation(p.x, p.y, SIZE)).join(' ');
 export function create() {
   let current = null;
 
-  return { id, helpTopic, transient, mount, unmount, place };
+  return { id, helpTopic, transient, mount, unmount, place, shortcuts };
 
   /// Drawn again (a new language), the board stays as it is now: nothing is loaded twice.
   function place() {
@@ -171,7 +172,7 @@ export function create() {
     token.resizes = followSize(token.ui.boardArea, () => fitTo(token.ui.board, token.ui.boardArea, 8));
     token.onVisibility = () => { if (current === token) engineFollowsVisibility(token); };
     document.addEventListener('visibilitychange', token.onVisibility);
-    token.onKey = (event) => keyDown(token, event);
+    token.onKey = keyHandler(() => keyTable(token), isScreenKey);
     root.addEventListener('keydown', token.onKey);
     token.unlisten = listen('study_board', (snapshot) => { if (current === token && snapshot.game === GAME) show(token, snapshot); });
     if (load === 'game') await apply(token, call('study_board_game', { game: GAME }));
@@ -195,16 +196,19 @@ export function create() {
     call('study_board_engine', { game: GAME, on: false }).catch(() => {});
   }
 
-  function keyDown(token, event) {
-    if (!isScreenKey(event)) return;
-    const key = event.key.toLowerCase();
-    if (event.ctrlKey && key === 'z') {
-      event.preventDefault();
-      edit(token, 'takeBack');
-    } else if (!event.ctrlKey && key === 'p') {
-      event.preventDefault();
-      toggleEngine(token);
-    }
+  /// The board's key table (../shortcuts.js): Ctrl+Z takes a stone back, P turns the engine on
+  /// or off.
+  function keyTable(token) {
+    return [
+      { keys: ['Ctrl+Z'], label: 'studyBoard.takeBack', run: () => edit(token, 'takeBack') },
+      { keys: ['P'], label: 'keys.study.engine', run: () => toggleEngine(token) },
+    ];
+  }
+
+  /// The screen's keys by section, for the shortcuts window: its own, then its board's.
+  function shortcuts() {
+    if (!current) return [];
+    return [{ title: 'shortcuts.studyBoard', entries: keyTable(current) }, { title: 'shortcuts.board', entries: current.ui.board.keyTable?.() ?? [] }];
   }
 
   function show(token, snapshot) {

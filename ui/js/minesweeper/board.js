@@ -44,7 +44,7 @@ export class MineField {
     this.pressedCells = new Set();
     this.node = el('div', { class: 'ms-field', role: 'grid', 'aria-label': t('ms.field') });
     this.kit = new Grid({ node: this.node, cellClass: 'ms-cell', rowClass: 'ms-row', readOnly });
-    this.node.addEventListener('keydown', (e) => this.keyDown(e));
+    this.kit.listenToKeys(() => this.keys());
     if (readOnly) return;
     this.node.addEventListener('mousedown', (e) => this.mouseDown(e));
     this.node.addEventListener('mouseup', (e) => this.mouseUp(e));
@@ -234,17 +234,22 @@ export class MineField {
     this.kit.focus();
   }
 
-  keyDown(event) {
-    if (this.kit.cursorKey(event) || this.kit.readOnly) return;
-    const { x, y } = this.kit.cursor;
-    if (event.key === ' ' || event.key === 'Enter') {
-      event.preventDefault();
-      const action = NUMBER.test(this.codeAt(x, y)) ? 'chord' : 'open';
-      this.onIntent({ action, x, y });
-    } else if (event.key === 'f' || event.key === 'F') {
-      event.preventDefault();
-      this.onIntent({ action: 'mark', x, y });
-    }
+  /// The field's own keys (besides the cursor's): Space or Enter opens the cursor's cell (or
+  /// chords on a number), F marks it.
+  keys() {
+    const at = (action) => () => {
+      const { x, y } = this.kit.cursor;
+      this.onIntent({ action: action(x, y), x, y });
+    };
+    return [
+      { keys: ['Space', 'Enter'], label: 'keys.ms.open', run: at((x, y) => (NUMBER.test(this.codeAt(x, y)) ? 'chord' : 'open')) },
+      { keys: ['F'], label: 'keys.ms.mark', run: at(() => 'mark') },
+    ];
+  }
+
+  /// The field's key table: the cursor's keys and its own (./shortcuts.js).
+  keyTable() {
+    return this.kit.keyTable(this.keys());
   }
 }
 
@@ -285,6 +290,7 @@ export function classicWindow(field, panel, cover = null) {
   const board = {
     node: field.node,
     focus: () => field.focus(),
+    keyTable: () => field.keyTable(),
     fit(width, height) {
       const room = around();
       const cell = field.fit(width - room.x, height - room.y, room.panelRows);

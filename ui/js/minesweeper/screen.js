@@ -80,7 +80,9 @@ function kept({ level, width, height, mines, noGuess }) {
   return { level, ...(level === 'custom' ? { width, height, mines } : {}), noGuess: Boolean(noGuess) };
 }
 
-export const { id, helpTopic, mount, unmount, newGame, refit, choose, restart, copyDealCode, newGameParams } = gameScreen({
+export const {
+  id, helpTopic, mount, unmount, newGame, refit, choose, move, shortcuts, restart, copyDealCode, newGameParams,
+} = gameScreen({
   name: 'minesweeper',
   prefix: 'ms',
   coverClass: 'ms-paused',

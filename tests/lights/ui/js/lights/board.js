@@ -12,7 +12,7 @@ export class LightsBoard {
     this.node = el('div', { class: 'lt-board', role: 'grid', id: 'lt-board', 'aria-label': t('lt.board') });
     this.kit = new Grid({ node: this.node, cellClass: 'lt-cell', rowClass: 'lt-row', readOnly });
     this.side = 0;
-    this.node.addEventListener('keydown', (event) => this.keyDown(event));
+    this.kit.listenToKeys(() => this.keys());
     if (!readOnly) {
       this.node.addEventListener('click', (event) => {
         const at = this.kit.at(event);
@@ -42,11 +42,14 @@ export class LightsBoard {
     this.onPress?.({ x, y });
   }
 
-  keyDown(event) {
-    if (this.kit.cursorKey(event)) return;
-    if (this.kit.readOnly || (event.key !== ' ' && event.key !== 'Enter')) return;
-    event.preventDefault();
-    this.press(this.kit.cursor);
+  /// The board's own key (besides the cursor's): Space or Enter presses the cursor's light.
+  keys() {
+    return [{ keys: ['Space', 'Enter'], label: 'keys.lt.press', run: () => this.press(this.kit.cursor) }];
+  }
+
+  /// The board's key table: the cursor's keys and its own.
+  keyTable() {
+    return this.kit.keyTable(this.keys());
   }
 
   moveCursor(x, y, focus) {

@@ -13,7 +13,9 @@ const DEFAULT_SIDE = 5;
 const categoryOf = (side) => `${side}x${side}`;
 const sizeLabel = (side) => t('category.lights.size', { width: side, height: side });
 
-export const { id, helpTopic, mount, unmount, newGame, refit, choose, restart, copyDealCode, newGameParams } = gameScreen({
+export const {
+  id, helpTopic, mount, unmount, newGame, refit, choose, move, shortcuts, restart, copyDealCode, newGameParams,
+} = gameScreen({
   name: 'lights',
   prefix: 'lt',
   coverClass: 'lt-cover',
