@@ -21,6 +21,14 @@ fn played(code: &DealCode, moves: &[Value]) -> Box<dyn AnyGame> {
     game
 }
 
+/// The fields of `view` the fixture was written with: a later Pastimes may tell the page more
+/// of a position (a field added to the view is not the fixture's to check), but every field the
+/// fixture holds must be there and read the same.
+fn written_part(view: &Value, written: &Value) -> Value {
+    let keys = written.as_object().expect("a view is an object").keys();
+    Value::Object(keys.filter_map(|key| Some((key.clone(), view.get(key)?.clone()))).collect())
+}
+
 #[test]
 fn every_committed_code_deals_the_same_board() {
     let entries: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(fixture()).unwrap()).unwrap();
@@ -34,7 +42,7 @@ fn every_committed_code_deals_the_same_board() {
         let code = DealCode::read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(code.write(), text, "a code reads and writes back the same");
         let moves = entry["moves"].as_array().unwrap();
-        assert_eq!(played(&code, moves).view(), entry["view"], "{text}");
+        assert_eq!(written_part(&played(&code, moves).view(), &entry["view"]), entry["view"], "{text}");
         checked += 1;
     }
     assert!(checked >= 8, "{checked} codes checked");

@@ -35,6 +35,9 @@ fn defaults() -> Map<String, Value> {
         "colourBlind": false,
         "zoom": 1.0,
         "moveNumbers": false,
+        // Bubble Breaker pops a group on one click, the group under the pointer highlighted; off,
+        // the seed's two clicks (select, then pop).
+        "oneClickPop": false,
         // Say, once a game could still rank, that an undo or a hint keeps it out of the hall of
         // fame ("don't ask again" turns it off).
         "assistWarning": true,
@@ -75,10 +78,12 @@ pub fn validate(key: &str, value: &Value) -> AppResult<()> {
             .is_some_and(is_screen)
             .then_some(())
             .ok_or_else(|| AppError::bad_argument("lastScreen must be home, hall or a game")),
-        "sound" | "questionMarks" | "monochrome" | "colourBlind" | "moveNumbers" | "assistWarning" => value
-            .is_boolean()
-            .then_some(())
-            .ok_or_else(|| AppError::bad_argument(format!("{key} must be true or false"))),
+        "sound" | "questionMarks" | "monochrome" | "colourBlind" | "moveNumbers" | "oneClickPop" | "assistWarning" => {
+            value
+                .is_boolean()
+                .then_some(())
+                .ok_or_else(|| AppError::bad_argument(format!("{key} must be true or false")))
+        }
         "zoom" => value
             .as_f64()
             .filter(|zoom| (ZOOM_STEPS[0]..=ZOOM_STEPS[ZOOM_STEPS.len() - 1]).contains(zoom))
@@ -148,6 +153,8 @@ mod tests {
         assert!(validate("playerName", &json!("a\u{0}b")).is_err());
         assert!(validate("theme", &json!("dark")).is_ok());
         assert!(validate("zoom", &json!(1.5)).is_ok());
+        assert!(validate("oneClickPop", &json!(true)).is_ok());
+        assert!(validate("oneClickPop", &json!("on")).is_err());
         assert!(validate("zoom", &json!(0.1)).is_err());
         assert!(validate("zoom", &json!("big")).is_err());
         assert!(validate("lastScreen", &json!("gomoku")).is_ok());
@@ -167,6 +174,7 @@ mod tests {
         assert_eq!(settings["theme"], "dark");
         assert_eq!(settings["sound"], false);
         assert!(!settings.contains_key("gone"));
+        assert_eq!(settings["oneClickPop"], false, "Bubble Breaker's two clicks, the seed's, by default");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! moves on that twin, never reading the answer from the app.
 
 use crate::harness::App;
+use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use pastimes_games::bubbles::{Bubbles, Move, Params, Style};
 use pastimes_games::{Game, Status};
 use serde_json::{json, Value};
@@ -526,5 +527,197 @@ async fn another_field_and_the_classic_scoring_from_the_options() {
         app.client.execute("return document.querySelectorAll('.bb-cell').length", vec![]).await.unwrap(),
         json!(150)
     );
+    app.quit().await;
+}
+
+/// Moves the real pointer onto `css` (a cell's middle), pressing nothing, as a player's hand does:
+/// from a pixel beside it, for WebDriver's pointer may think it is there already (a click on an
+/// element moves the pointer without telling it), and a move to where it thinks it is sends no
+/// event.
+async fn point_at(app: &App, css: &str) {
+    app.wait_still(css).await;
+    let element = app.find(css).await;
+    let to = |x| PointerAction::MoveToElement { element: element.clone(), duration: None, x, y: 0.0 };
+    let mouse = MouseActions::new("mouse".into()).then(to(1.0)).then(to(0.0));
+    app.client.perform_actions(mouse).await.expect("pointer actions");
+}
+
+/// Waits until the group lit under the pointer is `cells` (row by row, as `group_at` lists them;
+/// none: nothing lit) and its label reads `points` (none: hidden).
+async fn wait_for_lit(app: &App, cells: &[(usize, usize)], points: Option<i64>, what: &str) {
+    let cells = cells.iter().map(|(x, y)| format!("{x},{y}")).collect::<Vec<_>>().join(" ");
+    let label = points.map(number).unwrap_or_default();
+    let script = format!(
+        "const cells = [...document.querySelectorAll('#bb-lit-group .bb-lit')].map((c) => `${{c.dataset.x}},${{c.dataset.y}}`).join(' ');
+         const label = document.querySelector('#bb-lit-label');
+         return cells === {cells:?} && (label.hidden ? '' : label.textContent) === {label:?}"
+    );
+    app.wait_for(what, &script).await;
+}
+
+/// The cell the keyboard cursor is on takes the focus (as Tab gives it), then the arrows walk
+/// it from `from` to `to`.
+async fn walk_cursor(app: &App, from: (usize, usize), to: (usize, usize)) {
+    app.client
+        .execute("document.querySelector('.bb-cell[tabindex=\"0\"]').focus(); return true", vec![])
+        .await
+        .unwrap();
+    let steps = |from: usize, to: usize, back: &str, on: &str| {
+        if to < from {
+            back.repeat(from - to)
+        } else {
+            on.repeat(to - from)
+        }
+    };
+    let walk = steps(from.0, to.0, "\u{E012}", "\u{E014}") + &steps(from.1, to.1, "\u{E013}", "\u{E015}");
+    app.keys(&walk).await;
+    let at =
+        format!("const c = document.activeElement; return c?.dataset.x === '{}' && c?.dataset.y === '{}'", to.0, to.1);
+    app.wait_for("the cursor", &at).await;
+}
+
+/// Turns one-click play on or off in the options, as a player does.
+async fn set_one_click(app: &App, on: bool) {
+    app.click("#bb-options").await;
+    app.wait_for("the options", "return document.querySelector('#options-dialog[open]')").await;
+    let checked =
+        app.client.execute("return document.querySelector('#option-oneClickPop').checked", vec![]).await.unwrap();
+    assert_eq!(checked, json!(!on), "the box shows the setting as it was");
+    app.click("#option-oneClickPop").await;
+    app.click("#options-dialog button[value=save]").await;
+    app.wait_for("the options to close", "return !document.querySelector('#options-dialog')").await;
+    let settings = app.invoke("get_settings", json!({})).await.unwrap();
+    assert_eq!(settings["oneClickPop"], json!(on));
+}
+
+/// One-click play, an option. Off (the default, the seed's game), the pointer lights nothing and
+/// a click only selects. On, the group under the pointer is lit and its points shown as soon as
+/// the pointer is over it, and go when it leaves the group or the field; one click pops it (the
+/// same pop as two clicks, animated), after which the group then under the pointer is lit; a
+/// click on a lone ball pops nothing; the keyboard still selects, then pops. Off again, a click
+/// selects once more.
+#[tokio::test(flavor = "current_thread")]
+async fn one_click_pop_lights_the_group_under_the_pointer_when_on_and_is_off_by_default() {
+    const SEED: u64 = 11;
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(SEED)).await;
+    open_bubbles(&app).await;
+    let mut game = twin(Style::Megashift, SEED);
+    wait_for_field(&app, &game, "the dealt field").await;
+    let points_of = |size: usize| (size * (size - 1)) as i64;
+    let (x, y, size) = largest_group(&game).expect("a dealt field has a group");
+
+    // Off: the pointer over a group lights nothing, and the click there (after the pointer came)
+    // only selects.
+    point_at(&app, &cell(x, y)).await;
+    app.click(&cell(x, y)).await;
+    assert_eq!(label(&app).await, number(points_of(size)));
+    assert_eq!(count(&app, ".bb-cell.selected").await, size as u64);
+    assert_eq!(count(&app, "#bb-lit-group .bb-lit").await, 0, "nothing lit in the seed's game");
+    assert_eq!(
+        app.client.execute("return document.querySelector('#bb-lit-label').hidden", vec![]).await.unwrap(),
+        json!(true)
+    );
+    wait_for_score(&app, 0).await;
+
+    let lone = (0..SIDE * SIDE)
+        .map(|i| (i % SIDE, i / SIDE))
+        .find(|&(x, y)| game.group_at(x, y).len() == 1)
+        .expect("a lone ball");
+    // On: the group under the pointer is lit, with its points, the selection's label behind it.
+    set_one_click(&app, true).await;
+    point_at(&app, &cell(x, y)).await;
+    wait_for_lit(&app, &game.group_at(x, y), Some(points_of(size)), "the group under the pointer").await;
+    assert!(count(&app, "#bb-lit-group .bb-lit[class*='edge-']").await > 0, "the lit group is outlined");
+    app.wait_for(
+        "the selection's label behind",
+        "return document.querySelector('#bb-label').classList.contains('behind')",
+    )
+    .await;
+    point_at(&app, &cell(lone.0, lone.1)).await;
+    wait_for_lit(&app, &[], None, "nothing lit over a lone ball").await;
+    app.wait_for(
+        "the selection's label again",
+        "return !document.querySelector('#bb-label').classList.contains('behind')",
+    )
+    .await;
+    let other = (0..SIDE * SIDE)
+        .map(|i| (i % SIDE, i / SIDE))
+        .find(|&(ox, oy)| game.group_at(ox, oy).len() >= 2 && !game.group_at(x, y).contains(&(ox, oy)))
+        .expect("a second group");
+    let other_group = game.group_at(other.0, other.1);
+    point_at(&app, &cell(other.0, other.1)).await;
+    wait_for_lit(&app, &other_group, Some(points_of(other_group.len())), "the other group under the pointer").await;
+    for theme in ["light", "dark"] {
+        app.invoke("set_setting", json!({"key": "theme", "value": theme})).await.unwrap();
+        app.wait_for("the theme", &format!("return document.documentElement.dataset.theme === '{theme}'")).await;
+        wait_for_lit(&app, &other_group, Some(points_of(other_group.len())), "the group still lit").await;
+        app.screenshot(&format!("bubbles-one-click-hover-{theme}")).await;
+    }
+    point_at(&app, "#bb-score").await;
+    wait_for_lit(&app, &[], None, "the light to leave with the pointer").await;
+    wait_for_score(&app, 0).await;
+
+    // One click pops the group under it: the pop two clicks make, animated; the light waits for
+    // the balls to land, then lights the group under the pointer then.
+    let group = game.group_at(x, y);
+    game.apply(&Move::Pop { x: x as i64, y: y as i64 }).unwrap();
+    app.press(&app.find(&cell(x, y)).await, 0).await;
+    wait_for_score(&app, points_of(size)).await;
+    let dark_while_moving = app
+        .client
+        .execute(
+            "const moving = document.querySelector('.bb-cell.moving, .bb-cell.entering, .bb-ghost');
+             return !moving || document.querySelectorAll('#bb-lit-group .bb-lit').length === 0",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(dark_while_moving, json!(true), "nothing lit while the balls travel");
+    wait_for_field(&app, &game, "the field after one click").await;
+    app.wait_for("the pop's animation", "return document.querySelector('.bb-board').dataset.animated === '1'").await;
+    assert_eq!(count(&app, ".bb-cell.selected").await, 0);
+    let under = game.group_at(x, y);
+    let under_points = (under.len() >= 2).then(|| points_of(under.len()));
+    let under = if under.len() >= 2 { under } else { Vec::new() };
+    wait_for_lit(&app, &under, under_points, "the group under the pointer after the pop").await;
+    assert_ne!(under, group, "another group, or none, is under the pointer");
+    app.screenshot("bubbles-one-click-popped").await;
+
+    // The keyboard selects, then pops, as in the seed's game; a click on a lone ball pops
+    // nothing and clears the selection.
+    let score = points_of(size);
+    let (kx, ky, ksize) = largest_group(&game).expect("a group is left");
+    walk_cursor(&app, (x, y), (kx, ky)).await;
+    app.keys(" ").await;
+    assert_eq!(label(&app).await, number(points_of(ksize)));
+    assert_eq!(count(&app, ".bb-cell.selected").await, ksize as u64);
+    let lone = (0..SIDE * SIDE)
+        .map(|i| (i % SIDE, i / SIDE))
+        .find(|&(x, y)| game.group_at(x, y).len() == 1)
+        .expect("a lone ball");
+    app.press(&app.find(&cell(lone.0, lone.1)).await, 0).await;
+    app.wait_for("the selection to clear", "return document.querySelectorAll('.bb-cell.selected').length === 0").await;
+    wait_for_field(&app, &game, "the field after a click on a lone ball").await;
+    wait_for_score(&app, score).await;
+    walk_cursor(&app, lone, (kx, ky)).await;
+    app.keys(" ").await;
+    assert_eq!(label(&app).await, number(points_of(ksize)));
+    wait_for_score(&app, score).await;
+    app.keys(" ").await;
+    game.apply(&Move::Pop { x: kx as i64, y: ky as i64 }).unwrap();
+    let score = score + points_of(ksize);
+    wait_for_score(&app, score).await;
+    wait_for_field(&app, &game, "the field after the keyboard's pop").await;
+
+    // Off again: the pointer lights nothing, a click selects.
+    set_one_click(&app, false).await;
+    let (x, y, size) = largest_group(&game).expect("a group is left");
+    point_at(&app, &cell(x, y)).await;
+    app.click(&cell(x, y)).await;
+    assert_eq!(label(&app).await, number(points_of(size)));
+    assert_eq!(count(&app, ".bb-cell.selected").await, size as u64);
+    assert_eq!(count(&app, "#bb-lit-group .bb-lit").await, 0, "nothing lit");
+    wait_for_score(&app, score).await;
     app.quit().await;
 }

@@ -1,23 +1,28 @@
 // The Bubble Breaker field: draws the backend's view as an 11x11 ARIA grid of gradient balls,
 // outlines the selected group, shows its points beside it, animates a pop, and turns mouse and
-// keyboard input into moves ({action: 'click', x, y} or {action: 'deselect'}). It decides no
-// rule: what a click does is the backend's answer. Read-only, under its score, it is the game in
+// keyboard input into moves ({action: 'click', x, y} or {action: 'deselect'}; in one-click play,
+// an option, a mouse click is {action: 'quickPop', x, y} and the group under the pointer is lit:
+// ./highlight.js). It decides no rule: what a click does is the backend's answer. Read-only, under its score, it is the game in
 // the watch view (`watchBoard`).
 
 import { el, setText } from '../dom.js';
 import { t, formatNumber } from '../i18n.js';
 import { Grid, fitCells } from '../board-kit.js';
 import { colourName, cellLabel } from './colours.js';
+import { PointerHighlight, placeBeside } from './highlight.js';
 
 const SIDES = ['top', 'right', 'bottom', 'left'];
 /// How long the pop, fall and shift take together (see bubbles.css); then the classes go.
 const ANIMATION_MS = 700;
+/// Without motion (bubbles.css) no ball travels after a pop: nothing to wait for.
+const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
 
 export class BubbleField {
   /// `onIntent(move)` receives the move to send; `readOnly`: the field only shows (the watch
-  /// view).
-  constructor({ onIntent = null, readOnly = false } = {}) {
+  /// view); `oneClick()`: whether a click pops at once (the player's option, read at each click).
+  constructor({ onIntent = null, readOnly = false, oneClick = () => false } = {}) {
     this.onIntent = onIntent;
+    this.oneClick = oneClick;
     this.cells = [];
     this.selection = new Set();
     /// The cell the player last clicked or pressed: the points label goes beside it, as in the original.
@@ -27,10 +32,14 @@ export class BubbleField {
     this.grid = el('div', { class: 'bb-field', role: 'grid', id: 'bb-field', 'aria-label': t('bb.field') });
     this.label = el('div', { class: 'bb-label', id: 'bb-label', 'aria-hidden': 'true', hidden: true });
     this.ghosts = el('div', { class: 'bb-ghosts', 'aria-hidden': 'true' });
-    this.node = el('div', { class: 'bb-board' }, this.grid, this.ghosts, this.label);
+    this.highlight = new PointerHighlight();
+    this.node = el('div', { class: 'bb-board' }, this.grid, this.highlight.node, this.ghosts, this.label, this.highlight.label);
     this.kit = new Grid({ node: this.grid, cellClass: 'bb-cell', rowClass: 'bb-row', readOnly });
     this.kit.listenToKeys(() => this.keys());
-    if (!readOnly) this.grid.addEventListener('mousedown', (e) => this.mouseDown(e));
+    if (readOnly) return;
+    this.grid.addEventListener('mousedown', (e) => this.mouseDown(e));
+    this.grid.addEventListener('mousemove', (e) => this.pointerAt(this.kit.at(e)));
+    this.grid.addEventListener('mouseleave', () => this.pointerAt(null));
   }
 
   get width() {
@@ -74,6 +83,8 @@ export class BubbleField {
     this.cells = view.cells;
     this.placeLabel(view);
     this.animate(motion);
+    this.highlight.setView(view);
+    this.drawHighlight();
   }
 
   build(width, height) {
@@ -94,14 +105,24 @@ export class BubbleField {
       const first = view.selection[0];
       at = { x: first.x, y: first.y };
     }
-    this.label.textContent = formatNumber(view.selectionPoints);
-    this.label.style.setProperty('--lx', at.x);
-    this.label.style.setProperty('--ly', at.y);
-    this.label.classList.toggle('flip-x', 2 * at.x + 2 > this.width);
-    this.label.classList.toggle('flip-y', 2 * at.y + 2 > this.height);
-    this.label.dataset.x = at.x;
-    this.label.dataset.y = at.y;
-    this.label.hidden = false;
+    placeBeside(this.label, at, this, formatNumber(view.selectionPoints));
+  }
+
+  /// The pointer moved to the cell `at` (null: off the field): in one-click play its group is
+  /// lit at once, from the view already here (no call to the backend on the way).
+  pointerAt(at) {
+    const { pointer } = this.highlight;
+    if (at?.x === pointer?.x && at?.y === pointer?.y) return;
+    this.highlight.pointAt(at);
+    this.drawHighlight();
+  }
+
+  /// The group under the pointer, in one-click play once no pop is animating (the balls still
+  /// travel then); the selection's label gives way to its own while it shows.
+  drawHighlight() {
+    const travelling = this.animated.length > 0 && !REDUCED_MOTION.matches;
+    this.highlight.draw(!this.kit.readOnly && this.oneClick() && !travelling);
+    this.label.classList.toggle('behind', !this.highlight.label.hidden);
   }
 
   /// Starts the pop animation of `motion` after stopping any earlier one.
@@ -131,7 +152,10 @@ export class BubbleField {
       ghost.style.setProperty('--gy', y);
       this.ghosts.append(ghost);
     }
-    this.animationTimer = setTimeout(() => this.stopAnimation(), ANIMATION_MS);
+    this.animationTimer = setTimeout(() => {
+      this.stopAnimation();
+      this.drawHighlight();
+    }, ANIMATION_MS);
     // How many pops were animated: tests read it to know the animation matched the backend.
     this.node.dataset.animated = String(Number(this.node.dataset.animated ?? 0) + 1);
   }
@@ -157,7 +181,8 @@ export class BubbleField {
     fitCells(this.node, { columns: this.width, rows: this.height, width, height, min: 16, max: 72 });
   }
 
-  /// The original acts on the press, not the release.
+  /// The original acts on the press, not the release. In one-click play the backend pops the
+  /// group at once (a lone ball or a hole only clears the selection).
   mouseDown(event) {
     if (event.button !== 0) return;
     const at = this.kit.at(event);
@@ -165,7 +190,7 @@ export class BubbleField {
     event.preventDefault();
     this.moveCursor(at.x, at.y, false);
     this.anchor = at;
-    this.onIntent({ action: 'click', ...at });
+    this.onIntent({ action: this.oneClick() ? 'quickPop' : 'click', ...at });
   }
 
   moveCursor(x, y, focus = true) {

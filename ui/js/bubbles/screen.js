@@ -101,7 +101,7 @@ function create(screen) {
         el('button', { id: 'bb-new', onclick: () => start(), text: t('game.new') }),
         controls.pause));
 
-    const field = new BubbleField({ onIntent: screen.play });
+    const field = new BubbleField({ onIntent: screen.play, oneClick: () => Boolean(screen.app.settings.oneClickPop) });
     const overScore = el('p', { class: 'bb-over-score', id: 'bb-over-score' });
     const overRecord = el('p', { class: 'bb-over-record', id: 'bb-over-record', hidden: true });
     // What a solver finds for the same deal, a moment after the end (the backend's analysis).
@@ -255,8 +255,8 @@ function create(screen) {
     };
   }
 
-  /// The field (a preset or a custom size and colour count), the scoring, colour-blind symbols
-  /// and Open position…; a new field or scoring starts a new game.
+  /// The field (a preset or a custom size and colour count), the scoring, one-click play,
+  /// colour-blind symbols and Open position…; a new field or scoring starts a new game.
   function options() {
     const current = fieldOf(screen.savedParams);
     const presetName = ([width, height, colours]) => {
@@ -295,10 +295,14 @@ function create(screen) {
         el('label', {}, t('bb.options.field'), preset), custom,
         el('label', {}, t('bb.options.scoring'), scoring),
         el('p', { class: 'hint', text: t('bb.options.newGame') }),
+        screen.optionBox('oneClickPop', t('bb.options.oneClickPop')),
         screen.optionBox('colourBlind', t('bb.options.colourBlind')),
         open,
       ],
       async save() {
+        // One-click play (saved with the dialog's boxes) lights the group under the pointer, or
+        // stops, at once.
+        ui.field.drawHighlight();
         const [w, h, c] = preset.value === 'custom'
           ? [width, height, colours].map((input) => Number(input.value))
           : PRESETS[Number(preset.value)];

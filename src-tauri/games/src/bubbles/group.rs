@@ -59,6 +59,30 @@ pub fn sizes(field: &Field) -> Vec<u16> {
     sizes
 }
 
+/// Every group of two balls or more, numbered from 1 in the order of its first cell, row by row:
+/// each cell's number (0 for a hole or a lone ball, which no click selects or pops), and each
+/// group's size by number (`sizes[k - 1]` for group k).
+pub fn numbered(field: &Field) -> (Vec<u16>, Vec<u32>) {
+    let mut numbers = vec![0u16; field.len()];
+    let mut sizes = Vec::new();
+    for (i, &code) in field.cells().iter().enumerate() {
+        // A cell of a group already numbered, or a hole.
+        if numbers[i] != 0 || code == EMPTY {
+            continue;
+        }
+        let group = group_at(field, i);
+        if group.len() >= 2 {
+            sizes.push(group.len());
+            // At most MAX_CELLS / 2 (300) groups of two.
+            let number = sizes.len() as u16;
+            for cell in group.iter() {
+                numbers[cell] = number;
+            }
+        }
+    }
+    (numbers, sizes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,5 +126,24 @@ mod tests {
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
         let f = Field::parse(&rows);
         assert_eq!(group_at(&f, 0).len(), 6 * 11 + 5);
+    }
+
+    #[test]
+    fn groups_of_two_or_more_are_numbered_in_reading_order() {
+        // Two empty rows on top, then these three.
+        let field = Field::parse_sized(5, 5, &["RR.GY", "RGGGY", "Y.GYB"]);
+        let (numbers, sizes) = numbered(&field);
+        let mut expected = vec![0; 10];
+        expected.extend([1, 1, 0, 2, 3, 1, 2, 2, 2, 3, 0, 0, 2, 0, 0]);
+        assert_eq!(numbers, expected);
+        assert_eq!(sizes, vec![3, 5, 2]);
+        // Each number's size is the size of the group a click on any of its cells finds.
+        for (i, &number) in numbers.iter().enumerate() {
+            let size = group_at(&field, i).len();
+            match number {
+                0 => assert!(size < 2, "cell {i}"),
+                k => assert_eq!(sizes[usize::from(k) - 1], size, "cell {i}"),
+            }
+        }
     }
 }

@@ -14,7 +14,8 @@
 //! session rebuilds a game by replaying its logged moves from the seed, with no selection, the
 //! logged move must pop by itself. A `click` inside the selection does not: on a fresh state it
 //! would only select. So a pop is always logged as [`Move::Pop`], which pops the group at its cell
-//! whatever is selected, and which a click inside the selection is exactly equivalent to.
+//! whatever is selected, and which a click inside the selection (or a [`Move::QuickPop`], one-click
+//! play's click, on a group) is exactly equivalent to.
 //! [`Game::logged_move`] (which the session calls) gives the move to log for any move, and must be asked *before* the
 //! move is applied (it looks at the selection the click was aimed at):
 //!
@@ -222,6 +223,11 @@ pub enum Move {
     /// Pops the group at (x, y) at once, whatever is selected. The form a pop is logged in.
     /// A lone ball or a hole is refused with [`RuleError::Illegal`].
     Pop { x: i64, y: i64 },
+    /// A click of one-click play (the player's option; Swell Foop's and Klickety's way): on a
+    /// ball with a same-coloured neighbour it pops that ball's group at once (a [`Applied::Move`],
+    /// logged as [`Move::Pop`]); on a lone ball or a hole it clears the selection (transient), as a
+    /// [`Move::Click`] there does. The seed's two clicks stay [`Move::Click`]'s.
+    QuickPop { x: i64, y: i64 },
     /// Clears the selection (transient), e.g. for the Escape key.
     Deselect,
 }
@@ -317,6 +323,11 @@ impl Bubbles {
         self.cell_index(x, y).is_ok_and(|i| self.selection.contains(i))
     }
 
+    /// Whether (x, y) is a ball of a group of two or more: what a pop there needs.
+    fn can_pop(&self, x: i64, y: i64) -> bool {
+        self.cell_index(x, y).is_ok_and(|i| group::group_at(&self.field, i).len() >= 2)
+    }
+
     /// Selects the group at cell `i` if it has two balls or more, else clears the selection.
     fn select(&mut self, i: usize) {
         let group = group::group_at(&self.field, i);
@@ -408,11 +419,12 @@ impl Game for Bubbles {
     }
 
     /// The move to put in the move log for `mv`, asked *before* applying it: a click inside the
-    /// selection becomes the [`Move::Pop`] it amounts to; every other move is itself (moves that
+    /// selection, or a one-click pop on a group, becomes the [`Move::Pop`] it amounts to; every other move is itself (moves that
     /// turn out transient are not logged at all). See the module documentation.
     fn logged_move(&self, mv: &Move) -> Move {
         match *mv {
             Move::Click { x, y } if self.status == Status::Playing && self.is_selected(x, y) => Move::Pop { x, y },
+            Move::QuickPop { x, y } if self.status == Status::Playing && self.can_pop(x, y) => Move::Pop { x, y },
             other => other,
         }
     }
@@ -435,6 +447,15 @@ impl Game for Bubbles {
                 self.pop_at(self.cell_index(x, y)?)?;
                 Ok(Applied::Move)
             }
+            Move::QuickPop { x, y } => {
+                let i = self.cell_index(x, y)?;
+                if self.can_pop(x, y) {
+                    self.pop_at(i)?;
+                    return Ok(Applied::Move);
+                }
+                self.selection = Mask::EMPTY;
+                Ok(Applied::Transient)
+            }
             Move::Deselect => {
                 self.selection = Mask::EMPTY;
                 Ok(Applied::Transient)
@@ -451,7 +472,7 @@ impl Game for Bubbles {
                 Err(_) => Effects::default(),
             },
             Move::Click { .. } => effects::selection(after),
-            Move::Deselect => Effects::default(),
+            Move::QuickPop { .. } | Move::Deselect => Effects::default(),
         }
     }
 
@@ -468,7 +489,7 @@ impl Game for Bubbles {
             Move::Pop { x, y } => {
                 Some(Written::Cell { verb: 0, x: usize::try_from(x).ok()?, y: usize::try_from(y).ok()? })
             }
-            Move::Click { .. } | Move::Deselect => None,
+            Move::Click { .. } | Move::QuickPop { .. } | Move::Deselect => None,
         }
     }
 

@@ -3,7 +3,7 @@
 use super::dealer::Dealer;
 use super::field::Field;
 use super::*;
-use crate::Deal;
+use crate::{Deal, Telling};
 use serde_json::json;
 
 /// A game on a field drawn as text (see [`Field::parse`]).
@@ -120,7 +120,8 @@ fn the_game_ends_when_no_two_neighbours_match_and_then_refuses_every_move() {
     assert_eq!(g.status(), Status::Finished);
     assert!(!g.has_moves());
     let before = g.clone();
-    for mv in [click(10, 10), Move::Pop { x: 10, y: 10 }, Move::Deselect, click(-1, 0)] {
+    for mv in [click(10, 10), Move::Pop { x: 10, y: 10 }, Move::QuickPop { x: 10, y: 10 }, Move::Deselect, click(-1, 0)]
+    {
         assert_eq!(g.apply(&mv), Err(RuleError::GameOver));
         assert_eq!(g, before);
         assert_eq!(g.logged_move(&mv), mv);
@@ -148,6 +149,66 @@ fn a_click_in_the_selection_is_logged_as_a_pop() {
     by_click.apply(&click(3, 7)).unwrap();
     by_pop.apply(&Move::Pop { x: 3, y: 7 }).unwrap();
     assert_eq!(by_click, by_pop);
+}
+
+/// One-click play: a click on a group pops it at once, the same move as the seed's two clicks
+/// (logged as the same pop, with the same effects); on a lone ball or a hole it only clears the
+/// selection; off the field it is refused.
+#[test]
+fn a_quick_pop_pops_a_group_in_one_click_as_two_clicks_do() {
+    let quick = Move::QuickPop { x: 3, y: 7 };
+    let fresh = sixteen();
+    assert_eq!(fresh.logged_move(&quick), Move::Pop { x: 3, y: 7 }, "logged as the pop it is");
+    let (mut one_click, mut two_clicks) = (fresh.clone(), fresh.clone());
+    let (applied, quick_effects) = one_click.apply_with_effects(&quick).unwrap();
+    assert_eq!(applied, Applied::Move);
+    two_clicks.apply(&click(3, 7)).unwrap();
+    let (_, click_effects) = two_clicks.apply_with_effects(&click(3, 7)).unwrap();
+    assert_eq!(one_click, two_clicks);
+    assert_eq!(one_click.score(), Some(240));
+    assert_eq!(quick_effects, click_effects);
+    assert_eq!(quick_effects.popped.len(), 16);
+
+    let mut selected = fresh.clone();
+    selected.apply(&click(0, 10)).unwrap();
+    for lone_or_hole in [Move::QuickPop { x: 4, y: 10 }, Move::QuickPop { x: 0, y: 0 }] {
+        let mut g = selected.clone();
+        assert_eq!(g.logged_move(&lone_or_hole), lone_or_hole, "nothing to log");
+        assert_eq!(g.apply(&lone_or_hole), Ok(Applied::Transient));
+        assert_eq!(g.view().selection, None, "the selection is cleared");
+        assert_eq!((g.score(), g.view().cells), (Some(0), fresh.view().cells));
+    }
+    let mut g = fresh.clone();
+    assert!(matches!(g.apply(&Move::QuickPop { x: 11, y: 0 }), Err(RuleError::OutOfBoard { .. })));
+    assert!(matches!(g.apply(&Move::QuickPop { x: -1, y: 0 }), Err(RuleError::OutOfBoard { .. })));
+    assert_eq!(g, fresh);
+}
+
+/// The view numbers the groups of two or more (what the page highlights under the pointer) and
+/// gives each one's points in the game's scoring; a finished game's view has neither.
+#[test]
+fn the_view_numbers_the_groups_and_gives_each_ones_points() {
+    let rows = ["RR.GG......", "BPBPBPBPBPB"];
+    let field = |scoring| {
+        Bubbles::scored_from_field(Style::Standard, scoring, Field::parse(&rows), Dealer::new(Deal::FIRST, 0))
+    };
+    let original = field(Scoring::Original).view();
+    let groups = original.groups.as_ref().expect("groups while playing");
+    assert_eq!(&groups[9 * 11..9 * 11 + 6], &[1, 1, 0, 2, 2, 0]);
+    assert!(groups[10 * 11..].iter().all(|&n| n == 0), "the bottom row's balls are each alone");
+    assert!(groups[..9 * 11].iter().all(|&n| n == 0), "holes");
+    assert_eq!(original.group_points, Some(vec![2, 2]));
+    // A pair is worth nothing in the classic scoring, n(n-1) = 2 in the original's.
+    assert_eq!(field(Scoring::Classic).view().group_points, Some(vec![0, 0]));
+    let v = serde_json::to_value(&original).unwrap();
+    assert_eq!((v["groups"].as_array().unwrap().len(), &v["groupPoints"]), (121, &json!([2, 2])));
+
+    let mut over = field(Scoring::Original);
+    over.apply(&Move::Pop { x: 0, y: 9 }).unwrap();
+    over.apply(&Move::Pop { x: 3, y: 9 }).unwrap();
+    assert_eq!(over.status(), Status::Finished);
+    let v = serde_json::to_value(over.view()).unwrap();
+    assert!(v.get("groups").is_none() && v.get("groupPoints").is_none(), "left out once over");
 }
 
 #[test]
@@ -178,6 +239,7 @@ fn moves_have_a_tagged_json_form() {
     let cases = [
         (click(3, 10), json!({ "action": "click", "x": 3, "y": 10 })),
         (Move::Pop { x: 0, y: 1 }, json!({ "action": "pop", "x": 0, "y": 1 })),
+        (Move::QuickPop { x: 2, y: 4 }, json!({ "action": "quickPop", "x": 2, "y": 4 })),
         (Move::Deselect, json!({ "action": "deselect" })),
     ];
     for (mv, value) in cases {

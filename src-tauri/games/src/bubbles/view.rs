@@ -35,6 +35,15 @@ pub struct View {
     /// stays as the Pastimes that recorded it showed it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group_sizes: Option<Vec<u16>>,
+    /// Each cell's group of two balls or more, row by row as `cells`: groups are numbered from 1
+    /// in the order of their first cell, 0 is a hole or a lone ball. What the page highlights
+    /// under the pointer, whole, without flooding the field itself. `None` once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groups: Option<Vec<u16>>,
+    /// What popping each group of `groups` would score in the game's scoring (`groupPoints[k - 1]`
+    /// for group k): the points shown while the pointer is over it. `None` once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group_points: Option<Vec<i64>>,
     /// The sides of selected cells that face a cell outside the selection or the field's edge:
     /// drawing these outlines the group (the original's white border). `None` when nothing is selected.
     pub selection_outline: Option<Vec<Edge>>,
@@ -109,6 +118,8 @@ impl View {
         let selected = !selection.is_empty();
         let counts = game.field.counts();
         let (width, height) = game.size();
+        let playing = !game.status.is_over();
+        let (groups, group_points) = playing.then(|| numbered_groups(game)).unzip();
         View {
             width,
             height,
@@ -116,7 +127,9 @@ impl View {
             cells: game.field.cells().to_vec(),
             selection: selected.then(|| cells(selection, width)),
             selection_points: selected.then(|| game.scoring.points(selection.len())),
-            group_sizes: (!game.status.is_over()).then(|| group::sizes(&game.field)),
+            group_sizes: playing.then(|| group::sizes(&game.field)),
+            groups,
+            group_points,
             selection_outline: selected.then(|| outline(selection, (width, height))),
             score: game.score,
             style: game.style,
@@ -134,6 +147,12 @@ impl View {
             },
         }
     }
+}
+
+/// Each cell's group number and each group's points (see [`View::groups`]).
+fn numbered_groups(game: &Bubbles) -> (Vec<u16>, Vec<i64>) {
+    let (numbers, sizes) = group::numbered(&game.field);
+    (numbers, sizes.into_iter().map(|size| game.scoring.points(size)).collect())
 }
 
 fn cells(mask: Mask, width: usize) -> Vec<Cell> {
