@@ -2,6 +2,6 @@
 //! configuration (the data folder) from the command line and the environment.
 
 pub mod config;
-pub(crate) mod i18n;
+pub mod i18n;
 pub(crate) mod names;
 pub(crate) mod settings;
