@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks the installable package end to end, as a player's machine would get it:
 #  1. builds the .deb and .rpm (scripts/package.sh);
-#  2. checks what the .deb holds: lintian (no errors), desktop-file-validate, appstreamcli, the
-#     icon at every hicolor size, the copyright and changelog; and the .rpm's file list;
+#  2. checks what the .deb holds: lintian (no errors), desktop-file-validate, appstreamcli
+#     (--pedantic), the desktop entry and the icon at every hicolor size named after the app ID,
+#     the copyright and changelog; and the .rpm's file list;
 #  3. installs the .deb with apt on this machine;
 #  4. starts the INSTALLED /usr/bin/pastimes under Xvfb through the e2e WebDriver harness
 #     (tests/installed/main.rs), with no data dir given, so that it uses its XDG default, and
@@ -38,9 +39,10 @@ dpkg-deb --info "$deb" | sed -n '/Package:/,$p'
 dpkg-deb --contents "$deb" | awk '{print $6}' | tee "$work/deb-files.txt"
 dpkg-deb --extract "$deb" "$work/root"
 expect_file() { [ -f "$work/root$1" ] || fail "the .deb has no $1"; }
+app_id=org.pastimes.Pastimes
 expect_file /usr/bin/pastimes
 for size in 32 48 64 128 256 512; do
-  icon=/usr/share/icons/hicolor/${size}x${size}/apps/pastimes.png
+  icon=/usr/share/icons/hicolor/${size}x${size}/apps/$app_id.png
   expect_file "$icon"
   actual=$(identify -format '%wx%h' "$work/root$icon")
   [ "$actual" = "${size}x${size}" ] || fail "$icon is $actual"
@@ -49,19 +51,32 @@ expect_file /usr/share/doc/pastimes/copyright
 expect_file /usr/share/metainfo/org.pastimes.Pastimes.metainfo.xml
 desktop=$(ls "$work"/root/usr/share/applications/*.desktop)
 [ "$(echo "$desktop" | wc -l)" = 1 ] || fail "the .deb should have one .desktop entry: $desktop"
+[ "$desktop" = "$work/root/usr/share/applications/$app_id.desktop" ] || fail "the desktop entry is not $app_id.desktop: $desktop"
 if find "$work/root" -path '*/home/*' -o -path '*/.local/*' | grep -q .; then fail "the package ships files for a home"; fi
 for script in postinst prerm postrm preinst; do
   if dpkg-deb --ctrl-tarfile "$deb" | tar -t | grep -qx "./$script"; then fail "the .deb has a $script script"; fi
 done
 
 step "desktop-file-validate ${desktop#"$work"/root}"
-desktop-file-validate "$desktop"
+# desktop-file-validate 0.26 (Debian 12) knows neither the entry's Version 1.5 nor its
+# SingleMainWindow key (0.27 does): those two reports are set aside, any other fails the check.
+complaints=$(desktop-file-validate "$desktop" 2>&1 \
+  | grep -vF -e 'error: value "1.5" for key "Version" in group "Desktop Entry" is not a known version' \
+    -e 'error: file contains key "SingleMainWindow" in group "Desktop Entry", but keys extending the format should start with "X-"' \
+  || true)
+[ -z "$complaints" ] || fail "desktop-file-validate: $complaints"
 grep -qx 'Categories=Game;BoardGame;LogicGame;' "$desktop" || fail "the desktop entry's categories"
+grep -qx 'SingleMainWindow=true' "$desktop" || fail "the desktop entry has no SingleMainWindow=true"
+for game in $(sed -n 's/^Actions=//p' "$desktop" | tr ';' ' '); do
+  grep -qx "Exec=pastimes --game $game" "$desktop" || fail "the action $game does not run pastimes --game $game"
+done
 cat "$desktop"
 echo "desktop-file-validate: no error"
 
 step "appstreamcli validate"
-appstreamcli validate --no-net --pedantic "$work/root/usr/share/metainfo/org.pastimes.Pastimes.metainfo.xml"
+appstreamcli validate --no-net --pedantic --explain "$work/root/usr/share/metainfo/$app_id.metainfo.xml"
+launchable=$(sed -n 's:.*<launchable type="desktop-id">\(.*\)</launchable>.*:\1:p' "$work/root/usr/share/metainfo/$app_id.metainfo.xml")
+[ -f "$work/root/usr/share/applications/$launchable" ] || fail "the metainfo's launchable $launchable is not in the .deb"
 
 step "lintian (errors fail the check; warnings are listed)"
 # --fail-on error: a warning or an info is reported but does not fail.
@@ -74,6 +89,7 @@ step "what the .rpm holds ($rpm)"
 if command -v rpm >/dev/null 2>&1; then
   rpm -qip "$rpm" 2>/dev/null | sed -n '1,/^Description/p'
   rpm -qlp "$rpm" 2>/dev/null | tee "$work/rpm-files.txt"
+  # The .rpm keeps Tauri's names for the entry and the icons (scripts/package.sh says why).
   for path in /usr/bin/pastimes /usr/share/icons/hicolor/512x512/apps/pastimes.png \
     /usr/share/metainfo/org.pastimes.Pastimes.metainfo.xml; do
     grep -qx "$path" "$work/rpm-files.txt" || fail "the .rpm has no $path"
@@ -92,8 +108,8 @@ trap cleanup EXIT
 apt_get install -y -qq --reinstall "./$deb"
 installed=1
 binary=$(dpkg -L pastimes | grep -x '/usr/bin/pastimes') || fail "the installed package has no /usr/bin/pastimes"
-dpkg -L pastimes | grep -q '^/usr/share/icons/hicolor/256x256/apps/pastimes.png$' || fail "no icon installed"
-exec_line=$(grep '^Exec=' /usr/share/applications/Pastimes.desktop)
+dpkg -L pastimes | grep -q "^/usr/share/icons/hicolor/256x256/apps/$app_id.png\$" || fail "no icon installed"
+exec_line=$(grep -m1 '^Exec=' "/usr/share/applications/$app_id.desktop")
 command -v "${exec_line#Exec=}" >/dev/null || fail "the desktop entry's $exec_line is not on PATH"
 
 step "playing the installed $binary under Xvfb (WebDriver)"
@@ -117,7 +133,7 @@ apt_get remove -y -qq pastimes
 installed=0
 dpkg-query -W -f='${Status}\n' pastimes 2>/dev/null | grep -q "install ok installed" && fail "pastimes is still installed"
 [ ! -e "$binary" ] || fail "$binary is still there after removal"
-[ ! -e /usr/share/applications/Pastimes.desktop ] || fail "the desktop entry is still there after removal"
+[ ! -e "/usr/share/applications/$app_id.desktop" ] || fail "the desktop entry is still there after removal"
 [ -f "$data_dir/pastimes.sqlite3" ] || fail "removing the package lost the player's data"
 echo "the player's data is still in $data_dir:"
 ls -l "$data_dir"

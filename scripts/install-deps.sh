@@ -19,10 +19,14 @@ packages=(libwebkit2gtk-4.1-dev librsvg2-dev build-essential pkg-config libssl-d
 # (the app itself uses whatever fonts the player's system has). WenQuanYi Micro Hei, small beside
 # Noto CJK, has every glyph they use: Simplified and Traditional Han, Kana and Hangul (the
 # Vietnamese, Polish and Russian letters are DejaVu's). npm installs the axe-core engine.
-[ "$want_test" = 1 ] && packages+=(xvfb webkit2gtk-driver dbus xdotool imagemagick fonts-wqy-microhei)
+# desktop-file-validate checks the desktop entry's template (tests/desktop_entry.rs); unshare
+# (util-linux) puts the single-instance test's second launch in a network namespace of its own.
+[ "$want_test" = 1 ] && packages+=(xvfb webkit2gtk-driver dbus xdotool imagemagick fonts-wqy-microhei desktop-file-utils util-linux)
 [ "$want_test" = 1 ] && ! command -v npm >/dev/null 2>&1 && packages+=(npm)
 # The Tauri CLI comes from npm; lintian, desktop-file-validate and appstreamcli check the result.
 [ "$want_package" = 1 ] && packages+=(lintian desktop-file-utils appstream python3)
+# appstreamcli checks the metainfo in the tests too (tests/metainfo.rs).
+[ "$want_test" = 1 ] && packages+=(appstream)
 [ "$want_package" = 1 ] && ! command -v npm >/dev/null 2>&1 && packages+=(npm)
 
 missing=()

@@ -71,6 +71,12 @@ depends_json=$(printf '%s' "$depends" | sed 's/, /\n/g' | sed 's/.*/"&"/' | past
   --config "{\"bundle\":{\"linux\":{\"deb\":{\"depends\":[$depends_json]},\"rpm\":{\"depends\":[$rpm_requires]}}}}"
 
 version=$(sed -n 's/^  "version": "\(.*\)",$/\1/p' tauri.conf.json)
+# The .deb's desktop entry and icons take the app ID's name (org.pastimes.Pastimes.desktop and
+# .png), which Tauri cannot be told. The .rpm keeps Tauri's names (Pastimes.desktop,
+# pastimes.png): packing an .rpm again needs rpmbuild, which this script does not use.
+for file in target/release/bundle/deb/Pastimes_"${version}"_*.deb; do
+  [ -e "$file" ] && scripts/deb-app-id.sh "$file"
+done
 for file in target/release/bundle/deb/Pastimes_"${version}"_*.deb target/release/bundle/rpm/Pastimes-"${version}"-*.rpm; do
   [ -e "$file" ] && printf '%8d KiB  %s\n' "$(( $(stat -c %s "$file") / 1024 ))" "$file"
 done

@@ -17,16 +17,29 @@ pub mod state;
 pub mod store;
 pub mod study;
 
+use prefs::command_line::{self, Request};
 use prefs::config;
 use records::watch;
-use shell::{menu, single_instance, widget_language, window};
+use shell::{display, launch, menu, single_instance, widget_language, window};
 use state::AppState;
 use std::sync::Arc;
 use tauri::{Emitter, Manager, Runtime};
 
 /// Registers the state and the commands: everything the mock runtime in tests needs too.
 pub fn app_builder<R: Runtime>(builder: tauri::Builder<R>, state: Arc<AppState>) -> tauri::Builder<R> {
-    with_commands(builder).manage(state).manage(watch::Watching::default())
+    with_commands(builder).manage(state).manage(watch::Watching::default()).manage(launch::Launch::default())
+}
+
+/// Prints `text` on standard output and exits with `status` (`--help`, `--version`).
+fn exit_saying(status: i32, text: &str) -> ! {
+    println!("{text}");
+    std::process::exit(status)
+}
+
+/// Says why Pastimes cannot start, in one line on standard error, and exits with status 1.
+fn fail(message: &str) -> ! {
+    eprintln!("pastimes: {message}");
+    std::process::exit(1)
 }
 
 /// Reads the list as the handler of every command and `COMMANDS`, the commands' names.
@@ -49,13 +62,26 @@ fn page(context: tauri::Context) -> tauri::Context {
     context
 }
 
-/// Starts the desktop app.
+/// Starts the desktop app: reads the command line, makes sure there is a display, claims the
+/// data folder (or hands the launch to the Pastimes that holds it), then opens the window.
 pub fn run() {
+    let options = match command_line::parse(std::env::args().skip(1)) {
+        Ok(Request::Play(options)) => options,
+        Ok(Request::Help) => exit_saying(0, &command_line::usage()),
+        Ok(Request::Version) => exit_saying(0, &command_line::version()),
+        Err(message) => {
+            eprintln!("pastimes: {message}\n{}", command_line::usage());
+            std::process::exit(2);
+        }
+    };
+    if let Err(message) = display::named() {
+        fail(&message);
+    }
     // WebKitGTK's DMA-BUF renderer shows a blank window on some GPUs and under Xvfb.
     if std::env::var_os("WEBKIT_DISABLE_DMABUF_RENDERER").is_none() {
         std::env::set_var("WEBKIT_DISABLE_DMABUF_RENDERER", "1");
     }
-    let config = match config::from_environment() {
+    let config = match config::from_environment(options.data_dir) {
         Ok(config) => config,
         Err(message) => {
             eprintln!("pastimes: {message}");
@@ -63,19 +89,30 @@ pub fn run() {
         }
     };
     // A second launch on the same data exits before any window or the store is opened (and so
-    // before it could move anything aside).
-    let listener = match single_instance::claim(&config.data_dir) {
-        Ok(single_instance::Claim::First(listener)) => Some(listener),
+    // before it could move anything aside). The lock lives as long as this function, which only
+    // ends with the process.
+    let ask = options.game.map_or(single_instance::Ask::Show, single_instance::Ask::Open);
+    let socket = single_instance::socket_path_here(&config.data_dir);
+    let (_data_lock, listener) = match single_instance::claim(&config.data_dir, &socket, ask) {
+        Ok(single_instance::Claim::First(instance)) => (Some(instance.lock), Some(instance.listener)),
         Ok(single_instance::Claim::Second) => std::process::exit(0),
+        Ok(single_instance::Claim::Refused(why)) => fail(&why),
         Err(error) => {
             eprintln!("pastimes: cannot tell whether Pastimes already runs on this data folder: {error}");
-            None
+            (None, None)
         }
     };
+    let listener = listener.and_then(|bound| {
+        bound.map_err(|why| eprintln!("pastimes: later launches cannot reach this window ({why})")).ok()
+    });
+    if let Err(message) = display::open() {
+        fail(&message);
+    }
     // The store opens on its own thread while GTK starts and the window and its web process are
     // made; the setup waits for it, before the page can ask for anything.
     let opening = std::thread::spawn(move || AppState::open(config));
     let built = with_commands(tauri::Builder::default())
+        .manage(launch::Launch::new(options.game))
         .setup(move |app| {
             let state = Arc::new(opening.join().map_err(|_| "the store could not be opened")?);
             if let Some(reason) = state.startup_error() {
@@ -112,7 +149,7 @@ pub fn run() {
             }
             if let Some(listener) = listener {
                 let handle = app.handle().clone();
-                single_instance::serve(listener, move || window::bring_to_front(&handle));
+                single_instance::serve(listener, move |ask| launch::heard(&handle, ask));
             }
             Ok(())
         })

@@ -368,7 +368,8 @@ impl AppState {
 
     /// Resets the hall of fame of `kind` (or of every game), with its history if asked.
     pub fn reset_hall(&self, kind: Option<GameKind>, with_history: bool) -> AppResult<ResetCounts> {
-        self.store()?.reset_hall(kind, with_history)
+        let today = daily::day_of((self.runtime.today)());
+        self.store()?.reset_hall(kind, with_history, &today)
     }
 
     /// Writes the history that passes `filter` to `path` as CSV, whole or not at all; returns

@@ -1,4 +1,5 @@
-//! Where the app keeps its data, from the command line, the environment or the XDG default.
+//! Where the app keeps its data: from the command line (`command_line.rs`), the environment or
+//! the XDG default.
 
 use std::path::PathBuf;
 
@@ -13,14 +14,11 @@ pub struct Config {
 /// The app's identifier, as in tauri.conf.json: the name of its folder in the data dir.
 const IDENTIFIER: &str = "org.pastimes.Pastimes";
 
-const USAGE: &str = "usage: pastimes [--data-dir DIR]\n\
-    DIR (or $PASTIMES_DATA_DIR) holds the database; default $XDG_DATA_HOME/org.pastimes.Pastimes";
-
-/// Reads `--data-dir DIR` (or `--data-dir=DIR`), then `PASTIMES_DATA_DIR`, then the XDG default;
-/// and, in debug and test builds only, `PASTIMES_SEED`, which deals every game from one seed.
-pub fn from_environment() -> Result<Config, String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let data_dir = match data_dir_argument(&args)? {
+/// The data folder given on the command line (`--data-dir`), else `PASTIMES_DATA_DIR`, else the
+/// XDG default; and, in debug and test builds only, `PASTIMES_SEED`, which deals every game from
+/// one seed.
+pub fn from_environment(data_dir: Option<PathBuf>) -> Result<Config, String> {
+    let data_dir = match data_dir {
         Some(dir) => dir,
         None => match std::env::var_os("PASTIMES_DATA_DIR").filter(|v| !v.is_empty()) {
             Some(dir) => PathBuf::from(dir),
@@ -46,22 +44,6 @@ fn fixed_seed(text: Option<String>, debug_build: bool) -> Result<Option<u64>, St
     }
 }
 
-fn data_dir_argument(args: &[String]) -> Result<Option<PathBuf>, String> {
-    let mut found = None;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        if arg == "--data-dir" {
-            found = Some(iter.next().ok_or(USAGE)?.into());
-        } else if let Some(dir) = arg.strip_prefix("--data-dir=") {
-            found = Some(dir.into());
-        } else if arg == "--help" || arg == "-h" {
-            return Err(USAGE.into());
-        }
-        // Other arguments (WebKit's, a desktop launcher's) are not ours: ignore them.
-    }
-    Ok(found)
-}
-
 /// What Tauri's `app_data_dir()` gives on Linux: `$XDG_DATA_HOME` or `~/.local/share`, then the
 /// identifier. Computed here because the store opens before the app is built.
 fn default_data_dir() -> Result<PathBuf, String> {
@@ -78,23 +60,11 @@ fn default_data_dir() -> Result<PathBuf, String> {
 mod tests {
     use super::*;
 
-    fn args(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
-    }
-
     #[test]
     fn a_fixed_seed_is_for_debug_builds_only() {
         assert_eq!(fixed_seed(Some("42".into()), true), Ok(Some(42)));
         assert!(fixed_seed(Some("forty".into()), true).is_err());
         assert_eq!(fixed_seed(Some("42".into()), false), Ok(None), "a release build deals random boards");
         assert_eq!(fixed_seed(None, true), Ok(None));
-    }
-
-    #[test]
-    fn reads_the_data_dir_argument_in_both_forms() {
-        assert_eq!(data_dir_argument(&args(&["--data-dir", "/x"])).unwrap(), Some("/x".into()));
-        assert_eq!(data_dir_argument(&args(&["--data-dir=/y"])).unwrap(), Some("/y".into()));
-        assert_eq!(data_dir_argument(&args(&["--other"])).unwrap(), None);
-        assert!(data_dir_argument(&args(&["--data-dir"])).is_err());
     }
 }

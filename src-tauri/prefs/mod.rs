@@ -1,6 +1,7 @@
 //! Preferences: settings, player names, the translations the backend speaks, and the
 //! configuration (the data folder) from the command line and the environment.
 
+pub mod command_line;
 pub mod config;
 pub mod i18n;
 pub(crate) mod names;

@@ -48,10 +48,12 @@ pub struct AppInfo {
     system_language: &'static str,
     /// The tag each language formats dates and numbers with on this system (`en-GB`).
     locales: std::collections::BTreeMap<&'static str, String>,
+    /// The game the launch asked to open (`--game`), for the first screen: given once.
+    open_game: Option<pastimes_games::GameKind>,
 }
 
 #[tauri::command]
-pub fn app_info(state: AppStateArg) -> AppInfo {
+pub fn app_info(state: AppStateArg, launch: State<'_, crate::shell::launch::Launch>) -> AppInfo {
     AppInfo {
         name: "Pastimes",
         version: env!("CARGO_PKG_VERSION"),
@@ -64,6 +66,7 @@ pub fn app_info(state: AppStateArg) -> AppInfo {
         language: language(&state),
         system_language: crate::prefs::i18n::system_language(),
         locales: crate::prefs::i18n::format_locales(),
+        open_game: launch.take(),
     }
 }
 

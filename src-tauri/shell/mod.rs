@@ -1,10 +1,12 @@
 //! The Tauri shell: the only code that imports `tauri` (and GTK). Each command is a line or two
 //! over the state; the menu, the window, its dialogs, the clipboard, one instance per data
-//! folder and the configuration from the command line.
+//! folder, the game a launch asks for, and the display.
 
 pub(crate) mod clipboard;
 pub mod commands;
+pub(crate) mod display;
 pub(crate) mod file_dialog;
+pub mod launch;
 pub(crate) mod menu;
 pub(crate) mod settle;
 pub(crate) mod single_instance;

@@ -1,4 +1,5 @@
-//! The main window: fitting it to what it shows, and remembering where the player put it.
+//! The main window: fitting it to what it shows, and remembering where the player put it, how
+//! big, and whether maximised or full screen.
 
 use crate::error::{AppError, AppResult};
 use crate::shell::settle::settled;
@@ -19,6 +20,10 @@ const MAX_SIDE: f64 = 16_384.0;
 pub fn fit<R: Runtime>(window: &WebviewWindow<R>, width: f64, height: f64) -> AppResult<bool> {
     if !(width.is_finite() && height.is_finite()) || width.max(height) > MAX_SIDE || width.min(height) <= 0.0 {
         return Err(AppError::bad_argument(format!("window size {width}x{height} is out of range")));
+    }
+    // A maximised or full-screen window keeps the size the player gave it; the board scales.
+    if window.is_maximized().unwrap_or(false) || window.is_fullscreen().unwrap_or(false) {
+        return Ok(false);
     }
     let (mut width, mut height) = (width.max(MIN_SIDE), height.max(MIN_SIDE));
     let monitor = window.current_monitor().ok().flatten();
@@ -74,7 +79,8 @@ pub fn bring_to_front<R: Runtime>(app: &AppHandle<R>) {
     });
 }
 
-/// Puts the window where the player last left it, if that is still on a screen.
+/// Puts the window where the player last left it, if that is still on a screen, at the size it
+/// had, and maximised or full screen again if it was.
 pub fn restore_placement<R: Runtime>(window: &WebviewWindow<R>, state: &AppState) {
     let Some(placement) = state.window_placement() else { return };
     let number = |key: &str| placement.get(key).and_then(Value::as_i64);
@@ -89,6 +95,13 @@ pub fn restore_placement<R: Runtime>(window: &WebviewWindow<R>, state: &AppState
         if on_screen {
             let _ = window.set_position(PhysicalPosition::new(x as i32, y as i32));
         }
+    }
+    let flag = |key: &str| placement.get(key).and_then(Value::as_bool).unwrap_or(false);
+    if flag(MAXIMIZED) {
+        let _ = window.maximize();
+    }
+    if flag(FULLSCREEN) {
+        let _ = window.set_fullscreen(true);
     }
 }
 
@@ -112,12 +125,12 @@ pub fn watch<R: Runtime>(window: &WebviewWindow<R>) {
             if handle.is_minimized().unwrap_or(false) {
                 pause_running_games(&handle);
             }
-            if let Some(placement) = placement(&handle) {
+            if let Some(placement) = placement(&handle, &state) {
                 let _ = saver.send(placement);
             }
         }
         WindowEvent::CloseRequested { .. } => {
-            if let Some(placement) = placement(&handle) {
+            if let Some(placement) = placement(&handle, &state) {
                 save(&state, placement);
             }
         }
@@ -132,13 +145,35 @@ fn pause_running_games<R: Runtime>(window: &WebviewWindow<R>) {
     }
 }
 
-/// Where the window is and how big, unless it is minimised or maximised (nothing to keep then).
-fn placement<R: Runtime>(window: &WebviewWindow<R>) -> Option<Value> {
-    if window.is_minimized().unwrap_or(false) || window.is_maximized().unwrap_or(false) {
+/// The keys of the stored placement that say the window was maximised or full screen.
+const MAXIMIZED: &str = "maximized";
+const FULLSCREEN: &str = "fullscreen";
+
+/// Where the window is and how big, and whether maximised or full screen; nothing while it is
+/// minimised (nothing to keep then).
+fn placement<R: Runtime>(window: &WebviewWindow<R>, state: &AppState) -> Option<Value> {
+    if window.is_minimized().unwrap_or(false) {
         return None;
     }
-    let (Ok(position), Ok(size)) = (window.outer_position(), window.inner_size()) else { return None };
-    Some(json!({"x": position.x, "y": position.y, "width": size.width, "height": size.height}))
+    let maximized = window.is_maximized().unwrap_or(false);
+    let fullscreen = window.is_fullscreen().unwrap_or(false);
+    let geometry = match (window.outer_position(), window.inner_size()) {
+        (Ok(position), Ok(size)) => {
+            Some(json!({"x": position.x, "y": position.y, "width": size.width, "height": size.height}))
+        }
+        _ => None,
+    };
+    let stored = if maximized || fullscreen { state.window_placement() } else { None };
+    placement_of(geometry, maximized, fullscreen, stored)
+}
+
+/// The placement to store: a maximised or full-screen window keeps the size and place it had
+/// before (stored earlier), which is where it goes back to when the player unmaximises it.
+fn placement_of(geometry: Option<Value>, maximized: bool, fullscreen: bool, stored: Option<Value>) -> Option<Value> {
+    let mut placement = if maximized || fullscreen { stored.unwrap_or_else(|| json!({})) } else { geometry? };
+    placement[MAXIMIZED] = json!(maximized);
+    placement[FULLSCREEN] = json!(fullscreen);
+    Some(placement)
 }
 
 fn save(state: &AppState, placement: Value) {
@@ -146,5 +181,50 @@ fn save(state: &AppState, placement: Value) {
         if let Err(error) = state.save_window_placement(placement) {
             eprintln!("pastimes: could not save the window placement: {error}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Config;
+
+    fn at(x: i64, width: i64) -> Value {
+        json!({"x": x, "y": 20, "width": width, "height": 500})
+    }
+
+    #[test]
+    fn a_maximised_window_keeps_the_size_it_comes_back_to() {
+        let normal = placement_of(Some(at(10, 700)), false, false, None).unwrap();
+        assert_eq!(
+            normal,
+            json!({"x": 10, "y": 20, "width": 700, "height": 500, "maximized": false, "fullscreen": false})
+        );
+        // Maximised, its geometry is the screen's: the stored size stays, the flag is set.
+        let maximized = placement_of(Some(at(0, 1600)), true, false, Some(normal.clone())).unwrap();
+        assert_eq!(
+            maximized,
+            json!({"x": 10, "y": 20, "width": 700, "height": 500, "maximized": true, "fullscreen": false})
+        );
+        let fullscreen = placement_of(Some(at(0, 1600)), false, true, Some(maximized)).unwrap();
+        assert_eq!(fullscreen["fullscreen"], json!(true));
+        assert_eq!(fullscreen["maximized"], json!(false));
+        assert_eq!(fullscreen["width"], json!(700));
+        // Maximised at the very first start: only the flag to keep.
+        assert_eq!(placement_of(None, true, false, None), Some(json!({"maximized": true, "fullscreen": false})));
+        assert_eq!(placement_of(None, false, false, None), None);
+    }
+
+    /// The placement goes through the store as it is, and comes back when Pastimes starts again.
+    #[test]
+    fn the_maximised_placement_survives_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = || Config { data_dir: dir.path().to_path_buf(), fixed_seed: None };
+        let normal = placement_of(Some(at(10, 700)), false, false, None).unwrap();
+        let maximized = placement_of(None, true, false, Some(normal)).unwrap();
+        let state = AppState::open(config());
+        save(&state, maximized.clone());
+        drop(state);
+        assert_eq!(AppState::open(config()).window_placement(), Some(maximized));
     }
 }

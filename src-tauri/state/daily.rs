@@ -1,7 +1,7 @@
 //! The daily deal in play ([`pastimes_games::daily`]): today's deal started, its first attempt
 //! made the day's entry at its first move, any later game of it marked as a deal seen before (it
-//! never ranks), and what the home card and the statistics show: today's result, the streaks and
-//! the all-days table.
+//! never ranks), and what the home card and the statistics show: today's result, the streaks,
+//! the days played and the all-days table.
 //!
 //! It sits above live play: the day's entry is a row of the store, which play never builds; live
 //! play calls [`first_move`] through its [`Host`] at a game's first move.
@@ -21,6 +21,9 @@ use std::sync::Arc;
 
 /// How many days the all-days table lists.
 pub const BEST_SIZE: usize = 10;
+
+/// How many days the table of days lists, newest first: a month.
+pub const DAYS_SIZE: usize = 31;
 
 /// What the home card and the statistics show of a game's daily deal.
 #[derive(Debug, Clone, Serialize)]
@@ -42,6 +45,9 @@ pub struct DailyStatus {
     pub won_streak: Streak,
     /// The best days (best times, best scores), best first.
     pub best: Vec<DayResult>,
+    /// The last [`DAYS_SIZE`] days played, newest first: each day's own table, of its one entry
+    /// (the day's first attempt), with its place among all days.
+    pub days: Vec<DayResult>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -63,6 +69,8 @@ pub struct DayResult {
     pub score: Option<i64>,
     /// The finished game in the history.
     pub id: Option<i64>,
+    /// Whether that game keeps its record, to watch again.
+    pub has_record: bool,
     /// Its place in the all-days table, if it ranks.
     pub rank: Option<usize>,
 }
@@ -164,6 +172,7 @@ pub fn status<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<DailyStatus> 
             time_ms: result.time_ms,
             score: result.score,
             id: result.entry.finished_id,
+            has_record: result.has_record,
             rank: rank_of(result),
         }
     };
@@ -178,6 +187,7 @@ pub fn status<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<DailyStatus> 
         finished_streak: streak(&results, today, done, |result| result.result.as_deref().is_some_and(is_over)),
         won_streak: streak(&results, today, done, |result| result.result.as_deref() == Some("won")),
         best: ranked.iter().take(BEST_SIZE).map(|result| shown(result)).collect(),
+        days: results.iter().take(DAYS_SIZE).map(shown).collect(),
         day,
     })
 }

@@ -208,3 +208,32 @@ fn streaks_count_days_in_a_row_and_a_missed_day_resets_them() {
     assert!(status.done);
     assert_eq!(status.best.len(), 1, "a loss has no time");
 }
+
+#[test]
+fn the_table_of_days_lists_each_day_newest_first_with_its_place_among_all_days() {
+    let app = App::on("2026-12-04");
+    app.state.daily_start(bubbles::KIND, None).unwrap();
+    let first = app.finish_bubbles().score.unwrap();
+    app.set_day("2026-12-05");
+    app.state.daily_start(bubbles::KIND, None).unwrap();
+    let second = app.finish_bubbles().score.unwrap();
+    app.set_day("2026-12-06");
+    app.state.daily_start(bubbles::KIND, None).unwrap();
+    app.pop();
+
+    let status = app.state.daily_status(bubbles::KIND).unwrap();
+    let days: Vec<(&str, &str, Option<i64>)> =
+        status.days.iter().map(|day| (day.day.as_str(), day.state.as_str(), day.score)).collect();
+    assert_eq!(
+        days,
+        [
+            ("2026-12-06", "playing", None),
+            ("2026-12-05", "finished", Some(second)),
+            ("2026-12-04", "finished", Some(first))
+        ]
+    );
+    // A higher score is the better day: its place is 1 in the all-days table, whichever day.
+    let (better, worse) = if second > first { (1, 2) } else { (2, 1) };
+    assert_eq!(status.days.iter().map(|day| day.rank).collect::<Vec<_>>(), [None, Some(better), Some(worse)]);
+    assert_eq!(status.days[0], status.today.clone().unwrap(), "today's row is today's entry");
+}

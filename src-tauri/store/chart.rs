@@ -351,7 +351,7 @@ mod tests {
         assert_eq!(chart.stats.best_time_ms, Some(70_000));
         assert_eq!(chart.stats.average_time_ms, Some(200_000.0 / 3.0));
         // After a reset of the hall (the history kept), no game is a record any more.
-        store.reset_hall(Some(minesweeper::KIND), false).unwrap();
+        store.reset_hall(Some(minesweeper::KIND), false, "2026-12-06").unwrap();
         let chart = store.category_chart(minesweeper::KIND, "expert").unwrap();
         assert!(chart.points.iter().all(|p| !p.ranks && p.best.is_none() && p.value.is_some()));
         assert_eq!((chart.stats.played, chart.stats.best_time_ms), (3, None));

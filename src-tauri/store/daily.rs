@@ -35,6 +35,8 @@ pub struct DailyResult {
     pub score: Option<i64>,
     /// Lower is better; none where the game does not rank (a loss, help).
     pub rank_key: Option<i64>,
+    /// Whether the finished game keeps its record (to watch it again).
+    pub has_record: bool,
 }
 
 impl Store {
@@ -83,7 +85,8 @@ impl Store {
     /// Every entry of `game`, newest day first, with what became of its game.
     pub fn daily_results(&self, game: GameKind) -> AppResult<Vec<DailyResult>> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT d.day, d.choice, d.seed, d.started_at, d.finished_id, f.result, f.time_ms, f.score, f.rank_key
+            "SELECT d.day, d.choice, d.seed, d.started_at, d.finished_id, f.result, f.time_ms, f.score, f.rank_key,
+                    f.record IS NOT NULL
              FROM daily_entries AS d LEFT JOIN finished_games AS f ON f.id = d.finished_id
              WHERE d.game = ?1 ORDER BY d.day DESC",
         )?;
@@ -101,6 +104,7 @@ impl Store {
                 time_ms: row.get(6)?,
                 score: row.get(7)?,
                 rank_key: row.get(8)?,
+                has_record: row.get::<_, Option<bool>>(9)?.unwrap_or(false),
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)

@@ -59,3 +59,68 @@ async fn the_daily_deal_opens_from_the_home_card_and_the_card_says_when_it_is_do
     app.click("#stats-dialog button[value=ok]").await;
     app.quit().await;
 }
+
+/// Pops groups of the Bubble Breaker game under way until it is over, each time a group the
+/// field shows (the snapshot's visible field, as a player reads it): returns the last snapshot.
+async fn pop_to_the_end(app: &App) -> serde_json::Value {
+    let mut snapshot = app.invoke("snapshot", json!({"game": "bubbles"})).await.unwrap();
+    while snapshot["status"] == "playing" {
+        let view = &snapshot["view"];
+        let (width, height) = (view["width"].as_u64().unwrap() as usize, view["height"].as_u64().unwrap() as usize);
+        let cells: Vec<u64> = view["cells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+        let at = |x: usize, y: usize| cells[y * width + x];
+        let pair = (0..width * height).map(|i| (i % width, i / width)).find(|&(x, y)| {
+            at(x, y) != 0
+                && ((x + 1 < width && at(x + 1, y) == at(x, y)) || (y + 1 < height && at(x, y + 1) == at(x, y)))
+        });
+        let (x, y) = pair.unwrap_or_else(|| panic!("a game under way has a group: {snapshot}"));
+        snapshot =
+            app.invoke("play", json!({"game": "bubbles", "move": {"action": "pop", "x": x, "y": y}})).await.unwrap();
+    }
+    snapshot
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn todays_bubble_breaker_deal_from_its_card_is_in_the_days_table_of_the_hall() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), None).await;
+    let card = "#daily-bubbles";
+    app.wait_for("the daily button", &format!("return document.querySelector('{card}')")).await;
+    app.click(card).await;
+    app.wait_for("the day's field", "return document.querySelectorAll('.bb-cell').length === 121").await;
+    let over = pop_to_the_end(&app).await;
+    let score = over["score"].as_i64().unwrap();
+    assert!(over["canRank"] == json!(true), "the day's first attempt ranks: {over}");
+    app.wait_for("game over", "return document.querySelector('.screen-bubbles').dataset.status === 'finished'").await;
+
+    app.click("#bb-home").await;
+    app.wait_for("done", &format!("return document.querySelector('{card}')?.dataset.done === 'true'")).await;
+    app.click("#hall-button").await;
+    app.wait_for("the hall's tabs", "return document.querySelector('#hall-tab-daily')").await;
+    app.click("#hall-tab-daily").await;
+    let today = "#hall-daily-bubbles [data-daily=days] tr[aria-current=date]";
+    app.wait_for("today's row", &format!("return document.querySelector('{today}')")).await;
+    assert_eq!(app.text(&format!("{today} .daily-state")).await, "Finished");
+    let shown: String =
+        app.text(&format!("{today} .daily-figure")).await.chars().filter(char::is_ascii_digit).collect();
+    assert_eq!(shown, score.to_string());
+    assert_eq!(app.text(&format!("{today} .daily-place")).await, "1");
+    let best = "#hall-daily-bubbles [data-daily=best] tbody tr";
+    let best_rows =
+        app.client.execute(&format!("return document.querySelectorAll('{best}').length"), vec![]).await.unwrap();
+    assert_eq!(best_rows, json!(1), "the all-days table has the day");
+    // Minesweeper, never played daily, says how to start.
+    assert!(app.text("#hall-daily-minesweeper .daily-none").await.contains("home screen"));
+    picture(&app, "daily-hall").await;
+
+    // Its game can be watched again, and Back comes to this tab.
+    app.click(&format!("{today} .watch-record")).await;
+    app.wait_for("the watch view", "return document.querySelector('.screen-watch')").await;
+    app.click("#watch-back").await;
+    app.wait_for(
+        "the daily tab again",
+        "return document.querySelector('#hall-panel-daily:not([hidden]) tr[aria-current=date]')",
+    )
+    .await;
+    app.quit().await;
+}

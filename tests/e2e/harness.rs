@@ -63,7 +63,14 @@ impl App {
     pub async fn launch_with(data_dir: &Path, seed: Option<u64>, env: &[(&str, &str)]) -> App {
         let built = PathBuf::from(env!("CARGO_BIN_EXE_pastimes"));
         let binary = std::env::var_os("PASTIMES_E2E_BINARY").map(PathBuf::from).unwrap_or(built);
-        App::start(&binary, ("PASTIMES_DATA_DIR", data_dir), data_dir.to_path_buf(), seed, env).await
+        App::start(&binary, ("PASTIMES_DATA_DIR", data_dir), data_dir.to_path_buf(), seed, env, &[]).await
+    }
+
+    /// Starts the app on `data_dir` with the command-line arguments `args` (`--game bubbles`) and
+    /// the variables `env`, dealing random boards.
+    pub async fn launch_with_args(data_dir: &Path, args: &[&str], env: &[(&str, &str)]) -> App {
+        let binary = PathBuf::from(env!("CARGO_BIN_EXE_pastimes"));
+        App::start(&binary, ("PASTIMES_DATA_DIR", data_dir), data_dir.to_path_buf(), None, env, args).await
     }
 
     /// Starts an installed Pastimes (`binary`, e.g. /usr/bin/pastimes) as a desktop launcher
@@ -73,17 +80,18 @@ impl App {
     #[allow(dead_code)]
     pub async fn launch_installed(binary: &Path, xdg_data_home: &Path, seed: Option<u64>) -> App {
         let data_dir = xdg_data_home.join("org.pastimes.Pastimes");
-        App::start(binary, ("XDG_DATA_HOME", xdg_data_home), data_dir, seed, &[]).await
+        App::start(binary, ("XDG_DATA_HOME", xdg_data_home), data_dir, seed, &[], &[]).await
     }
 
     /// Starts `binary` through tauri-driver with `place` (an environment variable and its
-    /// value) telling it where its data goes, and the variables `env`.
+    /// value) telling it where its data goes, the variables `env` and the arguments `args`.
     async fn start(
         binary: &Path,
         place: (&str, &Path),
         data_dir: PathBuf,
         seed: Option<u64>,
         env: &[(&str, &str)],
+        args: &[&str],
     ) -> App {
         let (port, native_port) = free_ports();
         let mut command = Command::new(tauri_driver());
@@ -105,7 +113,7 @@ impl App {
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let driver = command.spawn().expect("tauri-driver starts (is it installed?)");
         let app = App {
-            client: connect(port, binary).await,
+            client: connect(port, binary, args).await,
             driver: Some(driver),
             data_dir,
             binary: binary.to_path_buf(),
@@ -316,8 +324,8 @@ fn truthy(value: &Value) -> bool {
     !matches!(value, Value::Null | Value::Bool(false)) && value != &json!(0) && value != &json!("")
 }
 
-async fn connect(port: u16, binary: &Path) -> Client {
-    let capabilities = json!({ "tauri:options": { "application": binary } });
+async fn connect(port: u16, binary: &Path, args: &[&str]) -> Client {
+    let capabilities = json!({ "tauri:options": { "application": binary, "args": args } });
     let serde_json::Value::Object(capabilities) = capabilities else { unreachable!() };
     let url = format!("http://127.0.0.1:{port}");
     let deadline = Instant::now() + PATIENCE;

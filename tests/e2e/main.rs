@@ -18,6 +18,7 @@ mod hall;
 mod harness;
 mod hints;
 mod languages;
+mod launcher;
 mod minesweeper;
 mod monkey;
 mod psq;

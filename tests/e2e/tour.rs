@@ -3,8 +3,8 @@
 //! Minesweeper's record dialog and win, Bubble Breaker's game over, Gomoku's five; the hall of
 //! fame, the history, the watch view, a review and the study board), with a look at each: the
 //! accessibility audit (axe.rs) and the check for cut-off text (clipping.rs) take it in every
-//! language and theme (languages.rs). The games toured are the registry's: a game without stops of its own
-//! (the test build's fourth) gets those every game has.
+//! language and theme (languages.rs). The games toured are the registry's: a game without stops
+//! of its own (the test build's fourth) gets those every game has.
 
 use crate::access::resume_if_paused;
 use crate::harness::App;
@@ -64,6 +64,7 @@ impl Tour {
         let data = tempfile::tempdir().unwrap();
         let app = App::launch(data.path(), Some(SEED)).await;
         let reviewed = finish_a_reviewed_gomoku_game(&app).await;
+        start_todays_bubble_breaker_deal(&app).await;
         Tour { app, reviewed, _data: data }
     }
 
@@ -236,7 +237,21 @@ async fn hall(app: &App, inspector: &mut impl Inspector, prefix: &str, reviewed:
         .await;
     app.click("#gmr-back").await;
     app.wait_for("the history", "return document.querySelector('.screen-hall')?.dataset.tab === 'history'").await;
+    app.click("#hall-tab-daily").await;
+    app.wait_for("the daily deals' days", "return document.querySelector('#hall-panel-daily tr[aria-current=date]')").await;
+    inspector.look(app, &format!("{prefix}/hall daily deals")).await;
     app.click("#hall-home").await;
+}
+
+/// Today's Bubble Breaker deal, one group popped: a day in the hall's daily deals.
+async fn start_todays_bubble_breaker_deal(app: &App) {
+    app.invoke("daily_start", json!({"game": "bubbles"})).await.unwrap();
+    let snapshot = app.invoke("snapshot", json!({"game": "bubbles"})).await.unwrap();
+    let cells = snapshot["view"]["cells"].as_array().unwrap();
+    let width = snapshot["view"]["width"].as_u64().unwrap() as usize;
+    let at = (0..cells.len() - width).find(|&i| cells[i] == cells[i + width]).expect("a pair in a column");
+    let pop = json!({"action": "pop", "x": at % width, "y": at / width});
+    app.invoke("play", json!({"game": "bubbles", "move": pop})).await.unwrap();
 }
 
 /// A two-player Gomoku game won by black, in the history with its review done (a new game

@@ -242,7 +242,8 @@ async function start() {
       el('p', { text: app.info.startupError })));
     return;
   }
-  await app.show(app.settings.lastScreen || 'home');
+  // The game a launcher's action or `--game` asked for, else where the player left off.
+  await app.show(app.info.openGame || app.settings.lastScreen || 'home');
   document.body.dataset.ready = 'true';
   // The store was moved aside, is a newer Pastimes's, or cannot be written: say so once.
   showSavingNotice(app.info.keepsGames, true);

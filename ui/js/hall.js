@@ -9,6 +9,8 @@ import { confirmReset } from './reset.js';
 import { openDialog } from './dialog.js';
 import { mountHistory } from './history.js';
 import { descriptors } from './games.js';
+import { offersDaily } from './daily.js';
+import { showDailyTables } from './hall-daily.js';
 
 export const id = 'hall';
 export const helpTopic = 'home';
@@ -35,7 +37,8 @@ export function create() {
 }
 
 /// One mount of the hall in `root`. `highlight` is the id of a record just set, shown marked
-/// when the screen opens after a game; `tab` is 'records' (the default) or 'history';
+/// when the screen opens after a game; `tab` is 'records' (the default), 'history' or 'daily'
+/// (the daily deals' days, where a game offers them);
 /// `history`: the history's filters and page to show again. Returns the mount: `shown` (settles
 /// once it shows), `close()` and `place()`.
 function openHall(root, app, { highlight, tab, history: keptHistory } = {}) {
@@ -44,7 +47,9 @@ function openHall(root, app, { highlight, tab, history: keptHistory } = {}) {
   /// The history, mounted at its tab's first showing (a promise of its panel), and the panel.
   let history = null;
   let historyShown = null;
-  const tabs = ['records', 'history'];
+  /// The daily deals' tables, filled at the tab's first showing.
+  let dailyShown = null;
+  const tabs = ['records', 'history', ...(allGames().some((game) => offersDaily(game.id)) ? ['daily'] : [])];
   const buttons = {};
   const panels = {};
   for (const name of tabs) {
@@ -66,13 +71,14 @@ function openHall(root, app, { highlight, tab, history: keptHistory } = {}) {
       el('button', { id: 'hall-home', onclick: () => app.show('home'), text: t('game.allGames') })),
     ...tabs.map((name) => panels[name]));
 
-  /// Watch a record's game in the watch view; Back comes to the records again.
-  const watchButton = (entry) => (entry.hasRecord
+  /// Watch a record's game in the watch view; Back comes to the tab it was opened from again.
+  const watchFrom = (from) => (entry) => (entry.hasRecord
     ? el('button', {
       class: 'link watch-record', type: 'button', text: t('watch.open'),
-      onclick: () => app.show('watch', { gameId: entry.id, back: { screen: 'hall', options: { tab: 'records' } } }),
+      onclick: () => app.show('watch', { gameId: entry.id, back: { screen: 'hall', options: { tab: from } } }),
     })
     : null);
+  const watchButton = watchFrom('records');
 
   async function select(name) {
     for (const other of tabs) {
@@ -83,6 +89,7 @@ function openHall(root, app, { highlight, tab, history: keptHistory } = {}) {
     root.dataset.tab = name;
     // Mounted once, at its first showing: a second click before it is ready waits for the same.
     if (name === 'history') historyShown = await (history ??= mountHistory(panels.history, app, keptHistory));
+    if (name === 'daily') await (dailyShown ??= showDailyTables(panels.daily, () => open, watchFrom('daily')));
   }
 
   async function showRecords() {
@@ -110,6 +117,10 @@ function openHall(root, app, { highlight, tab, history: keptHistory } = {}) {
     highlight = undefined;
     await showRecords();
     if (history) await (await history).reload();
+    if (dailyShown) {
+      dailyShown = showDailyTables(panels.daily, () => open, watchFrom('daily'));
+      await dailyShown;
+    }
   }
 
   /// The records, then the tab asked for, with the record just set in view; then the window
@@ -117,7 +128,7 @@ function openHall(root, app, { highlight, tab, history: keptHistory } = {}) {
   async function shown() {
     await showRecords();
     if (!open) return;
-    await select(tab === 'history' ? 'history' : 'records');
+    await select(tabs.includes(tab) ? tab : 'records');
     if (!open) return;
     const marked = panels.records.querySelector('tr.highlight');
     if (marked && !panels.records.hidden) marked.scrollIntoView({ block: 'center' });

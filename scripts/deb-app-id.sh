@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Renames, inside a .deb that Tauri made, the desktop entry and the icons to the app ID, as
+# Flathub, AppStream's <launchable> and GNOME's and KDE's app matching expect:
+#   usr/share/applications/Pastimes.desktop        -> org.pastimes.Pastimes.desktop
+#   usr/share/icons/hicolor/*/apps/pastimes.png    -> org.pastimes.Pastimes.png
+# Tauri's bundler names the entry after the product and the icons after the binary, with no
+# setting to change either. The command stays /usr/bin/pastimes. The package is unpacked, renamed,
+# its md5sums computed again, and packed in place (gzip, as Tauri packs it).
+# Usage: scripts/deb-app-id.sh PACKAGE.deb
+set -euo pipefail
+
+app_id=org.pastimes.Pastimes
+deb=$1
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+
+dpkg-deb --raw-extract "$deb" "$root"
+entry=$(ls "$root"/usr/share/applications/*.desktop)
+[ "$(echo "$entry" | wc -l)" = 1 ] || { echo "$deb: not one desktop entry: $entry" >&2; exit 1; }
+[ "$entry" = "$root/usr/share/applications/$app_id.desktop" ] || mv "$entry" "$root/usr/share/applications/$app_id.desktop"
+icons=0
+for icon in "$root"/usr/share/icons/hicolor/*/apps/*.png; do
+  [ -e "$icon" ] || continue
+  [ "${icon##*/}" = "$app_id.png" ] || mv "$icon" "${icon%/*}/$app_id.png"
+  icons=$((icons + 1))
+done
+[ "$icons" -gt 0 ] || { echo "$deb: no icon under usr/share/icons/hicolor" >&2; exit 1; }
+(cd "$root" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
+dpkg-deb --root-owner-group -Zgzip --build "$root" "$deb" >/dev/null
+echo "$deb: the desktop entry and $icons icons renamed to $app_id"
