@@ -15,8 +15,10 @@ for arg in "$@"; do
 done
 
 packages=(libwebkit2gtk-4.1-dev librsvg2-dev build-essential pkg-config libssl-dev curl file)
-# The tests' screenshots show the Chinese catalogue: they need a CJK font (the app itself uses
-# whatever fonts the player's system has). npm installs the axe-core accessibility engine.
+# The tests' screenshots show the Chinese, Japanese and Korean catalogues: they need a CJK font
+# (the app itself uses whatever fonts the player's system has). WenQuanYi Micro Hei, small beside
+# Noto CJK, has every glyph they use: Simplified and Traditional Han, Kana and Hangul (the
+# Vietnamese, Polish and Russian letters are DejaVu's). npm installs the axe-core engine.
 # desktop-file-validate checks the desktop entry's template (tests/desktop_entry.rs); unshare
 # (util-linux) puts the single-instance test's second launch in a network namespace of its own.
 [ "$want_test" = 1 ] && packages+=(xvfb webkit2gtk-driver dbus xdotool imagemagick fonts-wqy-microhei desktop-file-utils util-linux)

@@ -3,31 +3,35 @@
 //!
 //! The language is the player's choice (setting `language`), or else the system's: the first
 //! of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set (and, unless that is `C`, the GNU
-//! `LANGUAGE` list before it), mapped to one of ours (`de*` → de, `cs*` → cs, `zh*` → zh,
-//! anything else → en). The page is told the result (`app_info`) and does not guess.
+//! `LANGUAGE` list before it), mapped to one of ours by its language code (`de*` → de, `ru*` →
+//! ru...; Chinese by its script: `zh_TW`, `zh_HK`, `zh_MO` and `zh*Hant*` → zh-Hant, any other
+//! `zh*` → zh; anything we do not speak → en). The page is told the result (`app_info`) and does
+//! not guess.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
 
-/// The languages Pastimes speaks, English first (the reference catalogue).
-pub const LANGUAGES: [&str; 4] = ["en", "de", "cs", "zh"];
+/// Declares [`LANGUAGES`] and the catalogue files compiled in for each, from one list, so that
+/// a language cannot be spoken without its catalogue nor compiled in without being spoken.
+macro_rules! languages {
+    ($($lang:literal),+) => {
+        /// The languages Pastimes speaks, English first (the reference catalogue), the others in
+        /// the order of their own names (Latin script, Cyrillic, then Japanese, Korean, Chinese),
+        /// as the Language menu and the Preferences list them.
+        pub const LANGUAGES: [&str; [$($lang),+].len()] = [$($lang),+];
 
-const SOURCES: [(&str, &str); 4] = [
-    ("en", include_str!("../../ui/i18n/en.json")),
-    ("de", include_str!("../../ui/i18n/de.json")),
-    ("cs", include_str!("../../ui/i18n/cs.json")),
-    ("zh", include_str!("../../ui/i18n/zh.json")),
-];
+        const SOURCES: [(&str, &str); LANGUAGES.len()] =
+            [$(($lang, include_str!(concat!("../../ui/i18n/", $lang, ".json")))),+];
 
-/// The strings of the test game, Lights Out, which only a test build has (its page files and
-/// strings live in `tests/lights/`): added to each catalogue.
-#[cfg(feature = "test-game")]
-const TEST_GAME_SOURCES: [(&str, &str); 4] = [
-    ("en", include_str!("../../tests/lights/i18n/en.json")),
-    ("de", include_str!("../../tests/lights/i18n/de.json")),
-    ("cs", include_str!("../../tests/lights/i18n/cs.json")),
-    ("zh", include_str!("../../tests/lights/i18n/zh.json")),
-];
+        /// The strings of the test game, Lights Out, which only a test build has (its page files
+        /// and strings live in `tests/lights/`): added to each catalogue.
+        #[cfg(feature = "test-game")]
+        const TEST_GAME_SOURCES: [(&str, &str); LANGUAGES.len()] =
+            [$(($lang, include_str!(concat!("../../tests/lights/i18n/", $lang, ".json")))),+];
+    };
+}
+
+languages!("en", "cs", "de", "es", "fr", "pl", "vi", "ru", "ja", "ko", "zh", "zh-Hant");
 
 type Catalogue = HashMap<String, String>;
 
@@ -71,12 +75,34 @@ pub fn t(lang: &str, key: &str) -> String {
         .unwrap_or_else(|| key.to_string())
 }
 
-/// One of ours for a locale name such as `de_DE.UTF-8`, `cs`, `zh_CN` or `C`; `None` if we do
-/// not speak it.
+/// One of ours for a locale name such as `de_DE.UTF-8`, `cs`, `zh_CN`, `zh_TW`, `zh-Hant` or
+/// `C`; `None` if we do not speak it.
 fn language_of_locale(locale: &str) -> Option<&'static str> {
     let lower = locale.trim().to_ascii_lowercase();
-    let code = lower.split(['_', '.', '@', '-']).next().unwrap_or("");
+    let mut parts = lower.split(['.', '@']).next().unwrap_or("").split(['_', '-']);
+    let code = parts.next().unwrap_or("");
+    if code == "zh" {
+        return Some(chinese_script(&parts.collect::<Vec<_>>()));
+    }
     LANGUAGES.iter().copied().find(|lang| *lang == code)
+}
+
+/// Which of our two Chinese catalogues a Chinese locale's script and region subtags (lower
+/// case, `["hant", "tw"]`) ask for: the script where named, else Traditional for Taiwan, Hong
+/// Kong and Macau, Simplified for the rest.
+fn chinese_script(subtags: &[&str]) -> &'static str {
+    let traditional = if subtags.contains(&"hant") {
+        true
+    } else if subtags.contains(&"hans") {
+        false
+    } else {
+        subtags.iter().any(|tag| matches!(*tag, "tw" | "hk" | "mo"))
+    };
+    if traditional {
+        "zh-Hant"
+    } else {
+        "zh"
+    }
 }
 
 /// The system's language from the locale variables (given, so tests need not touch the process
@@ -119,16 +145,22 @@ pub fn system_language() -> &'static str {
 /// `language`, on the page (`Intl`) and in the webview's own widgets (its date fields): the
 /// system's format locale (`time_locale`, from `LC_ALL`, `LC_TIME` or `LANG`) where its language
 /// is the same, so an English page on a British system puts the day before the month; else the
-/// language alone, whose usual region ICU supplies. Chinese is the Simplified of the catalogue:
-/// `zh-CN`, or `zh-SG` on such a system, never a Traditional region.
+/// language alone, whose usual region ICU supplies. Each Chinese catalogue keeps to the regions
+/// of its script: Simplified is `zh-CN`, or `zh-SG` on such a system; Traditional is `zh-TW`, or
+/// `zh-HK` and `zh-MO` on such a system.
 pub fn format_locale(language: &str, time_locale: Option<&str>) -> String {
     let system = time_locale.map(str::trim).filter(|l| !l.is_empty() && !matches!(*l, "C" | "POSIX"));
     let mut parts = system.unwrap_or("").split(['.', '@']).next().unwrap_or("").split(['_', '-']);
-    let (code, region) = (parts.next().unwrap_or("").to_ascii_lowercase(), parts.next().map(str::to_ascii_uppercase));
-    let region = region.filter(|r| code == language && r.len() == 2 && r.chars().all(|c| c.is_ascii_alphabetic()));
-    match (language, region) {
-        ("zh", Some(region)) if region == "SG" => "zh-SG".to_owned(),
+    let code = parts.next().unwrap_or("").to_ascii_lowercase();
+    // The region is the last two-letter subtag (`zh_Hant_HK`, `de_AT`).
+    let region = parts.rfind(|p| p.len() == 2 && p.chars().all(|c| c.is_ascii_alphabetic()));
+    let base = language.split('-').next().unwrap_or(language);
+    let region = region.map(str::to_ascii_uppercase).filter(|_| code == base);
+    match (language, region.as_deref()) {
+        ("zh", Some("SG")) => "zh-SG".to_owned(),
         ("zh", _) => "zh-CN".to_owned(),
+        ("zh-Hant", Some(region @ ("HK" | "MO"))) => format!("zh-{region}"),
+        ("zh-Hant", _) => "zh-TW".to_owned(),
         (_, Some(region)) => format!("{language}-{region}"),
         (_, None) => language.to_owned(),
     }
@@ -175,6 +207,19 @@ mod tests {
         assert_eq!(format_locale("zh", Some("zh_SG.UTF-8")), "zh-SG");
         assert_eq!(format_locale("zh", Some("en_US.UTF-8")), "zh-CN");
         assert_eq!(format_locale("zh", None), "zh-CN");
+        // Traditional Chinese: Taiwan's unless the system says Hong Kong or Macau.
+        assert_eq!(format_locale("zh-Hant", None), "zh-TW");
+        assert_eq!(format_locale("zh-Hant", Some("zh_HK.UTF-8")), "zh-HK");
+        assert_eq!(format_locale("zh-Hant", Some("zh_Hant_MO")), "zh-MO");
+        assert_eq!(format_locale("zh-Hant", Some("zh_CN.UTF-8")), "zh-TW");
+        assert_eq!(format_locale("zh-Hant", Some("en_HK.UTF-8")), "zh-TW");
+        assert_eq!(format_locale("zh", Some("zh_HK.UTF-8")), "zh-CN");
+        // The new languages take the system's region as the others do.
+        assert_eq!(format_locale("fr", Some("fr_CA.UTF-8")), "fr-CA");
+        assert_eq!(format_locale("es", Some("es_MX.UTF-8")), "es-MX");
+        assert_eq!(format_locale("ru", Some("uk_UA.UTF-8")), "ru");
+        assert_eq!(format_locale("ja", Some("ja_JP.UTF-8")), "ja-JP");
+        assert_eq!(format_locale("ko", None), "ko");
     }
 
     /// The catalogue file of `lang`, and in a test build the test game's strings with it.
@@ -235,6 +280,110 @@ mod tests {
         }
     }
 
+    /// The CLDR plural categories each language's whole numbers fall into ("1 игра", "2 игры",
+    /// "5 игр"): those `count()` on the page picks from (`Intl.PluralRules`). Czech, Polish and
+    /// Russian also have a category for fractions only (Czech `many`, the others' `other`), and
+    /// French and Spanish use `many` for whole millions ("1 000 000 de parties").
+    const INTEGER_PLURALS: [(&str, &[&str]); 12] = [
+        ("en", &["one", "other"]),
+        ("cs", &["one", "few", "other"]),
+        ("de", &["one", "other"]),
+        ("es", &["one", "many", "other"]),
+        ("fr", &["one", "many", "other"]),
+        ("pl", &["one", "few", "many"]),
+        ("vi", &["other"]),
+        ("ru", &["one", "few", "many"]),
+        ("ja", &["other"]),
+        ("ko", &["other"]),
+        ("zh", &["other"]),
+        ("zh-Hant", &["other"]),
+    ];
+
+    /// The table above is what the page's `Intl.PluralRules` says (node's ICU, asked for every
+    /// number to 1,100 and for a million, in the tag the page formats with).
+    #[test]
+    fn the_plural_table_is_cldrs() {
+        let languages: Vec<&str> = INTEGER_PLURALS.iter().map(|(lang, _)| *lang).collect();
+        assert_eq!(languages, LANGUAGES, "one row per language, in their order");
+        let script = "const out = {};
+            for (const [lang, tag] of JSON.parse(process.argv[1])) {
+              const rules = new Intl.PluralRules(tag), seen = new Set();
+              for (let n = 0; n <= 1100; n++) seen.add(rules.select(n));
+              seen.add(rules.select(1e6));
+              out[lang] = [...seen].sort();
+            }
+            console.log(JSON.stringify(out));";
+        let tags: Vec<(&str, String)> = LANGUAGES.iter().map(|lang| (*lang, format_locale(lang, None))).collect();
+        let output = std::process::Command::new("node")
+            .args(["-e", script, &serde_json::to_string(&tags).unwrap()])
+            .output()
+            .unwrap_or_else(|e| panic!("node, which scripts/install-deps.sh --test installs: {e}"));
+        assert!(output.status.success(), "node: {}", String::from_utf8_lossy(&output.stderr));
+        let cldr: BTreeMap<String, Vec<String>> = serde_json::from_slice(&output.stdout).unwrap();
+        for (lang, forms) in INTEGER_PLURALS {
+            let mut forms: Vec<&str> = forms.to_vec();
+            forms.sort();
+            assert_eq!(cldr[lang], forms, "{lang}");
+        }
+    }
+
+    /// Every counted noun ("count.games") has a text for each plural category the language's
+    /// whole numbers take: Polish and Russian have three, Japanese one.
+    #[test]
+    fn every_language_has_each_plural_form_its_numbers_take() {
+        let english = catalogue("en");
+        let nouns: BTreeSet<&str> =
+            english.keys().filter_map(|key| key.strip_prefix("count.")?.strip_suffix(".other")).collect();
+        assert!(nouns.len() >= 5, "{nouns:?}");
+        for (lang, forms) in INTEGER_PLURALS {
+            let catalogue = catalogue(lang);
+            for noun in &nouns {
+                for form in forms {
+                    let key = format!("count.{noun}.{form}");
+                    assert!(catalogue.contains_key(&key), "{lang}.json lacks {key}");
+                    assert!(catalogue[&key].contains("{n}"), "{lang}.json {key} does not show the number");
+                }
+            }
+        }
+    }
+
+    /// The translators' check (`scripts/i18n-check`, docs/TRANSLATING.md) passes on the
+    /// catalogues, and on a catalogue with a key missing, one unknown and a plural form missing,
+    /// names each and fails.
+    #[test]
+    fn the_translators_check_finds_what_a_catalogue_lacks() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let check = |args: &[&str]| {
+            let output = std::process::Command::new("python3")
+                .arg(root.join("scripts/i18n-check"))
+                .args(args)
+                .output()
+                .unwrap_or_else(|e| panic!("python3: {e}"));
+            (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+        };
+        let (status, report) = check(&[]);
+        assert_eq!(status, Some(0), "{report}");
+        let copy = tempfile::tempdir().unwrap();
+        for folder in ["ui/i18n", "tests/lights/i18n"] {
+            std::fs::create_dir_all(copy.path().join(folder)).unwrap();
+            for file in ["en.json", "ru.json"] {
+                std::fs::copy(root.join(folder).join(file), copy.path().join(folder).join(file)).unwrap();
+            }
+        }
+        let ru = copy.path().join("ui/i18n/ru.json");
+        let mut broken: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&std::fs::read_to_string(&ru).unwrap()).unwrap();
+        broken.remove("menu.game");
+        broken.remove("count.games.few");
+        broken.insert("menu.gmae".into(), "Игра".into());
+        std::fs::write(&ru, serde_json::to_string(&broken).unwrap()).unwrap();
+        let (status, report) = check(&["--root", copy.path().to_str().unwrap(), "ru"]);
+        assert_eq!(status, Some(1), "{report}");
+        for line in ["missing      menu.game", "unused       menu.gmae", "plural       count.games.few"] {
+            assert!(report.contains(line), "{line:?} not in {report}");
+        }
+    }
+
     /// "2,4 s" and "236 Punkte" never break over two lines: a time or a score is joined to
     /// its unit by a no-break space, in every language (the Czech record dialog once ended a
     /// line with "2,4" and began the next with "s."). Window titles do not wrap and keep the
@@ -280,6 +429,7 @@ mod tests {
         controls: Vec<String>,
         counted_params: Vec<(String, String)>,
         opponents: Vec<String>,
+        languages: Vec<String>,
     }
 
     /// The page's keys, asked once; the templates of [`backend_keys`] the page fills are asked
@@ -522,6 +672,13 @@ mod tests {
         assert_eq!(page().opponents, backend);
     }
 
+    /// The page offers the languages the backend speaks, in its order (Preferences' list, the
+    /// catalogues it loads).
+    #[test]
+    fn the_page_speaks_the_backends_languages() {
+        assert_eq!(page().languages, LANGUAGES);
+    }
+
     #[test]
     fn every_error_code_has_a_message() {
         let english = catalogue("en");
@@ -543,26 +700,52 @@ mod tests {
         assert_eq!(pick(None, None, Some("de_AT")), "de");
         assert_eq!(pick(None, None, Some("cs_CZ.UTF-8")), "cs");
         assert_eq!(pick(None, None, Some("zh_CN.UTF-8")), "zh");
-        assert_eq!(pick(None, None, Some("zh_TW.UTF-8")), "zh");
+        assert_eq!(pick(None, None, Some("zh_SG.UTF-8")), "zh");
+        assert_eq!(pick(None, None, Some("zh")), "zh");
+        // Chinese by its script: Taiwan, Hong Kong and Macau write Traditional, as does any
+        // locale that names the script.
+        assert_eq!(pick(None, None, Some("zh_TW.UTF-8")), "zh-Hant");
+        assert_eq!(pick(None, None, Some("zh_HK.UTF-8")), "zh-Hant");
+        assert_eq!(pick(None, None, Some("zh_MO")), "zh-Hant");
+        assert_eq!(pick(None, None, Some("zh_Hant_SG.UTF-8")), "zh-Hant");
+        assert_eq!(pick(None, None, Some("zh-Hant")), "zh-Hant");
+        assert_eq!(pick(None, None, Some("zh_Hans_HK")), "zh");
+        for (locale, lang) in [
+            ("ru_RU.UTF-8", "ru"),
+            ("ru_UA", "ru"),
+            ("ja_JP.UTF-8", "ja"),
+            ("ko_KR.UTF-8", "ko"),
+            ("vi_VN", "vi"),
+            ("pl_PL.UTF-8", "pl"),
+            ("fr_FR.UTF-8", "fr"),
+            ("fr_CA.UTF-8", "fr"),
+            ("es_ES.UTF-8", "es"),
+            ("es_MX.UTF-8@euro", "es"),
+        ] {
+            assert_eq!(pick(None, None, Some(locale)), lang, "{locale}");
+        }
         // LC_ALL wins over LC_MESSAGES, which wins over LANG.
         assert_eq!(pick(Some("cs_CZ.UTF-8"), Some("de_DE.UTF-8"), Some("en_US.UTF-8")), "cs");
         assert_eq!(pick(None, Some("zh_CN.UTF-8"), Some("de_DE.UTF-8")), "zh");
         assert_eq!(pick(Some(""), Some("de_DE.UTF-8"), Some("en_US.UTF-8")), "de");
         // Languages we do not speak, C and nothing at all: English.
-        assert_eq!(pick(None, None, Some("fr_FR.UTF-8")), "en");
+        assert_eq!(pick(None, None, Some("it_IT.UTF-8")), "en");
         assert_eq!(pick(None, None, Some("C.UTF-8")), "en");
         assert_eq!(pick(Some("POSIX"), None, Some("de_DE.UTF-8")), "en");
         assert_eq!(pick(None, None, None), "en");
         // GNU LANGUAGE lists go first, unless the locale is C.
-        assert_eq!(system_language_from(Some("fr:cs:en"), None, None, Some("fr_FR.UTF-8")), "cs");
+        assert_eq!(system_language_from(Some("it:cs:en"), None, None, Some("it_IT.UTF-8")), "cs");
         assert_eq!(system_language_from(Some("de"), None, None, Some("C")), "en");
-        assert_eq!(system_language_from(Some("fr"), None, None, Some("zh_CN.UTF-8")), "zh");
+        assert_eq!(system_language_from(Some("it"), None, None, Some("zh_CN.UTF-8")), "zh");
+        assert_eq!(system_language_from(Some("zh_TW:zh_CN"), None, None, Some("en_US.UTF-8")), "zh-Hant");
     }
 
     #[test]
     fn a_choice_wins_over_the_system() {
         assert_eq!(resolve(Some("cs")), "cs");
         assert_eq!(resolve(Some("zh")), "zh");
+        assert_eq!(resolve(Some("zh-Hant")), "zh-Hant");
+        assert_eq!(resolve(Some("zh-hant")), system_language());
         assert_eq!(resolve(Some("system")), system_language());
         assert_eq!(resolve(Some("klingon")), system_language());
         assert_eq!(resolve(None), system_language());

@@ -3,6 +3,6 @@
 
 pub mod command_line;
 pub mod config;
-pub(crate) mod i18n;
+pub mod i18n;
 pub(crate) mod names;
 pub(crate) mod settings;

@@ -71,7 +71,7 @@ pub fn validate(key: &str, value: &Value) -> AppResult<()> {
     };
     match key {
         "theme" => one_of(&THEMES),
-        "language" => one_of(&["system", "en", "de", "cs", "zh"]),
+        "language" => one_of(&[&["system"][..], &crate::prefs::i18n::LANGUAGES].concat()),
         "firstClick" => one_of(&["safe", "opensArea"]),
         "lastScreen" => value
             .as_str()

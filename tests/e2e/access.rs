@@ -1,4 +1,4 @@
-//! Every player: the four languages, keyboard-only play, the themes and colour-blind mode, zoom.
+//! Every player: the twelve languages, keyboard-only play, the themes and colour-blind mode, zoom.
 //! The native menu cannot be read over WebDriver: its labels per language are checked by the
 //! unit test in src-tauri/shell/menu.rs; here the page's labels and a backend error are read.
 
@@ -21,19 +21,29 @@ async fn set_language(app: &App, language: &str) {
 }
 
 /// On a British system an English page puts the day before the month (the page's dates and the
-/// date fields alike); another language takes its own usual region; Chinese stays Simplified.
+/// date fields alike); another language takes its own usual region; each Chinese keeps its
+/// script's (Simplified zh-CN, Traditional zh-TW).
 #[tokio::test(flavor = "current_thread")]
 async fn dates_follow_the_systems_region_where_it_speaks_the_pages_language() {
     let data = tempfile::tempdir().unwrap();
     let app = App::launch_with(data.path(), Some(3), &[("LC_ALL", ""), ("LC_TIME", "en_GB.UTF-8")]).await;
     let info = app.invoke("app_info", json!({})).await.unwrap();
-    assert_eq!(info["locales"], json!({"cs": "cs", "de": "de", "en": "en-GB", "zh": "zh-CN"}));
+    let locales = json!({
+        "cs": "cs", "de": "de", "en": "en-GB", "es": "es", "fr": "fr", "ja": "ja", "ko": "ko", "pl": "pl",
+        "ru": "ru", "vi": "vi", "zh": "zh-CN", "zh-Hant": "zh-TW"
+    });
+    assert_eq!(info["locales"], locales);
     // From the start, before any change of language.
     app.wait_for("the webview's region at start", "return navigator.language === 'en-GB'").await;
     assert_eq!(app.client.execute("return document.documentElement.lang", vec![]).await.unwrap(), json!("en-GB"));
-    for (language, tag, date) in
-        [("en", "en-GB", "6 Dec 2026"), ("de", "de", "06.12.2026"), ("zh", "zh-CN", "2026年12月6日")]
-    {
+    for (language, tag, date) in [
+        ("en", "en-GB", "6 Dec 2026"),
+        ("de", "de", "06.12.2026"),
+        ("zh", "zh-CN", "2026年12月6日"),
+        ("zh-Hant", "zh-TW", "2026年12月6日"),
+        ("ru", "ru", "6 дек. 2026 г."),
+        ("ja", "ja", "2026/12/06"),
+    ] {
         set_language(&app, language).await;
         let shown = format!(
             "return document.documentElement.lang === '{tag}' && navigator.language === '{tag}'
@@ -41,6 +51,52 @@ async fn dates_follow_the_systems_region_where_it_speaks_the_pages_language() {
                     .format(new Date('2026-12-06T12:00:00Z'))"
         );
         assert_eq!(app.wait_for(&format!("{tag} dates"), &shown).await, json!(date), "{language}");
+    }
+    app.quit().await;
+}
+
+/// The text of the element at `css` as the page wrote it, its no-break spaces kept (WebDriver's
+/// text gives them as spaces).
+async fn text_content(app: &App, css: &str) -> String {
+    let script = "return document.querySelector(arguments[0]).textContent";
+    let text = app.client.execute(script, vec![json!(css)]).await.unwrap();
+    text.as_str().unwrap_or_else(|| panic!("no {css}")).to_string()
+}
+
+/// The catalogue `ui/i18n/{language}.json`.
+fn catalogue(language: &str) -> serde_json::Map<String, serde_json::Value> {
+    let path = format!("{}/ui/i18n/{language}.json", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+/// The history in Russian and Japanese: its dates, a time's decimals and the count of its games
+/// ("22 игры": Russian's `few`) as each language writes them. The games are the record corpus's
+/// (its store, whose Expert win, game 6, finished on 1 December 2026 at 23:00:40 UTC), shown in
+/// UTC.
+#[tokio::test(flavor = "current_thread")]
+async fn the_history_writes_dates_numbers_and_counts_as_the_language_does() {
+    let data = tempfile::tempdir().unwrap();
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/records/dealer1-schema5/store.sqlite3");
+    std::fs::copy(corpus, data.path().join("pastimes.sqlite3")).unwrap();
+    let app = App::launch_with(data.path(), Some(3), &[("TZ", "UTC"), ("LC_ALL", ""), ("LC_TIME", "")]).await;
+    // (language, game 6's date and time, its 197.75 seconds, the plural form of 22)
+    let cases = [("ru", "1 дек. 2026 г., 23:00", "197,8", "few"), ("ja", "2026/12/01 23:00", "197.8", "other")];
+    for (language, date, seconds, form) in cases {
+        set_language(&app, language).await;
+        app.click("#hall-button").await;
+        app.click("#hall-tab-history").await;
+        app.wait_for("the history's count", "return document.querySelector('#hist-count')?.textContent").await;
+        let row = "#hist-rows tr[data-id='6']";
+        assert_eq!(text_content(&app, &format!("{row} .hist-date")).await, date, "{language}");
+        let time = text_content(&app, &format!("{row} td.number")).await;
+        assert!(time.starts_with(&format!("{seconds}\u{a0}")), "{language}: {time}");
+        let catalogue = catalogue(language);
+        let games = catalogue[&format!("count.games.{form}")].as_str().unwrap().replace("{n}", "22");
+        let total = catalogue["history.total"].as_str().unwrap().replace("{total}", &games);
+        assert_eq!(text_content(&app, "#hist-count").await, total, "{language}");
+        app.screenshot(&format!("history-{language}")).await;
+        app.click("#hall-home").await;
+        app.wait_for("home", "return document.querySelector('.screen-home #hall-button')").await;
     }
     app.quit().await;
 }

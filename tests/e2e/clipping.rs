@@ -1,12 +1,10 @@
-//! No text cut off on any screen or dialog of the tour (tour.rs), in any language: German and
-//! Czech words run long, Chinese glyphs stand tall. A picture of each stop is kept
-//! (`target/e2e-shots/lang-<language>-<stop>.png`) to look at by eye.
+//! No text cut off on a screen or dialog of the tour (tour.rs): German, Russian and French words
+//! run long, Chinese, Japanese and Korean glyphs stand tall. A picture of each stop is kept
+//! (`target/e2e-shots/lang-<language>-<stop>.png`) to look at by eye. The tour in every language
+//! is languages.rs.
 
 use crate::harness::App;
-use crate::tour::{Inspector, Tour};
-use serde_json::json;
-
-const LANGUAGES: [&str; 4] = ["en", "de", "cs", "zh"];
+use crate::tour::Inspector;
 
 /// The elements shown on the page whose content is cut off: wider or taller than a box that
 /// hides what overflows, or, outside any scrolling box, past the window's edge. Text kept for
@@ -49,8 +47,9 @@ return frame().then(frame).then(frame).then(() => {
 });";
 
 /// What each stop of the tour cut off, and a picture of it.
-struct CutOff {
-    found: Vec<String>,
+#[derive(Default)]
+pub struct CutOff {
+    pub found: Vec<String>,
 }
 
 impl Inspector for CutOff {
@@ -60,18 +59,4 @@ impl Inspector for CutOff {
         let cut = cut["cut"].as_array().cloned().unwrap_or_default();
         self.found.extend(cut.iter().map(|line| format!("{name}: {}", line.as_str().unwrap_or_default())));
     }
-}
-
-#[tokio::test(flavor = "current_thread")]
-async fn no_text_is_cut_off_on_any_screen_in_any_language() {
-    let mut cut_off = CutOff { found: Vec::new() };
-    let tour = Tour::start().await;
-    let app = &tour.app;
-    for language in LANGUAGES {
-        app.invoke("set_setting", json!({"key": "language", "value": language})).await.unwrap();
-        app.wait_for("the language", &format!("return document.body.dataset.language === '{language}'")).await;
-        tour.round(&mut cut_off, language).await;
-    }
-    tour.app.quit().await;
-    assert!(cut_off.found.is_empty(), "text cut off:\n{}", cut_off.found.join("\n"));
 }

@@ -17,6 +17,7 @@ mod gomoku_openings;
 mod hall;
 mod harness;
 mod hints;
+mod languages;
 mod launcher;
 mod minesweeper;
 mod monkey;

@@ -2,9 +2,9 @@
 //! game with its dialogs, its pause and, for the games with stops of their own, its end:
 //! Minesweeper's record dialog and win, Bubble Breaker's game over, Gomoku's five; the hall of
 //! fame, the history, the watch view, a review and the study board), with a look at each: the
-//! accessibility audit (axe.rs) takes it in every theme, the check for cut-off text (clipping.rs)
-//! in every language. The games toured are the registry's: a game without stops of its own
-//! (the test build's fourth) gets those every game has.
+//! accessibility audit (axe.rs) and the check for cut-off text (clipping.rs) take it in every
+//! language and theme (languages.rs). The games toured are the registry's: a game without stops
+//! of its own (the test build's fourth) gets those every game has.
 
 use crate::access::resume_if_paused;
 use crate::harness::App;
@@ -24,6 +24,14 @@ const FIVE: [(u8, u8); 9] = [(3, 7), (3, 8), (4, 7), (4, 8), (5, 7), (5, 8), (6,
 pub trait Inspector {
     /// Looks at the page as it is: `name` says where ("dark/gomoku new game").
     async fn look(&mut self, app: &App, name: &str);
+}
+
+/// Two inspectors at each stop, one after the other.
+impl<A: Inspector, B: Inspector> Inspector for (A, B) {
+    async fn look(&mut self, app: &App, name: &str) {
+        self.0.look(app, name).await;
+        self.1.look(app, name).await;
+    }
 }
 
 async fn close_dialog(app: &App, id: &str) {

@@ -92,6 +92,8 @@ const WORDS: &[&str] = &[
     "de",
     "cs",
     "zh",
+    "zh-Hant",
+    "ru",
     "2026-01-01T00:00:00Z",
     "H8 I9 J10",
     "Pastimes record 1\ngame: gomoku\n",

@@ -141,4 +141,4 @@ const countedParams = [...code.matchAll(/\b(\w+): count(?:Of)?\('(\w+)'/g)].map(
 // Every word between two like quotes, quotes overlapping ('a', 'b' has 'a', 'b' and ', ').
 const literal = [...new Set(Object.values(texts).flatMap((code) =>
   [...code.matchAll(/(?=(['"`])([A-Za-z][\w.-]*)\1)/g)].map((match) => match[2])))].sort();
-process.stdout.write(JSON.stringify({ literal, built, absent, prefixes, controls, countedParams, opponents: OPPONENTS }));
+process.stdout.write(JSON.stringify({ literal, built, absent, prefixes, controls, countedParams, opponents: OPPONENTS, languages: LANGUAGES }));

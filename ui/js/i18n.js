@@ -7,7 +7,9 @@ let current = 'en';
 /// language of their day (a Gomoku player's default name) are recognised in any of them.
 const everyCatalogue = {};
 
-export const LANGUAGES = ['en', 'de', 'cs', 'zh'];
+/// The languages, as the backend lists them (src-tauri/prefs/i18n.rs `LANGUAGES`; a test
+/// compares the two): English first, the others in the order of their own names.
+export const LANGUAGES = ['en', 'cs', 'de', 'es', 'fr', 'pl', 'vi', 'ru', 'ja', 'ko', 'zh', 'zh-Hant'];
 
 /// Each catalogue is fetched once; a failed fetch may be tried again.
 const fetched = new Map();
@@ -64,10 +66,14 @@ export function setLocales(tags) {
   locales = tags ?? {};
 }
 
+/// Each Chinese catalogue's region where the backend has not said (as its `format_locale`
+/// does with no system region): the script's usual one.
+const CHINESE_REGIONS = { zh: 'zh-CN', 'zh-Hant': 'zh-TW' };
+
 /// The BCP 47 tag for Intl and the document: the system's region where it speaks the page's
-/// language; Simplified Chinese is zh-CN.
+/// language; Simplified Chinese is zh-CN, Traditional zh-TW (or zh-HK on such a system).
 export function locale() {
-  return locales[current] ?? (current === 'zh' ? 'zh-CN' : current);
+  return locales[current] ?? CHINESE_REGIONS[current] ?? current;
 }
 
 export function language() {

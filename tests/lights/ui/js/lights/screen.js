@@ -32,7 +32,8 @@ function create(screen) {
     newGame: () => start(),
     fitWindow: () => {
       const side = screen.snapshot?.view?.side ?? DEFAULT_SIDE;
-      fitWindow(Math.max(560, side * 56 + 80), side * 56 + 220).catch(() => {});
+      // As wide as the toolbar in one row, whose words run long in some languages (Russian).
+      fitWindow(Math.max(560, screen.toolbarWidth(), side * 56 + 80), side * 56 + 220).catch(() => {});
     },
     categoryLabel: (snap) => sizeLabel(snap.view?.side ?? DEFAULT_SIDE),
     statistics,
