@@ -1,7 +1,8 @@
 //! The desktop entry (`packaging/pastimes.desktop.hbs`, installed as
 //! `org.pastimes.Pastimes.desktop`): one launcher action per shipped game, exactly the registry's,
-//! each running `pastimes --game <id>` under the game's English name; one main window; and the
-//! entry as the package installs it passes `desktop-file-validate`.
+//! each running `pastimes --game <id>` under the game's name in every language of the app (its
+//! catalogue's); the entry's own texts in every language; one main window; and the entry as the
+//! package installs it passes `desktop-file-validate`.
 
 use pastimes_games::GameKind;
 use std::path::Path;
@@ -28,13 +29,26 @@ fn is_test_game(_: GameKind) -> bool {
     false
 }
 
-/// A game's name as the page shows it in English (the catalogue's entry of its `name_key`).
-fn english_name(kind: GameKind) -> String {
-    let catalogue: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/i18n/en.json")).unwrap(),
-    )
-    .unwrap();
+/// A game's name as the page shows it in `lang` (the catalogue's entry of its `name_key`).
+fn name_in(lang: &str, kind: GameKind) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("ui/i18n/{lang}.json"));
+    let catalogue: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     catalogue[kind.info().name_key].as_str().expect("every game's name is in the catalogue").to_string()
+}
+
+/// The app's languages but English, each with the locale a desktop entry names it by
+/// (`Name[zh_TW]`): the language's code, but for the two Chinese scripts, named by their region.
+fn desktop_locales() -> Vec<(&'static str, &'static str)> {
+    let locale = |lang: &'static str| match lang {
+        "zh" => "zh_CN",
+        "zh-Hant" => "zh_TW",
+        other => other,
+    };
+    pastimes_lib::prefs::i18n::LANGUAGES
+        .iter()
+        .filter(|lang| **lang != "en")
+        .map(|lang| (*lang, locale(lang)))
+        .collect()
 }
 
 /// The actions part of the entry, as the registry says it should read.
@@ -43,7 +57,11 @@ fn expected_actions() -> String {
     let mut text = format!("Actions={};\n", games.iter().map(|kind| kind.as_str()).collect::<Vec<_>>().join(";"));
     for kind in games {
         let id = kind.as_str();
-        text += &format!("\n[Desktop Action {id}]\nName={}\nExec={{{{exec}}}} --game {id}\n", english_name(kind));
+        text += &format!("\n[Desktop Action {id}]\nName={}\n", name_in("en", kind));
+        for (lang, locale) in desktop_locales() {
+            text += &format!("Name[{locale}]={}\n", name_in(lang, kind));
+        }
+        text += &format!("Exec={{{{exec}}}} --game {id}\n");
     }
     text
 }
@@ -60,6 +78,17 @@ fn the_launcher_actions_are_exactly_the_registrys_games() {
     );
     let groups = template.lines().filter(|line| line.starts_with('[')).count();
     assert_eq!(groups, 1 + shipped_games().len(), "the entry and one group per game, nothing else");
+}
+
+#[test]
+fn the_entrys_texts_are_in_every_language_of_the_app() {
+    let template = template();
+    for key in ["GenericName", "Comment", "Keywords"] {
+        for (_, locale) in desktop_locales() {
+            let line = format!("\n{key}[{locale}]=");
+            assert!(template.contains(&line), "{TEMPLATE} has no {key}[{locale}]");
+        }
+    }
 }
 
 #[test]

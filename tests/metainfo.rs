@@ -88,3 +88,35 @@ fn appstreamcli_finds_no_error_or_warning() {
     let serious: Vec<&str> = said.lines().filter(|line| line.starts_with("E:") || line.starts_with("W:")).collect();
     assert!(serious.is_empty(), "{said}");
 }
+
+/// Its summary, each paragraph and item of its description and each screenshot's caption come in
+/// every language of the app (named as AppStream names them: `zh_CN`, `zh_TW` for the two
+/// Chinese scripts).
+#[test]
+fn its_texts_are_in_every_language_of_the_app() {
+    // Its comments show how a translation is written: they are not one.
+    let xml: String = metainfo()
+        .split("<!--")
+        .enumerate()
+        .map(|(at, part)| if at == 0 { part } else { part.split_once("-->").map_or("", |(_, after)| after) })
+        .collect();
+    let description = &xml[xml.find("<description>").unwrap()..xml.find("</description>").unwrap()];
+    let english = |tag: &str, within: &str| within.matches(&format!("<{tag}>")).count();
+    for lang in pastimes_lib::prefs::i18n::LANGUAGES.iter().filter(|lang| **lang != "en") {
+        let locale = match *lang {
+            "zh" => "zh_CN",
+            "zh-Hant" => "zh_TW",
+            other => other,
+        };
+        let translated = |tag: &str, within: &str| within.matches(&format!("<{tag} xml:lang=\"{locale}\">")).count();
+        assert_eq!(translated("summary", &xml), 1, "the summary in {locale}");
+        for tag in ["p", "li"] {
+            assert_eq!(
+                translated(tag, description),
+                english(tag, description),
+                "the description's <{tag}> in {locale}"
+            );
+        }
+        assert_eq!(translated("caption", &xml), english("caption", &xml), "the captions in {locale}");
+    }
+}

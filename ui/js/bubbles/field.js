@@ -14,8 +14,9 @@ import { PointerHighlight, placeBeside } from './highlight.js';
 const SIDES = ['top', 'right', 'bottom', 'left'];
 /// How long the pop, fall and shift take together (see bubbles.css); then the classes go.
 const ANIMATION_MS = 700;
-/// Without motion (bubbles.css) no ball travels after a pop: nothing to wait for.
-const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
+/// Without motion (bubbles.css) no ball travels after a pop: nothing to wait for. Asked when
+/// needed, not at load: the key tables' check loads this module outside any page.
+const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export class BubbleField {
   /// `onIntent(move)` receives the move to send; `readOnly`: the field only shows (the watch
@@ -120,7 +121,7 @@ export class BubbleField {
   /// The group under the pointer, in one-click play once no pop is animating (the balls still
   /// travel then); the selection's label gives way to its own while it shows.
   drawHighlight() {
-    const travelling = this.animated.length > 0 && !REDUCED_MOTION.matches;
+    const travelling = this.animated.length > 0 && !reducedMotion();
     this.highlight.draw(!this.kit.readOnly && this.oneClick() && !travelling);
     this.label.classList.toggle('behind', !this.highlight.label.hidden);
   }
