@@ -38,7 +38,14 @@ run_graphical() {
 
 echo "== unit, property and IPC tests"
 cargo test --workspace --exclude pastimes --all-targets --features pastimes-games/test-game
-cargo test -p pastimes "${FEATURES[@]}" --lib --test ipc --test page_assets --test corpus --test imports --test oracle
+# Every integration test in tests/ but the two that open the app many times: the end-to-end suite
+# (below) and the crash soak (.ci/run). Listed from the folder, so a new test file is never left out.
+INTEGRATION=()
+for file in tests/*.rs; do
+  name=$(basename "$file" .rs)
+  [ "$name" = soak ] || INTEGRATION+=(--test "$name")
+done
+cargo test -p pastimes "${FEATURES[@]}" --lib "${INTEGRATION[@]}"
 echo "== end-to-end tests (real app, WebKitWebDriver)"
 export NO_AT_BRIDGE=1
 run_graphical cargo test -p pastimes "${FEATURES[@]}" --test e2e -- --test-threads=1
