@@ -40,6 +40,10 @@ pub struct Snapshot {
     /// A finished game's competitive statistics (Minesweeper: 3BV, 3BV/s, clicks, IOE).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub summary: Option<Value>,
+    /// The figures so far the player may read while playing (Minesweeper's live counters:
+    /// clicks, solved 3BV, 3BV/s at `elapsed_ms`, efficiency), as the game counts them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counters: Option<Value>,
     /// What the work on the finished game found (Bubble Breaker: the best line of the deal).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub analysis: Option<Value>,
@@ -403,6 +407,7 @@ impl Session {
             is_replay: self.game.is_replay(),
             assistance: self.assistance,
             summary: self.game.summary(self.clock.elapsed_ms()),
+            counters: if self.paused { None } else { self.game.counters(self.clock.elapsed_ms()) },
             analysis: self.analysis.clone(),
             analysing: false,
             rankable: self.game.can_rank(),

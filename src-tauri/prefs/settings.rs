@@ -35,6 +35,9 @@ fn defaults() -> Map<String, Value> {
         "colourBlind": false,
         "zoom": 1.0,
         "moveNumbers": false,
+        // Minesweeper's live counters in the status line (time to the hundredth, 3BV/s, clicks,
+        // efficiency), as competitive players read them; off as on Windows.
+        "liveCounters": false,
         // Say, once a game could still rank, that an undo or a hint keeps it out of the hall of
         // fame ("don't ask again" turns it off).
         "assistWarning": true,
@@ -75,10 +78,12 @@ pub fn validate(key: &str, value: &Value) -> AppResult<()> {
             .is_some_and(is_screen)
             .then_some(())
             .ok_or_else(|| AppError::bad_argument("lastScreen must be home, hall or a game")),
-        "sound" | "questionMarks" | "monochrome" | "colourBlind" | "moveNumbers" | "assistWarning" => value
-            .is_boolean()
-            .then_some(())
-            .ok_or_else(|| AppError::bad_argument(format!("{key} must be true or false"))),
+        "sound" | "questionMarks" | "monochrome" | "colourBlind" | "moveNumbers" | "assistWarning" | "liveCounters" => {
+            value
+                .is_boolean()
+                .then_some(())
+                .ok_or_else(|| AppError::bad_argument(format!("{key} must be true or false")))
+        }
         "zoom" => value
             .as_f64()
             .filter(|zoom| (ZOOM_STEPS[0]..=ZOOM_STEPS[ZOOM_STEPS.len() - 1]).contains(zoom))
