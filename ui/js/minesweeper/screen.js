@@ -34,12 +34,14 @@ function summaryText(summary) {
 
 /// The live counters (an option), as Viennasweeper shows them while playing: the time to the
 /// hundredth at `ms` (the clock run on from the backend's time), then the backend's figures so
-/// far. Its 3BV/s is the backend's at the snapshot's time, carried along the same running clock
-/// (the solved 3BV changes only with a move, which brings a new snapshot).
+/// far. Its 3BV/s is the backend's at the snapshot's time, and between snapshots the backend's
+/// solved 3BV over the same running clock (the solved 3BV changes only with a move, which
+/// brings a new snapshot; a first click's snapshot has no time yet to divide by).
 function countersText(snap, ms) {
   const { counters } = snap;
   const figure = (value, digits) => formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  const rate = counters.bbbvPerSecond == null || ms <= 0 ? 0 : (counters.bbbvPerSecond * snap.elapsedMs) / ms;
+  const carried = ms > 0 ? (counters.solvedBbbv * 1000) / ms : 0;
+  const rate = ms === snap.elapsedMs ? counters.bbbvPerSecond ?? 0 : carried;
   return joined([
     t('stats.seconds', { seconds: formatTime('minesweeper', ms) }),
     t('ms.counters.rate', { rate: figure(rate, 2) }),
