@@ -13,6 +13,8 @@ pub struct GameEntry {
     pub id: &'static str,
     pub name_key: &'static str,
     pub ranking: Ranking,
+    /// How many decimals of a second its times are shown with (Minesweeper's hundredths).
+    pub time_decimals: u8,
     pub has_undo: bool,
     pub has_hint: bool,
     /// Whether the game shows the odds on its board (Minesweeper's Show odds).
@@ -61,6 +63,7 @@ impl GameEntry {
             id: info.id,
             name_key: info.name_key,
             ranking: info.ranking,
+            time_decimals: info.time_decimals,
             has_undo: info.has_undo,
             has_hint: info.hint.is_some(),
             has_odds: info.odds.is_some(),
@@ -238,5 +241,7 @@ mod tests {
             (&serde_json::json!("bestScore"), &serde_json::json!("analysis"))
         );
         assert_eq!(gomoku["summaryFields"], serde_json::json!([]));
+        // Minesweeper's times to the hundredth, the others' to the tenth.
+        assert_eq!((&mines["timeDecimals"], &bubbles["timeDecimals"]), (&serde_json::json!(2), &serde_json::json!(1)));
     }
 }

@@ -178,6 +178,43 @@ mod tests {
         records
     }
 
+    /// Minesweeper's times, shown to the hundredth, are written to the millisecond: read back
+    /// from the CSV they are the stored milliseconds, whatever their hundredths.
+    #[test]
+    fn times_to_the_hundredth_read_back_from_the_csv() {
+        for time_ms in [61_237, 9_990, 10, 0, 123_456_789] {
+            let row = HistoryRow {
+                id: 1,
+                game: "minesweeper".into(),
+                category: "expert".into(),
+                result: "won".into(),
+                score: None,
+                time_ms,
+                moves: 3,
+                replay: false,
+                started_at: "2026-12-01T10:00:00Z".into(),
+                finished_at: "2026-12-01T10:01:01Z".into(),
+                player: None,
+                undos: 0,
+                hints: 0,
+                imported: false,
+                seen_deal: false,
+                has_record: true,
+                summary: None,
+                analysis: None,
+            };
+            let mut out = Vec::new();
+            let mut csv = CsvWriter::new(&mut out);
+            csv.game(&row).unwrap();
+            csv.finish().unwrap();
+            let parsed = parse(&String::from_utf8(out).unwrap());
+            let column = HEADER.iter().position(|name| *name == "time (s)").unwrap();
+            let (seconds, thousandths) = parsed[0][column].split_once('.').unwrap();
+            let read: i64 = seconds.parse::<i64>().unwrap() * 1000 + thousandths.parse::<i64>().unwrap();
+            assert_eq!((read, thousandths.len()), (time_ms, 3), "{:?}", parsed[0][column]);
+        }
+    }
+
     #[test]
     fn what_is_written_reads_back_the_same() {
         let nasty = ["a,b", "say \"hi\"", "line\r\nbreak", "", " x", "\"\"", "plain"];

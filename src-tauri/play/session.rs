@@ -40,6 +40,10 @@ pub struct Snapshot {
     /// A finished game's competitive statistics (Minesweeper: 3BV, 3BV/s, clicks, IOE).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub summary: Option<Value>,
+    /// The figures so far the player may read while playing (Minesweeper's live counters:
+    /// clicks, solved 3BV, 3BV/s at `elapsed_ms`, efficiency), as the game counts them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counters: Option<Value>,
     /// What the work on the finished game found (Bubble Breaker: the best line of the deal).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub analysis: Option<Value>,
@@ -403,6 +407,7 @@ impl Session {
             is_replay: self.game.is_replay(),
             assistance: self.assistance,
             summary: self.game.summary(self.clock.elapsed_ms()),
+            counters: if self.paused { None } else { self.game.counters(self.clock.elapsed_ms()) },
             analysis: self.analysis.clone(),
             analysing: false,
             rankable: self.game.can_rank(),
@@ -650,6 +655,32 @@ mod tests {
         session.count_hint();
         assert!(!session.snapshot(false).can_rank);
         assert_eq!(session.progress().assistance.hints, 1);
+    }
+
+    /// The live counters go on every snapshot, so while playing they carry only what the board
+    /// shows: the clicks by button, the solved 3BV read from the open cells, and figures from
+    /// them; never the board's whole 3BV nor which clicks were useful (a flag on a mine).
+    #[test]
+    fn the_live_counters_tell_nothing_hidden_while_playing() {
+        let hand = Arc::new(ManualTime::default());
+        let params = serde_json::to_value(MineParams::beginner()).unwrap();
+        let mut session = Session::new(minesweeper::KIND, &params, 5, hand.clone()).unwrap();
+        session.play(&open(4, 4)).unwrap();
+        hand.advance(Duration::from_millis(2_500));
+        let mine = minesweeper::mine_layout(&MineParams::beginner(), 5, (4, 4))[0];
+        session.play(&json!({"action": "mark", "x": mine.0, "y": mine.1})).unwrap();
+        let snapshot = session.snapshot(false);
+        let counters = serde_json::to_value(&snapshot).unwrap()["counters"].clone();
+        let keys: Vec<&String> = counters.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["bbbvPerSecond", "chords", "efficiency", "left", "right", "solvedBbbv"], "{counters}");
+        assert_eq!((&counters["left"], &counters["right"], &counters["chords"]), (&json!(1), &json!(1), &json!(0)));
+        let solved = counters["solvedBbbv"].as_f64().unwrap();
+        assert!(solved >= 1.0, "the first click opened an area: {counters}");
+        assert_eq!(counters["bbbvPerSecond"].as_f64().unwrap(), solved / 2.5);
+        assert_eq!(counters["efficiency"].as_f64().unwrap(), solved / 2.0);
+        assert!(snapshot.view["bbbv"].is_null() && snapshot.summary.is_none(), "the whole 3BV waits for the end");
+        session.pause();
+        assert!(session.snapshot(false).counters.is_none(), "nothing of the board while paused");
     }
 
     #[test]

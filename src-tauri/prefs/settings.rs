@@ -38,6 +38,9 @@ fn defaults() -> Map<String, Value> {
         // Bubble Breaker pops a group on one click, the group under the pointer highlighted; off,
         // the seed's two clicks (select, then pop).
         "oneClickPop": false,
+        // Minesweeper's live counters in the status line (time to the hundredth, 3BV/s, clicks,
+        // efficiency), as competitive players read them; off as on Windows.
+        "liveCounters": false,
         // Say, once a game could still rank, that an undo or a hint keeps it out of the hall of
         // fame ("don't ask again" turns it off).
         "assistWarning": true,
@@ -78,12 +81,11 @@ pub fn validate(key: &str, value: &Value) -> AppResult<()> {
             .is_some_and(is_screen)
             .then_some(())
             .ok_or_else(|| AppError::bad_argument("lastScreen must be home, hall or a game")),
-        "sound" | "questionMarks" | "monochrome" | "colourBlind" | "moveNumbers" | "oneClickPop" | "assistWarning" => {
-            value
-                .is_boolean()
-                .then_some(())
-                .ok_or_else(|| AppError::bad_argument(format!("{key} must be true or false")))
-        }
+        "sound" | "questionMarks" | "monochrome" | "colourBlind" | "moveNumbers" | "oneClickPop" | "assistWarning"
+        | "liveCounters" => value
+            .is_boolean()
+            .then_some(())
+            .ok_or_else(|| AppError::bad_argument(format!("{key} must be true or false"))),
         "zoom" => value
             .as_f64()
             .filter(|zoom| (ZOOM_STEPS[0]..=ZOOM_STEPS[ZOOM_STEPS.len() - 1]).contains(zoom))

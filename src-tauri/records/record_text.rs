@@ -479,6 +479,21 @@ mod tests {
         }
     }
 
+    /// Minesweeper's times are shown to the hundredth: the file keeps the milliseconds, so a
+    /// time read back is the one stored, to the millisecond, and so to the hundredth.
+    #[test]
+    fn a_minesweeper_time_to_the_hundredth_round_trips() {
+        // A second and a few milliseconds between moves: a time with hundredths (3.015 s).
+        let original = minesweeper_game();
+        let time_ms = original.stored.time_ms;
+        assert!(time_ms % 1000 != 0 && time_ms % 10 != 0, "{time_ms}");
+        let text = export(&original).unwrap();
+        assert!(text.contains(&format!("\ntime: {time_ms}\n")), "{text}");
+        let imported = import(&text).unwrap();
+        assert_eq!(imported.stored.time_ms, time_ms);
+        same_but_id(&imported, &original);
+    }
+
     #[test]
     fn moves_read_as_the_boards_name_them() {
         let text = export(&minesweeper_game()).unwrap();

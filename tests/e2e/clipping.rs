@@ -14,7 +14,7 @@ use crate::tour::Inspector;
 /// elements cut off, the same way, three frames apart; `null` before. A board fits its area in
 /// the frame after the area's size is known (`followSize` in board-kit.js), so a screen just
 /// shown may for a frame or two hold a board still at its old size.
-const CUT_OFF: &str = "
+pub const CUT_OFF: &str = "
 if (document.querySelector('#screen[aria-busy=\"true\"]')) return null;
 const measure = () => {
 const cut = [];

@@ -7,6 +7,7 @@ mod bubbles;
 mod categories;
 mod classic;
 mod clipping;
+mod counters;
 mod daily;
 mod deals;
 mod exchange;

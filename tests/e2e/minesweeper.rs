@@ -10,7 +10,7 @@ pub fn cell(x: usize, y: usize) -> String {
     format!(".ms-cell[data-x='{x}'][data-y='{y}']")
 }
 
-async fn open_minesweeper(app: &App) {
+pub async fn open_minesweeper(app: &App) {
     app.click("#open-minesweeper").await;
     app.wait_for("the field", "return document.querySelectorAll('.ms-cell').length > 0").await;
 }
@@ -23,7 +23,7 @@ pub async fn win_by_clicking(app: &App, params: &Params, seed: u64, first: (usiz
 }
 
 /// [`win_by_clicking`], doing `after_first` once the first click has opened the board.
-async fn win_with(
+pub async fn win_with(
     app: &App,
     params: &Params,
     seed: u64,

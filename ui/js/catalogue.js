@@ -2,7 +2,7 @@
 // categories, ranking and default parameters. The page keeps no list of games of its own.
 
 import { call } from './ipc.js';
-import { t, formatNumber } from './i18n.js';
+import { t, formatNumber, formatSeconds } from './i18n.js';
 
 let games = [];
 const byId = new Map();
@@ -30,6 +30,12 @@ export function gameName(id) {
 /// What a result is measured in: 'time', 'score' or 'moves'.
 export function measureOf(id) {
   return byId.get(id)?.ranking.measure ?? 'time';
+}
+
+/// A time of game `id` in seconds, with as many decimals as the game shows its times with
+/// (its `timeDecimals`: Minesweeper's hundredths, the others' tenths).
+export function formatTime(id, ms) {
+  return formatSeconds(ms, byId.get(id)?.timeDecimals ?? 1);
 }
 
 /// The categories shown before any game of them was played.

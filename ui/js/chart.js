@@ -3,7 +3,8 @@
 // one. Every text goes in as text.
 
 import { svgEl } from './dom.js';
-import { t, formatDate, formatNumber, formatSeconds } from './i18n.js';
+import { t, formatDate, formatNumber } from './i18n.js';
+import { formatTime } from './catalogue.js';
 
 const WIDTH = 640;
 const HEIGHT = 220;
@@ -23,10 +24,10 @@ function ticks(low, high, count = 4) {
 /// `points` as the backend sends them (oldest first; `value` and `best` may be null);
 /// `measure` is 'time' (ms, lower is better), 'moves' (lower is better) or 'score'. In a
 /// category that ranks (`ranked`), a game without its place in the hall of fame (a replay, a
-/// game with help) is a ring rather than a dot.
-export function drawChart(points, measure, label, { ranked = true } = {}) {
+/// game with help) is a ring rather than a dot. Times are written as `game` writes them.
+export function drawChart(points, measure, label, { ranked = true, game } = {}) {
   const byTime = measure === 'time';
-  const axisText = (v) => (byTime ? t('stats.seconds', { seconds: formatSeconds(v) }) : formatNumber(v));
+  const axisText = (v) => (byTime ? t('stats.seconds', { seconds: formatTime(game, v) }) : formatNumber(v));
   const show = (v) => (measure === 'moves' ? t('chart.moves', { moves: formatNumber(v) }) : axisText(v));
   const root = svgEl('svg', {
     class: 'chart', id: 'hist-chart', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': label,

@@ -4,9 +4,9 @@
 // done and the streak. It never holds the day's layout.
 
 import { el } from './dom.js';
-import { t, formatNumber, formatSeconds, joined } from './i18n.js';
+import { t, formatNumber, joined } from './i18n.js';
 import { call } from './ipc.js';
-import { gameInfo } from './catalogue.js';
+import { formatTime, gameInfo } from './catalogue.js';
 import { openDialog } from './dialog.js';
 
 /// Whether `game` offers a daily deal.
@@ -77,7 +77,7 @@ export async function dailyStatistics(game) {
     rows.push(['daily-won', t('daily.wonNow'), status.wonStreak.current],
       ['daily-won-longest', t('daily.wonLongest'), status.wonStreak.longest]);
   }
-  const figure = (day) => (byTime ? t('stats.seconds', { seconds: formatSeconds(day.timeMs) }) : formatNumber(day.score));
+  const figure = (day) => (byTime ? t('stats.seconds', { seconds: formatTime(game, day.timeMs) }) : formatNumber(day.score));
   return el('section', { class: 'daily-stats', id: 'daily-stats' },
     el('h3', { class: 'stats-heading', text: t('daily.title') }),
     el('table', { class: 'stats' }, el('tbody', {}, rows.map(([key, label, value]) => el('tr', { dataset: { stat: key } },

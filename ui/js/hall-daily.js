@@ -3,9 +3,9 @@
 // all-days table of the best. The backend numbers the places (`daily_status`); the page lists.
 
 import { el, clear } from './dom.js';
-import { t, formatNumber, formatSeconds, joined, locale } from './i18n.js';
+import { t, formatNumber, joined, locale } from './i18n.js';
 import { call } from './ipc.js';
-import { allGames, gameInfo, gameName } from './catalogue.js';
+import { allGames, formatTime, gameInfo, gameName } from './catalogue.js';
 import { offersDaily } from './daily.js';
 
 /// Fills `panel` with every daily game's tables; `watchButton(day)` is the hall's link to watch a
@@ -51,7 +51,7 @@ function dayTable(status, days, which, watchButton) {
     ['', t('watch.open')],
   ].filter(Boolean);
   const figure = (day) => {
-    if (byTime) return day.timeMs == null ? '' : t('stats.seconds', { seconds: formatSeconds(day.timeMs) });
+    if (byTime) return day.timeMs == null ? '' : t('stats.seconds', { seconds: formatTime(status.game, day.timeMs) });
     return day.score == null ? '' : formatNumber(day.score);
   };
   const rows = days.map((day) => {

@@ -2,9 +2,9 @@
 // games), and the score history with its chart. Resetting goes through one confirmation dialog.
 
 import { el, clear } from './dom.js';
-import { t, formatDate, formatSeconds, formatNumber, locale } from './i18n.js';
+import { t, formatDate, formatNumber, locale } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
-import { allGames, categoriesOf, categoryLabel, gameInfo, gameName, measureOf } from './catalogue.js';
+import { allGames, categoriesOf, categoryLabel, formatTime, gameInfo, gameName, measureOf } from './catalogue.js';
 import { confirmReset } from './reset.js';
 import { openDialog } from './dialog.js';
 import { mountHistory } from './history.js';
@@ -237,10 +237,10 @@ function nameCell(game, entry) {
 function result(game, entry) {
   const measure = measureOf(game);
   // "17.1 s" stays whole however narrow its column gets (the catalogues join it with a no-break space).
-  if (measure === 'time') return t('stats.seconds', { seconds: formatSeconds(entry.timeMs) });
+  if (measure === 'time') return t('stats.seconds', { seconds: formatTime(game, entry.timeMs) });
   if (measure === 'moves') {
     // "59 moves, 3.3 s" may wrap in a narrow column, but only after its comma: each half stays whole.
-    return t('hall.movesIn', { moves: formatNumber(entry.moves), seconds: formatSeconds(entry.timeMs) })
+    return t('hall.movesIn', { moves: formatNumber(entry.moves), seconds: formatTime(game, entry.timeMs) })
       .replace(/(?<![,，]) /g, '\u00a0');
   }
   return formatNumber(entry.score ?? 0);

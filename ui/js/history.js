@@ -4,9 +4,9 @@
 // text record file.
 
 import { el, clear, toast } from './dom.js';
-import { t, count as countOf, errorText, formatDate, formatNumber, formatSeconds } from './i18n.js';
+import { t, count as countOf, errorText, formatDate, formatNumber } from './i18n.js';
 import { call } from './ipc.js';
-import { allGames, categoriesOf, categoryLabel, gameInfo, gameName, measureOf } from './catalogue.js';
+import { allGames, categoriesOf, categoryLabel, formatTime, gameInfo, gameName, measureOf } from './catalogue.js';
 import { drawChart } from './chart.js';
 import { statsRows } from './game-screen.js';
 import { categoryRows } from './statistics.js';
@@ -93,7 +93,7 @@ export async function mountHistory(root, app, kept = null) {
     // A game left unfinished has no score of its own (its time is the time played).
     if (measureOf(row.game) === 'score' && row.score == null) return '—';
     if (measureOf(row.game) === 'score') return t('history.points', { score: formatNumber(row.score) });
-    return t('stats.seconds', { seconds: formatSeconds(row.timeMs) });
+    return t('stats.seconds', { seconds: formatTime(row.game, row.timeMs) });
   }
 
   /// The score or time, and below it, small, the figures the game declares for a history row
@@ -284,7 +284,7 @@ export async function mountHistory(root, app, kept = null) {
       chartBox.append(
         el('h3', { id: 'hist-chart-title', text: title }),
         el('div', { class: 'hist-chart-row' },
-          el('div', { class: 'hist-chart-figure' }, drawChart(chart.points, chart.measure, `${title}. ${describe}`, { ranked }), legend, shown),
+          el('div', { class: 'hist-chart-figure' }, drawChart(chart.points, chart.measure, `${title}. ${describe}`, { ranked, game: game.value }), legend, shown),
           statsTable(game.value, chart.stats)));
     } catch (problem) {
       if (ticket === reloading) error.textContent = problem.code ? errorText(problem) : String(problem);

@@ -139,8 +139,12 @@ export function formatClock(ms) {
   return hours ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
 }
 
-export function formatSeconds(ms) {
-  return new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000);
+/// A time in seconds with `decimals` decimals ("12.3", or a game's own precision: catalogue.js's
+/// `formatTime`); rounded on the whole milliseconds, so 12,345 ms is "12.35" to the hundredth.
+export function formatSeconds(ms, decimals = 1) {
+  const step = 10 ** (3 - decimals);
+  return new Intl.NumberFormat(locale(), { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+    .format((Math.round(ms / step) * step) / 1000);
 }
 
 /// "3 records", "1 record": `count.<noun>.<plural form>` with the number formatted.

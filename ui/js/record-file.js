@@ -4,10 +4,10 @@
 // asks and tells.
 
 import { el, toast } from './dom.js';
-import { t, formatDate, formatNumber, formatSeconds } from './i18n.js';
+import { t, formatDate, formatNumber } from './i18n.js';
 import { call } from './ipc.js';
 import { openDialog } from './dialog.js';
-import { categoryLabel, gameInfo, gameName, measureOf } from './catalogue.js';
+import { categoryLabel, formatTime, gameInfo, gameName, measureOf } from './catalogue.js';
 import { reviewScreen } from './games.js';
 
 /// Saves the finished game `id` of `game` in the file format `format` (an id of its game's
@@ -61,7 +61,7 @@ export async function importGame(app) {
 function showHeader(header) {
   const measure = measureOf(header.game) === 'score'
     ? t('history.points', { score: formatNumber(header.score ?? 0) })
-    : t('stats.seconds', { seconds: formatSeconds(header.timeMs) });
+    : t('stats.seconds', { seconds: formatTime(header.game, header.timeMs) });
   const facts = [
     ['history.game', gameName(header.game)],
     ['history.category', categoryLabel(header.game, header.category)],

@@ -2,7 +2,8 @@
 // of fame; the player gives a name, pre-filled with the last one used.
 
 import { el } from './dom.js';
-import { t, errorText, formatSeconds, formatNumber } from './i18n.js';
+import { t, errorText, formatNumber } from './i18n.js';
+import { formatTime } from './catalogue.js';
 import { games } from './ipc.js';
 import { openDialog } from './dialog.js';
 
@@ -16,7 +17,7 @@ export async function askRecordName(app, snapshot, categoryLabel) {
   });
   const error = el('p', { class: 'error', id: 'record-error', role: 'alert' });
   const result = snapshot.score == null
-    ? t('record.time', { seconds: formatSeconds(snapshot.elapsedMs) })
+    ? t('record.time', { seconds: formatTime(snapshot.game, snapshot.elapsedMs) })
     : t('record.score', { score: formatNumber(snapshot.score) });
   let saved = false;
   await openDialog({

@@ -13,11 +13,11 @@
 // - optional `tick(ms)`: the clock as it ran between two moves; `unmounted()`.
 
 import { el, announce, oneRowWidth, setText } from './dom.js';
-import { t, errorText, formatDate, formatNumber, formatSeconds, joined } from './i18n.js';
+import { t, errorText, formatDate, formatNumber, joined } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
 import { descriptors, resultWords } from './games.js';
 import { fitTo, followSize } from './board-kit.js';
-import { categoryLabel, gameName, measureOf } from './catalogue.js';
+import { categoryLabel, formatTime, gameName, measureOf } from './catalogue.js';
 import { isScreenKey } from './keys.js';
 import { keyHandler } from './shortcuts.js';
 
@@ -41,7 +41,7 @@ function aboutText(header) {
   if (header.line === 'bestLine') return t('watch.bestLineAbout', { score: formatNumber(header.score ?? 0), moves: formatNumber(header.moves) });
   const measure = measureOf(header.game) === 'score'
     ? t('history.points', { score: formatNumber(header.score ?? 0) })
-    : t('stats.seconds', { seconds: formatSeconds(header.timesMs?.at(-1) ?? 0) });
+    : t('stats.seconds', { seconds: formatTime(header.game, header.timesMs?.at(-1) ?? 0) });
   return joined([resultWords(header.game, header.result, header.summary), measure, header.finishedAt ? formatDate(header.finishedAt) : null, header.player]);
 }
 

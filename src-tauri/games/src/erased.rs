@@ -44,6 +44,7 @@ pub trait AnyGame: Send + Sync {
     fn is_replay(&self) -> bool;
     fn can_rank(&self) -> bool;
     fn summary(&self, elapsed_ms: u64) -> Option<Value>;
+    fn counters(&self, elapsed_ms: u64) -> Option<Value>;
     fn rate(&self, elapsed_ms: u64) -> Option<f64>;
     fn hint(&self, cancel: &AtomicBool) -> Option<Value>;
     fn odds(&self) -> Option<Value>;
@@ -198,6 +199,10 @@ impl<G: Game> AnyGame for Erased<G> {
 
     fn summary(&self, elapsed_ms: u64) -> Option<Value> {
         self.game.summary(elapsed_ms)
+    }
+
+    fn counters(&self, elapsed_ms: u64) -> Option<Value> {
+        self.game.counters(elapsed_ms)
     }
 
     fn rate(&self, elapsed_ms: u64) -> Option<f64> {

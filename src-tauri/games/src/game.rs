@@ -145,6 +145,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The figures a player may read while playing, so far, given the game's time (Minesweeper's
+    /// live counters: clicks, solved 3BV, 3BV/s, efficiency). Unlike [`Game::summary`] it is
+    /// there on every snapshot, so it must tell nothing the view does not: `None` by default.
+    fn counters(&self, _elapsed_ms: u64) -> Option<serde_json::Value> {
+        None
+    }
+
     /// How the game writes its moves: the one notation from which a move's text in the records
     /// and its compact code are both derived (see [`crate::notation`]).
     const NOTATION: Notation;

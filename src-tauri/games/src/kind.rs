@@ -314,6 +314,10 @@ pub struct GameInfo {
     /// The catalogue key of the game's name; `{name_key}.blurb` is its one-line description.
     pub name_key: &'static str,
     pub ranking: Ranking,
+    /// How many decimals of a second a time of this game is shown with, wherever it is shown
+    /// (the hall of fame, the history, the statistics, the result): Minesweeper's 2, as its
+    /// rankings compare times; 1 for the others. The stored times are milliseconds either way.
+    pub time_decimals: u8,
     /// Whether the session offers undo and redo.
     pub has_undo: bool,
     /// The game's hints ([`crate::Hints`], `Some(erased::hint_of::<G>)`): the page offers a Hint

@@ -2,11 +2,11 @@
 // reset button.
 
 import { el } from '../dom.js';
-import { t, formatSeconds } from '../i18n.js';
+import { t } from '../i18n.js';
 import { call } from '../ipc.js';
 import { openDialog } from '../dialog.js';
 import { confirmReset } from '../reset.js';
-import { categoryLabel, listedCategories } from '../catalogue.js';
+import { categoryLabel, formatTime, listedCategories } from '../catalogue.js';
 import { hallTag } from './figures.js';
 
 /// The classic hero list: the best time and its holder for each Minesweeper level, with its
@@ -21,7 +21,7 @@ export async function showBestTimes(app) {
     const entry = best.get(level);
     return el('tr', { dataset: { level } },
       el('th', { scope: 'row', text: categoryLabel('minesweeper', level) }),
-      el('td', { class: 'number', text: entry ? t('stats.seconds', { seconds: formatSeconds(entry.timeMs) }) : '—' }),
+      el('td', { class: 'number', text: entry ? t('stats.seconds', { seconds: formatTime('minesweeper', entry.timeMs) }) : '—' }),
       el('td', { class: 'hall-name', text: entry ? entry.name ?? t('hall.anonymous') : '' }),
       el('td', {}, entry ? hallTag(entry.summary) : null));
   });

@@ -2,7 +2,7 @@
 // shared game screen (../game-screen.js) runs it; this module draws it.
 
 import { el, announce, setText } from '../dom.js';
-import { t, errorText, formatSeconds, formatNumber, joined } from '../i18n.js';
+import { t, errorText, formatNumber, joined } from '../i18n.js';
 import { call, games, fitWindow } from '../ipc.js';
 import { openDialog } from '../dialog.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
@@ -10,7 +10,7 @@ import { statRows } from '../statistics.js';
 import { MineField, classicWindow, clockFigure, counterPanel, mineDigits, moodOf } from './board.js';
 import { play as playSound } from './sound.js';
 import { showBestTimes } from './best-times.js';
-import { categoryLabel } from '../catalogue.js';
+import { categoryLabel, formatTime } from '../catalogue.js';
 import { figureRows, styleOf } from './figures.js';
 import { followSize } from '../board-kit.js';
 
@@ -30,6 +30,24 @@ function summaryText(summary) {
     ioe: decimals(summary.ioe),
     correctness: summary.correctness == null ? '—' : formatNumber(Math.round(summary.correctness * 100)),
   });
+}
+
+/// The live counters (an option), as Viennasweeper shows them while playing: the time to the
+/// hundredth at `ms` (the clock run on from the backend's time), then the backend's figures so
+/// far. Its 3BV/s is the backend's at the snapshot's time, and between snapshots the backend's
+/// solved 3BV over the same running clock (the solved 3BV changes only with a move, which
+/// brings a new snapshot; a first click's snapshot has no time yet to divide by).
+function countersText(snap, ms) {
+  const { counters } = snap;
+  const figure = (value, digits) => formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const carried = ms > 0 ? (counters.solvedBbbv * 1000) / ms : 0;
+  const rate = ms === snap.elapsedMs ? counters.bbbvPerSecond ?? 0 : carried;
+  return joined([
+    t('stats.seconds', { seconds: formatTime('minesweeper', ms) }),
+    t('ms.counters.rate', { rate: figure(rate, 2) }),
+    t('ms.counters.clicks', { left: formatNumber(counters.left), right: formatNumber(counters.right), chords: formatNumber(counters.chords) }),
+    t('ms.counters.efficiency', { percent: counters.efficiency == null ? '—' : formatNumber(Math.round(counters.efficiency * 100)) }),
+  ]);
 }
 
 function hintText(hint, view) {
@@ -98,6 +116,8 @@ function create(screen) {
   let ui;
   let received = 0;
   let ticker = null;
+  /// The live counters' own ticker: the hundredths run faster than the clock's seconds.
+  let countersTicker = null;
   let drawnShape = '';
   /// The clock's figure shown last (a new second ticks).
   let shownSeconds = 0;
@@ -118,11 +138,13 @@ function create(screen) {
     mounted: () => {
       drawnShape = '';
       ticker = setInterval(drawClock, 200);
+      countersTicker = setInterval(drawCounters, 50);
       statusHeight = 0;
       statusSize = followSize(ui.status, fitWhenStatusResizes);
     },
     unmounted: () => {
       clearInterval(ticker);
+      clearInterval(countersTicker);
       statusSize?.disconnect();
     },
   };
@@ -152,8 +174,10 @@ function create(screen) {
     const hallButton = screen.hallButton('ms-hall');
     // What the shading means while the odds are shown, and whether they are estimates.
     const oddsNote = el('span', { class: 'odds-note', id: 'ms-odds-note', hidden: true });
-    const status = el('div', { class: 'statusline' }, statusText, ' ', oddsNote, retry, hallButton);
-    ui = { toolbar, size, oddsNote, mines, clock, smiley, field, stage, statusText, retry, hallButton, status };
+    // The live counters, while a game is played with the option on.
+    const counters = el('span', { class: 'ms-counters', id: 'ms-counters', hidden: true, title: t('ms.counters.title') });
+    const status = el('div', { class: 'statusline' }, statusText, ' ', counters, oddsNote, retry, hallButton);
+    ui = { toolbar, size, oddsNote, mines, clock, smiley, field, stage, statusText, counters, retry, hallButton, status };
     // The field is fitted when the window's size, the field's shape or the status line's height
     // changes, not at every new status: a fit lays out every cell.
     return { nodes: [toolbar, stage, status], board, concealed: field.node, fit: { area: stage, margin: 24, follow: 'window' } };
@@ -166,10 +190,10 @@ function create(screen) {
     const sound = screen.app.settings.sound;
     if (effects.exploded) {
       playSound(sound, 'explosion');
-      announce(t('ms.announce.lost', { seconds: formatSeconds(next.elapsedMs) }));
+      announce(t('ms.announce.lost', { seconds: formatTime('minesweeper', next.elapsedMs) }));
     } else if (effects.won) {
       playSound(sound, 'win');
-      announce(t('ms.announce.won', { seconds: formatSeconds(next.elapsedMs) }));
+      announce(t('ms.announce.won', { seconds: formatTime('minesweeper', next.elapsedMs) }));
     } else if (effects.opened?.length) {
       playSound(sound, 'click');
     }
@@ -206,6 +230,23 @@ function create(screen) {
     setIfChanged(ui.retry, 'hidden', !next.canReplay);
     setIfChanged(ui.hallButton, 'hidden', !next.record?.rank);
     setText(ui.statusText, statusText(next));
+    drawCounters();
+  }
+
+  /// Whether the live counters show: the option on, a game under way and not paused.
+  function countersShown(snap) {
+    return Boolean(screen.app.settings.liveCounters && snap?.counters && snap.status === 'playing' && !snap.paused);
+  }
+
+  /// The live counters at the clock's time now, when they show.
+  function drawCounters() {
+    const snapshot = screen?.snapshot;
+    const shown = countersShown(snapshot);
+    setIfChanged(ui.counters, 'hidden', !shown);
+    if (!shown) return;
+    const running = snapshot.clockRunning;
+    const ms = snapshot.elapsedMs + (running ? performance.now() - received : 0);
+    setText(ui.counters, countersText(snapshot, ms));
   }
 
   function statusText(snap) {
@@ -213,7 +254,7 @@ function create(screen) {
     if (snap.paused) return t('game.paused');
     const note = screen.noteFor(snap);
     if (note) return note;
-    if (snap.status === 'won') return [t('ms.status.won', { seconds: formatSeconds(snap.elapsedMs), level }), summaryText(snap.summary)].filter(Boolean).join(' ');
+    if (snap.status === 'won') return [t('ms.status.won', { seconds: formatTime('minesweeper', snap.elapsedMs), level }), summaryText(snap.summary)].filter(Boolean).join(' ');
     if (snap.status === 'lost') return t('ms.status.lost');
     return joined([level, snap.isReplay ? t('ms.replay') : null]);
   }
@@ -386,6 +427,7 @@ function create(screen) {
         screen.optionBox('questionMarks', t('ms.options.questionMarks')),
         screen.optionBox('sound', t('ms.options.sound')),
         screen.optionBox('monochrome', t('ms.options.monochrome')),
+        screen.optionBox('liveCounters', t('ms.options.liveCounters')),
         el('p', { class: 'hint', text: t('ms.options.nextGame') }),
         open,
       ],
@@ -394,6 +436,7 @@ function create(screen) {
         await app.saveSetting('firstClick', firstClick.value);
         const current = screen.savedParams ?? { level: 'beginner' };
         if (Boolean(current.noGuess) !== noGuess.checked) await app.saveSetting('minesweeperParams', { ...current, noGuess: noGuess.checked });
+        if (screen.snapshot) drawStatusLine(screen.snapshot);
       },
     };
   }
@@ -410,7 +453,7 @@ function create(screen) {
       ['bestRate', 'ms.stats.bestRate'],
       ['currentStreak', 'stats.currentStreak'],
       ['longestStreak', 'stats.longestStreak'],
-    ]);
+    ], 'minesweeper');
     // After a win, that game's figures as the rankings compare them.
     // The heading says how it was played (NF or flagging), which a row more would not fit.
     const won = snapshot?.status === 'won' ? figureRows(snapshot.summary) : [];

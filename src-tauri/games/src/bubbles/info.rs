@@ -19,6 +19,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     id: "bubbles",
     name_key: "game.bubbles",
     ranking: Ranking { measure: Measure::Score, better: Better::Higher },
+    time_decimals: 1,
     hint: Some(crate::erased::hint_of::<Bubbles>),
     odds: None,
     analysis: Some(crate::erased::analysis_of::<Bubbles>()),

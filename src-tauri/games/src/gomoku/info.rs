@@ -8,6 +8,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     id: "gomoku",
     name_key: "game.gomoku",
     ranking: Ranking { measure: Measure::Moves, better: Better::Lower },
+    time_decimals: 1,
     hint: Some(crate::erased::hint_of::<Gomoku>),
     odds: None,
     analysis: Some(crate::erased::analysis_of::<Gomoku>()),

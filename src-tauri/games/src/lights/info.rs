@@ -13,6 +13,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     id: "lights",
     name_key: "game.lights",
     ranking: Ranking { measure: Measure::Moves, better: Better::Lower },
+    time_decimals: 1,
     hint: Some(crate::erased::hint_of::<Lights>),
     odds: None,
     analysis: None,

@@ -24,6 +24,8 @@ pub(super) static INFO: GameInfo = GameInfo {
     id: "minesweeper",
     name_key: "game.minesweeper",
     ranking: Ranking { measure: Measure::Time, better: Better::Lower },
+    // Times to the hundredth, as the rankings compare them (the milliseconds are kept).
+    time_decimals: 2,
     hint: Some(crate::erased::hint_of::<Minesweeper>),
     odds: Some(crate::erased::odds_of::<Minesweeper>),
     analysis: None,

@@ -26,6 +26,7 @@ mod bbbv;
 mod board;
 mod board_figures;
 pub mod board_file;
+mod counters;
 mod effects;
 mod field;
 mod generate;
@@ -50,6 +51,7 @@ mod tests;
 
 pub use board::Board;
 pub use board_figures::BoardFigures;
+pub use counters::Counters;
 pub use effects::{Cell, Effects};
 pub use generate::NEWEST_DEAL;
 pub use hint::{hint_for, Hint, HintRule, Reason};
@@ -195,6 +197,12 @@ impl Game for Minesweeper {
             return None;
         }
         serde_json::to_value(self.stats(elapsed_ms)?).ok()
+    }
+
+    /// The live counters ([`Counters`]): only what the open cells and the player's own clicks
+    /// show, so on every snapshot.
+    fn counters(&self, elapsed_ms: u64) -> Option<serde_json::Value> {
+        serde_json::to_value(Minesweeper::counters(self, elapsed_ms)).ok()
     }
 
     fn status(&self) -> Status {

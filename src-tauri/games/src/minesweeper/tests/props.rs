@@ -322,3 +322,56 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    // Each case replays up to 200 moves with the statistics after each: fewer cases suffice.
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The live counters' solved 3BV, read from the open cells only, is never below the
+    /// competitive count (which may wait for an opening beside an open number) and is the whole
+    /// 3BV at a win; the clicks are the game's own.
+    #[test]
+    fn live_solved_bbbv_grows_to_the_whole_at_a_win(
+        (params, seed, first) in setup(),
+        moves in prop::collection::vec((0u8..3, 0i64..30, 0i64..24), 1..200),
+    ) {
+        let mut game = Minesweeper::new(&params, seed).unwrap();
+        open(&mut game, first.0 as i64, first.1 as i64).unwrap();
+        for (kind, x, y) in moves {
+            if game.status().is_over() {
+                break;
+            }
+            let mv = match kind {
+                0 => Move::Open { x, y },
+                1 => Move::Mark { x, y },
+                _ => Move::Chord { x, y },
+            };
+            let _ = game.apply(&mv);
+            if game.status() != Status::Playing {
+                break;
+            }
+            let counters = game.counters(1_000);
+            let stats = game.stats(1_000).unwrap();
+            prop_assert!(counters.solved_bbbv >= stats.solved_bbbv);
+            let clicks = game.clicks();
+            prop_assert_eq!((counters.left, counters.right, counters.chords), (clicks.left, clicks.right, clicks.chord));
+        }
+        // Opening every safe cell wins: the count is then the whole 3BV.
+        if game.status() == Status::Playing {
+            let grid = mine_grid(&game.replay_params().unwrap(), seed, (0, 0));
+            for (y, row) in grid.iter().enumerate() {
+                for (x, &mine) in row.iter().enumerate() {
+                    if !mine && game.view().cell(x, y) != 'F' && !game.view().cell(x, y).is_ascii_digit() {
+                        let _ = open(&mut game, x as i64, y as i64);
+                    }
+                }
+            }
+            // A flag on a safe cell keeps it closed; only a win is compared.
+            if game.status() == Status::Won {
+                let seen = crate::minesweeper::counters::seen_solved_bbbv(&game.view());
+                prop_assert_eq!(seen, game.three_bv().unwrap());
+                prop_assert_eq!(game.counters(1_000).solved_bbbv, seen);
+            }
+        }
+    }
+}
