@@ -18,6 +18,7 @@ mod hall;
 mod harness;
 mod hints;
 mod minesweeper;
+mod minesweeper_review;
 mod monkey;
 mod psq;
 mod readme_shots;
