@@ -1,6 +1,7 @@
 //! The review of a Minesweeper game in the real webview (issue #58): a game lost on a guess,
 //! reviewed from the status line and from the history, its avoidable guess marked on the board
-//! with the safe cell logic had; and an imported `.rmv` video reviewed from the import's dialog.
+//! with the safe cell logic had; and an imported `.rmv` video reviewed from the import's dialog
+//! and from the watch view.
 //! The tests know the mines from the seed (`PASTIMES_SEED`) and the engine's layout function.
 
 use crate::exchange::enter_until_closed;
@@ -146,5 +147,22 @@ async fn an_imported_rmv_video_is_reviewed() {
     let at = run(&app, "return document.querySelector('.screen-minesweeper-review').dataset.at").await;
     assert_eq!(at, json!(clicks.to_string()));
     picture(&app, "minesweeper-review-rmv").await;
+
+    // From the watch view: the review of the click watched, and back to the same frame.
+    app.click("#msr-back").await;
+    app.click("#hist-import").await;
+    assert!(file_dialog_types("Import a game", &["ctrl+l"], &path, "msr-video-import-dialog-2"), "the open dialog");
+    assert!(enter_until_closed("Import a game"), "the open dialog takes the path");
+    app.wait_for("the imported header", "return document.querySelector('#import-dialog[open] #import-facts')").await;
+    app.click("#import-dialog button[data-value='watch']").await;
+    app.wait_for("the watch view", "return document.querySelector('.screen-watch')?.dataset.index === '0'").await;
+    app.click("#watch-next").await;
+    app.click("#watch-next").await;
+    app.wait_for("the second move", "return document.querySelector('.screen-watch')?.dataset.index === '2'").await;
+    app.click("#watch-review").await;
+    let review = wait_for_review(&app).await;
+    assert_eq!(review["at"], "1", "the second click, the one watched last: {review}");
+    app.click("#msr-back").await;
+    app.wait_for("the same frame", "return document.querySelector('.screen-watch')?.dataset.index === '2'").await;
     app.quit().await;
 }

@@ -230,7 +230,8 @@ async fn hall(app: &App, inspector: &mut impl Inspector, prefix: &str, reviewed:
     app.click("#gmr-back").await;
     app.wait_for("the history", "return document.querySelector('.screen-hall')?.dataset.tab === 'history'").await;
     app.click("#hall-tab-daily").await;
-    app.wait_for("the daily deals' days", "return document.querySelector('#hall-panel-daily tr[aria-current=date]')").await;
+    app.wait_for("the daily deals' days", "return document.querySelector('#hall-panel-daily tr[aria-current=date]')")
+        .await;
     inspector.look(app, &format!("{prefix}/hall daily deals")).await;
     app.click("#hall-home").await;
 }
