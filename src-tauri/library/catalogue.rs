@@ -67,7 +67,7 @@ impl GameEntry {
             has_undo: info.has_undo,
             has_hint: info.hint.is_some(),
             has_odds: info.odds.is_some(),
-            has_analysis: info.analysis.is_some(),
+            has_analysis: info.analysis.is_some_and(|analysis| !analysis.on_demand),
             analysis_shown: info.analysis.map(|analysis| analysis.shown),
             exchanges_moves: info.exchanges_moves,
             has_deals: info.deals.is_some(),

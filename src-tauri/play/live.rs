@@ -306,7 +306,9 @@ pub(super) fn change<H: Host>(
 /// Once a game is over, works on it on the worker (Bubble Breaker's best line for the deal),
 /// then keeps what it found with the finished game and tells the page. A new game cancels it.
 fn start_analysis<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
-    if kind.info().analysis.is_none() || slot.analysing.is_some() || slot.session.record().is_none() {
+    // An analysis worked out when asked for (Minesweeper's review) is not run here.
+    let after_the_game = kind.info().analysis.is_some_and(|analysis| !analysis.on_demand);
+    if !after_the_game || slot.analysing.is_some() || slot.session.record().is_none() {
         return;
     }
     let Some(analyse) = slot.session.analysis_search() else { return };

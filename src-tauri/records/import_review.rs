@@ -41,7 +41,7 @@ impl ImportReview {
     pub fn review(&self, full: &FullRecord, run: Run) -> AppResult<Review> {
         let mut found = self.lock();
         let shown = review::review(full.stored.clone(), found.analysis.clone(), true)?;
-        if found.analysis.is_none() && found.running.is_none() {
+        if shown.analysis.is_none() && found.running.is_none() {
             self.start(&mut found, full, run);
         }
         Ok(Review { analysing: found.running.is_some() && shown.analysis.is_none(), ..shown })

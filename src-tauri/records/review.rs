@@ -1,7 +1,8 @@
 //! A finished game for its review screen, for a game whose analysis is shown as a review
-//! ([`Shown::Review`]: Gomoku's): the game as it ended, replayed from its record, and the
-//! analysis kept with it, or whether it is still being worked out. The game is over, so nothing
-//! is hidden.
+//! ([`Shown::Review`]: Gomoku's, Minesweeper's): the game as it ended, replayed from its record,
+//! and the analysis kept with it, or whether it is still being worked out; a quick analysis
+//! (Minesweeper's, [`pastimes_games::Analysis::on_demand`]) is worked out here, each time. The
+//! game is over (or, an imported record, as far as it goes), so nothing is hidden.
 
 use crate::error::{AppError, AppResult};
 use crate::records::replay;
@@ -9,6 +10,7 @@ use crate::store::{FinishedRecord, StoredRecord};
 use pastimes_games::{GameKind, Shown};
 use serde::Serialize;
 use serde_json::Value;
+use std::sync::atomic::AtomicBool;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -26,6 +28,9 @@ pub struct Review {
     pub analysis: Option<Value>,
     /// Whether the engine is still reviewing this game (a `snapshot` event tells when it is done).
     pub analysing: bool,
+    /// The clock at each move, in ms since the game began, as the record has it (the review
+    /// says how long the player thought before each click).
+    pub times_ms: Vec<u64>,
 }
 
 /// The review of the finished game `id` as the store found it (`found`), and whether the engine
@@ -47,8 +52,19 @@ pub fn review(stored: StoredRecord, analysis: Option<Value>, analysing: bool) ->
     }
     let cannot = |reason| AppError::BadArgument(format!("game {} cannot be replayed: {reason}", stored.id));
     let dealt = replay::deal(&stored).map_err(cannot)?;
+    // A quick analysis (Minesweeper's) is worked out now, from the deal and the moves.
+    let on_demand = kind.info().analysis.is_some_and(|analysis| analysis.on_demand);
+    let analysis = match analysis {
+        None if on_demand => {
+            let review = dealt.game.analyse(dealt.seed, &dealt.record.moves, &AtomicBool::new(false));
+            Some(review.ok_or_else(|| cannot("its moves do not replay".into()))?)
+        }
+        kept => kept,
+    };
+    let times_ms = dealt.record.times_ms.clone();
     let game = replay::play_through(dealt.game, &dealt.record.moves, |_, _, _| {}).map_err(cannot)?;
     Ok(Review {
+        times_ms,
         id: stored.id,
         game: kind,
         category: game.category(),

@@ -21,6 +21,7 @@ mod hints;
 mod languages;
 mod launcher;
 mod minesweeper;
+mod minesweeper_review;
 mod monkey;
 mod psq;
 mod readme_shots;

@@ -125,7 +125,8 @@ export async function mountHistory(root, app, kept = null) {
   /// so and waits).
   function reviewCell(row) {
     if (gameInfo(row.game)?.analysisShown !== 'review') return el('td', {});
-    const pending = !row.analysis;
+    // A review worked out when opened (Minesweeper's) is never pending.
+    const pending = !row.analysis && Boolean(gameInfo(row.game)?.hasAnalysis);
     return el('td', {}, el('button', {
       type: 'button', class: 'hist-review', dataset: { id: row.id },
       title: pending ? t('history.reviewPending') : undefined,

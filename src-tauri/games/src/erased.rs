@@ -109,7 +109,7 @@ pub fn odds_of<G: crate::game::Odds>(game: &dyn AnyGame) -> Option<Value> {
 
 /// The table entry of a game's analysis: `analysis: Some(analysis_of::<G>())`.
 pub const fn analysis_of<G: Analyses>() -> Analysis {
-    Analysis { of: typed_analysis::<G>, shown: G::SHOWN }
+    Analysis { of: typed_analysis::<G>, shown: G::SHOWN, on_demand: G::ON_DEMAND }
 }
 
 fn typed_analysis<G: Analyses>(game: &dyn AnyGame, seed: u64, moves: &[Value], cancel: &AtomicBool) -> Option<Value> {

@@ -192,6 +192,10 @@ pub trait Analyses: Game {
     /// How the player sees the analysis: as a line of moves to watch, or in a review screen.
     const SHOWN: crate::kind::Shown;
 
+    /// Quick and the same each time (Minesweeper's review): worked out when the player asks for
+    /// it, never in the background after the game, and not kept with it.
+    const ON_DEMAND: bool = false;
+
     /// Slow (seconds); returns soon once `cancel` is set, with `None` then.
     fn analyse(&self, seed: u64, moves: &[Self::Move], cancel: &AtomicBool) -> Option<serde_json::Value>;
 }

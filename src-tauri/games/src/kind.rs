@@ -202,6 +202,8 @@ pub type AnalyseFn = fn(&dyn AnyGame, u64, &[Value], &AtomicBool) -> Option<Valu
 pub struct Analysis {
     pub of: AnalyseFn,
     pub shown: Shown,
+    /// Worked out when asked for, not after the game ([`crate::Analyses::ON_DEMAND`]).
+    pub on_demand: bool,
 }
 
 /// How the player sees a finished game's analysis.
@@ -211,7 +213,7 @@ pub enum Shown {
     /// A line of moves on the same deal (the analysis's `moves`), watched in the watch view
     /// beside the player's own: Bubble Breaker's best line.
     BestLine,
-    /// A review screen of the game, opened from the history: Gomoku's review.
+    /// A review screen of the game, opened from the history: Gomoku's review, Minesweeper's.
     Review,
 }
 

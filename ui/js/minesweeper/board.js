@@ -320,7 +320,7 @@ export const moodOf = (status) => ({ won: 'cool', lost: 'dead' }[status] ?? 'nor
 
 /// The game in the watch view (../watch.js): the field read-only under its panel; the clock
 /// shows the recorded time as the game runs.
-export function watchBoard() {
+export function watchBoard(app) {
   const field = new MineField({ readOnly: true });
   const panel = counterPanel();
   const { stage, board, size } = classicWindow(field, panel);
@@ -343,6 +343,16 @@ export function watchBoard() {
       return { width: Math.max(420, classic.width + 24), height: Math.ceil(classic.height) + 24 };
     },
     describe: describeMove,
+    // The review of the watched game, at the click watched; Back comes to the same frame.
+    actions: [{
+      id: 'review',
+      label: t('msr.open'),
+      run: (frame, watchOptions) => app.show('minesweeper-review', {
+        id: watchOptions.imported ? 0 : watchOptions.gameId,
+        at: Math.max(0, frame.index - 1),
+        back: { screen: 'watch', options: watchOptions },
+      }),
+    }],
   };
 }
 

@@ -1,14 +1,15 @@
 // Minesweeper's part of the page, as the app finds it (../games.js): its screen, its board in the
-// watch view and its stylesheet. Its modules load when first needed, not at start-up. (Room for
-// the optional parts a game may have: a game's review would be one.)
+// watch view, its review and its stylesheet. Its modules load when first needed, not at start-up.
 
 export const id = 'minesweeper';
 /// The screen module (`gameScreen` of ../game-screen.js), loaded when first shown.
 export const screen = () => import('./screen.js');
 /// The game's own board, read-only, as the watch view (../watch.js) shows it.
 export const watchBoard = async (app) => (await import('./board.js')).watchBoard(app);
+/// The review of a game, click by click (./review.js), loaded when first shown.
+export const review = () => import('./review.js');
 /// Its stylesheets, linked as the page starts (../games.js `loadDescriptors`).
-export const stylesheets = ['css/minesweeper.css'];
+export const stylesheets = ['css/minesweeper.css', 'css/minesweeper-review.css'];
 /// A finished game's figures in one line, for its history row (./figures.js).
 export { figuresLine as summaryLine } from './figures.js';
 /// Its 3BV and 3BV/s in a few words, for the watch view's line (./figures.js).

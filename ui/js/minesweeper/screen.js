@@ -13,6 +13,7 @@ import { showBestTimes } from './best-times.js';
 import { categoryLabel, formatTime } from '../catalogue.js';
 import { figureRows, styleOf } from './figures.js';
 import { followSize } from '../board-kit.js';
+import { reasonText } from './reasons.js';
 
 /// The narrowest window (Beginner's field), unless the toolbar needs more.
 const MIN_WIDTH = 360;
@@ -57,33 +58,8 @@ function hintText(hint, view) {
     const percent = formatNumber(Math.round((hint.mineProbability ?? 0) * 100));
     return t(hint.exact === false ? 'ms.hint.guessEstimated' : 'ms.hint.guess', { percent });
   }
-  const reason = hintReason(hint, view);
+  const reason = reasonText(hint.because, hint.kind === 'mine', view);
   return t(hint.kind === 'mine' ? 'ms.hint.mine' : 'ms.hint.safe', { reason });
-}
-
-/// Why the hint's cell is certain, from the rule the solver used and the numbers it read.
-function hintReason(hint, view) {
-  const { rule, numbers = [] } = hint.because ?? {};
-  const value = (at) => (at && view ? view.cells[at.y * view.width + at.x] : null);
-  const [first, second] = numbers.map(value);
-  const mine = hint.kind === 'mine';
-  switch (rule) {
-    case 'firstClick': return t('ms.hint.because.firstClick');
-    case 'count': return t('ms.hint.because.count');
-    case 'single':
-      if (first == null) break;
-      return t(mine ? 'ms.hint.because.singleMine' : 'ms.hint.because.singleSafe', { number: first });
-    case 'subset':
-    case 'overlap':
-      if (first == null || second == null) break;
-      return t(rule === 'subset' ? 'ms.hint.because.subset' : 'ms.hint.because.overlap', { first, second });
-    case 'cases':
-      if (numbers.length) return t('ms.hint.because.cases', { count: formatNumber(numbers.length) });
-      break;
-    default:
-      break;
-  }
-  return t('ms.hint.because.logic');
 }
 
 /// Whether the backend found no board without guessing: refused when the game was made (a
@@ -172,12 +148,14 @@ function create(screen) {
     const statusText = controls.status;
     const retry = el('button', { id: 'ms-retry', hidden: true, onclick: replay, text: t('ms.tryAgain') });
     const hallButton = screen.hallButton('ms-hall');
+    // The review of the game just finished, click by click.
+    const review = el('button', { id: 'ms-review', hidden: true, onclick: openReview, text: t('msr.open') });
     // What the shading means while the odds are shown, and whether they are estimates.
     const oddsNote = el('span', { class: 'odds-note', id: 'ms-odds-note', hidden: true });
     // The live counters, while a game is played with the option on.
     const counters = el('span', { class: 'ms-counters', id: 'ms-counters', hidden: true, title: t('ms.counters.title') });
-    const status = el('div', { class: 'statusline' }, statusText, ' ', counters, oddsNote, retry, hallButton);
-    ui = { toolbar, size, oddsNote, mines, clock, smiley, field, stage, statusText, counters, retry, hallButton, status };
+    const status = el('div', { class: 'statusline' }, statusText, ' ', counters, oddsNote, retry, review, hallButton);
+    ui = { toolbar, size, oddsNote, mines, clock, smiley, field, stage, statusText, counters, retry, review, hallButton, status };
     // The field is fitted when the window's size, the field's shape or the status line's height
     // changes, not at every new status: a fit lays out every cell.
     return { nodes: [toolbar, stage, status], board, concealed: field.node, fit: { area: stage, margin: 24, follow: 'window' } };
@@ -219,6 +197,11 @@ function create(screen) {
 
   /// The counter, the face and the status line. Each write happens only on a
   /// change: on a 100x100 field a needless attribute write near the field restyles every cell.
+  function openReview() {
+    const id = screen.snapshot?.record?.id;
+    if (id) screen.app.show('minesweeper-review', { id, back: 'game' });
+  }
+
   function drawPanel(next) {
     const view = next.view;
     if (view) ui.mines.set(view.minesLeft, mineDigits(view));
@@ -229,6 +212,7 @@ function create(screen) {
   function drawStatusLine(next) {
     setIfChanged(ui.retry, 'hidden', !next.canReplay);
     setIfChanged(ui.hallButton, 'hidden', !next.record?.rank);
+    setIfChanged(ui.review, 'hidden', !(next.status !== 'playing' && next.record?.id));
     setText(ui.statusText, statusText(next));
     drawCounters();
   }

@@ -14,7 +14,7 @@
 use super::board::Board;
 use super::guess;
 use super::params::Point;
-use super::probability::mine_odds;
+use super::probability::{mine_odds, Odds};
 use super::solver::{Deduction, Known, NoReveal, Rule, Solver};
 use super::view::{cell_code, View};
 use super::Minesweeper;
@@ -118,15 +118,49 @@ pub(super) fn solved(view: &View) -> Option<Solver> {
 /// The first safe cell the rules proved, else the first proved mine not flagged.
 fn proved(solver: &Solver, flagged: impl Fn(usize) -> bool) -> Option<Hint> {
     let board = solver.board();
-    let reason = |d: &Deduction| Reason { rule: hint_rule(d.rule), numbers: points(&board, &d.numbers) };
-    let trace = solver.trace();
-    if let Some((d, &cell)) = trace.iter().find_map(|d| d.safe.first().map(|c| (d, c))) {
+    if let Some((cell, because)) = safe_by_rules(solver) {
         let (x, y) = board.xy(cell);
-        return Some(Hint::Safe { x, y, because: reason(d) });
+        return Some(Hint::Safe { x, y, because });
     }
+    let trace = solver.trace();
     let (d, cell) = trace.iter().find_map(|d| d.mines.iter().find(|&&m| !flagged(m)).map(|&c| (d, c)))?;
     let (x, y) = board.xy(cell);
-    Some(Hint::Mine { x, y, because: reason(d) })
+    Some(Hint::Mine { x, y, because: reason(&board, d) })
+}
+
+/// The first cell the solver's rules proved safe, and the deduction that did (the solver must
+/// keep its trace).
+pub(super) fn safe_by_rules(solver: &Solver) -> Option<(usize, Reason)> {
+    let board = solver.board();
+    let (d, &cell) = solver.trace().iter().find_map(|d| d.safe.first().map(|c| (d, c)))?;
+    Some((cell, reason(&board, d)))
+}
+
+/// Why the rules settled `cell`, safe or a mine: the deduction of the trace that did.
+pub(super) fn rule_reason(solver: &Solver, cell: usize) -> Option<Reason> {
+    let board = solver.board();
+    let d = solver.trace().iter().find(|d| d.safe.contains(&cell) || d.mines.contains(&cell))?;
+    Some(reason(&board, d))
+}
+
+fn reason(board: &Board, d: &Deduction) -> Reason {
+    Reason { rule: hint_rule(d.rule), numbers: points(board, &d.numbers) }
+}
+
+/// The first unknown cell every layout leaves free (by the enumeration), and why.
+pub(super) fn safe_by_cases(solver: &Solver, odds: &Odds) -> Option<(usize, Reason)> {
+    let board = solver.board();
+    let safe = (0..board.cells()).find(|&c| solver.known(c) == Known::Unknown && odds.sure[c] == Some(false))?;
+    Some((safe, case_reason(solver, safe)))
+}
+
+/// Why the enumeration settles `cell`: the numbers around it, or the mine count alone for a cell
+/// no number touches.
+pub(super) fn case_reason(solver: &Solver, cell: usize) -> Reason {
+    let board = solver.board();
+    let numbers: Vec<usize> = board.neighbours(cell).filter(|&n| solver.remaining(n).is_some()).collect();
+    let rule = if numbers.is_empty() { HintRule::Count } else { HintRule::Cases };
+    Reason { rule, numbers: points(&board, &numbers) }
 }
 
 /// From the enumeration: a cell safe, or a mine, in every assignment of its frontier component;
@@ -134,25 +168,25 @@ fn proved(solver: &Solver, flagged: impl Fn(usize) -> bool) -> Option<Hint> {
 fn by_cases(solver: &Solver, flagged: impl Fn(usize) -> bool) -> Option<Hint> {
     let board = solver.board();
     let odds = mine_odds(solver);
-    let unknown = || (0..board.cells()).filter(|&c| solver.known(c) == Known::Unknown);
-    let chance = |c: usize| odds.mine[c].unwrap_or(1.0);
-    let around = |c: usize| {
-        let numbers: Vec<usize> = board.neighbours(c).filter(|&n| solver.remaining(n).is_some()).collect();
-        // A cell no number touches is settled by the mines left alone.
-        let rule = if numbers.is_empty() { HintRule::Count } else { HintRule::Cases };
-        Reason { rule, numbers: points(&board, &numbers) }
-    };
-    if let Some(safe) = unknown().find(|&c| odds.sure[c] == Some(false)) {
+    if let Some((safe, because)) = safe_by_cases(solver, &odds) {
         let (x, y) = board.xy(safe);
-        return Some(Hint::Safe { x, y, because: around(safe) });
+        return Some(Hint::Safe { x, y, because });
     }
+    let unknown = || (0..board.cells()).filter(|&c| solver.known(c) == Known::Unknown);
     if let Some(mine) = unknown().find(|&c| odds.sure[c] == Some(true) && !flagged(c)) {
         let (x, y) = board.xy(mine);
-        return Some(Hint::Mine { x, y, because: around(mine) });
+        return Some(Hint::Mine { x, y, because: case_reason(solver, mine) });
     }
-    let guess = guess::choose(solver, &odds)?;
+    best_guess(solver, &odds)
+}
+
+/// The hint's guess in a position where nothing is provable (`guess.rs`), with its chance.
+pub(super) fn best_guess(solver: &Solver, odds: &Odds) -> Option<Hint> {
+    let board = solver.board();
+    let guess = guess::choose(solver, odds)?;
     let (x, y) = board.xy(guess.cell);
-    Some(Hint::Guess { x, y, mine_probability: chance(guess.cell), exact: odds.exact, coin_toss: guess.coin_toss })
+    let mine_probability = odds.mine[guess.cell].unwrap_or(1.0);
+    Some(Hint::Guess { x, y, mine_probability, exact: odds.exact, coin_toss: guess.coin_toss })
 }
 
 fn hint_rule(rule: Rule) -> HintRule {

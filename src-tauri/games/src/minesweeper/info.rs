@@ -28,7 +28,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     time_decimals: 2,
     hint: Some(crate::erased::hint_of::<Minesweeper>),
     odds: Some(crate::erased::odds_of::<Minesweeper>),
-    analysis: None,
+    analysis: Some(crate::erased::analysis_of::<Minesweeper>()),
     study_board: None,
     rate: Some(crate::erased::rate_of::<Minesweeper>()),
     summary_fields: &[

@@ -41,6 +41,7 @@ mod odds;
 mod params;
 mod probability;
 mod reveal;
+pub mod review;
 mod solver;
 mod stats;
 pub mod video;
@@ -267,6 +268,20 @@ impl Hints for Minesweeper {
     /// A cell that logic proves safe or a mine, with why; else the safest cell and its chance.
     fn hint(&self, _cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
         Minesweeper::hint(self).and_then(|hint| serde_json::to_value(hint).ok())
+    }
+}
+
+impl crate::Analyses for Minesweeper {
+    const SHOWN: crate::Shown = crate::Shown::Review;
+    /// A whole Expert game takes well under the 2 s it may (`benches/minesweeper.rs`), and the
+    /// same record always gives the same review: nothing to keep or to run after the game.
+    const ON_DEMAND: bool = true;
+
+    /// The review of every click ([`review::review`]), from the deal of `seed` with this game's
+    /// parameters.
+    fn analyse(&self, seed: u64, moves: &[Move], _cancel: &std::sync::atomic::AtomicBool) -> Option<serde_json::Value> {
+        let start = Minesweeper::new(&self.params, seed).ok()?;
+        review::review(&start, moves).ok().and_then(|review| serde_json::to_value(review).ok())
     }
 }
 

@@ -12,7 +12,7 @@ use crate::{Applied, Game, RuleError, Status};
 
 /// A game whose mines are drawn as `*` in `rows` (any other character is a safe cell), laid as if
 /// the first click had happened. Bypasses the size limits so scenarios can stay small.
-fn rigged(rows: &[&str]) -> Minesweeper {
+pub(super) fn rigged(rows: &[&str]) -> Minesweeper {
     let (width, height) = (rows[0].len(), rows.len());
     let mines: Vec<usize> =
         rows.iter().flat_map(|r| r.chars()).enumerate().filter(|(_, c)| *c == '*').map(|(i, _)| i).collect();
