@@ -141,7 +141,7 @@ pub fn run() {
             let settings = state.settings().unwrap_or_default();
             app.set_menu(menu::build(app.handle(), &settings)?)?;
             menu::apply_zoom(app.handle(), &settings);
-            widget_language::apply(app.handle(), menu::language_of(&settings));
+            widget_language::apply(app.handle(), prefs::i18n::language_of(&settings));
             app.on_menu_event(|app, event| menu::handle(app, event.id().as_ref()));
             if let Some(main) = app.get_webview_window("main") {
                 window::restore_placement(&main, &state);

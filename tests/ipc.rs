@@ -276,11 +276,25 @@ fn a_finished_gomoku_game_is_reviewed_with_its_stones() {
 #[test]
 fn a_game_refuses_what_its_table_does_not_offer() {
     let h = harness_with_seed(Some(42));
-    let last = h.finish_a_beginner_game();
-    let id = last["record"]["id"].as_i64().expect("recorded");
+    // Bubble Breaker's analysis is its best line, watched: it has no review.
+    let mut last = h.call("new_game", json!({"game": "bubbles", "params": {"style": "standard"}})).unwrap();
+    while last["status"] == "playing" {
+        let cells = last["view"]["cells"].as_array().unwrap();
+        let width = last["view"]["width"].as_u64().unwrap() as usize;
+        let pair = (0..cells.len())
+            .find(|&i| {
+                cells[i] != 0
+                    && ((i % width + 1 < width && cells[i + 1] == cells[i]) || cells.get(i + width) == Some(&cells[i]))
+            })
+            .expect("a game under way has a group");
+        last = h
+            .call("play", json!({"game": "bubbles", "move": {"action": "pop", "x": pair % width, "y": pair / width}}))
+            .unwrap();
+    }
+    let id = last["record"]["id"].as_i64().unwrap_or_else(|| panic!("recorded: {last}"));
     let refused = h.call("review", json!({"id": id})).unwrap_err();
     assert_eq!(refused["code"], "not_offered", "{refused}");
-    assert_eq!(refused["params"], json!({"game": "minesweeper", "what": "review"}));
+    assert_eq!(refused["params"], json!({"game": "bubbles", "what": "review"}));
     let games = h.call("games", json!({})).unwrap();
     for game in games.as_array().unwrap().iter().filter(|game| game["exchangesMoves"] == false) {
         let before = h.call("snapshot", json!({"game": game["id"]})).unwrap();

@@ -177,6 +177,11 @@ pub fn system_time_locale() -> Option<String> {
     ["LC_ALL", "LC_TIME", "LANG"].iter().find_map(|name| std::env::var(name).ok().filter(|v| !v.trim().is_empty()))
 }
 
+/// The language these settings speak: their `language` resolved.
+pub fn language_of(settings: &serde_json::Map<String, serde_json::Value>) -> &'static str {
+    resolve(settings.get("language").and_then(serde_json::Value::as_str))
+}
+
 /// The language to speak: the player's `choice` if it is one of ours, else the system's.
 pub fn resolve(choice: Option<&str>) -> &'static str {
     match choice.and_then(|c| LANGUAGES.iter().copied().find(|lang| *lang == c)) {

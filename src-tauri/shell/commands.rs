@@ -25,7 +25,7 @@ fn kind(game: &str) -> AppResult<GameKind> {
 
 /// The language the player sees: their choice, else the system's.
 fn language(state: &AppState) -> &'static str {
-    crate::shell::menu::language_of(&state.settings().unwrap_or_default())
+    crate::prefs::i18n::language_of(&state.settings().unwrap_or_default())
 }
 
 #[derive(Serialize)]

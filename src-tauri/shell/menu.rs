@@ -53,13 +53,8 @@ fn accelerator(id: &str) -> Option<&'static str> {
     ACCELERATORS.iter().find(|(item, _)| *item == id).map(|(_, keys)| *keys)
 }
 
-/// The resolved language of these settings.
-pub fn language_of(settings: &Map<String, Value>) -> &'static str {
-    i18n::resolve(settings.get("language").and_then(Value::as_str))
-}
-
 pub fn build<R: Runtime>(app: &AppHandle<R>, settings: &Map<String, Value>) -> tauri::Result<Menu<R>> {
-    let lang = language_of(settings);
+    let lang = i18n::language_of(settings);
     let text = |key: &str| i18n::t(lang, key);
     let item = |id: &str, key: &str| {
         let builder = MenuItemBuilder::with_id(id, text(key));
@@ -154,7 +149,7 @@ fn show_choices<R: Runtime>(app: &AppHandle<R>, game: &Submenu<R>, settings: &Ma
         game.remove_at(CHOICES_AT)?;
     }
     let (Some(kind), Some(choices)) = (wanted, wanted.and_then(|kind| kind.info().choices)) else { return Ok(()) };
-    let lang = language_of(settings);
+    let lang = i18n::language_of(settings);
     let current = current_choice(app, kind);
     let mut at = CHOICES_AT;
     for choice in choices.items {
@@ -272,7 +267,7 @@ pub fn setting_changed<R: Runtime>(app: &AppHandle<R>, key: &str, settings: &Map
             }
         }
         if key == "language" {
-            crate::shell::widget_language::apply(app, language_of(settings));
+            crate::shell::widget_language::apply(app, i18n::language_of(settings));
         }
         if matches!(key, "language" | "theme" | "colourBlind") {
             match build(app, settings) {

@@ -115,7 +115,7 @@ pub fn show<R: Runtime>(app: &AppHandle<R>, state: Option<MoveMenuState>) -> App
         return Ok(());
     };
     let settings = app.try_state::<std::sync::Arc<crate::state::AppState>>().and_then(|s| s.settings().ok());
-    let lang = settings.as_ref().map_or("en", super::menu::language_of);
+    let lang = settings.as_ref().map_or("en", i18n::language_of);
     apply(&menu, lang, &state).map_err(|error| AppError::bad_argument(format!("the Move menu: {error}")))
 }
 

@@ -105,9 +105,11 @@ fn an_imported_game_is_reviewed_and_a_new_import_drops_the_old_review() {
     assert_eq!(fresh["view"]["moves"].as_array().unwrap().len(), 5, "{fresh}");
     let review = reviewed_import(&h);
     assert_eq!(review["analysis"]["evaluations"].as_array().unwrap().len(), 5);
-    // A Minesweeper import has no review screen.
+    // A Minesweeper import's review is its own, click by click, in place of the Gomoku one.
     h.call("import_game", json!({"text": minesweeper_record(&h)})).unwrap();
-    assert_eq!(code(h.call("review", json!({"id": 0}))), "not_offered");
+    let review = h.call("review", json!({"id": 0})).unwrap();
+    assert_eq!(review["game"], "minesweeper", "{review}");
+    assert!(review["analysis"]["clicks"].as_array().is_some_and(|clicks| !clicks.is_empty()), "{review}");
 }
 
 /// A finished Minesweeper game of the history, as a record file's text.
