@@ -127,7 +127,7 @@ fn next_click(game: &Minesweeper) -> Move {
     let closed_safe = |c: &usize| game.marks[*c] != Mark::Open && !field.is_mine(*c);
     let unproved = |c: &usize| solver.known(*c) == Known::Unknown && odds.sure[*c].is_none();
     let cells = 0..game.board.cells();
-    let cell = cells.clone().filter(closed_safe).find(unproved).or_else(|| cells.filter(closed_safe).next()).unwrap();
+    let cell = cells.clone().filter(closed_safe).find(unproved).or_else(|| cells.clone().find(closed_safe)).unwrap();
     let (x, y) = game.board.xy(cell);
     open(x as i64, y as i64)
 }
