@@ -79,8 +79,9 @@ async fn the_history_writes_dates_numbers_and_counts_as_the_language_does() {
     let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/records/dealer1-schema5/store.sqlite3");
     std::fs::copy(corpus, data.path().join("pastimes.sqlite3")).unwrap();
     let app = App::launch_with(data.path(), Some(3), &[("TZ", "UTC"), ("LC_ALL", ""), ("LC_TIME", "")]).await;
-    // (language, game 6's date and time, its 197.75 seconds, the plural form of 22)
-    let cases = [("ru", "1 дек. 2026 г., 23:00", "197,8", "few"), ("ja", "2026/12/01 23:00", "197.8", "other")];
+    // (language, game 6's date and time, its 197.75 seconds (Minesweeper's times are to the
+    // hundredth), the plural form of 22)
+    let cases = [("ru", "1 дек. 2026 г., 23:00", "197,75", "few"), ("ja", "2026/12/01 23:00", "197.75", "other")];
     for (language, date, seconds, form) in cases {
         set_language(&app, language).await;
         app.click("#hall-button").await;
