@@ -77,12 +77,20 @@ export async function dailyStatistics(game) {
     rows.push(['daily-won', t('daily.wonNow'), status.wonStreak.current],
       ['daily-won-longest', t('daily.wonLongest'), status.wonStreak.longest]);
   }
-  const figure = (day) => (byTime ? t('stats.seconds', { seconds: formatTime(game, day.timeMs) }) : formatNumber(day.score));
   return el('section', { class: 'daily-stats', id: 'daily-stats' },
     el('h3', { class: 'stats-heading', text: t('daily.title') }),
     el('table', { class: 'stats' }, el('tbody', {}, rows.map(([key, label, value]) => el('tr', { dataset: { stat: key } },
       el('th', { scope: 'row', text: label }), el('td', { class: 'number', text: formatNumber(value) }))))),
     status.best.length ? el('h4', { class: 'stats-heading', text: t('daily.best') }) : null,
     status.best.length ? el('ol', { class: 'daily-best' },
-      status.best.map((day) => el('li', { text: joined([day.day, figure(day)]) }))) : null);
+      status.best.map((day) => el('li', { text: joined([day.day, dayFigure(game, day)]) }))) : null);
+}
+
+/// What a day's entry of `game` scored, as its ranking measures it (its time or its score); empty
+/// while it has none (under way, abandoned).
+export function dayFigure(game, day) {
+  if (gameInfo(game).ranking.measure === 'time') {
+    return day.timeMs == null ? '' : t('stats.seconds', { seconds: formatTime(game, day.timeMs) });
+  }
+  return day.score == null ? '' : formatNumber(day.score);
 }

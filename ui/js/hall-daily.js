@@ -5,8 +5,8 @@
 import { el, clear } from './dom.js';
 import { t, formatNumber, joined, locale } from './i18n.js';
 import { call } from './ipc.js';
-import { allGames, formatTime, gameInfo, gameName } from './catalogue.js';
-import { offersDaily } from './daily.js';
+import { allGames, gameInfo, gameName } from './catalogue.js';
+import { dayFigure, offersDaily } from './daily.js';
 
 /// Fills `panel` with every daily game's tables; `watchButton(day)` is the hall's link to watch a
 /// day's game again. Returns false once `isOpen()` says the hall was left meanwhile.
@@ -50,10 +50,6 @@ function dayTable(status, days, which, watchButton) {
     which === 'days' ? ['number', t('daily.place')] : null,
     ['', t('watch.open')],
   ].filter(Boolean);
-  const figure = (day) => {
-    if (byTime) return day.timeMs == null ? '' : t('stats.seconds', { seconds: formatTime(status.game, day.timeMs) });
-    return day.score == null ? '' : formatNumber(day.score);
-  };
   const rows = days.map((day) => {
     const today = day.day === status.day;
     return el('tr', {
@@ -64,7 +60,7 @@ function dayTable(status, days, which, watchButton) {
     el('td', { class: 'hall-date', text: formatDay(day.day) }),
     withChoice ? el('td', { text: choiceName(day.choice) }) : null,
     which === 'days' ? el('td', { class: 'daily-state', text: stateText(day.state) }) : null,
-    el('td', { class: 'number daily-figure', text: figure(day) }),
+    el('td', { class: 'number daily-figure', text: dayFigure(status.game, day) }),
     which === 'days' ? el('td', { class: 'number daily-place', text: day.rank ? formatNumber(day.rank) : '–' }) : null,
     el('td', {}, watchButton(day)));
   });
