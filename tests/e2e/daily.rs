@@ -60,20 +60,24 @@ async fn the_daily_deal_opens_from_the_home_card_and_the_card_says_when_it_is_do
     app.quit().await;
 }
 
-/// Pops groups of the Bubble Breaker game under way until it is over, each time a group the
-/// field shows (the snapshot's visible field, as a player reads it): returns the last snapshot.
+/// A ball of a group (two of one colour side by side) of a Bubble Breaker snapshot's field, as a
+/// player reads it: the first, row by row.
+pub fn a_group(snapshot: &serde_json::Value) -> (usize, usize) {
+    let view = &snapshot["view"];
+    let (width, height) = (view["width"].as_u64().unwrap() as usize, view["height"].as_u64().unwrap() as usize);
+    let cells: Vec<u64> = view["cells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+    let at = |x: usize, y: usize| cells[y * width + x];
+    let pair = (0..width * height).map(|i| (i % width, i / width)).find(|&(x, y)| {
+        at(x, y) != 0 && ((x + 1 < width && at(x + 1, y) == at(x, y)) || (y + 1 < height && at(x, y + 1) == at(x, y)))
+    });
+    pair.unwrap_or_else(|| panic!("a game under way has a group: {snapshot}"))
+}
+
+/// Pops groups of the Bubble Breaker game under way until it is over: returns the last snapshot.
 async fn pop_to_the_end(app: &App) -> serde_json::Value {
     let mut snapshot = app.invoke("snapshot", json!({"game": "bubbles"})).await.unwrap();
     while snapshot["status"] == "playing" {
-        let view = &snapshot["view"];
-        let (width, height) = (view["width"].as_u64().unwrap() as usize, view["height"].as_u64().unwrap() as usize);
-        let cells: Vec<u64> = view["cells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
-        let at = |x: usize, y: usize| cells[y * width + x];
-        let pair = (0..width * height).map(|i| (i % width, i / width)).find(|&(x, y)| {
-            at(x, y) != 0
-                && ((x + 1 < width && at(x + 1, y) == at(x, y)) || (y + 1 < height && at(x, y + 1) == at(x, y)))
-        });
-        let (x, y) = pair.unwrap_or_else(|| panic!("a game under way has a group: {snapshot}"));
+        let (x, y) = a_group(&snapshot);
         snapshot =
             app.invoke("play", json!({"game": "bubbles", "move": {"action": "pop", "x": x, "y": y}})).await.unwrap();
     }

@@ -248,10 +248,8 @@ async fn hall(app: &App, inspector: &mut impl Inspector, prefix: &str, reviewed:
 async fn start_todays_bubble_breaker_deal(app: &App) {
     app.invoke("daily_start", json!({"game": "bubbles"})).await.unwrap();
     let snapshot = app.invoke("snapshot", json!({"game": "bubbles"})).await.unwrap();
-    let cells = snapshot["view"]["cells"].as_array().unwrap();
-    let width = snapshot["view"]["width"].as_u64().unwrap() as usize;
-    let at = (0..cells.len() - width).find(|&i| cells[i] == cells[i + width]).expect("a pair in a column");
-    let pop = json!({"action": "pop", "x": at % width, "y": at / width});
+    let (x, y) = crate::daily::a_group(&snapshot);
+    let pop = json!({"action": "pop", "x": x, "y": y});
     app.invoke("play", json!({"game": "bubbles", "move": pop})).await.unwrap();
 }
 
