@@ -146,6 +146,9 @@ async fn minesweeper(app: &App, inspector: &mut impl Inspector, prefix: &str) {
     app.click("#ms-resume").await;
     app.wait_for("the board again", "return document.querySelector('.screen-minesweeper').dataset.paused === 'false'")
         .await;
+    // Every round wins the same board in about the same time, and the hall keeps ten: emptied
+    // first, so that this round's win ranks whatever the earlier rounds' times were.
+    app.invoke("reset_hall", json!({"game": "minesweeper", "withHistory": false})).await.unwrap();
     win_by_clicking(app, &MinesParams::beginner(), SEED, (4, 4)).await;
     app.wait_for("the record dialog", "return document.querySelector('#record-dialog[open]')").await;
     inspector.look(app, &format!("{prefix}/minesweeper record")).await;
