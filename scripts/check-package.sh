@@ -3,8 +3,9 @@
 #  1. builds the .deb and .rpm (scripts/package.sh);
 #  2. checks what the .deb holds: lintian (no errors), desktop-file-validate, appstreamcli
 #     (--pedantic), the desktop entry and the icon at every hicolor size named after the app ID,
-#     the copyright and changelog; and the .rpm's file list;
-#  3. installs the .deb with apt on this machine;
+#     pbrain-pastimes and its manual page, the copyright and changelog; and the .rpm's file list,
+#     with the same names, and its requirements;
+#  3. installs the .deb with apt on this machine; the installed pbrain-pastimes plays a move;
 #  4. starts the INSTALLED /usr/bin/pastimes under Xvfb through the e2e WebDriver harness
 #     (tests/installed/main.rs), with no data dir given, so that it uses its XDG default, and
 #     plays one move of each game; checks pastimes.sqlite3 holds the three games;
@@ -41,6 +42,8 @@ dpkg-deb --extract "$deb" "$work/root"
 expect_file() { [ -f "$work/root$1" ] || fail "the .deb has no $1"; }
 app_id=org.pastimes.Pastimes
 expect_file /usr/bin/pastimes
+expect_file /usr/bin/pbrain-pastimes
+expect_file /usr/share/man/man6/pbrain-pastimes.6.gz
 for size in 32 48 64 128 256 512; do
   icon=/usr/share/icons/hicolor/${size}x${size}/apps/$app_id.png
   expect_file "$icon"
@@ -86,17 +89,17 @@ grep -q '^E:' "$work/lintian.txt" && fail "lintian reports errors"
 echo "lintian: no error"
 
 step "what the .rpm holds ($rpm)"
-if command -v rpm >/dev/null 2>&1; then
-  rpm -qip "$rpm" 2>/dev/null | sed -n '1,/^Description/p'
-  rpm -qlp "$rpm" 2>/dev/null | tee "$work/rpm-files.txt"
-  # The .rpm keeps Tauri's names for the entry and the icons (scripts/package.sh says why).
-  for path in /usr/bin/pastimes /usr/share/icons/hicolor/512x512/apps/pastimes.png \
-    /usr/share/metainfo/org.pastimes.Pastimes.metainfo.xml; do
-    grep -qx "$path" "$work/rpm-files.txt" || fail "the .rpm has no $path"
-  done
-else
-  echo "(rpm is not installed: the .rpm's contents are not listed)"
+rpm -qip "$rpm" 2>/dev/null | sed -n '1,/^Description/p'
+rpm -qlp "$rpm" 2>/dev/null | tee "$work/rpm-files.txt"
+for path in /usr/bin/pastimes /usr/bin/pbrain-pastimes /usr/share/man/man6/pbrain-pastimes.6.gz \
+  "/usr/share/applications/$app_id.desktop" "/usr/share/icons/hicolor/512x512/apps/$app_id.png" \
+  "/usr/share/metainfo/$app_id.metainfo.xml"; do
+  grep -qx "$path" "$work/rpm-files.txt" || fail "the .rpm has no $path"
+done
+if grep -qi -e '/Pastimes.desktop$' -e '/pastimes.png$' "$work/rpm-files.txt"; then
+  fail "the .rpm still has Tauri's names for the entry or an icon"
 fi
+rpm -qp --requires "$rpm" | grep -q 'libwebkit2gtk-4.1.so.0' || fail "the .rpm lost its requirements"
 
 step "installing the .deb with apt"
 if dpkg-query -W -f='${Status}' pastimes 2>/dev/null | grep -q "install ok installed"; then
@@ -111,6 +114,15 @@ binary=$(dpkg -L pastimes | grep -x '/usr/bin/pastimes') || fail "the installed 
 dpkg -L pastimes | grep -q "^/usr/share/icons/hicolor/256x256/apps/$app_id.png\$" || fail "no icon installed"
 exec_line=$(grep -m1 '^Exec=' "/usr/share/applications/$app_id.desktop")
 command -v "${exec_line#Exec=}" >/dev/null || fail "the desktop entry's $exec_line is not on PATH"
+
+step "the installed pbrain-pastimes answers a Gomocup manager"
+answer=$(printf 'ABOUT\nSTART 15\nBEGIN\nEND\n' | timeout 60 pbrain-pastimes) || fail "pbrain-pastimes failed"
+echo "$answer"
+echo "$answer" | grep -q '^name="' || fail "pbrain-pastimes did not answer ABOUT"
+echo "$answer" | grep -qx 'OK' || fail "pbrain-pastimes did not answer START 15"
+echo "$answer" | grep -qE '^[0-9]+,[0-9]+$' || fail "pbrain-pastimes did not play a first move"
+pbrain-pastimes --version | grep -q "^pbrain-pastimes $version\$" || fail "pbrain-pastimes --version"
+man -w pbrain-pastimes >/dev/null 2>&1 || [ -f /usr/share/man/man6/pbrain-pastimes.6.gz ] || fail "no manual page"
 
 step "playing the installed $binary under Xvfb (WebDriver)"
 data_home="$PWD/$work/data-home"
@@ -133,6 +145,7 @@ apt_get remove -y -qq pastimes
 installed=0
 dpkg-query -W -f='${Status}\n' pastimes 2>/dev/null | grep -q "install ok installed" && fail "pastimes is still installed"
 [ ! -e "$binary" ] || fail "$binary is still there after removal"
+[ ! -e /usr/bin/pbrain-pastimes ] || fail "/usr/bin/pbrain-pastimes is still there after removal"
 [ ! -e "/usr/share/applications/$app_id.desktop" ] || fail "the desktop entry is still there after removal"
 [ -f "$data_dir/pastimes.sqlite3" ] || fail "removing the package lost the player's data"
 echo "the player's data is still in $data_dir:"

@@ -23,8 +23,9 @@ packages=(libwebkit2gtk-4.1-dev librsvg2-dev build-essential pkg-config libssl-d
 # (util-linux) puts the single-instance test's second launch in a network namespace of its own.
 [ "$want_test" = 1 ] && packages+=(xvfb webkit2gtk-driver dbus xdotool imagemagick fonts-wqy-microhei desktop-file-utils util-linux)
 [ "$want_test" = 1 ] && ! command -v npm >/dev/null 2>&1 && packages+=(npm)
-# The Tauri CLI comes from npm; lintian, desktop-file-validate and appstreamcli check the result.
-[ "$want_package" = 1 ] && packages+=(lintian desktop-file-utils appstream python3)
+# The Tauri CLI comes from npm; lintian, desktop-file-validate and appstreamcli check the result;
+# rpm (rpmbuild, rpm2cpio) and cpio pack the .rpm again under the app ID's names.
+[ "$want_package" = 1 ] && packages+=(lintian desktop-file-utils appstream python3 rpm cpio)
 # appstreamcli checks the metainfo in the tests too (tests/metainfo.rs).
 [ "$want_test" = 1 ] && packages+=(appstream)
 [ "$want_package" = 1 ] && ! command -v npm >/dev/null 2>&1 && packages+=(npm)

@@ -27,7 +27,7 @@ esac
 
 # The packages' compressed docs, from their sources (gzip -n: the same bytes every time, so the
 # committed .gz files only change with their sources).
-for doc in packaging/changelog packaging/pastimes.6; do gzip -9n -c "$doc" > "$doc.gz"; done
+for doc in packaging/changelog packaging/pastimes.6 packaging/pbrain-pastimes.6; do gzip -9n -c "$doc" > "$doc.gz"; done
 
 # Smaller than a plain `cargo build --release` (the profile is in Cargo.toml, SQLite's options in
 # .cargo/config.toml), measured on this program (scripts/bench-install.sh, docs/PERFORMANCE.md):
@@ -47,15 +47,19 @@ if dpkg --compare-versions "$glibc" ge 2.36; then
   rpm_requires='"libc.so.6(GLIBC_ABI_DT_RELR)(64bit)"'
 fi
 "$cli" build --no-bundle
+# pbrain-pastimes, the Gomoku engine for Gomocup managers, goes into /usr/bin beside the app
+# (tauri.conf.json's files), built with the same flags.
+cargo build --release --locked -p pastimes-games --bin pbrain-pastimes
 
 # The .deb's Depends, computed from the binary as Debian's own packages do (dpkg-shlibdeps), so
 # that it names every shared library the program links and the versions it needs.
 binary=target/release/pastimes
+brain=target/release/pbrain-pastimes
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/debian"
 printf 'Source: pastimes\n\nPackage: pastimes\nArchitecture: any\n' > "$scratch/debian/control"
-depends=$(cd "$scratch" && dpkg-shlibdeps -O --warnings=0 -e "$OLDPWD/$binary" | sed -n 's/^shlibs:Depends=//p')
+depends=$(cd "$scratch" && dpkg-shlibdeps -O --warnings=0 -e "$OLDPWD/$binary" -e "$OLDPWD/$brain" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "dpkg-shlibdeps found no dependency for $binary" >&2; exit 1; }
 # DT_RELR needs glibc 2.36 (its GLIBC_ABI_DT_RELR version), which dpkg-shlibdeps, counting only
 # symbols, does not see.
@@ -71,11 +75,13 @@ depends_json=$(printf '%s' "$depends" | sed 's/, /\n/g' | sed 's/.*/"&"/' | past
   --config "{\"bundle\":{\"linux\":{\"deb\":{\"depends\":[$depends_json]},\"rpm\":{\"depends\":[$rpm_requires]}}}}"
 
 version=$(sed -n 's/^  "version": "\(.*\)",$/\1/p' tauri.conf.json)
-# The .deb's desktop entry and icons take the app ID's name (org.pastimes.Pastimes.desktop and
-# .png), which Tauri cannot be told. The .rpm keeps Tauri's names (Pastimes.desktop,
-# pastimes.png): packing an .rpm again needs rpmbuild, which this script does not use.
+# The packages' desktop entry and icons take the app ID's name (org.pastimes.Pastimes.desktop and
+# .png), which Tauri cannot be told: each package is packed again with them.
 for file in target/release/bundle/deb/Pastimes_"${version}"_*.deb; do
   [ -e "$file" ] && scripts/deb-app-id.sh "$file"
+done
+for file in target/release/bundle/rpm/Pastimes-"${version}"-*.rpm; do
+  [ -e "$file" ] && scripts/rpm-app-id.sh "$file"
 done
 for file in target/release/bundle/deb/Pastimes_"${version}"_*.deb target/release/bundle/rpm/Pastimes-"${version}"-*.rpm; do
   [ -e "$file" ] && printf '%8d KiB  %s\n' "$(( $(stat -c %s "$file") / 1024 ))" "$file"

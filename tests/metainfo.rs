@@ -28,7 +28,7 @@ fn it_launches_the_app_ids_desktop_entry_and_shows_its_icon() {
     assert_eq!(elements(&xml, "<id", "id"), ["org.pastimes.Pastimes"]);
     assert_eq!(elements(&xml, "<launchable type=\"desktop-id\"", "launchable"), ["org.pastimes.Pastimes.desktop"]);
     assert_eq!(elements(&xml, "<icon type=\"stock\"", "icon"), ["org.pastimes.Pastimes"]);
-    assert_eq!(elements(&xml, "<binary", "binary"), ["pastimes"], "the command it provides");
+    assert_eq!(elements(&xml, "<binary", "binary"), ["pastimes", "pbrain-pastimes"], "the commands it provides");
     assert!(xml.contains("<developer id=\"org.pastimes\">"), "a developer with an id");
     for url in ["homepage", "bugtracker", "help", "translate", "vcs-browser"] {
         let found = elements(&xml, &format!("<url type=\"{url}\""), "url");

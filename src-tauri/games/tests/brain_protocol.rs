@@ -294,3 +294,23 @@ fn swap2board_answers_each_decision_of_the_opening() {
     brain.send("END");
     assert!(brain.child.wait().unwrap().success());
 }
+
+/// Run by hand (as the package's manual page says), the brain answers `--version` and `--help`
+/// on standard output and refuses any other argument with status 2; a manager gives none.
+#[test]
+fn arguments_answer_a_person_and_refuse_a_mistake() {
+    let run = |argument: &str| Command::new(env!("CARGO_BIN_EXE_pbrain-pastimes")).arg(argument).output().unwrap();
+    let version = run("--version");
+    assert!(version.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&version.stdout).trim(),
+        format!("pbrain-pastimes {}", env!("CARGO_PKG_VERSION"))
+    );
+    let help = run("--help");
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("START 15"));
+    let mistake = run("--level");
+    assert_eq!(mistake.status.code(), Some(2));
+    assert!(mistake.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&mistake.stderr).contains("unknown argument \"--level\""));
+}
