@@ -104,7 +104,9 @@ fn edits(position: &str, seed: u64) -> Vec<Value> {
         let (x, y) = ((c % width) as i64, (c / width) as i64);
         [(-1, 0), (1, 0), (0, -1), (0, 1)].iter().any(|(dx, dy)| {
             let (nx, ny) = (x + dx, y + dy);
-            (0..width as i64).contains(&nx) && (0..16).contains(&ny) && cells[(ny * width as i64 + nx) as usize].is_ascii_digit()
+            (0..width as i64).contains(&nx)
+                && (0..16).contains(&ny)
+                && cells[(ny * width as i64 + nx) as usize].is_ascii_digit()
         })
     });
     let at = |c: usize, to: String| json!({"set": {"x": c % width, "y": c / width, "to": to}});
