@@ -8,7 +8,7 @@
 // on its own thread (src-tauri/study/, the host of every game's study board); this screen draws
 // its snapshots (the `study_board` event brings each look) and sends the player's edits.
 
-import { el, announce, setText, toast } from '../dom.js';
+import { el, announce, oneRowWidth, setText, toast } from '../dom.js';
 import { t, errorText, formatNumber } from '../i18n.js';
 import { call, fitWindow, listen } from '../ipc.js';
 import { fitTo, followSize } from '../board-kit.js';
@@ -35,6 +35,8 @@ const LISTED = 30;
 const BACK_TEXT = { minesweeper: 'msa.backToGame', review: 'msa.backToReview' };
 
 const cellName = (p) => t('watch.ms.cell', { row: p.y + 1, column: p.x + 1 });
+/// A sentence that starts with a cell's name ("row 1, column 2 is safe") starts with a capital.
+const sentence = (text) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 const percent = (chance, exact) => {
   const figure = formatNumber(Math.round((chance ?? 0) * 1000) / 10);
   return t(exact === false ? 'msr.percentEstimated' : 'msr.percent', { percent: figure });
@@ -219,9 +221,11 @@ export function create() {
     if (current !== token) return;
     await apply(token, call('study_board_engine', { game: GAME, on: true }));
     if (current !== token) return;
+    // Room for the field in cells of 26 pixels beside the panel, and for the toolbar in one row.
     const view = token.snapshot?.view ?? { width: 30, height: 16 };
     const cell = 26;
-    fitWindow(Math.round(Math.max(view.width * cell + 60, 360) + 420), Math.round(Math.max(view.height * cell + 150, 640))).catch(() => {});
+    const width = Math.max(Math.max(view.width * cell + 60, 360) + 420, oneRowWidth(token.ui.nodes[0]) + 24);
+    fitWindow(Math.round(width), Math.round(Math.max(view.height * cell + 150, 640))).catch(() => {});
     token.ui.field.focus();
   }
 
@@ -319,7 +323,7 @@ export function create() {
     const seen = { cells: view.cells, width: view.width };
     if (hint && hint.kind !== 'guess') {
       const key = hint.kind === 'mine' ? 'msa.mine' : 'msa.safe';
-      setText(next, t(key, { cell: cellName(hint), reason: reasonText(hint.because, hint.kind === 'mine', seen) }));
+      setText(next, sentence(t(key, { cell: cellName(hint), reason: reasonText(hint.because, hint.kind === 'mine', seen) })));
     } else setText(next, look?.possible && !look.guess ? t('msa.nothingLeft') : '');
     const best = look?.guess;
     if (best) {
@@ -337,7 +341,7 @@ export function create() {
     const safe = cells.filter((p) => !p.mine).length;
     const items = [el('li', { class: 'msa-count', text: t('msa.provenCount', { safe: formatNumber(safe), mines: formatNumber(cells.length - safe) }) })];
     for (const p of cells.slice(0, LISTED)) {
-      items.push(el('li', { class: p.mine ? 'msa-proven-mine' : 'msa-proven-safe', text: t(p.mine ? 'msa.mine' : 'msa.safe', { cell: cellName(p), reason: reasonText(p.because, p.mine, seen) }) }));
+      items.push(el('li', { class: p.mine ? 'msa-proven-mine' : 'msa-proven-safe', text: sentence(t(p.mine ? 'msa.mine' : 'msa.safe', { cell: cellName(p), reason: reasonText(p.because, p.mine, seen) })) }));
     }
     if (look?.wrongFlags?.length) items.push(el('li', { class: 'msa-proven-wrong', text: t('msa.wrongFlags', { cells: look.wrongFlags.map(cellName).join(', ') }) }));
     proven.replaceChildren(...(look ? items : []));
