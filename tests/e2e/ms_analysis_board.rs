@@ -1,8 +1,9 @@
 //! Minesweeper's analysis board in the real webview (issue #58): a position set up by clicking
 //! cells, its proven cells and their reasons; a pasted one with its odds on the board and its
 //! best guess; an impossible one with the numbers that contradict; a bad text refused with
-//! nothing changed; Play on on a known layout; and the board opened from a review's moment
-//! ("Analyse from here", Back returning to that click) and from a lost game (its mines known).
+//! nothing changed; Play on on a known layout; a board file; and the board opened from a
+//! review's moment ("Analyse from here", Back returning to that click) and from a lost game
+//! (its mines known).
 
 use crate::gomoku::{picture, run};
 use crate::harness::App;
@@ -165,6 +166,22 @@ async fn a_position_set_up_by_clicking_and_by_pasting_shows_its_proofs_odds_and_
     }
     assert!(!look["step"].as_str().unwrap().is_empty(), "{look}");
     picture(&app, "ms-analysis-board-played").await;
+
+    // A board file (`.mbf`: 3x2, mines at the top left and bottom right) as the file input
+    // hands it over: its mines, every cell closed.
+    let revision = look["revision"].clone();
+    run(
+        &app,
+        "const input = document.querySelector('#msa-file');
+         const file = new File([new Uint8Array([3, 2, 0, 2, 0, 0, 2, 1])], 'board.mbf');
+         const files = new DataTransfer(); files.items.add(file); input.files = files.files;
+         input.dispatchEvent(new Event('change')); return true",
+    )
+    .await;
+    let look = looked_after(&app, &revision).await;
+    let board = app.invoke("study_board", json!({"game": "minesweeper"})).await.unwrap();
+    assert_eq!(board["view"]["text"], "*..\n..*\n", "{look}");
+    assert!(look["layout"].as_str().unwrap().contains("The mines are known"), "{look}");
     app.click("#msa-back").await;
     app.wait_for("the game", "return document.querySelector('.screen-minesweeper')").await;
     app.quit().await;

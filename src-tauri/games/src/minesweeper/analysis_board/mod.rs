@@ -83,7 +83,7 @@ impl Board {
             return Err(RuleError::OutOfBoard { x, y, width, height }.into());
         }
         let cell = Cell::of_code(to).ok_or_else(|| StudyError::BadArgument(format!("{to:?} is not a cell")))?;
-        Ok(self.position.with_cell(y as usize * width + x as usize, cell).map_err(refusal)?)
+        self.position.with_cell(y as usize * width + x as usize, cell).map_err(refusal)
     }
 
     fn played_on(&self) -> Result<(Position, Step), StudyError> {
