@@ -150,10 +150,12 @@ async fn a_position_set_up_by_clicking_and_by_pasting_shows_its_proofs_odds_and_
     assert_eq!(look["contradiction"], json!([[0, 0], [1, 1]]), "{look}");
     picture(&app, "ms-analysis-board-impossible").await;
 
-    // Play on over a known layout: a step at a time to the end, or to a guess on a mine.
+    // Play on over a known layout: a step at a time to the end, or to a guess on a mine (once the
+    // refusal's note has gone from over the panel).
     let revision = look["revision"].clone();
     paste(&app, "....\n.*..\n....", 1).await;
     let mut look = looked_after(&app, &revision).await;
+    app.wait_for("the note gone", "return document.querySelector('#toast').hidden").await;
     assert!(look["layout"].as_str().unwrap().contains("Play on opens cells"), "{look}");
     for _ in 0..10 {
         let revision = look["revision"].clone();

@@ -91,10 +91,10 @@ function build(token) {
     el('button', { id: 'msa-open-file', type: 'button', onclick: () => token.ui.file.click(), text: t('msa.openFile') }));
   const file = el('input', { type: 'file', id: 'msa-file', accept: '.mbf,.abf', hidden: true, onchange: () => openFile(token) });
   const side = el('aside', { class: 'msa-side', 'aria-label': t('msa.side') },
-    el('h2', { class: 'msa-title', id: 'msa-tools-title', text: t('msa.tools') }), tools,
-    verdict, next, guess, stepLine,
+    el('h2', { class: 'msa-title', id: 'msa-tools-title', text: t('msa.tools') }), tools, actions, file,
+    verdict, next, guess, stepLine, layout,
     el('label', { class: 'msa-odds-label' }, odds, ' ', t('msa.showOdds')),
-    provenTitle, proven, layout, actions, file,
+    provenTitle, proven,
     el('p', { class: 'hint msa-help', text: t('msa.help') }));
   const stage = el('div', { class: 'msa-stage' }, boardArea, side);
   return { nodes: [toolbar, stage], width, height, mines, back, field, board, boardArea, tools, verdict, next, guess, layout, stepLine, odds, proven, file };
@@ -206,7 +206,7 @@ export function create() {
   /// `options.from`: where it was opened ({screen, options} to go back with); `options.load`:
   /// what to set the board to first: 'game' (the Minesweeper game) or {setup, text}.
   async function mount(root, app, { from = null, load = null } = {}) {
-    const token = { app, root, from, tool: '1', snapshot: null, unlisten: null, resizes: null };
+    const token = { app, root, from, tool: '1', snapshot: null, unlisten: null, resizes: null, fitted: false };
     token.show = (snapshot, again = false) => show(token, snapshot, again);
     current = token;
     root.classList.add('screen-minesweeper');
@@ -225,7 +225,11 @@ export function create() {
     const view = token.snapshot?.view ?? { width: 30, height: 16 };
     const cell = 26;
     const width = Math.max(Math.max(view.width * cell + 60, 360) + 420, oneRowWidth(token.ui.nodes[0]) + 24);
-    fitWindow(Math.round(width), Math.round(Math.max(view.height * cell + 150, 640))).catch(() => {});
+    await fitWindow(Math.round(width), Math.round(Math.max(view.height * cell + 150, 640))).catch(() => {});
+    if (current !== token) return;
+    fitTo(token.ui.board, token.ui.boardArea, 16);
+    token.fitted = true;
+    show(token, token.snapshot, true);
     token.ui.field.focus();
   }
 
@@ -265,7 +269,8 @@ export function create() {
     const { view, look } = snapshot;
     root.dataset.revision = String(snapshot.revision);
     root.dataset.sequence = String(snapshot.sequence);
-    root.dataset.state = look ? 'looked' : snapshot.thinking ? 'thinking' : 'resting';
+    // 'looked' once the window has its size too: what is seen then is what stays.
+    root.dataset.state = look && token.fitted ? 'looked' : snapshot.thinking ? 'thinking' : 'resting';
     root.dataset.possible = look ? String(look.possible) : '';
     if (document.activeElement !== ui.width) ui.width.value = String(view.width);
     if (document.activeElement !== ui.height) ui.height.value = String(view.height);
