@@ -57,6 +57,9 @@ pub struct Position {
     /// The mine total the player gave; with a known layout, its mines are counted instead.
     mines: usize,
     cells: Vec<Cell>,
+    /// Whether the player gave the mines (`*`): then every flag is on a mine too, so the layout
+    /// stays known once *Play on* has flagged all its `*` cells.
+    layout: bool,
     /// The mine *Play on* opened by guessing, if any: the play stops there.
     exploded: Option<usize>,
 }
@@ -65,7 +68,8 @@ impl Position {
     /// Every cell closed.
     pub fn closed(width: usize, height: usize, mines: usize) -> Result<Position, TextError> {
         check_size(width, height)?;
-        let position = Position { width, height, mines, cells: vec![Cell::Closed; width * height], exploded: None };
+        let cells = vec![Cell::Closed; width * height];
+        let position = Position { width, height, mines, cells, layout: false, exploded: None };
         position.checked()
     }
 
@@ -78,7 +82,7 @@ impl Position {
         let layout = cells.iter().filter(|c| matches!(c, Cell::Mine | Cell::Flag)).count();
         let known = cells.contains(&Cell::Mine);
         let mines = if known { layout } else { mines.ok_or(TextError::NoMineTotal)? };
-        Position { width, height, mines, cells, exploded: None }.checked()
+        Position { width, height, mines, cells, layout: known, exploded: None }.checked()
     }
 
     /// Refused when the mine total does not fit the board (at least one safe cell).
@@ -112,7 +116,12 @@ impl Position {
 
     /// Whether the player gave the mines cell by cell (some `*`).
     pub fn layout_known(&self) -> bool {
-        self.cells.contains(&Cell::Mine)
+        self.layout
+    }
+
+    /// Whether `cells` keep a layout known: a `*` sets it out, and once known, flags keep it.
+    fn keeps_layout(&self, cells: &[Cell]) -> bool {
+        cells.contains(&Cell::Mine) || (self.layout && cells.contains(&Cell::Flag))
     }
 
     /// The known layout, cell by cell; `None` when unknown.
@@ -133,6 +142,7 @@ impl Position {
     pub fn with_cell(&self, index: usize, cell: Cell) -> Result<Position, TextError> {
         let mut next = Position { exploded: None, ..self.clone() };
         next.cells[index] = cell;
+        next.layout = self.keeps_layout(&next.cells);
         next.checked()
     }
 
@@ -148,8 +158,9 @@ impl Position {
                     Cell::Closed
                 }
             })
-            .collect();
-        Position { width, height, mines: self.mines, cells, exploded: None }.checked()
+            .collect::<Vec<Cell>>();
+        let layout = self.keeps_layout(&cells);
+        Position { width, height, mines: self.mines, cells, layout, exploded: None }.checked()
     }
 
     /// The position with `mines` in all; refused with a known layout, whose mines are its own.
@@ -162,7 +173,8 @@ impl Position {
 
     /// The same board and total, every cell closed.
     pub fn cleared(&self) -> Position {
-        Position { mines: self.mines(), cells: vec![Cell::Closed; self.cells.len()], exploded: None, ..*self }
+        let cells = vec![Cell::Closed; self.cells.len()];
+        Position { mines: self.mines(), cells, layout: false, exploded: None, ..*self }
     }
 
     /// The position after *Play on* opened and flagged cells (`play_on.rs`).

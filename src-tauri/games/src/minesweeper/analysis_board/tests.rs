@@ -330,3 +330,15 @@ fn a_board_file_sets_out_its_mines_and_a_bad_one_is_refused() {
     assert!(matches!(board.set_text(&json!({"boardFile": true}), "zz", &no_moves), Err(StudyError::BadArgument(_))));
     assert_eq!(board.view(), before);
 }
+
+#[test]
+fn a_known_layout_stays_known_once_play_on_has_flagged_its_mines() {
+    let mut board = pasted("111.\n1*1.\n111.", None).unwrap();
+    board.edit(&json!("playOn")).unwrap();
+    let view = board.view();
+    assert_eq!((view["cells"].clone(), view["layoutKnown"].clone()), (json!("11101F101110"), json!(true)));
+    assert_eq!(view["mines"], 1);
+    assert_eq!(board.edit(&json!("playOn")), Err(StudyError::Rule(RuleError::Illegal("nothing is left to open"))));
+    board.edit(&json!("clear")).unwrap();
+    assert_eq!(board.view()["layoutKnown"], false);
+}
