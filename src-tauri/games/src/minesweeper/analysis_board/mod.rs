@@ -181,7 +181,7 @@ fn of_game(game: &Minesweeper) -> Result<Position, TextError> {
     let laid = game.laid_mines().filter(|_| game.status.is_over() || game.params().layout.is_some());
     let mut mine = vec![false; view.width * view.height];
     laid.iter().flatten().for_each(|&cell| mine[cell] = true);
-    let cells: String = view
+    let mut cells: Vec<char> = view
         .cells
         .chars()
         .enumerate()
@@ -195,9 +195,19 @@ fn of_game(game: &Minesweeper) -> Result<Position, TextError> {
                 }
             }
             cell_code::HIDDEN if mine[cell] => '*',
+            // In a known layout a flag is on a mine: a wrong one is dropped.
+            cell_code::FLAG if laid.is_some() && !mine[cell] => '.',
             other => other,
         })
         .collect();
+    // A won game shows every mine flagged: one of them written `*` says the layout is known
+    // (a text's flags are then its mines too).
+    if laid.is_some() && !cells.contains(&'*') {
+        if let Some(first) = (0..cells.len()).find(|&c| mine[c]) {
+            cells[first] = '*';
+        }
+    }
+    let cells: String = cells.into_iter().collect();
     let rows: Vec<&str> = (0..view.height).map(|y| &cells[y * view.width..(y + 1) * view.width]).collect();
     Position::of_text(&rows.join("\n"), Some(view.mines))
 }

@@ -342,3 +342,18 @@ fn a_known_layout_stays_known_once_play_on_has_flagged_its_mines() {
     board.edit(&json!("clear")).unwrap();
     assert_eq!(board.view()["layoutKnown"], false);
 }
+
+#[test]
+fn a_won_game_brings_its_mines_as_a_known_layout() {
+    let mut game = crate::new_game::<Minesweeper>(&json!({"level": "beginner"}), 9).unwrap();
+    game.play(&json!({"action": "open", "x": 4, "y": 4})).unwrap();
+    let mines = game.as_any().downcast_ref::<Minesweeper>().unwrap().laid_mines().unwrap();
+    for cell in (0..81).filter(|c| !mines.contains(c)) {
+        let _ = game.play(&json!({"action": "open", "x": cell % 9, "y": cell / 9}));
+    }
+    assert_eq!(game.status(), crate::Status::Won);
+    let mut board = open();
+    board.set_game(game.as_ref()).unwrap();
+    let view = board.view();
+    assert_eq!((view["layoutKnown"].clone(), view["mines"].clone()), (json!(true), json!(10)));
+}
