@@ -12,6 +12,8 @@ use tauri::{WebviewWindow, WebviewWindowBuilder};
 #[path = "ipc/fuzz.rs"]
 mod fuzz;
 
+#[path = "ipc/ms_analysis_board.rs"]
+mod ms_analysis_board;
 #[path = "ipc/study_board.rs"]
 mod study_board;
 

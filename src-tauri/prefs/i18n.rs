@@ -498,10 +498,12 @@ mod tests {
         let kinds = || pastimes_games::GameKind::all();
         let games: Vec<String> = kinds().map(|kind| kind.as_str().to_string()).collect();
         // The codes `AppError::code` and `ImportError::code` send (the string after each `=> "`),
-        // and those each game's file formats declare (a position file's among them).
+        // those of the texts Minesweeper's analysis board refuses (a study board's `Format`
+        // errors), and those each game's file formats declare (a position file's among them).
         let mut codes: Vec<String> = [
             ("src-tauri/error.rs", "pub fn code(&self)", "pub fn params", "=> \""),
             ("src-tauri/records/record_text.rs", "pub fn code(&self)", "pub fn params", "=> \""),
+            ("src-tauri/games/src/minesweeper/analysis_board/text.rs", "pub fn code(&self)", "pub fn params", "=> \""),
         ]
         .iter()
         .flat_map(|(path, start, end, arrow)| {

@@ -23,6 +23,7 @@ mod launcher;
 mod minesweeper;
 mod minesweeper_review;
 mod monkey;
+mod ms_analysis_board;
 mod psq;
 mod readme_shots;
 mod review;

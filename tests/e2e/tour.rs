@@ -1,9 +1,9 @@
 //! A tour of every screen and dialog a player can reach (home and its dialogs; each registered
 //! game with its dialogs, its pause and, for the games with stops of their own, its end:
 //! Minesweeper's record dialog and win, Bubble Breaker's game over, Gomoku's five; the hall of
-//! fame, the history, the watch view, a review and the study board), with a look at each: the
-//! accessibility audit (axe.rs) and the check for cut-off text (clipping.rs) take it in every
-//! language and theme (languages.rs). The games toured are the registry's: a game without stops
+//! fame, the history, the watch view, a review, the study board and Minesweeper's analysis
+//! board), with a look at each: the accessibility audit (axe.rs) and the check for cut-off text
+//! (clipping.rs) take it in every language and theme (languages.rs). The games toured are the registry's: a game without stops
 //! of its own (the test build's fourth) gets those every game has.
 
 use crate::access::resume_if_paused;
@@ -156,6 +156,17 @@ async fn minesweeper(app: &App, inspector: &mut impl Inspector, prefix: &str) {
     app.click("#record-dialog button[value=save]").await;
     app.wait_for("the dialog to close", "return !document.querySelector('#record-dialog')").await;
     inspector.look(app, &format!("{prefix}/minesweeper won")).await;
+    // The analysis board, with the game just won, and its paste dialog.
+    app.click("#ms-analyse").await;
+    app.wait_for(
+        "the analysis board's look",
+        "return document.querySelector('.screen-minesweeper-analysis-board')?.dataset.state === 'looked'",
+    )
+    .await;
+    inspector.look(app, &format!("{prefix}/minesweeper analysis board")).await;
+    dialog(app, inspector, "#msa-paste", "msa-paste-dialog", &format!("{prefix}/minesweeper analysis paste")).await;
+    app.click("#msa-back").await;
+    app.wait_for("the game", "return document.querySelector('.screen-minesweeper #ms-home')").await;
     app.click("#ms-home").await;
 }
 

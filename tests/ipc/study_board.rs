@@ -145,7 +145,7 @@ fn the_time_told_is_the_time_the_engine_spent() {
 #[test]
 fn a_game_without_a_study_board_is_refused_by_every_command() {
     let h = harness_with_seed(Some(1));
-    h.call("new_game", json!({"game": "minesweeper", "params": {"level": "beginner"}})).unwrap();
+    h.call("new_game", json!({"game": "bubbles", "params": {"style": "standard"}})).unwrap();
     for (command, args) in [
         ("study_board", json!({})),
         ("study_board_edit", json!({"edit": "clear"})),
@@ -154,16 +154,16 @@ fn a_game_without_a_study_board_is_refused_by_every_command() {
         ("study_board_engine", json!({"on": true})),
     ] {
         let mut args = args;
-        args["game"] = json!("minesweeper");
+        args["game"] = json!("bubbles");
         let error = h.call(command, args).unwrap_err();
         assert_eq!(
             (&error["code"], &error["params"]["what"]),
             (&json!("not_offered"), &json!("studyBoard")),
             "{command}"
         );
-        assert_eq!(error["params"]["game"], "minesweeper");
+        assert_eq!(error["params"]["game"], "bubbles");
     }
-    let game = h.call("snapshot", json!({"game": "minesweeper"})).unwrap();
+    let game = h.call("snapshot", json!({"game": "bubbles"})).unwrap();
     assert_eq!(game["assistance"]["hints"].as_u64(), Some(0), "{game}");
     assert_eq!(h.call("study_board", json!({"game": "chess"})).unwrap_err()["code"], "bad_argument");
 }

@@ -1,5 +1,5 @@
 // Minesweeper's part of the page, as the app finds it (../games.js): its screen, its board in the
-// watch view, its review and its stylesheet. Its modules load when first needed, not at start-up.
+// watch view, its review, its analysis board and its stylesheets. Its modules load when first needed, not at start-up.
 
 export const id = 'minesweeper';
 /// The screen module (`gameScreen` of ../game-screen.js), loaded when first shown.
@@ -9,7 +9,9 @@ export const watchBoard = async (app) => (await import('./board.js')).watchBoard
 /// The review of a game, click by click (./review.js), loaded when first shown.
 export const review = () => import('./review.js');
 /// Its stylesheets, linked as the page starts (../games.js `loadDescriptors`).
-export const stylesheets = ['css/minesweeper.css', 'css/minesweeper-review.css'];
+export const stylesheets = ['css/minesweeper.css', 'css/minesweeper-review.css', 'css/minesweeper-analysis-board.css'];
+/// Its further screens, by name: the analysis board (opened from the game and the review).
+export const screens = { 'minesweeper-analysis-board': () => import('./analysis-board.js') };
 /// A finished game's figures in one line, for its history row (./figures.js).
 export { figuresLine as summaryLine } from './figures.js';
 /// Its 3BV and 3BV/s in a few words, for the watch view's line (./figures.js).

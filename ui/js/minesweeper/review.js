@@ -15,6 +15,7 @@ import { categoryLabel } from '../catalogue.js';
 import { MineField, classicWindow, counterPanel, mineDigits, moodOf } from './board.js';
 import { reasonText } from './reasons.js';
 import { drawGraph, shortName } from './review-graph.js';
+import { positionText } from './analysis-board.js';
 
 export const id = 'minesweeper-review';
 
@@ -85,7 +86,8 @@ function build(token) {
     step('previous', '◀', t('msr.previous'), () => showClick(token, token.at - 1)),
     step('next', '▶', t('msr.next'), () => showClick(token, token.at + 1)),
     step('end', '▶|', t('msr.end'), () => showClick(token, token.clicks.length)),
-    el('span', { class: 'msr-position', id: 'msr-position' }));
+    el('span', { class: 'msr-position', id: 'msr-position' }),
+    el('button', { type: 'button', id: 'msr-analyse', class: 'msr-analyse', title: t('msa.fromHereTitle'), text: t('msa.fromHere'), onclick: () => analyseHere(token) }));
   const summary = el('ul', { class: 'msr-summary', id: 'msr-summary' });
   const status = el('p', { class: 'msr-status', id: 'msr-status', role: 'status' });
   const graph = el('figure', { class: 'msr-graph', id: 'msr-graph-box', hidden: true });
@@ -102,6 +104,18 @@ function goBack(token) {
   if (back && typeof back === 'object') app.show(back.screen, back.options);
   else if (back === 'game') app.show('minesweeper');
   else app.show('hall', { tab: 'history', history: token.history });
+}
+
+/// The analysis board on the position shown (before the click, or the end); its Back button
+/// comes back to this click of the review.
+function analyseHere(token) {
+  const { data, clicks } = token;
+  if (!data) return;
+  const click = clicks[token.at];
+  token.app.show('minesweeper-analysis-board', {
+    from: { screen: 'review', options: { id: token.gameId, back: token.back, history: token.history, at: token.at } },
+    load: { setup: { mines: data.view.mines }, text: positionText(click ? click.before : data.view.cells, data.view.width) },
+  });
 }
 
 /// The board before click `at` (0-based; `clicks.length` is the end): the clicked cell ringed,

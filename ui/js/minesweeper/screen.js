@@ -138,7 +138,8 @@ function create(screen) {
 
   function build() {
     const { controls } = screen;
-    const toolbar = screen.toolbar();
+    // The analysis board, with this game's position once a cell is open.
+    const toolbar = screen.toolbar(el('button', { id: 'ms-analyse', type: 'button', onclick: analyse, title: t('msa.openTitle'), text: t('msa.open') }));
 
     const panel = counterPanel({ onNewGame: () => start() });
     const { mines, clock, smiley } = panel;
@@ -321,6 +322,18 @@ function create(screen) {
     const open = () => call('import_game', { game: 'minesweeper', format: 'mbf' }).then((imported) => imported?.game ?? null);
     return screen.request(open, { newBoard: true, any: true })
       .then((next) => { if (next) ui.field.focus(); }, (error) => screen.showError(error));
+  }
+
+  /// "Analyse": the analysis board with what the player sees of this game (its mines too once it
+  /// is over). Looking at a game still going makes it assisted (the backend marks it): the shared
+  /// warning asks first. Before the first click there is nothing to bring: the board opens as it
+  /// was left.
+  async function analyse() {
+    if (document.querySelector('dialog[open]')) return;
+    const snap = screen.snapshot;
+    const begun = Boolean(snap?.view && /[0-8]/.test(snap.view.cells));
+    if (begun && snap.status === 'playing' && !(await screen.confirmAssistance())) return;
+    screen.app.show('minesweeper-analysis-board', { from: { screen: 'minesweeper' }, load: begun ? 'game' : null });
   }
 
   function replay() {

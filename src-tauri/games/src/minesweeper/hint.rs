@@ -88,27 +88,43 @@ impl Minesweeper {
 /// A hint from the view alone; `None` when the game is over or nothing is open.
 pub fn hint_for(view: &View) -> Option<Hint> {
     let solver = solved(view)?;
+    let flagged = flags(view);
+    proved(&solver, &flagged).or_else(|| by_cases(&solver, &mine_odds(&solver), &flagged))
+}
+
+/// What the hint says of the position `solver` has solved, given its enumeration `odds`
+/// (worked out already by the caller) and the cells the player flagged.
+pub(super) fn hint_given(solver: &Solver, odds: &Odds, flagged: &dyn Fn(usize) -> bool) -> Option<Hint> {
+    proved(solver, flagged).or_else(|| by_cases(solver, odds, flagged))
+}
+
+/// Whether a cell of `view` is flagged.
+pub(super) fn flags(view: &View) -> impl Fn(usize) -> bool + '_ {
     let cells = view.cells.as_bytes();
-    let flagged = |c: usize| char::from(cells[c]) == cell_code::FLAG;
-    proved(&solver, flagged).or_else(|| by_cases(&solver, flagged))
+    move |c: usize| char::from(cells[c]) == cell_code::FLAG
 }
 
 /// The solver, having read the view's open numbers and run its rules (with their trace); `None`
 /// when the game is over or nothing is open.
 pub(super) fn solved(view: &View) -> Option<Solver> {
-    if view.status != Status::Playing || view.mines >= view.width * view.height {
+    let any_open = view.cells.bytes().any(|code| code.is_ascii_digit());
+    if view.status != Status::Playing || !any_open {
+        return None;
+    }
+    read_and_solved(view)
+}
+
+/// The solver, having read the view's open numbers (none, maybe: the analysis board's empty
+/// position) and run its rules with their trace; `None` when the view has no safe cell.
+pub(super) fn read_and_solved(view: &View) -> Option<Solver> {
+    if view.mines >= view.width * view.height {
         return None;
     }
     let mut solver = Solver::new(Board::new(view.width, view.height, view.mines));
-    let mut any_open = false;
     for (cell, &code) in view.cells.as_bytes().iter().enumerate() {
         if code.is_ascii_digit() {
             solver.learn_open(cell, code - b'0');
-            any_open = true;
         }
-    }
-    if !any_open {
-        return None;
     }
     solver.keep_trace();
     solver.run(&mut NoReveal);
@@ -116,7 +132,7 @@ pub(super) fn solved(view: &View) -> Option<Solver> {
 }
 
 /// The first safe cell the rules proved, else the first proved mine not flagged.
-fn proved(solver: &Solver, flagged: impl Fn(usize) -> bool) -> Option<Hint> {
+fn proved(solver: &Solver, flagged: &dyn Fn(usize) -> bool) -> Option<Hint> {
     let board = solver.board();
     if let Some((cell, because)) = safe_by_rules(solver) {
         let (x, y) = board.xy(cell);
@@ -165,10 +181,9 @@ pub(super) fn case_reason(solver: &Solver, cell: usize) -> Reason {
 
 /// From the enumeration: a cell safe, or a mine, in every assignment of its frontier component;
 /// else the guess (`guess.rs`).
-fn by_cases(solver: &Solver, flagged: impl Fn(usize) -> bool) -> Option<Hint> {
+fn by_cases(solver: &Solver, odds: &Odds, flagged: &dyn Fn(usize) -> bool) -> Option<Hint> {
     let board = solver.board();
-    let odds = mine_odds(solver);
-    if let Some((safe, because)) = safe_by_cases(solver, &odds) {
+    if let Some((safe, because)) = safe_by_cases(solver, odds) {
         let (x, y) = board.xy(safe);
         return Some(Hint::Safe { x, y, because });
     }
@@ -177,7 +192,7 @@ fn by_cases(solver: &Solver, flagged: impl Fn(usize) -> bool) -> Option<Hint> {
         let (x, y) = board.xy(mine);
         return Some(Hint::Mine { x, y, because: case_reason(solver, mine) });
     }
-    best_guess(solver, &odds)
+    best_guess(solver, odds)
 }
 
 /// The hint's guess in a position where nothing is provable (`guess.rs`), with its chance.

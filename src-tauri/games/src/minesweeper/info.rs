@@ -29,7 +29,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     hint: Some(crate::erased::hint_of::<Minesweeper>),
     odds: Some(crate::erased::odds_of::<Minesweeper>),
     analysis: Some(crate::erased::analysis_of::<Minesweeper>()),
-    study_board: None,
+    study_board: Some(super::analysis_board::open),
     rate: Some(crate::erased::rate_of::<Minesweeper>()),
     summary_fields: &[
         // The board's 3BV: the rules count it again from the record, so Verify checks it.

@@ -22,6 +22,7 @@
 //! * A hint ([`Minesweeper::hint`], [`hint_for`]) reads only the view. The competitive statistics
 //!   (3BV, clicks, IOE, correctness, 3BV/s) are [`Minesweeper::stats`].
 
+pub mod analysis_board;
 mod bbbv;
 mod board;
 mod board_figures;

@@ -7,8 +7,8 @@
 //! `exact` says so. Before the first click nothing is shown: any first click is safe.
 
 use super::hint::solved;
-use super::probability::mine_odds;
-use super::solver::Known;
+use super::probability::{self, mine_odds};
+use super::solver::{Known, Solver};
 use super::view::View;
 use serde::Serialize;
 
@@ -24,8 +24,12 @@ pub struct Odds {
 /// open.
 pub fn odds_for(view: &View) -> Option<Odds> {
     let solver = solved(view)?;
-    let odds = mine_odds(&solver);
-    let mine = (0..view.width * view.height)
+    Some(board_odds(&solver, &mine_odds(&solver)))
+}
+
+/// Every cell's figure from the solver's rules and the enumeration `odds` of what they left.
+pub(super) fn board_odds(solver: &Solver, odds: &probability::Odds) -> Odds {
+    let mine = (0..solver.board().cells())
         .map(|cell| match solver.known(cell) {
             Known::Open(_) => None,
             Known::Safe => Some(0.0),
@@ -33,7 +37,7 @@ pub fn odds_for(view: &View) -> Option<Odds> {
             Known::Unknown => odds.mine[cell],
         })
         .collect();
-    Some(Odds { mine, exact: odds.exact })
+    Odds { mine, exact: odds.exact }
 }
 
 #[cfg(test)]

@@ -60,6 +60,9 @@ pub(super) struct Odds {
     /// The backtracking steps the enumeration took (at most [`MAX_NODES`]): the work a caller
     /// that solves many positions counts against its budget, the same on every machine.
     pub steps: u64,
+    /// The cells of the frontier components whose numbers no assignment fits: where a position
+    /// no layout fits goes wrong (the analysis board names their numbers).
+    pub unfit: Vec<usize>,
 }
 
 /// One frontier component's enumeration, every figure scaled by the same constant.
@@ -85,6 +88,7 @@ pub(super) fn mine_odds(solver: &Solver) -> Odds {
     let mut exact = true;
     let mut tallies = Vec::new();
     let mut nodes_left = MAX_NODES;
+    let mut unfit_cells = Vec::new();
     // A number that needs more mines than it has closed cells (only in a look-ahead's
     // hypothetical position) leaves no layout, even once it has no closed cells to enumerate.
     let mut no_layout = (0..cells).any(|c| solver.remaining(c).is_some_and(|r| r > solver.unknown_around(c)));
@@ -92,7 +96,10 @@ pub(super) fn mine_odds(solver: &Solver) -> Odds {
         match enumerate(solver, &component, &mut nodes_left) {
             Ok(tally) => tallies.push(tally),
             Err(unfit) => {
-                no_layout |= unfit == Unfit::NoLayout;
+                if unfit == Unfit::NoLayout {
+                    no_layout = true;
+                    unfit_cells.extend_from_slice(&component);
+                }
                 exact = false;
                 mines_left = mines_left.saturating_sub(estimate(solver, &component, &mut mine));
             }
@@ -129,7 +136,7 @@ pub(super) fn mine_odds(solver: &Solver) -> Odds {
     } else {
         None
     };
-    Odds { mine, sure, exact, ln_layouts, steps: MAX_NODES - nodes_left }
+    Odds { mine, sure, exact, ln_layouts, steps: MAX_NODES - nodes_left, unfit: unfit_cells }
 }
 
 /// `ln` of the number of layouts: the frontier assignments with `f` mines in all (the
