@@ -6,8 +6,7 @@
 //! forbidden points ([`renju`]), white wins with five or more. A full board without a winner is
 //! a draw (under Renju also a board where black has no allowed point left). Under
 //! [`Rule::Caro`] five or more win except exactly five blocked at both ends by the opponent's
-//! stones ([`caro`]). See [`board`] for
-//! the coordinates and [`notation`] for names like "H8".
+//! stones ([`caro`]). See [`board`] for the coordinates and [`notation`] for names like "H8".
 //!
 //! Under [`Opening::Swap2`] the game begins with the Swap2 opening ([`swap2`]): the players'
 //! colours are chosen in it, by [`Action::Choose`] moves between the stones.
