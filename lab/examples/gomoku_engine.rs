@@ -26,7 +26,9 @@
 //! game's moves. `LADDER_RULE=caro` (or `exactFive`, `renju`) plays the ladder under that rule
 //! (the openings are freestyle's); under Caro every move is also checked against a referee
 //! written from the rule's text (`pastimes_lab::caro_referee`), and the ladder prints the
-//! disagreements (there must be none) and the blocked fives met.
+//! disagreements (there must be none) and the blocked fives met. Caro, 7 December
+//! (`LADDER_RULE=caro ... ladder master-hard 100 20000`): master 78.0 % (72-16-12), 0
+//! disagreements, 44 blocked fives made in 17 games.
 //!
 //! Levels, 2 December 2026 (`levels 200 20000`, the chain as committed; 200 games each):
 //! easy against beginner 73.8 % (147-52-1), medium against easy 74.8 % (147-48-5), hard against
@@ -577,8 +579,8 @@ struct Played {
     black_won: bool,
     clocks: [Clock; 2],
     moves: String,
-    /// Under Caro: moves after which the game and the referee disagreed, and moves that made a
-    /// five blocked at both ends (which the game went on after).
+    /// Under Caro: moves after which the game and the referee disagreed, and the fives blocked
+    /// at both ends that were made (the game went on after each).
     disagreements: usize,
     blocked_fives: usize,
 }
@@ -617,11 +619,14 @@ fn play_game(
         clock.time += took;
         clock.slowest = clock.slowest.max(took);
         let mover = game.side_to_move();
+        let before = caro_referee::verdict(game.board(), mover);
         game.play(mv).expect("a legal move");
         if rule == Rule::Caro {
-            let verdict = caro_referee::verdict(game.board(), mover);
-            disagreements += usize::from((verdict == Verdict::Wins) != game.winner().is_some());
-            blocked_fives += usize::from(verdict == Verdict::BlockedFive && game.winner().is_none());
+            let after = caro_referee::verdict(game.board(), mover);
+            disagreements += usize::from((after == Verdict::Wins) != game.winner().is_some());
+            if let (Verdict::BlockedFives(old), Verdict::BlockedFives(new)) = (before, after) {
+                blocked_fives += new.saturating_sub(old);
+            }
         }
     }
     Played {
@@ -686,7 +691,7 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
         let blocked: usize = results.iter().map(|p| p.blocked_fives).sum();
         let games_blocked = results.iter().filter(|p| p.blocked_fives > 0).count();
         println!(
-            "caro: {disagreements} disagreements with the referee; {blocked} moves made a five blocked at both ends, in {games_blocked} games"
+            "caro: {disagreements} disagreements with the referee; {blocked} fives blocked at both ends made, in {games_blocked} games"
         );
     }
     println!(

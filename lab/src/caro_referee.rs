@@ -14,17 +14,15 @@ use pastimes_games::gomoku::SIZE;
 pub enum Verdict {
     /// A winning row.
     Wins,
-    /// No winning row, but a five blocked at both ends (a freestyle win that Caro refuses).
-    BlockedFive,
-    /// Neither.
-    Nothing,
+    /// No winning row, but this many fives blocked at both ends (freestyle wins Caro refuses).
+    BlockedFives(usize),
 }
 
 /// Scans every row of `colour` in the four directions from its first stone.
 pub fn verdict(board: &Board, colour: Colour) -> Verdict {
     let n = SIZE as i64;
     let at = |x: i64, y: i64| if x < 0 || y < 0 || x >= n || y >= n { None } else { board.at(x, y) };
-    let mut blocked = false;
+    let mut blocked = 0;
     for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
         for y in 0..n {
             for x in 0..n {
@@ -40,15 +38,11 @@ pub fn verdict(board: &Board, colour: Colour) -> Verdict {
                 if len >= 6 || (len == 5 && !both_ends) {
                     return Verdict::Wins;
                 }
-                blocked |= len == 5;
+                blocked += usize::from(len == 5);
             }
         }
     }
-    if blocked {
-        Verdict::BlockedFive
-    } else {
-        Verdict::Nothing
-    }
+    Verdict::BlockedFives(blocked)
 }
 
 #[cfg(test)]
@@ -73,10 +67,10 @@ mod tests {
 
     #[test]
     fn the_referee_reads_the_rule() {
-        assert_eq!(verdict(&row_board(&[3, 4, 5, 6, 7], &[2, 8]), Colour::Black), Verdict::BlockedFive);
+        assert_eq!(verdict(&row_board(&[3, 4, 5, 6, 7], &[2, 8]), Colour::Black), Verdict::BlockedFives(1));
         assert_eq!(verdict(&row_board(&[3, 4, 5, 6, 7], &[2]), Colour::Black), Verdict::Wins);
         assert_eq!(verdict(&row_board(&[0, 1, 2, 3, 4], &[5]), Colour::Black), Verdict::Wins, "the edge");
         assert_eq!(verdict(&row_board(&[3, 4, 5, 6, 7, 8], &[2, 9]), Colour::Black), Verdict::Wins, "six");
-        assert_eq!(verdict(&row_board(&[3, 4, 5, 6], &[2]), Colour::Black), Verdict::Nothing);
+        assert_eq!(verdict(&row_board(&[3, 4, 5, 6], &[2]), Colour::Black), Verdict::BlockedFives(0));
     }
 }

@@ -92,7 +92,7 @@ fn bad_texts_are_typed_errors() {
     assert!(read(&format!("{header}{renju}")).is_ok(), "freestyle forbids no point");
     // Caro: black's five 2,1-6,1 between white's 1,1 and 7,1 does not end the game.
     let caro = "2,1\n1,1\n3,1\n7,1\n4,1\n1,5\n5,1\n3,5\n6,1\n5,5\n9,9\n";
-    assert_eq!(illegal(format!("{header}{caro}")), (11, "the game had ended".into()));
+    assert_eq!(illegal(format!("{header}{caro}")), (10, "the game had ended".into()));
     let game = read(&format!("{header}{caro}rule: caro\n")).unwrap();
     assert_eq!((game.rule, game.stones.len()), (Rule::Caro, 11));
 }
