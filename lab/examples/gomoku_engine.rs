@@ -23,7 +23,12 @@
 //! `scripts/ladder-old-hard.sh` builds the old engine's adapter (`lab/ladder/old_hard_brain.rs`) and
 //! runs `engine-old`. `LADDER_THREADS=N` plays N games at once (the same games), `LADDER_FIRST=N`
 //! plays games N.. only (a long ladder split between processes), `LADDER_LOG=1` prints each
-//! game's moves.
+//! game's moves. `LADDER_RULE=caro` (or `exactFive`, `renju`) plays the ladder under that rule
+//! (the openings are freestyle's); under Caro every move is also checked against a referee
+//! written from the rule's text (`pastimes_lab::caro_referee`), and the ladder prints the
+//! disagreements (there must be none) and the blocked fives met. Caro, 7 December
+//! (`LADDER_RULE=caro ... ladder master-hard 100 20000`): master 78.0 % (72-16-12), 0
+//! disagreements, 44 blocked fives made in 17 games.
 //!
 //! Levels, 2 December 2026 (`levels 200 20000`, the chain as committed; 200 games each):
 //! easy against beginner 73.8 % (147-52-1), medium against easy 74.8 % (147-48-5), hard against
@@ -71,8 +76,9 @@
 //!   c6919af (no late move reductions, larger threat budgets) 67.5 % at 54k.
 
 use pastimes_games::gomoku::ai::{forced_win, move_seed, search_level, Limits};
-use pastimes_games::gomoku::{Colour, Gomoku, Level, Move, Opponent, Params, Point, SIZE};
+use pastimes_games::gomoku::{Colour, Gomoku, Level, Move, Opponent, Params, Point, Rule, SIZE};
 use pastimes_games::Game;
+use pastimes_lab::caro_referee::{self, Verdict};
 use rand::{Rng, SeedableRng};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -573,6 +579,16 @@ struct Played {
     black_won: bool,
     clocks: [Clock; 2],
     moves: String,
+    /// Under Caro: moves after which the game and the referee disagreed, and the fives blocked
+    /// at both ends that were made (the game went on after each).
+    disagreements: usize,
+    blocked_fives: usize,
+}
+
+/// The ladder's rule, from `LADDER_RULE` (freestyle by default).
+fn ladder_rule() -> Rule {
+    let name = std::env::var("LADDER_RULE").unwrap_or_else(|_| "freestyle".into());
+    Rule::ALL.into_iter().find(|rule| rule.as_str() == name).expect("LADDER_RULE names a rule")
 }
 
 /// Game `g` of a ladder: opening `g / 2`, the first player black in even games.
@@ -584,8 +600,10 @@ fn play_game(
     mut old: Option<&mut OldEngine>,
 ) -> Played {
     let a_is_black = g.is_multiple_of(2);
-    let params = Params { opponent: Opponent::Human, ..Params::default() };
+    let rule = ladder_rule();
+    let params = Params { rule, opponent: Opponent::Human, ..Params::default() };
     let mut game = Gomoku::new(&params, g as u64 / 2).unwrap();
+    let (mut disagreements, mut blocked_fives) = (0, 0);
     for name in OPENINGS[g / 2 % OPENINGS.len()].split_whitespace() {
         game.play(Point::parse_notation(name).unwrap().into()).unwrap();
     }
@@ -600,13 +618,24 @@ fn play_game(
         clock.moves += 1;
         clock.time += took;
         clock.slowest = clock.slowest.max(took);
+        let mover = game.side_to_move();
+        let before = caro_referee::verdict(game.board(), mover);
         game.play(mv).expect("a legal move");
+        if rule == Rule::Caro {
+            let after = caro_referee::verdict(game.board(), mover);
+            disagreements += usize::from((after == Verdict::Wins) != game.winner().is_some());
+            if let (Verdict::BlockedFives(old), Verdict::BlockedFives(new)) = (before, after) {
+                blocked_fives += new.saturating_sub(old);
+            }
+        }
     }
     Played {
         first_won: game.winner().map(|c| (c == Colour::Black) == a_is_black),
         black_won: game.winner() == Some(Colour::Black),
         clocks,
         moves: moves_text(&game),
+        disagreements,
+        blocked_fives,
     }
 }
 
@@ -657,6 +686,14 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
     }
     let score = (wins as f64 + draws as f64 / 2.0) / games as f64;
     let per_move = |c: &Clock| c.time / c.moves.max(1) as u32;
+    if ladder_rule() == Rule::Caro {
+        let disagreements: usize = results.iter().map(|p| p.disagreements).sum();
+        let blocked: usize = results.iter().map(|p| p.blocked_fives).sum();
+        let games_blocked = results.iter().filter(|p| p.blocked_fives > 0).count();
+        println!(
+            "caro: {disagreements} disagreements with the referee; {blocked} fives blocked at both ends made, in {games_blocked} games"
+        );
+    }
     println!(
         "{pairing} ({games} games, {} openings x both colours, nodes {nodes}/{old_nodes}): {first} {wins} wins, {losses} losses, {draws} draws: {:.1} % (black won {black_wins}); time per move {:?} / {:?}, slowest {:?} / {:?}",
         games.div_ceil(2),

@@ -2,8 +2,9 @@
 //! and is no part of the app. The tools are the crate's examples (each one's doc comment says
 //! how to run it, and docs/ENGINES.md what its figures are); `ladder/` holds adapters built
 //! against old commits by `scripts/ladder-old-hard.sh`. This library holds the parts of the
-//! Minesweeper tools that their tests check.
+//! tools that their tests check: Minesweeper's, and the Caro ladder's referee.
 
+pub mod caro_referee;
 pub mod mines_autoplay;
 pub mod mines_generate;
 pub mod mines_solve;

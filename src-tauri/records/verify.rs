@@ -99,7 +99,7 @@ mod tests {
             "bubbles" => {
                 ["standard", "continuous", "shifter", "megashift"].map(|style| json!({"style": style})).to_vec()
             }
-            "gomoku" => ["freestyle", "exactFive", "renju"].map(|rule| json!({"rule": rule})).to_vec(),
+            "gomoku" => ["freestyle", "exactFive", "renju", "caro"].map(|rule| json!({"rule": rule})).to_vec(),
             _ => Vec::new(),
         }
     }

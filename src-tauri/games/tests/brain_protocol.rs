@@ -252,6 +252,23 @@ fn under_renju_the_brain_never_plays_a_forbidden_point_as_black() {
     assert!(brain.child.wait().unwrap().success());
 }
 
+/// Gomocup's own Caro check (`test_zip_rules.py`, rule 8): the brain (black, to move) must not
+/// take 10,7, which would make a five between white's 5,7 and 11,7, and must answer white's
+/// open three 5,6-5,8 instead.
+#[test]
+fn under_caro_the_brain_takes_no_blocked_five() {
+    let mut brain = started();
+    let own = [(7, 7), (6, 7), (8, 7), (9, 7)];
+    let theirs = [(5, 7), (5, 8), (5, 6), (11, 7)];
+    assert_eq!(brain.board(&own, &theirs), "10,7", "freestyle: the five");
+    assert_eq!(brain.ask("RESTART"), "OK");
+    brain.send("INFO rule 8");
+    let answer = brain.board(&own, &theirs);
+    assert!(["5,4", "5,5", "5,9", "5,10"].contains(&answer.as_str()), "{answer}");
+    brain.send("END");
+    assert!(brain.child.wait().unwrap().success());
+}
+
 /// Reads `x,y x,y ...` as points, `None` if any is not one.
 fn points(answer: &str) -> Option<Vec<(u8, u8)>> {
     answer.split_whitespace().map(point).collect()

@@ -7,7 +7,7 @@ import { el } from '../dom.js';
 import { t, errorText, textIn, LANGUAGES } from '../i18n.js';
 import { openDialog } from '../dialog.js';
 
-export const RULES = ['freestyle', 'exactFive', 'renju'];
+export const RULES = ['freestyle', 'exactFive', 'renju', 'caro'];
 export const OPENINGS = ['standard', 'swap2'];
 /// Two people, then the computer's levels, weakest first (Opponent::ALL in params.rs).
 export const OPPONENTS = ['human', 'beginner', 'easy', 'medium', 'hard', 'master'];

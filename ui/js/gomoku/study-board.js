@@ -26,7 +26,7 @@ export const transient = true;
 
 const GAME = 'gomoku';
 const SIZE = 15;
-const RULES = ['freestyle', 'exactFive', 'renju'];
+const RULES = ['freestyle', 'exactFive', 'renju', 'caro'];
 /// From here up the engine's values are wins by force (src-tauri/games/src/gomoku/ai WIN_SCORE).
 const WIN_SCORE = 9_999_000;
 /// The bar's and the number's scale: values beyond it show as the end of the bar (the review's

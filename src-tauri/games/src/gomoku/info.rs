@@ -87,5 +87,9 @@ mod tests {
         assert!(!is_valid("freestyle-grandmaster") && !is_valid("freestyle-human-standard"));
         assert!(ranks("freestyle-easy") && ranks("renju-master-swap2"));
         assert!(!ranks("freestyle-human") && !ranks("renju-human-swap2"), "two players never rank");
+        // Caro's categories are new names beside the others'.
+        assert_eq!(category(Rule::Caro, Opponent::Hard, Opening::Standard), "caro-hard");
+        assert!(listed.iter().any(|c| c == "caro-master") && is_valid("caro-human-swap2"));
+        assert!(ranks("caro-beginner") && !ranks("caro-human"));
     }
 }

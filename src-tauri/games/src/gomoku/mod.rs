@@ -4,8 +4,9 @@
 //! Five in a row across, down or along either diagonal wins; under [`Rule::ExactFive`] six or
 //! more do not. Under [`Rule::Renju`] black wins only with exactly five and may not play its
 //! forbidden points ([`renju`]), white wins with five or more. A full board without a winner is
-//! a draw (under Renju also a board where black has no allowed point left). See [`board`] for
-//! the coordinates and [`notation`] for names like "H8".
+//! a draw (under Renju also a board where black has no allowed point left). Under
+//! [`Rule::Caro`] five or more win except exactly five blocked at both ends by the opponent's
+//! stones ([`caro`]). See [`board`] for the coordinates and [`notation`] for names like "H8".
 //!
 //! Under [`Opening::Swap2`] the game begins with the Swap2 opening ([`swap2`]): the players'
 //! colours are chosen in it, by [`Action::Choose`] moves between the stones.
@@ -21,6 +22,7 @@
 
 pub mod ai;
 pub mod board;
+pub mod caro;
 pub mod computer;
 mod effects;
 mod hint;

@@ -150,7 +150,9 @@ mod tests {
         let renju: Params = serde_json::from_str(r#"{"rule":"renju","opening":"swap2"}"#).unwrap();
         assert_eq!((renju.rule, renju.opening), (Rule::Renju, Opening::Swap2));
         assert_eq!(params.opening, Opening::Standard, "absent means standard");
-        assert!(serde_json::from_str::<Params>(r#"{"rule":"caro"}"#).is_err());
+        let caro: Params = serde_json::from_str(r#"{"rule":"caro"}"#).unwrap();
+        assert_eq!(caro.rule, Rule::Caro);
+        assert!(serde_json::from_str::<Params>(r#"{"rule":"pente"}"#).is_err());
         assert!(serde_json::from_str::<Params>(r#"{"opening":"swap9"}"#).is_err());
     }
 

@@ -5,9 +5,10 @@
 //! line is followed with `(dx, dy)` steps that stop at every edge, so nothing wraps.
 
 use super::board::{Board, Colour, Point, DIRECTIONS};
+use super::caro;
 use serde::{Deserialize, Serialize};
 
-/// What counts as a win. Serialised as `"freestyle"`, `"exactFive"` or `"renju"`.
+/// What counts as a win. Serialised as `"freestyle"`, `"exactFive"`, `"renju"` or `"caro"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Rule {
@@ -19,26 +20,32 @@ pub enum Rule {
     /// The rule of the world championships: black wins only with exactly five and may not play
     /// a double three, double four or overline ([`super::renju`]); white wins with five or more.
     Renju,
+    /// Five or more in a row win, except exactly five blocked at both ends by the opponent's
+    /// stones; the edge does not block ([`super::caro`], Gomocup's `INFO rule 8`).
+    Caro,
 }
 
 impl Rule {
     /// Every rule, in the order a settings menu lists them.
-    pub const ALL: [Rule; 3] = [Rule::Freestyle, Rule::ExactFive, Rule::Renju];
+    pub const ALL: [Rule; 4] = [Rule::Freestyle, Rule::ExactFive, Rule::Renju, Rule::Caro];
 
-    /// The stable name used in categories: `"freestyle"`, `"exactFive"`, `"renju"`.
+    /// The stable name used in categories: `"freestyle"`, `"exactFive"`, `"renju"`, `"caro"`.
     pub fn as_str(self) -> &'static str {
         match self {
             Rule::Freestyle => "freestyle",
             Rule::ExactFive => "exactFive",
             Rule::Renju => "renju",
+            Rule::Caro => "caro",
         }
     }
 
     /// Whether a run of `len` stones in one line wins, for a side not named: under Renju this
-    /// is black's rule (exactly five), the stricter one. See [`Rule::wins_for`].
+    /// is black's rule (exactly five), the stricter one. See [`Rule::wins_for`]. Under Caro
+    /// the length is not all: a five also needs an end that is not the opponent's
+    /// ([`super::caro::run_wins`]; [`winning_line`] applies it).
     pub fn wins(self, len: usize) -> bool {
         match self {
-            Rule::Freestyle => len >= 5,
+            Rule::Freestyle | Rule::Caro => len >= 5,
             Rule::ExactFive | Rule::Renju => len == 5,
         }
     }
@@ -77,13 +84,18 @@ fn run_length(board: &Board, p: Point, colour: Colour, dir: (i8, i8)) -> usize {
 }
 
 /// The winning line made by the stone on `p`, if it made one: the whole run (five, or more under
-/// freestyle and for white under Renju). The four directions are tried in [`DIRECTIONS`] order and the first win is shown.
+/// freestyle and Caro and for white under Renju). The four directions are tried in
+/// [`DIRECTIONS`] order and the first win is shown. Under Caro a five blocked at both ends is
+/// no win ([`caro::run_wins`]).
 pub fn winning_line(board: &Board, p: Point, rule: Rule) -> Option<Vec<Point>> {
     let colour = board.get(p)?;
-    DIRECTIONS
-        .into_iter()
-        .find(|&dir| rule.wins_for(colour, run_length(board, p, colour, dir)))
-        .map(|dir| run_through(board, p, dir))
+    let wins = |dir: (i8, i8)| match rule {
+        Rule::Caro => {
+            run_length(board, p, colour, dir) >= 5 && caro::run_wins(board, &run_through(board, p, dir), dir, colour)
+        }
+        _ => rule.wins_for(colour, run_length(board, p, colour, dir)),
+    };
+    DIRECTIONS.into_iter().find(|&dir| wins(dir)).map(|dir| run_through(board, p, dir))
 }
 
 #[cfg(test)]

@@ -172,9 +172,10 @@ impl Brain {
             Info::TimeoutMatch(ms) => allowance.timeout_match = Some(ms),
             Info::TimeLeft(ms) => allowance.time_left = Some(ms),
             Info::MaxMemory(bytes) => allowance.max_memory = Some(bytes),
-            // Renju's bit first: it implies exactly five for black. Caro (8) is not played here
-            // and falls back to the nearest rule.
+            // Renju's bit first: it implies exactly five for black. Then Caro (8, Gomocup's Caro
+            // league; 9, Caro where six do not win, is played as 8, its nearest rule).
             Info::Rule(bits) if bits & 4 != 0 => self.rule = Rule::Renju,
+            Info::Rule(bits) if bits & 8 != 0 => self.rule = Rule::Caro,
             Info::Rule(bits) if bits & 1 != 0 => self.rule = Rule::ExactFive,
             Info::Rule(_) => self.rule = Rule::Freestyle,
             Info::Ignored => {}

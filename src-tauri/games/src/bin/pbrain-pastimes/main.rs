@@ -2,8 +2,8 @@
 //!
 //! It speaks the Piskvork protocol on stdin and stdout, so Piskvork and other Gomocup managers
 //! can run it (the `pbrain-` prefix tells Piskvork which protocol to use). The board is 15x15
-//! (`START 15`; other sizes are refused with `ERROR`), the rules freestyle, exactly five or
-//! Renju (`INFO rule` 0, 1 or 4), and it plays the Swap2 opening through Gomocup's
+//! (`START 15`; other sizes are refused with `ERROR`), the rules freestyle, exactly five,
+//! Renju or Caro (`INFO rule` 0, 1, 4 or 8), and it plays the Swap2 opening through Gomocup's
 //! `SWAP2BOARD` extension. It thinks within the time `INFO timeout_turn`, `time_left`
 //! and `timeout_match` allow and searches with the strongest level `INFO max_memory` has room
 //! for. A line that does not fit a command is answered `ERROR` (a known command with bad

@@ -12,6 +12,7 @@
 //! by move, the defender's first answer at each step, ending in the attacker's five.
 
 use super::budget::Deadline;
+use super::defence;
 use super::eval::{self, Candidate, Scan};
 use super::position::Position;
 use std::collections::HashMap;
@@ -92,7 +93,7 @@ impl<'a> Forced<'a> {
                     None => self.won.get(&pos.hash()).map(|&p| p as usize).or(scan.my_unstoppable),
                 }
             } else {
-                defences(&scan, &mut list, self.kind).first().map(|c| c.point)
+                defences(pos, &scan, &mut list, self.kind).first().map(|c| c.point)
             };
             let Some(p) = next else { break };
             pos.make(p);
@@ -166,14 +167,15 @@ impl<'a> Forced<'a> {
         let scan = eval::scan(pos, &mut list);
         let lost = if scan.my_five.is_some() {
             false
-        } else if scan.their_fives >= 2 {
+        } else if scan.their_fives >= 2 && !pos.rule_spoils_fives() {
             true
         } else if scan.their_five.is_none() && !(scan.they_threaten && self.kind == Kind::FoursAndThrees) {
             // The attacker's threat is gone (or was a three in a search for fours only).
             false
         } else {
-            let answers = defences(&scan, &mut list, self.kind).len();
-            let mut all_refuted = answers > 0;
+            let answers = defences(pos, &scan, &mut list, self.kind).len();
+            // No answer at all: lost, where a rule may leave none to a single five (Caro).
+            let mut all_refuted = answers > 0 || pos.rule_spoils_fives();
             for &c in &list[..answers] {
                 pos.make(c.point);
                 let refuted = if c.mine.is_four() {
@@ -233,12 +235,14 @@ impl<'a> Forced<'a> {
 
 /// The defender's answers to the attacker's threat, kept at the front of `list` (the scan's
 /// candidates, from the defender's point of view): the block of a four, or against a three
-/// every point where the attacker would make a four and every four of the defender's own.
-fn defences<'l>(scan: &Scan, list: &'l mut Vec<Candidate>, kind: Kind) -> &'l [Candidate] {
+/// every point where the attacker would make a four and every four of the defender's own
+/// (under Caro also the points beyond a five's end that stop it, [`defence`]).
+fn defences<'l>(pos: &Position, scan: &Scan, list: &'l mut Vec<Candidate>, kind: Kind) -> &'l [Candidate] {
     if let Some(block) = scan.their_five {
-        list.retain(|c| c.point == block);
+        defence::keep_five_stops(pos, list, block);
+        list.sort_unstable_by_key(|c| (c.point != block, c.point));
     } else if kind == Kind::FoursAndThrees && scan.they_threaten {
-        list.retain(eval::answers_threat);
+        defence::keep_threat_answers(pos, list);
         // Direct blocks first (they usually hold longest), then the defender's fours.
         list.sort_unstable_by_key(|c| (!c.theirs.is_four(), -c.theirs.score, c.point));
     } else {

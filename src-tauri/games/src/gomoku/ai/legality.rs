@@ -22,7 +22,7 @@ pub type Forbidden = fn(pos: &Position, p: usize) -> bool;
 /// The rule's filter, if it forbids any point.
 pub fn forbidden_for(rule: Rule) -> Option<Forbidden> {
     match rule {
-        Rule::Freestyle | Rule::ExactFive => None,
+        Rule::Freestyle | Rule::ExactFive | Rule::Caro => None,
         Rule::Renju => Some(renju_forbidden),
     }
 }

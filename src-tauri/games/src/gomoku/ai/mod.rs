@@ -39,6 +39,7 @@
 
 pub mod analysis;
 pub mod budget;
+mod defence;
 mod eval;
 pub mod features;
 mod forced;
@@ -575,7 +576,7 @@ impl<'a> Turn<'a> {
             // No candidate near the stones (a rule forbade them all): any allowed point.
             return (self.any_allowed_point(), Decision::Only);
         }
-        if let Some(found) = obvious(&scan, &list) {
+        if let Some(found) = obvious(&self.pos, &scan, &list) {
             if matches!(found.1, Decision::Win | Decision::Unstoppable) {
                 self.result.score = eval::WIN_FLOOR;
                 let line = self.forced_line(Kind::Fours, 1, 1_000);
@@ -685,7 +686,7 @@ impl<'a> Turn<'a> {
         if list.is_empty() || scan.my_five.is_some() || scan.my_unstoppable.is_some() {
             return;
         }
-        search::select(&mut list, &scan, NO_MOVE, self.style.root_width);
+        search::select(&pos, &mut list, &scan, NO_MOVE, self.style.root_width);
         if list.is_empty() {
             return;
         }
@@ -714,7 +715,7 @@ impl<'a> Turn<'a> {
     fn order_root(&mut self, list: &mut Vec<Candidate>, scan: &Scan) {
         list.shuffle(&mut self.rng);
         if scan.they_threaten {
-            list.retain(eval::answers_threat);
+            defence::keep_threat_answers(&self.pos, list);
         }
         list.sort_by_key(|c| -c.priority());
     }
@@ -768,9 +769,9 @@ impl<'a> Turn<'a> {
     }
 }
 
-/// The moves no level thinks about: the centre on an empty board, a five, a block of a five,
-/// an unstoppable four.
-fn obvious(scan: &Scan, list: &[Candidate]) -> Option<(usize, Decision)> {
+/// The moves no level thinks about: the centre on an empty board, a five, a block of a five
+/// (one that stops all of them when one can), an unstoppable four.
+fn obvious(pos: &Position, scan: &Scan, list: &[Candidate]) -> Option<(usize, Decision)> {
     if list.is_empty() {
         // No stone near anything: the board is empty.
         return Some((Point { x: SIZE as u8 / 2, y: SIZE as u8 / 2 }.index(), Decision::Opening));
@@ -779,7 +780,7 @@ fn obvious(scan: &Scan, list: &[Candidate]) -> Option<(usize, Decision)> {
         return Some((p, Decision::Win));
     }
     if let Some(p) = scan.their_five {
-        return Some((p, Decision::Block));
+        return Some((defence::five_stop(pos, list, p).unwrap_or(p), Decision::Block));
     }
     scan.my_unstoppable.map(|p| (p, Decision::Unstoppable))
 }

@@ -13,6 +13,7 @@
 
 use super::super::board::POINTS;
 use super::budget::Pace;
+use super::defence;
 use super::eval::{self, Candidate, Scan, WIN, WIN_FLOOR};
 use super::position::Position;
 use super::tt::{Bound, Table, NO_MOVE};
@@ -236,7 +237,7 @@ impl<'a> Searcher<'a> {
 
         let mut list = std::mem::take(&mut self.lists[ply]);
         let scan = eval::scan(&self.pos, &mut list);
-        let verdict = self.verdict(&scan, depth, ply);
+        let verdict = self.verdict(&scan, &list, depth, ply);
         if let Some(score) = verdict {
             self.lists[ply] = list;
             return score;
@@ -258,9 +259,9 @@ impl<'a> Searcher<'a> {
             list.sort_unstable_by_key(|c| (-c.priority(), c.point));
         } else if self.style.ordering {
             let learnt = History { values: &self.history[colour], max: self.history_max[colour] };
-            select_ordered(&mut list, &scan, hint, self.killers[ply], learnt, self.style.width);
+            select_ordered(&self.pos, &mut list, &scan, hint, self.killers[ply], learnt, self.style.width);
         } else {
-            select(&mut list, &scan, hint, self.style.width);
+            select(&self.pos, &mut list, &scan, hint, self.style.width);
         }
         // A forced block costs no depth, so four after four is followed to the end.
         let child_depth = if forced { depth } else { depth - 1 };
@@ -322,7 +323,7 @@ impl<'a> Searcher<'a> {
         if mine.fives > 0 {
             return Some(WIN - ply);
         }
-        if theirs.fives >= 2 {
+        if theirs.fives >= 2 && !self.pos.rule_spoils_fives() {
             return Some(-(WIN - ply - 1));
         }
         if theirs.fives > 0 {
@@ -346,14 +347,17 @@ impl<'a> Searcher<'a> {
     }
 
     /// The score without searching, when the scan settles it or the search has gone deep enough.
-    fn verdict(&self, scan: &Scan, depth: i32, ply: usize) -> Option<i32> {
+    fn verdict(&self, scan: &Scan, list: &[Candidate], depth: i32, ply: usize) -> Option<i32> {
         let ply = ply as i32;
         if scan.my_five.is_some() {
             return Some(WIN - ply);
         }
-        if scan.their_fives >= 2 {
-            // Two fives cannot both be blocked.
-            return Some(-(WIN - ply - 1));
+        if let Some(five) = scan.their_five.filter(|_| scan.their_fives >= 2) {
+            // Two fives cannot both be blocked on their points (under Caro one stone beyond
+            // an end may stop both).
+            if !self.pos.rule_spoils_fives() || defence::five_stop(&self.pos, list, five).is_none() {
+                return Some(-(WIN - ply - 1));
+            }
         }
         if scan.their_five.is_some() {
             // Forced: search the block, unless the line is already absurdly deep.
@@ -431,29 +435,46 @@ struct History<'h> {
 }
 
 /// As [`select`], with the ply's killers and the history table to break ties among quiet moves.
-fn select_ordered(list: &mut Vec<Candidate>, scan: &Scan, hint: u8, killers: [u8; 2], history: History, width: usize) {
-    select_by(list, scan, hint, width, |c: &Candidate| {
+fn select_ordered(
+    pos: &Position,
+    list: &mut Vec<Candidate>,
+    scan: &Scan,
+    hint: u8,
+    killers: [u8; 2],
+    history: History,
+    width: usize,
+) {
+    select_by(pos, list, scan, hint, width, |c: &Candidate| {
         let killer = if killers.contains(&(c.point as u8)) { KILLER_BONUS } else { 0 };
         let learnt = (history.values[c.point] as u64 * HISTORY_CAP as u64 / history.max as u64) as i32;
         (-(c.priority() + killer + learnt), c.point)
     });
 }
 
-/// Orders the candidates in place and keeps the ones worth searching: the one move that blocks
-/// a four (the caller knows it is the only one that matters), the answers to a threatened open
-/// four, or the `width` most promising moves. The transposition table's move goes first.
-pub fn select(list: &mut Vec<Candidate>, scan: &Scan, hint: u8, width: usize) {
-    select_by(list, scan, hint, width, |c: &Candidate| (-c.priority(), c.point));
+/// Orders the candidates in place and keeps the ones worth searching: the moves that stop a
+/// four (its five point; under Caro also a point beyond its end, [`defence`]), the answers to a
+/// threatened open four, or the `width` most promising moves. The transposition table's move
+/// goes first.
+pub fn select(pos: &Position, list: &mut Vec<Candidate>, scan: &Scan, hint: u8, width: usize) {
+    select_by(pos, list, scan, hint, width, |c: &Candidate| (-c.priority(), c.point));
 }
 
 /// [`select`] with the order `key` gives (smallest first).
-fn select_by(list: &mut Vec<Candidate>, scan: &Scan, hint: u8, width: usize, key: impl Fn(&Candidate) -> (i32, usize)) {
+fn select_by(
+    pos: &Position,
+    list: &mut Vec<Candidate>,
+    scan: &Scan,
+    hint: u8,
+    width: usize,
+    key: impl Fn(&Candidate) -> (i32, usize),
+) {
     if let Some(block) = scan.their_five {
-        list.retain(|c| c.point == block);
+        defence::keep_five_stops(pos, list, block);
+        list.sort_unstable_by_key(|c| (c.point != block, key(c)));
         return;
     }
     if scan.they_threaten {
-        list.retain(eval::answers_threat);
+        defence::keep_threat_answers(pos, list);
     }
     let first = match list.iter().position(|c| c.point as u8 == hint) {
         Some(i) => {

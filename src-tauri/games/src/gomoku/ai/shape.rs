@@ -5,6 +5,12 @@
 //! each side; five are enough to see whether a five through the point is really an overline),
 //! each empty, own or blocked (the other colour or off the board): 3^10 patterns. The table for
 //! each rule is built once, by the definitions below, from the patterns with more own stones.
+//!
+//! Caro tells the edge from the opponent's stones (a five against the edge wins, one between two
+//! opponent stones does not), so its table also knows how many of the window's cells are off the
+//! board on each side (0 to 5 each, 36 cases): the lookup's third mask. Its open four is also
+//! stricter: two completions are not enough when one stone stops both (in `O.XXXX.O` a stone on
+//! either side blocks one five and leaves the other between two opponent stones).
 
 use super::super::rules::Rule;
 use std::sync::LazyLock;
@@ -30,7 +36,8 @@ pub enum Shape {
     Four,
     /// One more stone makes five in two or more places: it cannot be stopped in this line.
     OpenFour,
-    /// A winning line (exactly five under [`Rule::ExactFive`]).
+    /// A winning line (exactly five under [`Rule::ExactFive`], not blocked at both ends under
+    /// [`Rule::Caro`]).
     Five,
 }
 
@@ -41,7 +48,12 @@ const PATTERNS: usize = 59_049;
 
 const EMPTY: u8 = 0;
 const OWN: u8 = 1;
+/// The other colour's stone (or, except in Caro's table, a cell off the board).
 const BLOCKED: u8 = 2;
+/// Off the board, in Caro's table only: no stone can go there, and it blocks no five.
+const EDGE: u8 = 3;
+/// Caro's cases of cells off the board: 0..=5 on the left times 0..=5 on the right.
+const EDGE_CASES: usize = 36;
 
 /// The pattern index of a set of neighbours, for each 10-bit mask of them: the sum of 3^bit.
 /// Own stones add it once, blocked cells twice.
@@ -67,11 +79,16 @@ const fn ternary_weights() -> [u16; 1024] {
 
 /// The shapes of every pattern under one rule.
 pub struct ShapeTable {
+    /// Indexed by pattern times `stride`, plus the edge case masked by `edge_mask`: for the
+    /// rules that treat the edge as a stone, stride 1 and mask 0 (the edge case drops out).
     shapes: Vec<Shape>,
+    stride: usize,
+    edge_mask: usize,
 }
 
 static FREESTYLE: LazyLock<ShapeTable> = LazyLock::new(|| ShapeTable::build(Rule::Freestyle));
 static EXACT_FIVE: LazyLock<ShapeTable> = LazyLock::new(|| ShapeTable::build(Rule::ExactFive));
+static CARO: LazyLock<ShapeTable> = LazyLock::new(ShapeTable::build_caro);
 
 /// The table for `rule`'s black stones, built on first use (a few milliseconds).
 #[cfg(test)]
@@ -91,35 +108,68 @@ pub fn tables(rule: Rule) -> [&'static ShapeTable; 2] {
         Rule::ExactFive => [&EXACT_FIVE, &EXACT_FIVE],
         // Renju: black wins with exactly five, white with five or more.
         Rule::Renju => [&EXACT_FIVE, &FREESTYLE],
+        Rule::Caro => [&CARO, &CARO],
     }
 }
 
 impl ShapeTable {
     /// The shape for 11-bit windows centred on the point (bit 5): `own` marks the side's stones,
-    /// `blocked` the other side's stones and the cells off the board. The centre bit is ignored.
+    /// `blocked` the other side's stones and the cells off the board, `walls` the cells off the
+    /// board alone (only Caro's table reads them). The centre bit is ignored.
     #[inline]
-    pub fn lookup(&self, own: u32, blocked: u32) -> Shape {
+    pub fn lookup(&self, own: u32, blocked: u32, walls: u32) -> Shape {
         let drop_centre = |w: u32| ((w & 0x1f) | (w >> 6 << 5)) as usize & 0x3ff;
         let index = TERNARY[drop_centre(own)] as usize + 2 * TERNARY[drop_centre(blocked)] as usize;
-        self.shapes[index]
+        let edges = (walls & 0x1f).count_ones() as usize * 6 + (walls >> 6 & 0x1f).count_ones() as usize;
+        self.shapes[index * self.stride + (edges & self.edge_mask)]
     }
 
     fn build(rule: Rule) -> ShapeTable {
         let mut memo = vec![None; PATTERNS];
         for index in 0..PATTERNS {
-            classify(index, rule, &mut memo);
+            classify(index, 0, rule, &mut memo);
         }
-        ShapeTable { shapes: memo.into_iter().map(|s| s.expect("classified")).collect() }
+        let shapes = memo.into_iter().map(|s| s.expect("classified")).collect();
+        ShapeTable { shapes, stride: 1, edge_mask: 0 }
+    }
+
+    /// Caro's table: every pattern in each of the [`EDGE_CASES`], the patterns whose cells off
+    /// the board are not all blocked left as [`Shape::None`] (no window reads them).
+    fn build_caro() -> ShapeTable {
+        let mut memo = vec![None; PATTERNS * EDGE_CASES];
+        for index in 0..PATTERNS {
+            for edges in 0..EDGE_CASES {
+                if walls_fit(index, edges) {
+                    classify(index, edges, Rule::Caro, &mut memo);
+                }
+            }
+        }
+        let shapes = memo.into_iter().map(|s| s.unwrap_or(Shape::None)).collect();
+        ShapeTable { shapes, stride: EDGE_CASES, edge_mask: usize::MAX }
     }
 }
 
-/// The eleven cells of a pattern, the point itself (own) in the middle.
-fn decode(mut index: usize) -> [u8; 2 * REACH + 1] {
+/// The cells off the board in edge case `edges`: the `edges / 6` farthest on the left and the
+/// `edges % 6` farthest on the right.
+fn is_wall(cell: usize, edges: usize) -> bool {
+    cell < edges / 6 || cell > 2 * REACH - edges % 6
+}
+
+/// Whether the pattern `index` has blocked cells wherever edge case `edges` puts the edge.
+fn walls_fit(index: usize, edges: usize) -> bool {
+    let cells = decode(index, 0);
+    (0..cells.len()).all(|cell| !is_wall(cell, edges) || cells[cell] == BLOCKED)
+}
+
+/// The eleven cells of a pattern, the point itself (own) in the middle; the cells off the board
+/// in edge case `edges` (0: none) are [`EDGE`].
+fn decode(mut index: usize, edges: usize) -> [u8; 2 * REACH + 1] {
     let mut cells = [OWN; 2 * REACH + 1];
     for cell in (0..REACH).chain(REACH + 1..2 * REACH + 1) {
         cells[cell] = match index % 3 {
             0 => EMPTY,
             1 => OWN,
+            _ if is_wall(cell, edges) => EDGE,
             _ => BLOCKED,
         };
         index /= 3;
@@ -136,7 +186,13 @@ fn own_weight(cell: usize) -> usize {
 fn is_five(cells: &[u8; 2 * REACH + 1], rule: Rule) -> bool {
     let left = cells[..REACH].iter().rev().take_while(|&&c| c == OWN).count();
     let right = cells[REACH + 1..].iter().take_while(|&&c| c == OWN).count();
-    rule.wins(1 + left + right)
+    let len = 1 + left + right;
+    if rule == Rule::Caro && len == 5 {
+        // Both ends are inside the window: a five reaches at most four cells from the point.
+        let blocked_at_both_ends = cells[REACH - left - 1] == BLOCKED && cells[REACH + right + 1] == BLOCKED;
+        return !blocked_at_both_ends;
+    }
+    rule.wins(len)
 }
 
 /// The empty neighbours that would complete a five through the point.
@@ -152,13 +208,30 @@ fn completions(cells: &mut [u8; 2 * REACH + 1], rule: Rule) -> usize {
     count
 }
 
-/// A pattern's shape: five and fours directly, weaker shapes by what one more stone makes of
-/// them (an open three is what one stone turns into an open four, and so on down).
-fn classify(index: usize, rule: Rule, memo: &mut [Option<Shape>]) -> Shape {
-    if let Some(shape) = memo[index] {
+/// Whether one stone of the other side's stops every completion (Caro only: elsewhere a stone
+/// blocks one completion and changes nothing for the others).
+fn one_stone_stops_all(cells: &mut [u8; 2 * REACH + 1], rule: Rule) -> bool {
+    rule == Rule::Caro
+        && (0..cells.len()).any(|cell| {
+            if cells[cell] != EMPTY {
+                return false;
+            }
+            cells[cell] = BLOCKED;
+            let stopped = completions(cells, rule) == 0;
+            cells[cell] = EMPTY;
+            stopped
+        })
+}
+
+/// A pattern's shape in edge case `edges` (always 0 outside Caro): five and fours directly,
+/// weaker shapes by what one more stone makes of them (an open three is what one stone turns
+/// into an open four, and so on down).
+fn classify(index: usize, edges: usize, rule: Rule, memo: &mut [Option<Shape>]) -> Shape {
+    let slot = if rule == Rule::Caro { index * EDGE_CASES + edges } else { index };
+    if let Some(shape) = memo[slot] {
         return shape;
     }
-    let mut cells = decode(index);
+    let mut cells = decode(index, edges);
     let shape = if is_five(&cells, rule) {
         Shape::Five
     } else {
@@ -166,16 +239,17 @@ fn classify(index: usize, rule: Rule, memo: &mut [Option<Shape>]) -> Shape {
             0 => {
                 let best_next = (0..cells.len())
                     .filter(|&cell| cells[cell] == EMPTY)
-                    .map(|cell| classify(index + own_weight(cell), rule, memo))
+                    .map(|cell| classify(index + own_weight(cell), edges, rule, memo))
                     .max()
                     .unwrap_or(Shape::None);
                 one_weaker(best_next)
             }
             1 => Shape::Four,
+            _ if one_stone_stops_all(&mut cells, rule) => Shape::Four,
             _ => Shape::OpenFour,
         }
     };
-    memo[index] = Some(shape);
+    memo[slot] = Some(shape);
     shape
 }
 
@@ -199,19 +273,20 @@ mod tests {
 
     /// Looks a line up from a picture: `X` own, `O` blocked, `.` empty, `*` the point (empty).
     /// Cells beyond the picture are blocked, like the edge of the board.
-    fn shape(picture: &str, rule: Rule) -> Shape {
+    pub(super) fn shape(picture: &str, rule: Rule) -> Shape {
         let centre = picture.find('*').expect("a point");
-        let (mut own, mut blocked) = (0u32, 0u32);
+        let (mut own, mut blocked, mut walls) = (0u32, 0u32, 0u32);
         for offset in -(REACH as i64)..=REACH as i64 {
             let bit = 1 << (offset + REACH as i64);
             match picture.as_bytes().get((centre as i64 + offset) as usize) {
-                _ if centre as i64 + offset < 0 => blocked |= bit,
+                _ if centre as i64 + offset < 0 => walls |= bit,
                 Some(b'X') => own |= bit,
                 Some(b'.') | Some(b'*') => {}
-                _ => blocked |= bit,
+                Some(_) => blocked |= bit,
+                None => walls |= bit,
             }
         }
-        table(rule).lookup(own, blocked)
+        table(rule).lookup(own, blocked | walls, walls)
     }
 
     #[test]
@@ -241,5 +316,43 @@ mod tests {
         // X.XXX*: filling the gap would make six, so only the right side completes.
         assert_eq!(shape("X.XXX*...", exact), Shape::Four);
         assert_eq!(shape("X.XXX*...", Rule::Freestyle), Shape::OpenFour);
+    }
+
+    #[test]
+    fn caro_fives_need_an_end_free_of_the_opponent() {
+        let caro = Rule::Caro;
+        assert_eq!(shape("OXX*XXO", caro), Shape::None, "blocked at both ends, and no room left");
+        assert_eq!(shape(".OXX*XXO.", caro), Shape::None);
+        assert_eq!(shape("OXX*XX.", caro), Shape::Five);
+        assert_eq!(shape("..XX*XX..", caro), Shape::Five);
+        // The edge blocks nothing: the picture's ends are the board's.
+        assert_eq!(shape("XX*XXO", caro), Shape::Five);
+        assert_eq!(shape("XXXX*O", caro), Shape::Five);
+        assert_eq!(shape("OXX*XX", caro), Shape::Five);
+        // Six or more win, blocked or not.
+        assert_eq!(shape("OXXX*XXO", caro), Shape::Five);
+        assert_eq!(shape("OXXX*XXXO", caro), Shape::Five);
+    }
+
+    #[test]
+    fn caro_fours_count_only_completions_that_win() {
+        let caro = Rule::Caro;
+        // OXXXX.O: the five it could make would be blocked at both ends.
+        assert_eq!(shape("OXXX*.O", caro), Shape::None);
+        assert_eq!(shape("OXXX*.O", Rule::Freestyle), Shape::Four);
+        // Against the edge the same four is real.
+        assert_eq!(shape("XXX*.O", caro), Shape::Four);
+        // O.XXXX.O: two completions, but one stone beside the four stops both.
+        assert_eq!(shape("O.XX*X.O", caro), Shape::Four);
+        assert_eq!(shape("O.XX*X.O", Rule::Freestyle), Shape::OpenFour);
+        // So does a stone on the open side of O.XXXX.., which leaves the far five blocked.
+        assert_eq!(shape("O.XX*X..", caro), Shape::Four);
+        // With one more point of room it is open: no single stone stops both.
+        assert_eq!(shape("O..XX*X..", caro), Shape::OpenFour);
+        assert_eq!(shape("..XX*X..", caro), Shape::OpenFour);
+        // A three that can only grow into a blocked five is no three.
+        assert_eq!(shape("O.X*X.O", caro), Shape::None);
+        assert_eq!(shape("O.X*X.O", Rule::Freestyle), Shape::Three);
+        assert_eq!(shape("...X*X...", caro), Shape::OpenThree);
     }
 }

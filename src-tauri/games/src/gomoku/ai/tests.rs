@@ -76,6 +76,69 @@ fn an_overline_is_no_win_under_exact_five() {
     }
 }
 
+/// Gomocup's own check of an engine's Caro (`test_zip_rules.py`, rule 8): black's K8 would make
+/// F8-(G8..K8)-L8, a five blocked at both ends, so black must answer white's open three F7-F9.
+#[test]
+fn under_caro_a_blocked_five_is_no_win_and_the_three_is_answered() {
+    let (black, white) = (["H8", "G8", "I8", "J8"], ["F8", "F9", "F7", "L8"]);
+    let caro = game_under(Rule::Caro, &black, &white);
+    let free = game_under(Rule::Freestyle, &black, &white);
+    for level in LEVELS {
+        for seed in 0..3 {
+            let report = best(&caro, level, &quick(4_000), seed);
+            assert_ne!(report.decision, Decision::Win, "{level:?}");
+            if matches!(level, Level::Medium | Level::Hard | Level::Master) {
+                assert!(["F5", "F6", "F10", "F11"].contains(&name(report.best).as_str()), "{level:?} {seed}");
+            }
+        }
+        assert_eq!(best(&free, level, &quick(1_000), 0).decision, Decision::Win);
+    }
+}
+
+/// Under Caro a four is also stopped beyond its end, and every level knows it: with black's
+/// E8-H8 against white's D8, white may answer on I8 or J8, and both are blocks.
+#[test]
+fn under_caro_every_level_stops_a_four() {
+    let game = game_under(Rule::Caro, &["E8", "F8", "G8", "H8", "B2"], &["D8", "L12", "M4", "C13"]);
+    for level in LEVELS {
+        let report = best(&game, level, &quick(2_000), 5);
+        assert!(["I8", "J8"].contains(&name(report.best).as_str()), "{level:?}");
+        assert_eq!(report.decision, Decision::Block);
+    }
+    // C8 . E8-H8 . J8: one white stone on D8 or I8 stops both of black's fives.
+    let game = game_under(Rule::Caro, &["E8", "F8", "G8", "H8", "B2"], &["C8", "J8", "M4", "C13"]);
+    for level in LEVELS {
+        let report = best(&game, level, &quick(2_000), 5);
+        assert!(["D8", "I8"].contains(&name(report.best).as_str()), "{level:?}");
+    }
+}
+
+/// Whole Caro games between the levels: every move is legal, a win the engine claims is a win
+/// by the rule, and every game ends exactly when the referee written from the rule's text says
+/// a row wins.
+#[test]
+fn caro_games_between_levels_follow_the_rule() {
+    use super::super::caro::tests::referee_wins;
+    for (n, (black, white)) in
+        [(Level::Master, Level::Hard), (Level::Hard, Level::Medium), (Level::Easy, Level::Master)]
+            .into_iter()
+            .enumerate()
+    {
+        let mut game = Gomoku::new(&Params { rule: Rule::Caro, ..Params::default() }, n as u64).unwrap();
+        while game.winner().is_none() && game.moves().len() < POINTS {
+            let mover = game.side_to_move();
+            let level = if mover == Colour::Black { black } else { white };
+            let report = best(&game, level, &quick(3_000), game.moves().len() as u64);
+            let mv = report.best.expect("a move");
+            game.play(mv).expect("a legal move");
+            assert_eq!(game.winner().is_some(), referee_wins(game.board(), mover), "game {n}: {:?}", game.moves());
+            if report.decision == Decision::Win {
+                assert!(game.winner().is_some(), "game {n}: a claimed win that is not one");
+            }
+        }
+    }
+}
+
 #[test]
 fn every_level_blocks_a_four() {
     // White (to move) must block black's closed four E8-H8 at I8 (D8 is white's).

@@ -29,11 +29,12 @@
 //! give no name.
 //!
 //! **The rule.** Piskvork's files do not say which rule was played (Gomocup runs freestyle on
-//! 20x20, and standard and Renju on 15x15, in separate leagues). A file is read under the rule
-//! a line `rule: freestyle`, `rule: exactFive` or `rule: renju` after the names gives (Pastimes
-//! writes that line, which Piskvork ignores), and under freestyle otherwise: freestyle forbids
-//! no point, so a Renju game reads whole (its forbidden points unchecked) and so does a standard
-//! one, unless play went on after an overline, which freestyle ends: such a file needs the line.
+//! 20x20, and standard, Renju and Caro on 15x15, in separate leagues). A file is read under the
+//! rule a line `rule: freestyle`, `rule: exactFive`, `rule: renju` or `rule: caro` after the
+//! names gives (Pastimes writes that line, which Piskvork ignores), and under freestyle
+//! otherwise: freestyle forbids no point, so a Renju game reads whole (its forbidden points
+//! unchecked) and so does a standard one, unless play went on after an overline, which
+//! freestyle ends; a Caro game that went on after a blocked five needs the line too.
 //!
 //! **What Pastimes writes** ([`write()`]): the header with seat 1 black (a person 0, the
 //! computer 1) and 0 (seat 1 began), the stones with the time each took, the names (a person

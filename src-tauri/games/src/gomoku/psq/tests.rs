@@ -65,7 +65,7 @@ fn bad_texts_are_typed_errors() {
         (format!("{header}0\n"), PsqError::NoMoves),
         (format!("{header}8,8,0\n8,x,0\n9,9,0\n"), PsqError::BadLine { line: 3, text: "8,x,0".into() }),
         (format!("{header}8,8,-5\n9,9,0\n"), PsqError::BadLine { line: 2, text: "8,8,-5".into() }),
-        (format!("{header}8,8,0\n9,9,0\nrule: caro\n"), PsqError::BadLine { line: 4, text: "rule: caro".into() }),
+        (format!("{header}8,8,0\n9,9,0\nrule: pente\n"), PsqError::BadLine { line: 4, text: "rule: pente".into() }),
         // A day a move is the most a time may say; the sum of longer ones would be no date.
         (format!("{header}8,8,86400001\n9,9,0\n"), PsqError::BadLine { line: 2, text: "8,8,86400001".into() }),
         (
@@ -90,6 +90,11 @@ fn bad_texts_are_typed_errors() {
     let (number, reason) = illegal(format!("{header}{renju}rule: renju\n"));
     assert_eq!((number, reason.as_str()), (9, "doubleThree"));
     assert!(read(&format!("{header}{renju}")).is_ok(), "freestyle forbids no point");
+    // Caro: black's five 2,1-6,1 between white's 1,1 and 7,1 does not end the game.
+    let caro = "2,1\n1,1\n3,1\n7,1\n4,1\n1,5\n5,1\n3,5\n6,1\n5,5\n9,9\n";
+    assert_eq!(illegal(format!("{header}{caro}")), (10, "the game had ended".into()));
+    let game = read(&format!("{header}{caro}rule: caro\n")).unwrap();
+    assert_eq!((game.rule, game.stones.len()), (Rule::Caro, 11));
 }
 
 #[test]
@@ -124,7 +129,9 @@ fn written_games_read_back_the_same() {
     let mut anonymous = read(&fixture("unfinished.psq")).unwrap();
     anonymous.black.name = None;
     anonymous.rule = Rule::ExactFive;
-    for game in [renju, read(&fixture("won-by-five.psq")).unwrap(), anonymous] {
+    let mut caro = read(&fixture("won-by-five.psq")).unwrap();
+    caro.rule = Rule::Caro;
+    for game in [renju, read(&fixture("won-by-five.psq")).unwrap(), anonymous, caro] {
         let text = write(&game);
         assert!(text.starts_with("Piskvorky 15x15, "), "{text}");
         assert_eq!(read(&text), Ok(game.clone()), "{text}");

@@ -1,5 +1,5 @@
 //! Gomoku's study board ([`crate::study`]): stones for both sides in turn under one of the
-//! three rules, taken back, cleared, pasted (a move list, a Pastimes record or a Gomocup `.psq`
+//! four rules, taken back, cleared, pasted (a move list, a Pastimes record or a Gomocup `.psq`
 //! game), or brought from a game; and the engine thinking about the position in rounds
 //! (`engine.rs`). Never a game: nothing here is recorded or ranked.
 //!

@@ -34,6 +34,18 @@ fn a_move_list_sets_the_stones_under_the_rule_of_the_setup() {
     assert!(stones(board.as_ref()).is_empty(), "an empty text clears the board");
 }
 
+/// Under Caro the study board plays on after a five blocked at both ends, which ends a
+/// freestyle game: D8-H8 between white's C8 and I8, then a white stone.
+#[test]
+fn a_caro_board_goes_on_after_a_blocked_five() {
+    let mut board = open();
+    let moves = "D8 C8 E8 I8 F8 A1 G8 C1 H8 E1";
+    board.set_text(&json!({"rule": "caro"}), moves, &words).unwrap();
+    assert_eq!((stones(board.as_ref()).len(), board.view()["rule"].clone()), (10, json!("caro")));
+    let refused = board.set_text(&json!({"rule": "freestyle"}), moves, &words).unwrap_err();
+    assert!(matches!(refused, StudyError::IllegalMove { number: 10, .. }), "{refused:?}");
+}
+
 #[test]
 fn an_occupied_point_is_refused_by_number_and_nothing_changes() {
     let mut board = open();

@@ -62,3 +62,32 @@ fn finds_a_double_three_by_threes_only() {
     }
     assert_eq!(eval::scan(&pos, &mut scratch).my_five, Some(line[line.len() - 1]));
 }
+
+#[test]
+fn under_caro_a_four_has_two_answers_and_a_blocked_five_is_no_threat() {
+    use super::super::super::Rule;
+    let under = |rule: Rule, black: &[&str], white: &[&str]| {
+        let mut game = Gomoku::new(&Params { rule, ..Params::default() }, 0).unwrap();
+        for i in 0..black.len().max(white.len()) {
+            for side in [black, white] {
+                if let Some(name) = side.get(i) {
+                    game.play(Point::parse_notation(name).unwrap().into()).unwrap();
+                }
+            }
+        }
+        Position::of(&game)
+    };
+    // White (to move) answers black's four E8-H8 (D8 white) on I8 or beyond it on J8.
+    let pos = under(Rule::Caro, &["E8", "F8", "G8", "H8"], &["D8", "A1", "A3"]);
+    let mut list = Vec::new();
+    let scan = eval::scan(&pos, &mut list);
+    let mut answers: Vec<usize> = defences(&pos, &scan, &mut list, Kind::Fours).iter().map(|c| c.point).collect();
+    answers.sort();
+    assert_eq!(answers, [at("I8"), at("J8")]);
+    // Black to move with D8 E8 F8 G8 between C8 and I8 (white): H8 would be a blocked five, so
+    // black has no four there and no win by fours.
+    let mut pos = under(Rule::Caro, &["D8", "E8", "F8", "G8", "A15"], &["C8", "I8", "O1", "O3"]);
+    let never = AtomicBool::new(false);
+    assert_eq!(Forced::new(Kind::Fours, 10_000, None, &never).find(&mut pos, 4), None);
+    assert!(eval::scan(&pos, &mut list).my_five.is_none());
+}
