@@ -52,9 +52,14 @@ fn listed() -> Vec<String> {
         .collect()
 }
 
-/// Only games against the computer rank: between two players a win is whoever made five.
+/// Only games against the built-in computer rank: between two players a win is whoever made
+/// five, and an external engine is not Pastimes' to measure.
 fn ranks(name: &str) -> bool {
-    !Rule::ALL.iter().any(|rule| Opening::ALL.iter().any(|opening| category(*rule, Opponent::Human, *opening) == name))
+    !Rule::ALL.iter().any(|rule| {
+        Opening::ALL.iter().any(|opening| {
+            [Opponent::Human, Opponent::Engine].iter().any(|opponent| category(*rule, *opponent, *opening) == name)
+        })
+    })
 }
 
 fn is_valid(name: &str) -> bool {
@@ -87,5 +92,7 @@ mod tests {
         assert!(!is_valid("freestyle-grandmaster") && !is_valid("freestyle-human-standard"));
         assert!(ranks("freestyle-easy") && ranks("renju-master-swap2"));
         assert!(!ranks("freestyle-human") && !ranks("renju-human-swap2"), "two players never rank");
+        assert!(is_valid("renju-engine") && !ranks("renju-engine") && !ranks("freestyle-engine-swap2"));
+        assert!(!listed.iter().any(|c| c.contains("engine")), "engines have no table");
     }
 }
