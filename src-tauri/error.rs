@@ -72,6 +72,10 @@ pub enum AppError {
     /// A text that is no deal code this Pastimes can deal (`pastimes_games::DealCodeError`).
     #[error(transparent)]
     DealCode(DealCodeError),
+    /// An external engine that cannot be added or played (`reason` the page translates:
+    /// `noSuchEngine`, `notAnEngine`, `ruleNotPlayed`, `noSwap2`), with what happened.
+    #[error("engine: {reason}: {detail}")]
+    Engine { reason: &'static str, detail: String },
 }
 
 impl From<DealCodeError> for AppError {
@@ -130,6 +134,7 @@ impl AppError {
             AppError::DealCode(DealCodeError::UnknownGame(_)) => "deal_code_unknown_game",
             AppError::DealCode(DealCodeError::FutureDeal { .. }) => "deal_code_future",
             AppError::DealCode(_) => "bad_deal_code",
+            AppError::Engine { .. } => "engine",
         }
     }
 
@@ -161,8 +166,14 @@ impl AppError {
             AppError::DealCode(DealCodeError::FutureDeal { game, version, newest }) => {
                 json!({ "game": game, "version": version, "newest": newest })
             }
+            AppError::Engine { reason, detail } => json!({ "reason": reason, "detail": detail }),
             _ => json!({}),
         }
+    }
+
+    /// An engine's error: see [`AppError::Engine`].
+    pub fn engine(reason: &'static str, detail: impl std::fmt::Display) -> AppError {
+        AppError::Engine { reason, detail: detail.to_string() }
     }
 
     pub fn bad_argument(what: impl std::fmt::Display) -> AppError {

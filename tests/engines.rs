@@ -1,0 +1,244 @@
+//! Hosting external Gomoku engines (`src-tauri/engines/`): fake brains that fail in each way a
+//! brain can (`tests/fixtures/brains/`), each losing its game by that fault with the record
+//! saying so and no process left behind; and `pbrain-pastimes`, Pastimes' own brain, hosted
+//! for a whole game and through its checks.
+
+use pastimes_games::gomoku::{self, Fault};
+use pastimes_games::Status;
+use pastimes_lib::play::session::Snapshot;
+use pastimes_lib::state::{AppState, Config};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{channel, Receiver};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+struct Host {
+    state: Arc<AppState>,
+    told: Receiver<Snapshot>,
+    _data: tempfile::TempDir,
+}
+
+fn host() -> Host {
+    let data = tempfile::tempdir().unwrap();
+    let state = Arc::new(AppState::open(Config { data_dir: data.path().to_path_buf(), fixed_seed: Some(3) }));
+    let (tell, told) = channel();
+    state.set_notifier(Box::new(move |snapshot| {
+        let _ = tell.send(snapshot.clone());
+    }));
+    Host { state, told, _data: data }
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/brains").join(name)
+}
+
+/// `pbrain-pastimes`, built beside this test (the games crate's binary).
+pub fn pbrain_pastimes() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile = exe.parent().and_then(Path::parent).unwrap();
+    let brain = profile.join("pbrain-pastimes");
+    if !brain.exists() {
+        let built = std::process::Command::new(env!("CARGO"))
+            .args(["build", "-p", "pastimes-games", "--bin", "pbrain-pastimes"])
+            .status()
+            .unwrap();
+        assert!(built.success());
+    }
+    brain
+}
+
+impl Host {
+    /// A new game against the engine `id`, the player black.
+    fn new_game(&self, id: &str, move_ms: u64, extra: Value) -> Snapshot {
+        let mut params = json!({"rule": "freestyle", "opponent": "engine", "humanColour": "black",
+                                "engine": {"id": id, "moveMs": move_ms}});
+        params.as_object_mut().unwrap().extend(extra.as_object().cloned().unwrap_or_default());
+        self.state.new_game(gomoku::KIND, params).unwrap()
+    }
+
+    /// The snapshots told of the engine's actions (a stone, its Swap2 decisions, its forfeit)
+    /// until it is the player's turn or the game is over, within `wait`.
+    fn engine_actions(&self, wait: Duration) -> Vec<Snapshot> {
+        let deadline = Instant::now() + wait;
+        let mut told = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let snapshot = self.told.recv_timeout(left).expect("the engine's move");
+            let done = !snapshot.computer_thinking || snapshot.status != Status::Playing;
+            told.push(snapshot);
+            if done {
+                return told;
+            }
+        }
+    }
+
+    /// The last of [`Host::engine_actions`].
+    fn engine_moved(&self, wait: Duration) -> Snapshot {
+        self.engine_actions(wait).pop().unwrap()
+    }
+
+    fn play(&self, x: i64, y: i64) -> Snapshot {
+        self.state.play(gomoku::KIND, json!({"x": x, "y": y})).unwrap()
+    }
+}
+
+/// Processes whose command line names `program`.
+fn running(program: &Path) -> Vec<u32> {
+    let wanted = program.to_string_lossy().into_owned();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            String::from_utf8_lossy(&cmdline).contains(&wanted) && !state.contains(") Z ")
+        })
+        .collect()
+}
+
+fn none_left(program: &Path) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !running(program).is_empty() {
+        assert!(Instant::now() < deadline, "{} left running: {:?}", program.display(), running(program));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The fake brain `name` plays (after the player's first stone, away from its own moves) and
+/// loses by `fault`: the game is the player's, the record says why, and its process is gone.
+fn loses_by(name: &str, fault: Fault, moves: usize) {
+    let host = host();
+    let program = fixture(name);
+    host.state.add_engine_unchecked(&program, name).unwrap();
+    host.new_game(name, 300, json!({}));
+    let mut last = None;
+    for n in 0..moves {
+        host.play(7 + n as i64, 3);
+        last = Some(host.engine_moved(Duration::from_secs(10)));
+    }
+    let last = last.unwrap();
+    assert_eq!(last.status, Status::Won, "{name}: {:?}", last.view["forfeit"]);
+    assert_eq!(last.view["forfeit"], serde_json::to_value(fault).unwrap());
+    assert_eq!(last.effects["forfeited"], serde_json::to_value(fault).unwrap());
+    assert_eq!(last.view["engine"]["name"], name);
+    let record = last.record.expect("recorded");
+    assert_eq!(record.rank, None, "an engine's games never rank");
+    let (text, _) = host.state.export_record(record.id).unwrap();
+    let written = gomoku::Fault::WRITTEN[Fault::ALL.iter().position(|f| *f == fault).unwrap()];
+    assert!(text.contains(written), "{text}");
+    assert!(text.contains(name), "the record names the engine: {text}");
+    none_left(&program);
+}
+
+#[test]
+fn a_brain_that_hangs_loses_on_time() {
+    loses_by("pbrain-hang", Fault::Timeout, 1);
+}
+
+#[test]
+fn a_brain_that_crashes_mid_game_loses() {
+    loses_by("pbrain-crash", Fault::Crash, 2);
+}
+
+#[test]
+fn a_brain_that_answers_garbage_loses() {
+    loses_by("pbrain-garbage", Fault::Garbage, 1);
+}
+
+#[test]
+fn a_brain_that_plays_an_occupied_point_loses() {
+    // It plays the centre, which the player's first stone took.
+    let host = host();
+    let program = fixture("pbrain-occupied");
+    host.state.add_engine_unchecked(&program, "pbrain-occupied").unwrap();
+    host.new_game("pbrain-occupied", 300, json!({}));
+    host.play(7, 7);
+    let last = host.engine_moved(Duration::from_secs(10));
+    assert_eq!((last.status, last.view["forfeit"].as_str()), (Status::Won, Some("illegal")));
+    none_left(&program);
+}
+
+#[test]
+fn a_brain_that_floods_its_output_loses() {
+    loses_by("pbrain-flood", Fault::Flood, 1);
+    loses_by("pbrain-longline", Fault::Flood, 1);
+}
+
+/// A new game, an undo while it thinks and the end of the game each let no brain run on.
+#[test]
+fn a_new_game_stops_the_brain_of_the_last() {
+    let host = host();
+    let program = fixture("pbrain-hang");
+    host.state.add_engine_unchecked(&program, "pbrain-hang").unwrap();
+    host.new_game("pbrain-hang", 5000, json!({}));
+    host.play(7, 7);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while running(&program).is_empty() {
+        assert!(Instant::now() < deadline, "the brain started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    host.state.new_game(gomoku::KIND, json!({"rule": "freestyle", "opponent": "human"})).unwrap();
+    none_left(&program);
+}
+
+/// Pastimes' own brain, hosted: it passes the checks (named, every rule, Swap2), then plays a
+/// whole game against the player's stones to its end, within its time at every move.
+#[test]
+fn pbrain_pastimes_is_checked_and_plays_a_whole_game() {
+    let host = host();
+    let program = pbrain_pastimes();
+    let listed = host.state.add_engine(&program).unwrap();
+    assert_eq!(listed.len(), 1);
+    let entry = &listed[0];
+    assert_eq!(entry.name, "pastimes");
+    assert_eq!(entry.rules, gomoku::Rule::ALL.to_vec());
+    assert!(entry.swap2, "it answers SWAP2BOARD");
+    let started = host.new_game(&entry.id, 200, json!({}));
+    assert!(started.view["whiteName"].as_str().unwrap().starts_with("pastimes"));
+    let mut snapshot = started;
+    // The player takes the first empty point from the top left until the game ends (the brain
+    // wins).
+    while snapshot.status == Status::Playing {
+        let stones = snapshot.view["stones"].as_array().unwrap();
+        let free = stones.iter().position(|code| code == 0).unwrap() as i64;
+        snapshot = host.play(free % 15, free / 15);
+        if snapshot.status == Status::Playing {
+            snapshot = host.engine_moved(Duration::from_secs(10));
+            assert_eq!(snapshot.view["forfeit"], Value::Null);
+        }
+    }
+    assert_eq!(snapshot.status, Status::Lost, "the brain made five");
+    assert!(snapshot.record.is_some());
+    none_left(&program);
+}
+
+/// Pastimes' own brain through the Swap2 opening as the second player: the player places three
+/// stones, the brain decides (through SWAP2BOARD), and the game goes on.
+#[test]
+fn pbrain_pastimes_plays_the_swap2_opening() {
+    let host = host();
+    let listed = host.state.add_engine(&pbrain_pastimes()).unwrap();
+    host.new_game(&listed[0].id, 200, json!({"opening": "swap2"}));
+    host.play(7, 7);
+    host.play(8, 7);
+    let after = host.play(7, 8);
+    assert_eq!(after.status, Status::Playing);
+    let told = host.engine_actions(Duration::from_secs(10));
+    assert!(told.iter().all(|s| s.view["forfeit"].is_null()), "no fault");
+    assert!(told[0].effects["decided"].is_object(), "the brain decided first: {:?}", told[0].effects);
+}
+
+/// A brain that fails its checks is not listed; the reason is its fault.
+#[test]
+fn a_brain_that_fails_its_checks_is_refused() {
+    let host = host();
+    for (name, reason) in [("pbrain-garbage", "garbage"), ("pbrain-hang", "timeout")] {
+        let error = host.state.add_engine(&fixture(name)).unwrap_err();
+        let error = serde_json::to_value(&error).unwrap();
+        assert_eq!((error["code"].as_str(), error["params"]["reason"].as_str()), (Some("engine"), Some(reason)));
+    }
+    let error = serde_json::to_value(host.state.add_engine(Path::new("/etc/passwd")).unwrap_err()).unwrap();
+    assert_eq!(error["params"]["reason"], "crash", "not a program: it cannot be started");
+    assert!(host.state.engines().unwrap().is_empty());
+}
