@@ -229,10 +229,8 @@ impl AppState {
     /// few seconds, holding no lock), and lists it; a program that fails a check is refused
     /// with its fault, and the list is unchanged.
     pub fn add_engine(&self, path: &std::path::Path) -> AppResult<Vec<crate::prefs::engines::EngineEntry>> {
-        let checked = crate::engines::check::check(path).map_err(|failure| {
-            let reason = crate::engines::fault_reason(failure.fault);
-            AppError::engine(reason, failure.detail)
-        })?;
+        let checked = crate::engines::check::check(path)
+            .map_err(|failure| AppError::engine(crate::engines::trouble_of(failure.fault), failure.detail))?;
         let about = checked.about;
         crate::prefs::engines::add(&*self.store()?, path, about.name, about.version, checked.rules, checked.swap2)
     }

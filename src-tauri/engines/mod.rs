@@ -25,15 +25,15 @@ pub mod turn;
 
 pub use brain::{Engine, Failure};
 
-/// A fault as the error of an engine that failed its checks: its reason, the fault's name
-/// (`"timeout"`, `"crash"`...), which the page says as it says a forfeit's.
-pub fn fault_reason(fault: pastimes_games::gomoku::Fault) -> &'static str {
+/// A fault in an engine's checks as the error of its refusal.
+pub fn trouble_of(fault: pastimes_games::gomoku::Fault) -> crate::error::EngineTrouble {
+    use crate::error::EngineTrouble;
     use pastimes_games::gomoku::Fault;
     match fault {
-        Fault::Timeout => "timeout",
-        Fault::Crash => "crash",
-        Fault::Garbage => "garbage",
-        Fault::Illegal => "illegal",
-        Fault::Flood => "flood",
+        Fault::Timeout => EngineTrouble::Timeout,
+        Fault::Crash => EngineTrouble::Crash,
+        Fault::Garbage => EngineTrouble::Garbage,
+        Fault::Illegal => EngineTrouble::Illegal,
+        Fault::Flood => EngineTrouble::Flood,
     }
 }

@@ -3,7 +3,7 @@
 //! it) and is refused under a rule it did not play when it was added, or Swap2 when it does not
 //! answer `SWAP2BOARD`.
 
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, EngineTrouble};
 use crate::prefs::engines::EngineEntry;
 use pastimes_games::gomoku::{self, EngineSeat, Opening, Opponent};
 use pastimes_games::GameKind;
@@ -25,16 +25,16 @@ pub fn seated(
         return Ok(params);
     }
     let mut params: gomoku::Params = serde_json::from_value(params).map_err(AppError::bad_argument)?;
-    let asked = params.engine.take().ok_or_else(|| AppError::engine("noSuchEngine", "no engine named"))?;
+    let asked = params.engine.take().ok_or_else(|| AppError::engine(EngineTrouble::NoSuchEngine, "no engine named"))?;
     let entry = engines()?
         .into_iter()
         .find(|entry| entry.id == asked.id)
-        .ok_or_else(|| AppError::engine("noSuchEngine", &asked.id))?;
+        .ok_or_else(|| AppError::engine(EngineTrouble::NoSuchEngine, &asked.id))?;
     if !entry.rules.contains(&params.rule) {
-        return Err(AppError::engine("ruleNotPlayed", params.rule.as_str()));
+        return Err(AppError::engine(EngineTrouble::RuleNotPlayed, params.rule.as_str()));
     }
     if params.opening == Opening::Swap2 && !entry.swap2 {
-        return Err(AppError::engine("noSwap2", &entry.name));
+        return Err(AppError::engine(EngineTrouble::NoSwap2, &entry.name));
     }
     if !MOVE_MS.contains(&asked.move_ms) {
         return Err(AppError::bad_argument(format!("moveMs must be from {} to {}", MOVE_MS.start(), MOVE_MS.end())));

@@ -3,7 +3,7 @@
 //! `engines`, which the page cannot write (it is no page setting: `settings::validate` refuses
 //! the key), so a path only ever comes from the dialog.
 
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, EngineTrouble};
 use crate::store::Store;
 use pastimes_games::gomoku::Rule;
 use serde::{Deserialize, Serialize};
@@ -37,7 +37,10 @@ pub fn list(store: &Store) -> AppResult<Vec<EngineEntry>> {
 
 /// The engine `id`.
 pub fn find(store: &Store, id: &str) -> AppResult<EngineEntry> {
-    list(store)?.into_iter().find(|entry| entry.id == id).ok_or_else(|| AppError::engine("noSuchEngine", id))
+    list(store)?
+        .into_iter()
+        .find(|entry| entry.id == id)
+        .ok_or_else(|| AppError::engine(EngineTrouble::NoSuchEngine, id))
 }
 
 /// Adds the program at `path` (again: replaces the entry of the same path, keeping its id).
@@ -66,7 +69,7 @@ pub fn remove(store: &Store, id: &str) -> AppResult<Vec<EngineEntry>> {
     let before = engines.len();
     engines.retain(|entry| entry.id != id);
     if engines.len() == before {
-        return Err(AppError::engine("noSuchEngine", id));
+        return Err(AppError::engine(EngineTrouble::NoSuchEngine, id));
     }
     save(store, &engines)?;
     Ok(engines)

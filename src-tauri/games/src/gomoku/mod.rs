@@ -393,7 +393,14 @@ impl Game for Gomoku {
     /// Between two players a five is [`Status::Won`] whoever made it, so the history and the
     /// watch view learn the winning colour here (`{"winner": "black"}`). Against the computer
     /// Won and Lost say it already, and a draw has no winner: no summary.
+    ///
+    /// Against an external engine the summary names it, and why it lost if by a fault
+    /// (`{"engine":"Rapfi 2024","forfeit":"timeout"}`), for the history.
     fn summary(&self, _elapsed_ms: u64) -> Option<serde_json::Value> {
+        if let Some(seat) = self.params.engine.as_ref().filter(|_| self.params.opponent == Opponent::Engine) {
+            let engine = format!("{} {}", seat.name, seat.version).trim().to_string();
+            return Some(serde_json::json!({ "engine": engine, "forfeit": self.forfeit }));
+        }
         if self.params.opponent.is_computer() {
             return None;
         }
