@@ -231,15 +231,15 @@ impl AppState {
     pub fn add_engine(&self, path: &std::path::Path) -> AppResult<Vec<crate::prefs::engines::EngineEntry>> {
         let checked = crate::engines::check::check(path)
             .map_err(|failure| AppError::engine(crate::engines::trouble_of(failure.fault), failure.detail))?;
-        let about = checked.about;
-        crate::prefs::engines::add(&*self.store()?, path, about.name, about.version, checked.rules, checked.swap2)
+        let (about, rules) = (checked.about, checked.rules.iter().map(|rule| rule.as_str().to_string()).collect());
+        crate::prefs::engines::add(&*self.store()?, path, about.name, about.version, rules, checked.swap2)
     }
 
     /// Lists the program at `path` without its checks: for tests of brains that fail them (the
     /// fake brains of `tests/fixtures/brains/`), never in a shipped build.
     #[cfg(feature = "test-game")]
     pub fn add_engine_unchecked(&self, path: &std::path::Path, name: &str) -> AppResult<()> {
-        let rules = pastimes_games::gomoku::Rule::ALL.to_vec();
+        let rules = ["freestyle", "exactFive", "renju"].map(String::from).to_vec();
         crate::prefs::engines::add(&*self.store()?, path, name.into(), "1".into(), rules, true).map(drop)
     }
 

@@ -30,7 +30,7 @@ pub fn seated(
         .into_iter()
         .find(|entry| entry.id == asked.id)
         .ok_or_else(|| AppError::engine(EngineTrouble::NoSuchEngine, &asked.id))?;
-    if !entry.rules.contains(&params.rule) {
+    if !entry.rules.iter().any(|rule| rule == params.rule.as_str()) {
         return Err(AppError::engine(EngineTrouble::RuleNotPlayed, params.rule.as_str()));
     }
     if params.opening == Opening::Swap2 && !entry.swap2 {

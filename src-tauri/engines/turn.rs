@@ -4,7 +4,7 @@
 
 use super::brain::{Brain, Setup, Swap2Answer, Waited};
 use pastimes_games::gomoku::{Action, Choice, Fault, Gomoku, Opponent, Phase, Point};
-use pastimes_games::{AnyGame, Game};
+use pastimes_games::{AnyGame, ComputerMove, Game};
 use std::sync::atomic::AtomicBool;
 
 /// The engine's turn: which engine (its id in the player's list) and the game as it stands.
@@ -35,11 +35,20 @@ fn mark(game: &Gomoku) -> Mark {
     (game.board().stone_count(), game.phase())
 }
 
-/// The engine's next action: a stone, a Swap2 decision, or its forfeit. `None` when `cancel`
-/// was set.
-/// Actions kept from an earlier answer ([`Brain::ahead`]) are played first, unless the game went
-/// elsewhere meanwhile (an undo).
-pub fn decide(brain: &mut Brain, turn: &Turn, cancel: &AtomicBool) -> Option<Action> {
+/// The engine's next action as the computer's move (see [`next_action`]).
+pub fn decide(brain: &mut Brain, turn: &Turn, cancel: &AtomicBool) -> Option<ComputerMove> {
+    next_action(brain, turn, cancel).map(ComputerMove::new)
+}
+
+/// The forfeit of an engine that cannot be run (no longer listed, or its thread not started).
+pub fn cannot_run() -> ComputerMove {
+    ComputerMove::new(Action::Forfeit { forfeit: Fault::Crash })
+}
+
+/// The engine's next action: a stone, a Swap2 decision, or its forfeit; `None` when `cancel`
+/// was set. Actions kept from an earlier answer ([`Brain::ahead`]) are played first, unless the
+/// game went elsewhere meanwhile (an undo).
+pub fn next_action(brain: &mut Brain, turn: &Turn, cancel: &AtomicBool) -> Option<Action> {
     let game = &turn.game;
     if let Some(index) = brain.ahead.iter().position(|(at, _)| *at == mark(game)) {
         let (_, action) = brain.ahead.remove(index);

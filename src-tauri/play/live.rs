@@ -408,11 +408,11 @@ fn start_engine_turn<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
             }
             Err(error) => {
                 eprintln!("pastimes: the engine {:?} cannot be run: {error}", turn.engine_id);
-                Some(pastimes_games::gomoku::Action::Forfeit { forfeit: pastimes_games::gomoku::Fault::Crash })
+                Some(turn::cannot_run())
             }
         };
         if !cancel.load(Ordering::Relaxed) {
-            finish_computer_turn(&owner, kind, generation, action.map(ComputerMove::new));
+            finish_computer_turn(&owner, kind, generation, action);
         }
     }));
 }

@@ -5,7 +5,6 @@
 
 use crate::error::{AppError, AppResult, EngineTrouble};
 use crate::store::Store;
-use pastimes_games::gomoku::Rule;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -23,8 +22,8 @@ pub struct EngineEntry {
     pub path: PathBuf,
     pub name: String,
     pub version: String,
-    /// The rules it played a first move under.
-    pub rules: Vec<Rule>,
+    /// The rules it played a first move under, by their names in the game's params.
+    pub rules: Vec<String>,
     /// Whether it answers Swap2's `SWAP2BOARD`.
     pub swap2: bool,
 }
@@ -49,7 +48,7 @@ pub fn add(
     path: &Path,
     name: String,
     version: String,
-    rules: Vec<Rule>,
+    rules: Vec<String>,
     swap2: bool,
 ) -> AppResult<Vec<EngineEntry>> {
     let mut engines = list(store)?;
