@@ -243,3 +243,113 @@ fn a_brain_that_fails_its_checks_is_refused() {
     assert_eq!(error["code"], "engine_crash", "not a program: it cannot be started");
     assert!(host.state.engines().unwrap().is_empty());
 }
+
+/// The figures of docs/ENGINES.md's section on hosted engines (ignored by the normal run: it
+/// takes many minutes): `GAMES` games (100 by default) of `pbrain-pastimes` hosted as an external
+/// engine at `MOVE_MS` (300) a move against the built-in master at the same time a move, colours
+/// alternating, each to its end with no fault; and Pastimes' overhead per move, from the brain's
+/// answer (stamped as it leaves the brain, by a wrapper around it) to the snapshot sent.
+///
+/// `cargo test -p pastimes --features test-game --test engines -- --ignored --nocapture`
+#[test]
+#[ignore = "minutes: the figures of docs/ENGINES.md"]
+fn a_batch_against_the_built_in_master_with_the_overhead_per_move() {
+    use pastimes_games::gomoku::{legal_stone, Gomoku, Level, Move, Params, SearchLimits};
+    use pastimes_games::Game;
+    use std::sync::atomic::AtomicBool;
+    use std::time::SystemTime;
+    let games: usize = std::env::var("GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
+    let move_ms: u64 = std::env::var("MOVE_MS").ok().and_then(|n| n.parse().ok()).unwrap_or(300);
+    let dir = tempfile::tempdir().unwrap();
+    let stamps = dir.path().join("stamps");
+    let wrapper = dir.path().join("pbrain-stamped");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\n{:?} | while IFS= read -r line; do\n  case \"$line\" in [0-9]*,[0-9]*) date +%s%N >> {:?} ;; esac\n  printf '%s\\n' \"$line\"\ndone\n",
+            pbrain_pastimes(),
+            stamps
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&wrapper, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+
+    let data = tempfile::tempdir().unwrap();
+    let state = Arc::new(AppState::open(Config { data_dir: data.path().to_path_buf(), fixed_seed: Some(3) }));
+    let (tell, told) = channel::<(Snapshot, SystemTime)>();
+    state.set_notifier(Box::new(move |snapshot| {
+        let _ = tell.send((snapshot.clone(), SystemTime::now()));
+    }));
+    state.add_engine_unchecked(&wrapper, "pbrain-stamped").unwrap();
+    let (mut won, mut lost, mut drawn, mut faults) = (0, 0, 0, Vec::new());
+    let mut told_at = Vec::new();
+    let started = Instant::now();
+    for n in 0..games {
+        let human = if n % 2 == 0 { "black" } else { "white" };
+        let params = json!({"rule": "freestyle", "opponent": "engine", "humanColour": human,
+                            "engine": {"id": "pbrain-stamped", "moveMs": move_ms}});
+        let mut snapshot = state.new_game(gomoku::KIND, params).unwrap();
+        while snapshot.status == Status::Playing {
+            if snapshot.computer_thinking {
+                let (next, at) = told.recv_timeout(Duration::from_secs(30)).expect("the engine's move");
+                if next.effects["placed"].is_object() {
+                    told_at.push(at);
+                }
+                snapshot = next;
+                continue;
+            }
+            // The built-in master plays the player's side, on the position as the view gives it.
+            let mut game = Gomoku::new(&Params::default(), n as u64).unwrap();
+            for stone in snapshot.view["moves"].as_array().unwrap() {
+                let mv = Move { x: stone["x"].as_i64().unwrap(), y: stone["y"].as_i64().unwrap() };
+                game.play(mv).unwrap();
+            }
+            let limits = SearchLimits::timed(Duration::from_millis(move_ms * 3 / 4), Duration::from_millis(move_ms));
+            let mv = legal_stone(
+                &game,
+                Level::Master,
+                &limits,
+                n as u64 + game.moves().len() as u64,
+                &AtomicBool::new(false),
+            )
+            .expect("a move");
+            assert!(game.status() == Status::Playing);
+            snapshot = state.play(gomoku::KIND, json!({"x": mv.x, "y": mv.y})).unwrap();
+        }
+        match (snapshot.status, snapshot.view["forfeit"].as_str()) {
+            (_, Some(fault)) => faults.push(format!("game {n}: {fault}")),
+            // The status is the player's: here the master's.
+            (Status::Won, None) => lost += 1,
+            (Status::Lost, None) => won += 1,
+            _ => drawn += 1,
+        }
+    }
+    let stamped: Vec<u128> = std::fs::read_to_string(&stamps)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| line.trim().parse().ok())
+        .collect();
+    assert_eq!(stamped.len(), told_at.len(), "one stamp per engine move");
+    let mut overhead: Vec<f64> = stamped
+        .iter()
+        .zip(&told_at)
+        .map(|(&answer_ns, at)| {
+            let told_ns = at.duration_since(SystemTime::UNIX_EPOCH).unwrap().as_nanos();
+            (told_ns as f64 - answer_ns as f64) / 1e6
+        })
+        .collect();
+    overhead.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let at = |q: f64| overhead[((overhead.len() as f64 - 1.0) * q).round() as usize];
+    println!(
+        "{games} games at {move_ms} ms a move in {:.0} s: pbrain-pastimes (hosted) won {won}, lost {lost}, drew {drawn}; faults: {faults:?}",
+        started.elapsed().as_secs_f64()
+    );
+    println!(
+        "overhead per move, brain's answer to snapshot sent, over {} moves: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        overhead.len(),
+        at(0.5),
+        at(0.99),
+        overhead[overhead.len() - 1]
+    );
+    assert!(faults.is_empty(), "{faults:?}");
+}
