@@ -7,7 +7,9 @@
 
 use pastimes_games::gomoku::{self, Fault};
 use pastimes_games::Status;
+use pastimes_lib::engines::process::Process;
 use pastimes_lib::play::session::Snapshot;
+use pastimes_lib::records::watch::Watch;
 use pastimes_lib::state::{AppState, Config};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -130,6 +132,10 @@ fn loses_by(name: &str, fault: Fault, moves: usize) {
     let written = gomoku::Fault::WRITTEN[Fault::ALL.iter().position(|f| *f == fault).unwrap()];
     assert!(text.contains(written), "{text}");
     assert!(text.contains(name), "the record names the engine: {text}");
+    // Watched, the game replays through the rules to the same forfeit.
+    let watch = Watch::of_finished(host.state.finished_record(record.id).unwrap(), false).unwrap();
+    let last_frame = watch.frame(watch.header().moves as u64).unwrap();
+    assert_eq!(last_frame.view["forfeit"], serde_json::to_value(fault).unwrap());
     none_left(&program);
 }
 
@@ -167,6 +173,41 @@ fn a_brain_that_floods_its_output_loses() {
     loses_by("pbrain-longline", Fault::Flood, 1);
 }
 
+/// A brain dies with its host even when the host is killed (SIGKILL, no chance to clean up):
+/// this test runs itself again as a host that starts a brain, kills that host, and finds the
+/// brain gone (the parent-death signal).
+#[test]
+fn a_brain_dies_with_pastimes_even_killed() {
+    if std::env::var_os("PASTIMES_HOST_A_BRAIN").is_some() {
+        let brain = Process::start(&fixture("pbrain-idle")).unwrap();
+        println!("\nbrain {}", brain.id());
+        std::thread::sleep(Duration::from_secs(60));
+        return;
+    }
+    let mut host = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "a_brain_dies_with_pastimes_even_killed", "--nocapture", "--test-threads=1"])
+        .env("PASTIMES_HOST_A_BRAIN", "1")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(host.stdout.take().unwrap()));
+    let pid: u32 = lines
+        .find_map(|line| line.ok()?.split_once("brain ").and_then(|(_, pid)| pid.trim().parse().ok()))
+        .expect("the host started a brain");
+    assert!(Path::new(&format!("/proc/{pid}")).exists(), "the brain runs");
+    host.kill().unwrap();
+    host.wait().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let alive = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        !stat.is_empty() && !stat.contains(") Z ")
+    };
+    while alive() {
+        assert!(Instant::now() < deadline, "the brain {pid} outlived its killed host");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// A new game, an undo while it thinks and the end of the game each let no brain run on.
 #[test]
 fn a_new_game_stops_the_brain_of_the_last() {
@@ -189,7 +230,10 @@ fn a_new_game_stops_the_brain_of_the_last() {
 #[test]
 fn pbrain_pastimes_is_checked_and_plays_a_whole_game() {
     let host = host();
-    let program = pbrain_pastimes();
+    // A copy of its own, so that no other test's brain is taken for this one's.
+    let folder = tempfile::tempdir().unwrap();
+    let program = folder.path().join("pbrain-pastimes");
+    std::fs::copy(pbrain_pastimes(), &program).unwrap();
     let listed = host.state.add_engine(&program).unwrap();
     assert_eq!(listed.len(), 1);
     let entry = &listed[0];
