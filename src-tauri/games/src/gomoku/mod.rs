@@ -394,12 +394,15 @@ impl Game for Gomoku {
     /// watch view learn the winning colour here (`{"winner": "black"}`). Against the computer
     /// Won and Lost say it already, and a draw has no winner: no summary.
     ///
-    /// Against an external engine the summary names it, and why it lost if by a fault
-    /// (`{"engine":"Rapfi 2024","forfeit":"timeout"}`), for the history.
+    /// Against an external engine the summary names it, why it lost if by a fault, and the
+    /// winning colour (`{"engine":"Rapfi 2024","forfeit":"timeout","winner":"black"}`), for the
+    /// history and the statistics.
     fn summary(&self, _elapsed_ms: u64) -> Option<serde_json::Value> {
         if let Some(seat) = self.params.engine.as_ref().filter(|_| self.params.opponent == Opponent::Engine) {
             let engine = format!("{} {}", seat.name, seat.version).trim().to_string();
-            return Some(serde_json::json!({ "engine": engine, "forfeit": self.forfeit }));
+            // The winning colour too, as between two players: the statistics count wins by it.
+            let winner = self.winner().or_else(|| self.forfeit.and(self.human_colour()));
+            return Some(serde_json::json!({ "engine": engine, "forfeit": self.forfeit, "winner": winner }));
         }
         if self.params.opponent.is_computer() {
             return None;
