@@ -8,7 +8,7 @@ use crate::harness::App;
 use std::path::{Path, PathBuf};
 
 /// `pbrain-pastimes`, built beside the app.
-fn pbrain_pastimes() -> PathBuf {
+pub(crate) fn pbrain_pastimes() -> PathBuf {
     let app = PathBuf::from(env!("CARGO_BIN_EXE_pastimes"));
     let brain = app.parent().unwrap().join("pbrain-pastimes");
     if !brain.exists() {
