@@ -72,6 +72,26 @@ pub enum AppError {
     /// A text that is no deal code this Pastimes can deal (`pastimes_games::DealCodeError`).
     #[error(transparent)]
     DealCode(DealCodeError),
+    /// An external engine that cannot be added (it failed a check by a fault) or played, with
+    /// what happened in English.
+    #[error("engine: {trouble:?}: {detail}")]
+    Engine { trouble: EngineTrouble, detail: String },
+}
+
+/// What is wrong with an external engine: a fault in its checks, or a game it cannot play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EngineTrouble {
+    Timeout,
+    Crash,
+    Garbage,
+    Illegal,
+    Flood,
+    /// Not (or no longer) in the player's list.
+    NoSuchEngine,
+    /// A rule it did not play a first move under when it was added.
+    RuleNotPlayed,
+    /// It does not answer `SWAP2BOARD`.
+    NoSwap2,
 }
 
 impl From<DealCodeError> for AppError {
@@ -130,6 +150,16 @@ impl AppError {
             AppError::DealCode(DealCodeError::UnknownGame(_)) => "deal_code_unknown_game",
             AppError::DealCode(DealCodeError::FutureDeal { .. }) => "deal_code_future",
             AppError::DealCode(_) => "bad_deal_code",
+            AppError::Engine { trouble, .. } => match trouble {
+                EngineTrouble::Timeout => "engine_timeout",
+                EngineTrouble::Crash => "engine_crash",
+                EngineTrouble::Garbage => "engine_garbage",
+                EngineTrouble::Illegal => "engine_illegal",
+                EngineTrouble::Flood => "engine_flood",
+                EngineTrouble::NoSuchEngine => "engine_no_such",
+                EngineTrouble::RuleNotPlayed => "engine_rule",
+                EngineTrouble::NoSwap2 => "engine_no_swap2",
+            },
         }
     }
 
@@ -161,8 +191,14 @@ impl AppError {
             AppError::DealCode(DealCodeError::FutureDeal { game, version, newest }) => {
                 json!({ "game": game, "version": version, "newest": newest })
             }
+            AppError::Engine { detail, .. } => json!({ "detail": detail }),
             _ => json!({}),
         }
+    }
+
+    /// An engine's error: see [`AppError::Engine`].
+    pub fn engine(trouble: EngineTrouble, detail: impl std::fmt::Display) -> AppError {
+        AppError::Engine { trouble, detail: detail.to_string() }
     }
 
     pub fn bad_argument(what: impl std::fmt::Display) -> AppError {

@@ -7,6 +7,7 @@
 //! `prefs`, `store` (the only code that holds SQL), and the shared `error` and `assistance`.
 
 pub mod assistance;
+pub mod engines;
 pub mod error;
 pub mod library;
 pub mod play;

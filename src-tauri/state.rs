@@ -213,8 +213,39 @@ impl AppState {
 
     // ----- games in progress (play/live.rs) -----
 
+    /// A new game; against an external engine, the engine of the player's list its params name
+    /// (`engines::seat`).
     pub fn new_game(self: &Arc<Self>, kind: GameKind, params: Value) -> AppResult<Snapshot> {
+        let params = crate::engines::seat::seated(kind, params, || crate::prefs::engines::list(&*self.store()?))?;
         live::new_game(self, kind, params, self.seed())
+    }
+
+    /// The player's external engines.
+    pub fn engines(&self) -> AppResult<Vec<crate::prefs::engines::EngineEntry>> {
+        crate::prefs::engines::list(&*self.store()?)
+    }
+
+    /// Checks the program at `path`, which the player chose in the native dialog (it runs for a
+    /// few seconds, holding no lock), and lists it; a program that fails a check is refused
+    /// with its fault, and the list is unchanged.
+    pub fn add_engine(&self, path: &std::path::Path) -> AppResult<Vec<crate::prefs::engines::EngineEntry>> {
+        let checked = crate::engines::check::check(path)
+            .map_err(|failure| AppError::engine(crate::engines::trouble_of(failure.fault), failure.detail))?;
+        let (about, rules) = (checked.about, checked.rules.iter().map(|rule| rule.as_str().to_string()).collect());
+        crate::prefs::engines::add(&*self.store()?, path, about.name, about.version, rules, checked.swap2)
+    }
+
+    /// Lists the program at `path` without its checks: for tests of brains that fail them (the
+    /// fake brains of `tests/fixtures/brains/`), never in a shipped build.
+    #[cfg(feature = "test-game")]
+    pub fn add_engine_unchecked(&self, path: &std::path::Path, name: &str) -> AppResult<()> {
+        let rules = ["freestyle", "exactFive", "renju"].map(String::from).to_vec();
+        crate::prefs::engines::add(&*self.store()?, path, name.into(), "1".into(), rules, true).map(drop)
+    }
+
+    /// Takes the engine `id` off the list (its games stay, naming it).
+    pub fn remove_engine(&self, id: &str) -> AppResult<Vec<crate::prefs::engines::EngineEntry>> {
+        crate::prefs::engines::remove(&*self.store()?, id)
     }
 
     /// The game of this kind in progress (or just finished), if any.

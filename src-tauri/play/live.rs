@@ -2,6 +2,7 @@
 //! away from the caller (the computer's search, the analysis of a finished game). The locks are
 //! the state's; it lends them through [`Host`], so what is done under them is written here once.
 
+use crate::engines::{turn, Engine};
 use crate::error::{AppError, AppResult};
 use crate::play::clock::{system_time, Time};
 use crate::play::session::{Moved, Session, Snapshot};
@@ -100,11 +101,14 @@ pub struct Slot {
     thinking: Option<Arc<AtomicBool>>,
     /// Set while the finished game is analysed; the same.
     analysing: Option<Arc<AtomicBool>>,
+    /// The external engine playing this game, once started: dropped (and its process with it)
+    /// when the game ends or the slot goes.
+    engine: Option<Arc<Engine>>,
 }
 
 impl Slot {
     fn new(session: Session, generation: u64) -> Slot {
-        Slot { session, generation, thinking: None, analysing: None }
+        Slot { session, generation, thinking: None, analysing: None, engine: None }
     }
 
     fn stop_thinking(&mut self) {
@@ -360,6 +364,9 @@ fn persist<H: Host>(host: &H, slot: &mut Slot) -> AppResult<()> {
 }
 
 fn start_computer_turn<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
+    if turn::against_an_engine(slot.session.game()) {
+        return start_engine_turn(host, kind, slot);
+    }
     let Some(search) = slot.session.computer_search() else { return };
     let cancel = Arc::new(AtomicBool::new(false));
     slot.thinking = Some(Arc::clone(&cancel));
@@ -371,6 +378,50 @@ fn start_computer_turn<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) 
             finish_computer_turn(&owner, kind, generation, mv);
         }
     }));
+}
+
+/// An external engine's turn: its brain (started at its first turn) asked on its own thread,
+/// from a worker that waits for it; its answer, or its forfeit, played as the computer's move.
+/// A finished game lets its engine go.
+fn start_engine_turn<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
+    if slot.session.is_over() {
+        slot.engine = None;
+        return;
+    }
+    if !slot.session.computer_to_move() {
+        return;
+    }
+    let Some(turn) = turn::turn_of(slot.session.game()) else { return };
+    let cancel = Arc::new(AtomicBool::new(false));
+    slot.thinking = Some(Arc::clone(&cancel));
+    let generation = slot.generation;
+    let engine = match &slot.engine {
+        Some(engine) => Ok(Arc::clone(engine)),
+        None => launch(&**host, &turn.engine_id).inspect(|engine| slot.engine = Some(Arc::clone(engine))),
+    };
+    let owner = Arc::clone(host);
+    (host.runtime().worker)(Box::new(move || {
+        let action = match engine {
+            Ok(engine) => {
+                let asked = Arc::clone(&cancel);
+                engine.run(move |brain| turn::decide(brain, &turn, &asked)).flatten()
+            }
+            Err(error) => {
+                eprintln!("pastimes: the engine {:?} cannot be run: {error}", turn.engine_id);
+                Some(turn::cannot_run())
+            }
+        };
+        if !cancel.load(Ordering::Relaxed) {
+            finish_computer_turn(&owner, kind, generation, action);
+        }
+    }));
+}
+
+/// The engine `id` of the player's list on a thread of its own (its process starts at its first
+/// job); an engine no longer listed cannot be run.
+fn launch(host: &impl Host, id: &str) -> AppResult<Arc<Engine>> {
+    let entry = crate::prefs::engines::find(&*host.store()?, id)?;
+    Ok(Arc::new(Engine::launch(entry.path)?))
 }
 
 pub(crate) fn finish_computer_turn<H: Host>(host: &Arc<H>, kind: GameKind, generation: u64, mv: Option<ComputerMove>) {

@@ -3,6 +3,7 @@
 
 pub mod command_line;
 pub mod config;
+pub mod engines;
 pub mod i18n;
 pub(crate) mod names;
 pub(crate) mod settings;

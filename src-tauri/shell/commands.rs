@@ -110,6 +110,49 @@ pub fn new_game<R: Runtime>(app: AppHandle<R>, state: AppStateArg, game: String,
     Ok(snapshot)
 }
 
+/// The player's external engines (Preferences' Engines section, the New game dialog).
+#[tauri::command]
+pub async fn engines(state: AppStateArg<'_>) -> AppResult<Vec<crate::prefs::engines::EngineEntry>> {
+    state.engines()
+}
+
+/// Adds an engine: the player picks its program in the native open dialog (never a path from
+/// the page), then Pastimes checks it (a few seconds, off the main thread) and lists it. `None`
+/// when the dialog is cancelled.
+#[tauri::command]
+pub async fn add_engine<R: Runtime>(
+    window: WebviewWindow<R>,
+    state: AppStateArg<'_>,
+) -> AppResult<Option<Vec<crate::prefs::engines::EngineEntry>>> {
+    let Some(path) = pick_engine(&window, &state)? else { return Ok(None) };
+    Ok(Some(state.add_engine(&path)?))
+}
+
+/// The program the player picks; in a test build, `PASTIMES_TEST_ENGINE` stands for the pick
+/// when set (a native dialog cannot be driven over WebDriver).
+fn pick_engine<R: Runtime>(window: &WebviewWindow<R>, state: &AppState) -> AppResult<Option<std::path::PathBuf>> {
+    #[cfg(feature = "test-game")]
+    if let Some(path) = std::env::var_os("PASTIMES_TEST_ENGINE") {
+        return Ok(Some(path.into()));
+    }
+    let say = |key: &str| crate::prefs::i18n::t(language(state), key);
+    let request = FileRequest {
+        purpose: Purpose::Open,
+        title: say("engines.addTitle"),
+        accept: say("dialog.open"),
+        cancel: say("dialog.cancel"),
+        filter_name: say("engines.filter"),
+        pattern: "*".into(),
+    };
+    ask_path(window, request)
+}
+
+/// Takes the engine `id` off the list.
+#[tauri::command]
+pub async fn remove_engine(state: AppStateArg<'_>, id: String) -> AppResult<Vec<crate::prefs::engines::EngineEntry>> {
+    state.remove_engine(&id)
+}
+
 #[tauri::command]
 pub fn snapshot(state: AppStateArg, game: String) -> AppResult<Option<Snapshot>> {
     state.snapshot(kind(&game)?)

@@ -10,6 +10,7 @@ mod clipping;
 mod counters;
 mod daily;
 mod deals;
+mod engines;
 mod exchange;
 #[cfg(feature = "test-game")]
 mod fourth_game;

@@ -62,7 +62,10 @@ pub struct Tour {
 impl Tour {
     pub async fn start() -> Tour {
         let data = tempfile::tempdir().unwrap();
-        let app = App::launch(data.path(), Some(SEED)).await;
+        // With an engine, so that Preferences lists one and the New game dialog offers it.
+        let brain = crate::engines::pbrain_pastimes();
+        let app = App::launch_with(data.path(), Some(SEED), &[("PASTIMES_TEST_ENGINE", brain.to_str().unwrap())]).await;
+        app.invoke("add_engine", json!({})).await.expect("pbrain-pastimes is added");
         let reviewed = finish_a_reviewed_gomoku_game(&app).await;
         start_todays_bubble_breaker_deal(&app).await;
         Tour { app, reviewed, _data: data }
@@ -205,6 +208,13 @@ async fn gomoku(app: &App, inspector: &mut impl Inspector, prefix: &str) {
     app.wait_for("a stone", "return document.querySelectorAll('.gm-point.last').length === 1").await;
     inspector.look(app, &format!("{prefix}/gomoku")).await;
     dialog(app, inspector, "#gm-new", "gomoku-new-dialog", &format!("{prefix}/gomoku new game")).await;
+    // The same dialog against an engine: its choice and time a move under the opponents.
+    app.click("#gm-new").await;
+    app.wait_for("the dialog", "return document.querySelector('#gomoku-new-dialog[open]')").await;
+    app.click("#gm-opponent-engine").await;
+    app.wait_for("the engine's choices", "return !document.querySelector('#gm-engine-choice').hidden").await;
+    inspector.look(app, &format!("{prefix}/gomoku new game against an engine")).await;
+    close_dialog(app, "gomoku-new-dialog").await;
     dialog(app, inspector, "#gm-options", "options-dialog", &format!("{prefix}/gomoku options")).await;
     dialog(app, inspector, "#gm-stats", "stats-dialog", &format!("{prefix}/gomoku statistics")).await;
     for (x, y) in &FIVE[1..] {

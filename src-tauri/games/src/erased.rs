@@ -23,6 +23,14 @@ pub struct Played {
 /// value, so it never goes through JSON.
 pub struct ComputerMove(Box<dyn Any + Send>);
 
+impl ComputerMove {
+    /// A move found outside the game's own [`Game::computer_move`] (an external engine's, which
+    /// the app hosts): it must be the game's own move type, or playing it is refused.
+    pub fn new<M: Any + Send>(mv: M) -> ComputerMove {
+        ComputerMove(Box::new(mv))
+    }
+}
+
 /// A game of any kind, with the parameters it was made from.
 pub trait AnyGame: Send + Sync {
     fn kind(&self) -> GameKind;

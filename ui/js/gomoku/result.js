@@ -9,6 +9,8 @@ import { COLOURS } from './setup.js';
 /// winning colour ("Black won"). Null where the plain result says it all (against the computer,
 /// a draw, a game from before the summary was kept).
 export function resultText(result, summary) {
+  // Against an external engine: the result and the engine, named with its version.
+  if (typeof summary?.engine === 'string') return t('gm.result.vsEngine', { result: t(`result.${result}`), engine: summary.engine });
   const winner = summary?.winner;
   if (result !== 'won' || (winner !== 'black' && winner !== 'white')) return null;
   return colourWon(winner);

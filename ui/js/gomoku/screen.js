@@ -53,8 +53,19 @@ const actingColour = (view) => {
   return view.swap2.decider === 'first' ? 'black' : 'white';
 };
 
+/// Why an external engine lost by its fault, as the player is told (literal keys, so that the
+/// catalogue test sees them).
+export const FORFEIT_TEXT = {
+  timeout: 'gm.forfeit.timeout',
+  crash: 'gm.forfeit.crash',
+  garbage: 'gm.forfeit.garbage',
+  illegal: 'gm.forfeit.illegal',
+  flood: 'gm.forfeit.flood',
+};
+
 function resultTitle(snap) {
   const view = snap.view;
+  if (view?.forfeit) return t('gm.result.youWin');
   if (snap.status === 'draw') return t('gm.result.draw');
   if (!view?.winner) return '';
   if (vsComputer(view)) return snap.status === 'won' ? t('gm.result.youWin') : t('gm.result.wins', { name: nameOf(view, view.winner) });
@@ -63,6 +74,7 @@ function resultTitle(snap) {
 
 function resultDetail(snap) {
   const view = snap.view;
+  if (view?.forfeit) return t(FORFEIT_TEXT[view.forfeit] ?? FORFEIT_TEXT.garbage, { engine: nameOf(view, other(view.humanColour)) });
   if (snap.status === 'draw') return t(view?.stones?.includes(0) ? 'gm.result.noLegalPoint' : 'gm.result.drawText');
   if (!view?.winner) return '';
   return t('gm.result.five', {

@@ -4,14 +4,22 @@
 // src-tauri/games/src/gomoku/params.rs).
 
 import { el } from '../dom.js';
-import { t, errorText, textIn, LANGUAGES } from '../i18n.js';
+import { t, errorText, formatNumber, textIn, LANGUAGES } from '../i18n.js';
 import { openDialog } from '../dialog.js';
+import { call } from '../ipc.js';
 
 export const RULES = ['freestyle', 'exactFive', 'renju', 'caro'];
 export const OPENINGS = ['standard', 'swap2'];
-/// Two people, then the computer's levels, weakest first (Opponent::ALL in params.rs).
-export const OPPONENTS = ['human', 'beginner', 'easy', 'medium', 'hard', 'master'];
+/// Two people, then the computer's levels, weakest first, then an external engine
+/// (Opponent::ALL in params.rs).
+export const OPPONENTS = ['human', 'beginner', 'easy', 'medium', 'hard', 'master', 'engine'];
 export const COLOURS = ['black', 'white'];
+/// The times a move an external engine may be given, in milliseconds (the backend takes 100 ms
+/// to a minute: src-tauri/engines/seat.rs).
+export const MOVE_TIMES = [500, 1000, 2000, 5000, 10000, 30000];
+const ENGINE = 'engine';
+/// The built-in computer's levels.
+const LEVELS = OPPONENTS.filter((o) => o !== 'human' && o !== ENGINE);
 /// The backend's limit for names (src-tauri/prefs/names.rs); it counts characters, not UTF-16 units.
 const MAX_NAME = 32;
 
@@ -43,7 +51,7 @@ function givenName(name) {
   for (const colour of COLOURS) {
     if (LANGUAGES.some((lang) => textIn(lang, `gm.defaultName.${colour}`) === name)) return defaultName(colour);
   }
-  for (const opponent of OPPONENTS.filter((o) => o !== 'human')) {
+  for (const opponent of LEVELS) {
     const inLanguage = (lang) => textIn(lang, 'gm.computerName', { level: textIn(lang, `gm.level.${opponent}`) });
     if (LANGUAGES.some((lang) => inLanguage(lang) === name)) return computerName(opponent);
   }
@@ -77,19 +85,27 @@ function validName(raw, fallback) {
   return typeof raw === 'string' && !nameProblem(raw) ? raw.trim() : fallback;
 }
 
+/// An engine of the player's list as a game names it: "Rapfi 2024".
+export const engineName = (entry) => `${entry.name} ${entry.version}`.trim();
+
 /// The remembered choice, completed with defaults; the computer's side gets its name afresh.
-export function savedParams(settings) {
+/// An external engine is remembered while it is on the player's list (`engines`).
+export function savedParams(settings, engines = []) {
   const saved = settings?.gomokuParams ?? {};
   const rule = RULES.includes(saved.rule) ? saved.rule : 'freestyle';
   const opening = OPENINGS.includes(saved.opening) ? saved.opening : 'standard';
-  const opponent = OPPONENTS.includes(saved.opponent) ? saved.opponent : 'human';
+  const entry = engines.find((e) => e.id === saved.engine?.id) ?? engines[0];
+  const engine = entry ? { id: entry.id, moveMs: MOVE_TIMES.includes(saved.engine?.moveMs) ? saved.engine.moveMs : 1000 } : null;
+  const known = saved.opponent === ENGINE ? Boolean(engine) : OPPONENTS.includes(saved.opponent);
+  const opponent = known ? saved.opponent : 'human';
   const humanColour = COLOURS.includes(saved.humanColour) ? saved.humanColour : 'black';
   const names = {
     black: shownName(validName(saved.blackName, defaultName('black'))),
     white: shownName(validName(saved.whiteName, defaultName('white'))),
   };
-  if (opponent !== 'human') names[other(humanColour)] = computerName(opponent);
-  return { rule, opening, opponent, humanColour, blackName: names.black, whiteName: names.white };
+  if (opponent === ENGINE) names[other(humanColour)] = engineName(entry);
+  else if (opponent !== 'human') names[other(humanColour)] = computerName(opponent);
+  return { rule, opening, opponent, humanColour, blackName: names.black, whiteName: names.white, engine };
 }
 
 /// What of a game's parameters is remembered for the next New game dialog: a name that is only
@@ -100,6 +116,9 @@ export function keptParams(params) {
   for (const key of ['blackName', 'whiteName']) {
     if (givenName(kept[key]) !== null) delete kept[key];
   }
+  // The engine's side is named by the engine, never typed.
+  if (kept.opponent === ENGINE) delete kept[`${other(kept.humanColour ?? 'black')}Name`];
+  if (!kept.engine) delete kept.engine;
   return kept;
 }
 
@@ -112,9 +131,10 @@ export function paramsOf(view) {
   const named = (colour) => nameOf(view, colour);
   const [firstName, secondName] = first ? [named(first), named(other(first))] : [named('black'), named('white')];
   const humanColour = first ? (view.humanColour === first ? 'black' : 'white') : view.humanColour;
+  const engine = view.engine ? { id: view.engine.id, moveMs: view.engine.moveMs } : undefined;
   return {
     rule: view.rule, opening: view.opening ?? 'standard', opponent: view.opponent, humanColour,
-    blackName: firstName, whiteName: secondName,
+    blackName: firstName, whiteName: secondName, engine,
   };
 }
 
@@ -132,14 +152,27 @@ const SWAP2_PLAYER = { black: 'gm.new.player.first', white: 'gm.new.player.secon
 /// Asks for a new game's settings; `start(params)` starts it and may fail with the backend's
 /// error, which the dialog then shows. Resolves with the params started, or null if cancelled.
 export async function chooseParams(app, start) {
-  const initial = savedParams(app.settings);
+  // The player's external engines (Preferences > Engines); none, and the choice is not offered.
+  const engines = await call('engines').catch(() => []);
+  const initial = savedParams(app.settings, engines);
   // The names the player typed, per colour; the computer's side shows its own name instead.
   const typed = { black: initial.blackName, white: initial.whiteName };
   if (initial.opponent !== 'human') typed[other(initial.humanColour)] = defaultName(other(initial.humanColour));
 
   const ruleChoices = radios('rule', RULES, initial.rule, (r) => t(`gm.rule.${r}`), (r) => t(`gm.rule.${r}.hint`));
   const openingChoices = radios('opening', OPENINGS, initial.opening, (o) => t(OPENING_TEXT[o].label), (o) => t(OPENING_TEXT[o].hint));
-  const opponentChoices = radios('opponent', OPPONENTS, initial.opponent, (o) => t(`gm.opponent.${o}`));
+  // The engine is offered once the player has added one.
+  const opponentChoices = radios('opponent', OPPONENTS.filter((o) => o !== ENGINE || engines.length), initial.opponent,
+    (o) => t(`gm.opponent.${o}`));
+  const option = (value, text, chosen) => el('option', { value, text, selected: value === chosen ? true : undefined });
+  const engineSelect = el('select', { id: 'gm-engine', name: 'engine' },
+    engines.map((entry) => option(entry.id, engineName(entry), initial.engine?.id)));
+  const timeSelect = el('select', { id: 'gm-move-time', name: 'moveTime' },
+    MOVE_TIMES.map((ms) => option(String(ms), t('stats.seconds', { seconds: formatNumber(ms / 1000) }), String(initial.engine?.moveMs ?? 1000))));
+  const engineChoice = el('div', { class: 'gm-engine-choice', id: 'gm-engine-choice' },
+    el('label', { for: 'gm-engine' }, t('gm.new.engine'), engineSelect),
+    el('label', { for: 'gm-move-time' }, t('gm.new.moveTime'), timeSelect));
+  const chosenEngine = () => engines.find((entry) => entry.id === engineSelect.value);
   // Six opponents with a description each would not fit the window: the chosen one's shows.
   const opponentHint = el('p', { class: 'hint', id: 'gm-opponent-hint', 'aria-live': 'polite' });
   const colourChoices = radios('colour', COLOURS, initial.humanColour, (c) => t(`gm.new.colour.${c}`));
@@ -163,6 +196,15 @@ export async function chooseParams(app, start) {
     const computerSide = opponent === 'human' ? null : other(humanColour);
     colourSet.disabled = opponent === 'human';
     opponentHint.textContent = t(`gm.opponent.${opponent}.hint`);
+    // An engine plays the rules it played when it was added, and Swap2 if it answered it.
+    const entry = opponent === ENGINE ? chosenEngine() : null;
+    engineChoice.hidden = opponent !== ENGINE;
+    for (const input of document.querySelectorAll('#gomoku-new-dialog input[name=rule]')) {
+      input.disabled = Boolean(entry) && !entry.rules.includes(input.value);
+    }
+    const swap2Input = document.querySelector('#gomoku-new-dialog input[name=opening][value=swap2]');
+    if (swap2Input) swap2Input.disabled = Boolean(entry) && !entry.swap2;
+    const computer = entry ? engineName(entry) : computerName(opponent);
     // Under Swap2 the colours are chosen in the opening: the player picks a part instead.
     const swap2 = opening === 'swap2';
     colourLegend.textContent = t(swap2 ? 'gm.new.yourPart' : 'gm.new.yourColour');
@@ -177,7 +219,7 @@ export async function chooseParams(app, start) {
       label?.parentNode.querySelector('.gm-badge').toggleAttribute('hidden', swap2);
       const input = inputs[colour];
       input.disabled = colour === computerSide;
-      input.value = colour === computerSide ? computerName(opponent) : typed[colour];
+      input.value = colour === computerSide ? computer : typed[colour];
       input.removeAttribute('aria-invalid');
     }
   };
@@ -191,7 +233,7 @@ export async function chooseParams(app, start) {
     body: [
       el('fieldset', { class: 'gm-fieldset', id: 'gm-rule' }, el('legend', { text: t('gm.new.rule') }), ruleChoices),
       el('fieldset', { class: 'gm-fieldset', id: 'gm-opening' }, el('legend', { text: t('gm.new.opening') }), openingChoices),
-      el('fieldset', { class: 'gm-fieldset', id: 'gm-opponent' }, el('legend', { text: t('gm.new.opponent') }), opponentChoices, opponentHint),
+      el('fieldset', { class: 'gm-fieldset', id: 'gm-opponent' }, el('legend', { text: t('gm.new.opponent') }), opponentChoices, engineChoice, opponentHint),
       colourSet,
       el('fieldset', { class: 'gm-fieldset gm-names' }, el('legend', { text: t('gm.new.names') }),
         COLOURS.map((colour) => el('label', { for: `gm-name-${colour}` },
@@ -203,7 +245,7 @@ export async function chooseParams(app, start) {
     ],
     buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'start', label: t('gm.new.start'), primary: true }],
     onOpen: (dialog) => {
-      dialog.addEventListener('change', (event) => { if (event.target.type === 'radio') update(); });
+      dialog.addEventListener('change', (event) => { if (event.target.type === 'radio' || event.target === engineSelect) update(); });
       update();
       dialog.querySelector('input[name=opponent]:checked')?.focus();
     },
@@ -224,6 +266,7 @@ export async function chooseParams(app, start) {
         }
       }
       const params = { rule, opening, opponent, humanColour, blackName: inputs.black.value.trim(), whiteName: inputs.white.value.trim() };
+      if (opponent === ENGINE) params.engine = { id: engineSelect.value, moveMs: Number(timeSelect.value) };
       error.textContent = '';
       pending = true;
       start(params).then(() => {

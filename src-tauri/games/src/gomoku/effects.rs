@@ -16,6 +16,8 @@ pub struct Effects {
     pub winning_line: Option<Vec<Point>>,
     /// The Swap2 decision this move was (none for a stone).
     pub decided: Option<Decision>,
+    /// The external engine's fault this move was: it lost the game by it.
+    pub forfeited: Option<super::Fault>,
 }
 
 /// A Swap2 decision as it was made: what the decider took and who the decider is.
@@ -44,9 +46,13 @@ pub(super) fn told(before: &Gomoku, action: &Action, after: &Gomoku) -> Effects 
             by,
             name: name_of_role(before, by).to_string(),
         }),
-        Action::Stone(_) => None,
+        Action::Stone(_) | Action::Forfeit { .. } => None,
     };
-    Effects { placed, winning_line, decided }
+    let forfeited = match *action {
+        Action::Forfeit { forfeit } => Some(forfeit),
+        _ => None,
+    };
+    Effects { placed, winning_line, decided, forfeited }
 }
 
 #[cfg(test)]

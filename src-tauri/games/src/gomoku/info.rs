@@ -52,9 +52,14 @@ fn listed() -> Vec<String> {
         .collect()
 }
 
-/// Only games against the computer rank: between two players a win is whoever made five.
+/// Only games against the built-in computer rank: between two players a win is whoever made
+/// five, and an external engine is not Pastimes' to measure.
 fn ranks(name: &str) -> bool {
-    !Rule::ALL.iter().any(|rule| Opening::ALL.iter().any(|opening| category(*rule, Opponent::Human, *opening) == name))
+    !Rule::ALL.iter().any(|rule| {
+        Opening::ALL.iter().any(|opening| {
+            [Opponent::Human, Opponent::Engine].iter().any(|opponent| category(*rule, *opponent, *opening) == name)
+        })
+    })
 }
 
 fn is_valid(name: &str) -> bool {
@@ -91,5 +96,7 @@ mod tests {
         assert_eq!(category(Rule::Caro, Opponent::Hard, Opening::Standard), "caro-hard");
         assert!(listed.iter().any(|c| c == "caro-master") && is_valid("caro-human-swap2"));
         assert!(ranks("caro-beginner") && !ranks("caro-human"));
+        assert!(is_valid("renju-engine") && !ranks("renju-engine") && !ranks("freestyle-engine-swap2"));
+        assert!(!listed.iter().any(|c| c.contains("engine")), "engines have no table");
     }
 }

@@ -25,6 +25,7 @@ pub mod board;
 pub mod caro;
 pub mod computer;
 mod effects;
+pub mod forfeit;
 mod hint;
 mod info;
 pub mod moves_file;
@@ -43,9 +44,10 @@ pub use ai::{computer_move, search, search_level, SearchLimits, SearchReport};
 pub use board::{Colour, Point, SIZE};
 pub use computer::{computer_action, legal_stone, legal_stone_remembering};
 pub use effects::{Decision, Effects};
+pub use forfeit::Fault;
 pub use hint::Hint;
 pub use info::KIND;
-pub use params::{Level, Opponent, Params};
+pub use params::{EngineSeat, Level, Opponent, Params};
 pub use renju::Forbidden;
 pub use rules::Rule;
 pub use swap2::{Choice, Opening, Phase, Role};
@@ -82,13 +84,27 @@ impl From<Point> for Move {
 }
 
 /// What a player does: place a stone (`{"x":7,"y":7}`, the shape moves always had) or make a
-/// decision of the Swap2 opening (`{"choose":"white"}`, `"black"` or `"placeTwo"`).
+/// decision of the Swap2 opening (`{"choose":"white"}`, `"black"` or `"placeTwo"`); or, for an
+/// external engine at its turn, lose by its fault (`{"forfeit":"timeout"}`: see [`forfeit`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Action {
     Stone(Move),
     Choose { choose: Choice },
+    Forfeit { forfeit: Fault },
 }
+
+/// The words of a record file, after the stones: the Swap2 decisions, then the forfeits.
+const WORDS: [&str; 8] = [
+    Choice::WRITTEN[0],
+    Choice::WRITTEN[1],
+    Choice::WRITTEN[2],
+    Fault::WRITTEN[0],
+    Fault::WRITTEN[1],
+    Fault::WRITTEN[2],
+    Fault::WRITTEN[3],
+    Fault::WRITTEN[4],
+];
 
 impl From<Move> for Action {
     fn from(mv: Move) -> Action {
@@ -112,6 +128,8 @@ pub struct Gomoku {
     winning_line: Option<Vec<Point>>,
     /// The opening's choices under Swap2; `None` under the standard opening.
     swap2: Option<Swap2>,
+    /// The external engine's fault that ended the game, if one did.
+    forfeit: Option<Fault>,
 }
 
 impl Gomoku {
@@ -157,6 +175,24 @@ impl Gomoku {
         colour
     }
 
+    /// The external engine loses by `fault`; only at the engine's own turn (the app plays it
+    /// there, and a player's move then waits for the engine).
+    pub fn forfeit(&mut self, fault: Fault) -> Result<(), RuleError> {
+        if self.status().is_over() {
+            return Err(RuleError::GameOver);
+        }
+        if self.params.opponent != Opponent::Engine || !self.is_computer_turn() {
+            return Err(RuleError::Illegal("notTheEngine"));
+        }
+        self.forfeit = Some(fault);
+        Ok(())
+    }
+
+    /// The external engine's fault that ended the game, if one did.
+    pub fn forfeited(&self) -> Option<Fault> {
+        self.forfeit
+    }
+
     /// Makes a decision of the Swap2 opening; on error nothing changes.
     pub fn choose(&mut self, choice: Choice) -> Result<(), RuleError> {
         if self.status().is_over() {
@@ -170,6 +206,9 @@ impl Gomoku {
     /// last choice if none was placed since. `None` at the start. The session undoes with
     /// snapshots; this is the engine's own cheap undo.
     pub fn undo(&mut self) -> Option<Action> {
+        if let Some(fault) = self.forfeit.take() {
+            return Some(Action::Forfeit { forfeit: fault });
+        }
         let stones = self.board.stone_count();
         if let Some(choice) = self.swap2.as_mut().and_then(|swap| swap.take_back_choice(stones)) {
             return Some(Action::Choose { choose: choice });
@@ -217,7 +256,7 @@ impl Gomoku {
 
     /// The computer's part, if it plays.
     pub fn computer_role(&self) -> Option<Role> {
-        self.params.opponent.level().map(|_| self.params.human_role().other())
+        self.params.opponent.is_computer().then(|| self.params.human_role().other())
     }
 
     /// The computer's colour, if it plays and the colours are settled.
@@ -300,13 +339,14 @@ impl Game for Gomoku {
     fn new(params: &Params, seed: u64) -> Result<Self, RuleError> {
         params.deal.checked(NEWEST_DEAL)?;
         let swap2 = (params.opening == Opening::Swap2).then(Swap2::default);
-        Ok(Gomoku { params: params.clone(), seed, board: Board::default(), winning_line: None, swap2 })
+        Ok(Gomoku { params: params.clone(), seed, board: Board::default(), winning_line: None, swap2, forfeit: None })
     }
 
     fn apply(&mut self, action: &Action) -> Result<Applied, RuleError> {
         match *action {
             Action::Stone(mv) => self.play(mv).map(|_| ()),
             Action::Choose { choose } => self.choose(choose),
+            Action::Forfeit { forfeit } => self.forfeit(forfeit),
         }
         .map(|_| Applied::Move)
     }
@@ -316,9 +356,10 @@ impl Game for Gomoku {
     }
 
     /// A stone as its point in board notation (`H8`, rows from the bottom: see [`notation`]), a
-    /// Swap2 decision as `choose white`, `choose black` or `choose placeTwo`; their codes are the
-    /// point, `y * 15 + x`, and the decisions from 225 up.
-    const NOTATION: Notation = Notation { verbs: &[""], words: &Choice::WRITTEN, rows: Rows::FromBottom };
+    /// Swap2 decision as `choose white`, `choose black` or `choose placeTwo`, an engine's forfeit
+    /// as `forfeit timeout` (and the other [`Fault::WRITTEN`]); their codes are the point,
+    /// `y * 15 + x`, then the decisions from 225 up, then the forfeits from 228.
+    const NOTATION: Notation = Notation { verbs: &[""], words: &WORDS, rows: Rows::FromBottom };
 
     fn grid(&self) -> (usize, usize) {
         (SIZE, SIZE)
@@ -330,13 +371,19 @@ impl Game for Gomoku {
                 Some(Written::Cell { verb: 0, x: usize::try_from(mv.x).ok()?, y: usize::try_from(mv.y).ok()? })
             }
             Action::Choose { choose } => Choice::ALL.iter().position(|c| *c == choose).map(Written::Word),
+            Action::Forfeit { forfeit } => {
+                Fault::ALL.iter().position(|f| *f == forfeit).map(|n| Written::Word(Choice::ALL.len() + n))
+            }
         }
     }
 
     fn read(&self, written: Written) -> Option<Action> {
         match written {
             Written::Cell { x, y, .. } => Some(Action::Stone(Move { x: x as i64, y: y as i64 })),
-            Written::Word(word) => Choice::ALL.get(word).map(|&choose| Action::Choose { choose }),
+            Written::Word(word) => match word.checked_sub(Choice::ALL.len()) {
+                None => Choice::ALL.get(word).map(|&choose| Action::Choose { choose }),
+                Some(n) => Fault::ALL.get(n).map(|&forfeit| Action::Forfeit { forfeit }),
+            },
         }
     }
 
@@ -348,14 +395,27 @@ impl Game for Gomoku {
     /// Between two players a five is [`Status::Won`] whoever made it, so the history and the
     /// watch view learn the winning colour here (`{"winner": "black"}`). Against the computer
     /// Won and Lost say it already, and a draw has no winner: no summary.
+    ///
+    /// Against an external engine the summary names it, why it lost if by a fault, and the
+    /// winning colour (`{"engine":"Rapfi 2024","forfeit":"timeout","winner":"black"}`), for the
+    /// history and the statistics.
     fn summary(&self, _elapsed_ms: u64) -> Option<serde_json::Value> {
-        if self.params.opponent.level().is_some() {
+        if let Some(seat) = self.params.engine.as_ref().filter(|_| self.params.opponent == Opponent::Engine) {
+            let engine = format!("{} {}", seat.name, seat.version).trim().to_string();
+            // The winning colour too, as between two players: the statistics count wins by it.
+            let winner = self.winner().or_else(|| self.forfeit.and(self.human_colour()));
+            return Some(serde_json::json!({ "engine": engine, "forfeit": self.forfeit, "winner": winner }));
+        }
+        if self.params.opponent.is_computer() {
             return None;
         }
         Some(serde_json::json!({ "winner": self.winner()? }))
     }
 
     fn status(&self) -> Status {
+        if self.forfeit.is_some() {
+            return Status::Won; // only the engine forfeits, and the player is its opponent
+        }
         match self.winner() {
             Some(winner) => match self.computer_colour() {
                 Some(computer) if computer == winner => Status::Lost,

@@ -29,8 +29,9 @@ impl Level {
     pub const ALL: [Level; 5] = [Level::Beginner, Level::Easy, Level::Medium, Level::Hard, Level::Master];
 }
 
-/// Who plays the other side. Serialised as `"human"` or the level's name (`"beginner"`,
-/// `"easy"`, `"medium"`, `"hard"`, `"master"`).
+/// Who plays the other side. Serialised as `"human"`, the level's name (`"beginner"`,
+/// `"easy"`, `"medium"`, `"hard"`, `"master"`) or `"engine"`: a Gomocup brain the player
+/// added, named by [`Params::engine`], which the app runs (the rules only carry its name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Opponent {
@@ -42,11 +43,20 @@ pub enum Opponent {
     Medium,
     Hard,
     Master,
+    /// An external engine (a Gomocup brain); its games never rank.
+    Engine,
 }
 
 impl Opponent {
-    pub const ALL: [Opponent; 6] =
-        [Opponent::Human, Opponent::Beginner, Opponent::Easy, Opponent::Medium, Opponent::Hard, Opponent::Master];
+    pub const ALL: [Opponent; 7] = [
+        Opponent::Human,
+        Opponent::Beginner,
+        Opponent::Easy,
+        Opponent::Medium,
+        Opponent::Hard,
+        Opponent::Master,
+        Opponent::Engine,
+    ];
 
     /// The stable name used in categories (the same as in the saved settings).
     pub fn as_str(self) -> &'static str {
@@ -57,18 +67,24 @@ impl Opponent {
             Opponent::Medium => "medium",
             Opponent::Hard => "hard",
             Opponent::Master => "master",
+            Opponent::Engine => "engine",
         }
     }
 
-    /// The computer's level, or `None` for a second human.
+    /// Whether a program plays the other side (a level or an external engine).
+    pub fn is_computer(self) -> bool {
+        self != Opponent::Human
+    }
+
+    /// The built-in computer's level, or `None` for a second human or an external engine.
     pub fn level(self) -> Option<Level> {
         match self {
-            Opponent::Human => None,
             Opponent::Beginner => Some(Level::Beginner),
             Opponent::Easy => Some(Level::Easy),
             Opponent::Medium => Some(Level::Medium),
             Opponent::Hard => Some(Level::Hard),
             Opponent::Master => Some(Level::Master),
+            Opponent::Human | Opponent::Engine => None,
         }
     }
 }
@@ -96,6 +112,36 @@ pub struct Params {
     /// params stored before versions, and left out of the JSON for version 1.
     #[serde(default = "Deal::first", skip_serializing_if = "Deal::is_first")]
     pub deal: Deal,
+    /// The external engine that plays the other side when the opponent is `"engine"`; absent
+    /// otherwise (and from the JSON).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<EngineSeat>,
+}
+
+/// The external engine a game is played against, as the game names it, e.g.
+/// `{"id":"pbrain-rapfi","name":"Rapfi","version":"2024","moveMs":1000}`. `id` is the engine's
+/// entry in the player's list (the app finds the program there, never in a game); the name and
+/// version are what the engine said of itself when it was added, kept so that the record names
+/// it; `moveMs` is its time a move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EngineSeat {
+    pub id: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub version: String,
+    #[serde(default = "EngineSeat::default_move_ms")]
+    pub move_ms: u64,
+}
+
+impl EngineSeat {
+    /// The time a move when none is given: a second, as tournaments' fast games.
+    pub const DEFAULT_MOVE_MS: u64 = 1000;
+
+    fn default_move_ms() -> u64 {
+        Self::DEFAULT_MOVE_MS
+    }
 }
 
 impl Default for Params {
@@ -108,6 +154,7 @@ impl Default for Params {
             black_name: "Black".into(),
             white_name: "White".into(),
             deal: super::NEWEST_DEAL,
+            engine: None,
         }
     }
 }
@@ -116,7 +163,7 @@ impl Params {
     /// The computer's colour under the standard opening, if the computer plays. Under Swap2
     /// the colours are chosen in the opening: see [`super::Gomoku::computer_colour`].
     pub fn computer_colour(&self) -> Option<Colour> {
-        self.opponent.level().map(|_| self.human_colour.other())
+        self.opponent.is_computer().then(|| self.human_colour.other())
     }
 
     /// The human's part in the game against the computer: first (black under the standard

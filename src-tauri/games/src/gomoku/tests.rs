@@ -486,3 +486,36 @@ proptest::proptest! {
         }
     }
 }
+
+fn against_an_engine() -> Gomoku {
+    let engine = EngineSeat { id: "pbrain-x".into(), name: "X".into(), version: "1".into(), move_ms: 500 };
+    game(Params { opponent: Opponent::Engine, engine: Some(engine), ..Params::default() })
+}
+
+/// An external engine loses by its fault only at its own turn; the game is then the player's,
+/// never ranks, and the forfeit is written and coded like any move.
+#[test]
+fn an_engine_forfeits_only_at_its_turn_and_the_player_wins() {
+    let mut game = against_an_engine();
+    let forfeit = Action::Forfeit { forfeit: Fault::Timeout };
+    assert!(matches!(game.apply(&forfeit), Err(RuleError::Illegal("notTheEngine"))), "the player's turn");
+    play_all(&mut game, &["H8"]);
+    assert!(game.computer_to_move() && game.computer_move(&AtomicBool::new(false)).is_none(), "the app plays it");
+    assert_eq!(game.apply(&forfeit), Ok(Applied::Move));
+    assert_eq!((game.status(), game.forfeited()), (Status::Won, Some(Fault::Timeout)));
+    assert!(!game.can_rank() && game.rank_key(1000).is_none(), "an engine's games never rank");
+    let view = game.view();
+    assert_eq!((view.forfeit, view.engine.map(|e| e.name)), (Some(Fault::Timeout), Some("X".into())));
+    for fault in Fault::ALL {
+        let action = Action::Forfeit { forfeit: fault };
+        let written = game.write(&action).unwrap();
+        assert_eq!(game.read(written), Some(action));
+        let text = Gomoku::NOTATION.text(written, (SIZE, SIZE)).unwrap();
+        assert_eq!(text, format!("forfeit {}", serde_json::to_value(fault).unwrap().as_str().unwrap()));
+    }
+    assert_eq!(game.undo(), Some(forfeit));
+    assert_eq!(game.status(), Status::Playing);
+    let mut two = Gomoku::new(&Params::default(), 7).unwrap();
+    play_all(&mut two, &["H8"]);
+    assert!(two.apply(&forfeit).is_err(), "no engine, no forfeit");
+}

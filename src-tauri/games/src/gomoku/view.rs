@@ -1,7 +1,8 @@
 //! What the UI draws: the stones, the move list, the result and the settings.
 
 use super::board::{Board, Colour, Point, POINTS, SIZE};
-use super::params::Opponent;
+use super::forfeit::Fault;
+use super::params::{EngineSeat, Opponent};
 use super::rules::Rule;
 use super::swap2::{Choice, Opening, Phase, Role};
 use super::Gomoku;
@@ -53,6 +54,10 @@ pub struct View {
     /// chosen, the first player's and the second's).
     pub black_name: String,
     pub white_name: String,
+    /// The external engine played against (its name, version and time a move); `null` otherwise.
+    pub engine: Option<EngineSeat>,
+    /// The engine's fault that ended the game (`"timeout"`, `"crash"`...); `null` otherwise.
+    pub forfeit: Option<Fault>,
 }
 
 /// Whose decision the Swap2 opening waits for and what it may be, e.g.
@@ -101,6 +106,8 @@ impl View {
             human_colour: game.human_colour().unwrap_or(params.human_colour),
             black_name: name_of(game, Colour::Black).to_string(),
             white_name: name_of(game, Colour::White).to_string(),
+            engine: params.engine.clone(),
+            forfeit: game.forfeited(),
         }
     }
 }

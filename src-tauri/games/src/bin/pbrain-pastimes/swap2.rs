@@ -46,6 +46,7 @@ pub fn answer(stones: &[Point], rule: Rule, level: Level, limits: &SearchLimits)
                 game.play(mv).map_err(|e| e.to_string())?;
                 placed.push(format!("{},{}", mv.x, mv.y));
             }
+            Action::Forfeit { .. } => return Err("no decision".into()),
         }
         // Staying white is answered with white's next stone.
         if game.phase() == Phase::Done {

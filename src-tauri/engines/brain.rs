@@ -1,0 +1,316 @@
+//! The manager's side of one brain: the commands sent, the answers awaited within their time,
+//! and every way a brain can fail turned into a [`Failure`] (its [`Fault`] and what it did).
+//!
+//! A brain lives on a thread of its own ([`Engine`]): the thread starts the process (so the
+//! parent-death signal, which follows the starting thread, fires only when Pastimes dies), runs
+//! the jobs it is given one at a time and kills the process when the [`Engine`] is dropped.
+//! The caller waits for its job's answer; nothing the brain does can hold a lock of the app.
+
+use super::process::{Output, Process, Silence};
+use super::protocol::{self, About, Said};
+use pastimes_games::gomoku::{Action, Fault, Phase, Point, Rule, SIZE};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Sender};
+use std::time::{Duration, Instant};
+
+/// Time for the answers that need no thought (`ABOUT`; `START`, where a brain may load its
+/// networks first).
+pub const START_TIME: Duration = Duration::from_secs(15);
+/// What a brain may take beyond its time a move before it has lost on time: the pipes, the
+/// scheduler and a brain's own margin. Generous, so that a busy machine is not a brain's fault
+/// (a 100-game batch at 300 ms a move on a loaded 2-core machine had one answer later than 1 s
+/// over); a brain that hangs still loses within seconds.
+pub const GRACE: Duration = Duration::from_millis(3000);
+/// Lines of talk (`MESSAGE`, `DEBUG`) a brain may write before one answer; more is a flood.
+pub const MAX_TALK: usize = 10_000;
+/// How often a wait looks at its cancel flag.
+const TICK: Duration = Duration::from_millis(25);
+
+/// Why a brain lost (or could not be added), and what it did, in English (its own words cut
+/// short where it gave any).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub fault: Fault,
+    pub detail: String,
+}
+
+impl Failure {
+    fn new(fault: Fault, detail: impl Into<String>) -> Failure {
+        Failure { fault, detail: detail.into() }
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.fault.explain(), self.detail)
+    }
+}
+
+/// What a wait gave: an answer, or the caller's cancel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Waited<T> {
+    Answer(Result<T, Failure>),
+    Cancelled,
+}
+
+/// What a game asks of the brain: the rule and the time a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Setup {
+    pub rule: Rule,
+    pub move_ms: u64,
+}
+
+impl Setup {
+    /// `INFO rule`'s bit field: 1 exactly five, 4 renju (freestyle is 0).
+    pub fn rule_bits(self) -> u32 {
+        match self.rule {
+            Rule::Freestyle => 0,
+            Rule::ExactFive => 1,
+            Rule::Renju => 4,
+        }
+    }
+}
+
+/// A stone for `BOARD`: its point and whether it is the brain's own.
+pub type Stone = (Point, bool);
+
+/// A brain's answer to `SWAP2BOARD`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Swap2Answer {
+    Swap,
+    Stones(Vec<Point>),
+}
+
+/// The brain's process and what it has been told, on the brain's own thread.
+pub struct Brain {
+    program: PathBuf,
+    process: Option<Process>,
+    /// The game `START` and the `INFO`s were sent for.
+    set_up: Option<Setup>,
+    /// Thinking time used in this game, for `INFO time_left`.
+    used: Duration,
+    /// Actions the brain gave in one answer beyond the first (Swap2's stones), each with the
+    /// position it is for (stones on the board, the opening's phase): see [`super::turn`].
+    pub ahead: Vec<((usize, Phase), Action)>,
+}
+
+impl Brain {
+    pub fn new(program: PathBuf) -> Brain {
+        Brain { program, process: None, set_up: None, used: Duration::ZERO, ahead: Vec::new() }
+    }
+
+    /// The process id, once started (for tests that check nothing outlives a game).
+    pub fn pid(&self) -> Option<u32> {
+        self.process.as_ref().map(Process::id)
+    }
+
+    fn process(&mut self) -> Result<&mut Process, Failure> {
+        if self.process.is_none() {
+            let process = Process::start(&self.program)
+                .map_err(|error| Failure::new(Fault::Crash, format!("it could not be started: {error}")))?;
+            self.process = Some(process);
+        }
+        Ok(self.process.as_mut().expect("started above"))
+    }
+
+    /// Kills the process; the next job starts it afresh (after a cancelled answer, whose late
+    /// reply must not be read as the next one's).
+    pub fn stop(&mut self) {
+        self.process = None;
+        self.set_up = None;
+        self.ahead.clear();
+    }
+
+    fn send(&mut self, lines: &[String]) -> Result<(), Failure> {
+        let process = self.process()?;
+        for line in lines {
+            if !process.send(line) {
+                return Err(Failure::new(Fault::Crash, "it stopped reading its input"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The next answer (talk passed over) before `deadline`.
+    fn answer(&mut self, deadline: Instant, cancel: &AtomicBool) -> Waited<Said> {
+        let process = match self.process() {
+            Ok(process) => process,
+            Err(failure) => return Waited::Answer(Err(failure)),
+        };
+        let mut talk = 0;
+        loop {
+            if cancel.load(Ordering::Relaxed) {
+                return Waited::Cancelled;
+            }
+            let next = process.line(deadline.min(Instant::now() + TICK));
+            let failure = match next {
+                Ok(Output::Line(line)) => match protocol::read(&line) {
+                    Said::Talk if talk < MAX_TALK => {
+                        talk += 1;
+                        continue;
+                    }
+                    Said::Talk => Failure::new(Fault::Flood, format!("more than {MAX_TALK} lines before one answer")),
+                    said => return Waited::Answer(Ok(said)),
+                },
+                Ok(Output::TooLong) => {
+                    Failure::new(Fault::Flood, format!("a line longer than {} bytes", super::process::MAX_LINE))
+                }
+                Ok(Output::Closed) | Err(Silence::Gone) => Failure::new(Fault::Crash, "it exited"),
+                Err(Silence::Deadline) if Instant::now() < deadline => continue,
+                Err(Silence::Deadline) if process.exited() => Failure::new(Fault::Crash, "it exited"),
+                Err(Silence::Deadline) => Failure::new(Fault::Timeout, "no answer in time"),
+            };
+            return Waited::Answer(Err(failure));
+        }
+    }
+
+    /// `ABOUT`: the brain's name and version.
+    pub fn about(&mut self) -> Result<About, Failure> {
+        self.send(&["ABOUT".into()])?;
+        match self.answer(Instant::now() + START_TIME, &AtomicBool::new(false)) {
+            Waited::Answer(Ok(Said::Other(line))) => Ok(protocol::about(&line)),
+            Waited::Answer(Ok(said)) => Err(not_a_move(said)),
+            Waited::Answer(Err(failure)) => Err(failure),
+            Waited::Cancelled => Err(Failure::new(Fault::Timeout, "cancelled")),
+        }
+    }
+
+    /// `START 15` and the game's `INFO`s, once a game (again after [`Brain::stop`]).
+    fn set_up(&mut self, setup: Setup) -> Result<(), Failure> {
+        if self.set_up == Some(setup) {
+            return Ok(());
+        }
+        self.send(&[format!("START {SIZE}")])?;
+        match self.answer(Instant::now() + START_TIME, &AtomicBool::new(false)) {
+            Waited::Answer(Ok(Said::Ok)) => {}
+            Waited::Answer(Ok(Said::Refused(words))) => {
+                return Err(Failure::new(Fault::Garbage, format!("it refused START {SIZE}: {words}")))
+            }
+            Waited::Answer(Ok(other)) => return Err(Failure::new(Fault::Garbage, format!("START answered {other:?}"))),
+            Waited::Answer(Err(failure)) => return Err(failure),
+            Waited::Cancelled => return Err(Failure::new(Fault::Timeout, "cancelled")),
+        }
+        let game_ms = setup.move_ms * (SIZE * SIZE) as u64;
+        self.send(&[
+            format!("INFO timeout_turn {}", setup.move_ms),
+            format!("INFO timeout_match {game_ms}"),
+            format!("INFO time_left {game_ms}"),
+            format!("INFO rule {}", setup.rule_bits()),
+            "INFO game_type 1".into(),
+        ])?;
+        self.set_up = Some(setup);
+        self.used = Duration::ZERO;
+        Ok(())
+    }
+
+    /// The brain's move in the position `stones` (in the order played): `BEGIN` on an empty
+    /// board, `BOARD` otherwise (so an undo or a resumed game needs nothing else).
+    pub fn turn(&mut self, setup: Setup, stones: &[Stone], cancel: &AtomicBool) -> Waited<Point> {
+        if let Err(failure) = self.set_up(setup) {
+            return Waited::Answer(Err(failure));
+        }
+        let left = (setup.move_ms * (SIZE * SIZE) as u64).saturating_sub(self.used.as_millis() as u64);
+        let mut lines = vec![format!("INFO time_left {left}")];
+        if stones.is_empty() {
+            lines.push("BEGIN".into());
+        } else {
+            lines.push("BOARD".into());
+            lines.extend(stones.iter().map(|&(p, own)| format!("{},{}", protocol::write(p), if own { 1 } else { 2 })));
+            lines.push("DONE".into());
+        }
+        if let Err(failure) = self.send(&lines) {
+            return Waited::Answer(Err(failure));
+        }
+        let asked = Instant::now();
+        let waited = self.answer(asked + Duration::from_millis(setup.move_ms) + GRACE, cancel);
+        self.used += asked.elapsed();
+        match waited {
+            Waited::Answer(Ok(Said::Points(points))) if points.len() == 1 => Waited::Answer(Ok(points[0])),
+            Waited::Answer(Ok(said)) => Waited::Answer(Err(not_a_move(said))),
+            Waited::Answer(Err(failure)) => Waited::Answer(Err(failure)),
+            Waited::Cancelled => {
+                self.stop();
+                Waited::Cancelled
+            }
+        }
+    }
+
+    /// Gomocup's Swap2 extension: the opening's stones so far (0, 3 or 5), answered by the
+    /// first three stones, `SWAP`, or one or two stones.
+    pub fn swap2(&mut self, setup: Setup, stones: &[Point], cancel: &AtomicBool) -> Waited<Swap2Answer> {
+        if let Err(failure) = self.set_up(setup) {
+            return Waited::Answer(Err(failure));
+        }
+        let mut lines = vec!["SWAP2BOARD".to_string()];
+        lines.extend(stones.iter().map(|&p| protocol::write(p)));
+        lines.push("DONE".into());
+        if let Err(failure) = self.send(&lines) {
+            return Waited::Answer(Err(failure));
+        }
+        // The opening's answer may be three stones: three moves' time.
+        let deadline = Instant::now() + Duration::from_millis(setup.move_ms * 3) + GRACE;
+        match self.answer(deadline, cancel) {
+            Waited::Answer(Ok(Said::Swap)) => Waited::Answer(Ok(Swap2Answer::Swap)),
+            Waited::Answer(Ok(Said::Points(points))) if points.len() <= 3 => {
+                Waited::Answer(Ok(Swap2Answer::Stones(points)))
+            }
+            Waited::Answer(Ok(said)) => Waited::Answer(Err(not_a_move(said))),
+            Waited::Answer(Err(failure)) => Waited::Answer(Err(failure)),
+            Waited::Cancelled => {
+                self.stop();
+                Waited::Cancelled
+            }
+        }
+    }
+
+    /// `END`: the game is over; the process is then killed all the same.
+    pub fn end(&mut self) {
+        if let Some(process) = self.process.as_mut() {
+            process.send("END");
+        }
+        self.stop();
+    }
+}
+
+fn not_a_move(said: Said) -> Failure {
+    let detail = match said {
+        Said::Refused(words) => format!("it answered ERROR: {words}"),
+        Said::Other(line) => format!("it answered {line:?}"),
+        other => format!("it answered {other:?}"),
+    };
+    Failure::new(Fault::Garbage, detail)
+}
+
+type Job = Box<dyn FnOnce(&mut Brain) + Send>;
+
+/// A brain on its own thread. Dropping it ends the thread once the job running finishes (its
+/// cancel flag makes that prompt), and with it the process.
+pub struct Engine {
+    jobs: Sender<Job>,
+}
+
+impl Engine {
+    /// The thread for the brain `program`; the process starts with the first job.
+    pub fn launch(program: PathBuf) -> std::io::Result<Engine> {
+        let (jobs, queue) = channel::<Job>();
+        std::thread::Builder::new().name("brain".into()).spawn(move || {
+            let mut brain = Brain::new(program);
+            for job in queue {
+                job(&mut brain);
+            }
+            brain.end();
+        })?;
+        Ok(Engine { jobs })
+    }
+
+    /// Runs `job` on the brain's thread and waits for its result; `None` if the thread is gone.
+    pub fn run<T: Send + 'static>(&self, job: impl FnOnce(&mut Brain) -> T + Send + 'static) -> Option<T> {
+        let (reply, answer) = channel();
+        let job: Job = Box::new(move |brain| {
+            let _ = reply.send(job(brain));
+        });
+        self.jobs.send(job).ok()?;
+        answer.recv().ok()
+    }
+}

@@ -1,0 +1,39 @@
+//! Hosting external Gomoku engines: Gomocup brains (`pbrain-*`), run as Piskvork runs them.
+//!
+//! - [`process`]: the brain's process, in its own folder, its three pipes the only channel,
+//!   output read in bounded lines on a thread, killed with its group when dropped and, on
+//!   Linux, by the kernel when Pastimes dies (the parent-death signal);
+//! - [`protocol`]: the manager's reading of a brain's lines (which are read, which passed over);
+//! - [`brain`]: the commands (`START`, `INFO timeout_turn` / `timeout_match` / `time_left` /
+//!   `rule` / `game_type`, `BEGIN`, `BOARD`, `SWAP2BOARD`, `ABOUT`, `END`) with their times,
+//!   every failure a fault (no answer in time, an exit, garbage, a flood), and [`Engine`], a
+//!   brain on a thread of its own;
+//! - [`check`]: what an engine must answer before it is listed;
+//! - [`turn`]: its turn in a game, its answers checked against the rules (an illegal move is
+//!   a fault too), a fault played as its forfeit.
+//!
+//! Only a program the player chose in the native open dialog is ever run: the list of engines
+//! (`prefs::engines`) is written only by that dialog's command, and a game names its engine by
+//! its id in the list, never by a path.
+
+pub mod brain;
+pub mod check;
+pub mod process;
+pub mod protocol;
+pub mod seat;
+pub mod turn;
+
+pub use brain::{Engine, Failure};
+
+/// A fault in an engine's checks as the error of its refusal.
+pub fn trouble_of(fault: pastimes_games::gomoku::Fault) -> crate::error::EngineTrouble {
+    use crate::error::EngineTrouble;
+    use pastimes_games::gomoku::Fault;
+    match fault {
+        Fault::Timeout => EngineTrouble::Timeout,
+        Fault::Crash => EngineTrouble::Crash,
+        Fault::Garbage => EngineTrouble::Garbage,
+        Fault::Illegal => EngineTrouble::Illegal,
+        Fault::Flood => EngineTrouble::Flood,
+    }
+}

@@ -1,0 +1,136 @@
+//! An external engine in the real webview: `pbrain-pastimes` added in Preferences > Engines
+//! (the native file dialog stands aside for `PASTIMES_TEST_ENGINE`, which only a test build
+//! reads: WebDriver cannot drive a GTK dialog), chosen in the New game dialog, played to the
+//! end of the game, and named with its version in the history.
+
+use crate::gomoku::{open_gomoku, picture, point, run};
+use crate::harness::App;
+use std::path::{Path, PathBuf};
+
+/// `pbrain-pastimes`, built beside the app.
+pub(crate) fn pbrain_pastimes() -> PathBuf {
+    let app = PathBuf::from(env!("CARGO_BIN_EXE_pastimes"));
+    let brain = app.parent().unwrap().join("pbrain-pastimes");
+    if !brain.exists() {
+        let built = std::process::Command::new(env!("CARGO"))
+            .args(["build", "-p", "pastimes-games", "--bin", "pbrain-pastimes"])
+            .status()
+            .unwrap();
+        assert!(built.success());
+    }
+    brain
+}
+
+async fn add_the_engine(app: &App) {
+    app.click("#settings-button").await;
+    app.wait_for("the Engines section", "return !!document.querySelector('#engines-list')").await;
+    app.wait_for("no engine yet", "return !!document.querySelector('#engines-list .engines-none')").await;
+    app.click("#engines-add").await;
+    app.wait_for(
+        "the engine listed",
+        "return [...document.querySelectorAll('#engines-list .engines-name')].some((n) => n.textContent.startsWith('pastimes'))",
+    )
+    .await;
+    picture(app, "engines-preferences").await;
+    app.click("#settings-dialog button[value=cancel]").await;
+    app.wait_for("Preferences closed", "return !document.querySelector('#settings-dialog')").await;
+}
+
+async fn start_against_the_engine(app: &App) {
+    app.click("#gm-new").await;
+    app.wait_for("the new game dialog", "return document.querySelector('#gomoku-new-dialog[open]')").await;
+    app.click("#gm-opponent-engine").await;
+    app.wait_for("the engine's choices", "return !document.querySelector('#gm-engine-choice').hidden").await;
+    run(app, "const s = document.querySelector('#gm-move-time'); s.value = '500'; s.dispatchEvent(new Event('change', { bubbles: true }))").await;
+    picture(app, "engines-new-game").await;
+    app.click("#gomoku-new-dialog button[value=start]").await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#gomoku-new-dialog')").await;
+    app.wait_for("the new game", "return document.querySelector('.screen-gomoku').dataset.moves === '0'").await;
+}
+
+/// Plays the first empty point from the top left, each time the engine has answered, until
+/// the game ends.
+async fn play_to_the_end(app: &App) {
+    for _ in 0..112 {
+        let state = run(
+            app,
+            "const root = document.querySelector('.screen-gomoku');
+             if (root.dataset.status !== 'playing') return 'over';
+             if (root.dataset.thinking !== 'false') return 'thinking';
+             const free = [...document.querySelectorAll('.gm-point')].find((p) => !p.classList.contains('black') && !p.classList.contains('white'));
+             return [free.dataset.x, free.dataset.y].join(',');",
+        )
+        .await;
+        let state = state.as_str().unwrap().to_string();
+        match state.as_str() {
+            "over" => return,
+            "thinking" => {
+                app.wait_for(
+                    "the engine's answer",
+                    "const root = document.querySelector('.screen-gomoku');
+                     return root.dataset.thinking === 'false' || root.dataset.status !== 'playing'",
+                )
+                .await;
+            }
+            at => {
+                let (x, y) = at.split_once(',').unwrap();
+                let moves = run(app, "return document.querySelector('.screen-gomoku').dataset.moves").await;
+                app.click(&point(x.parse().unwrap(), y.parse().unwrap())).await;
+                let script = format!(
+                    "return document.querySelector('.screen-gomoku').dataset.moves !== {moves}
+                     || document.querySelector('.screen-gomoku').dataset.status !== 'playing'"
+                );
+                app.wait_for("the stone placed", &script).await;
+            }
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn pbrain_pastimes_is_added_played_to_the_end_and_named_in_the_history() {
+    let data = tempfile::tempdir().unwrap();
+    let brain = pbrain_pastimes();
+    let env = [("PASTIMES_TEST_ENGINE", brain.to_str().unwrap())];
+    let app = App::launch_with(data.path(), Some(5), &env).await;
+    add_the_engine(&app).await;
+    open_gomoku(&app).await;
+    start_against_the_engine(&app).await;
+    let white = run(
+        &app,
+        "return document.querySelector('#gm-name-white, .gm-player.white .gm-player-name')?.textContent ?? ''",
+    )
+    .await;
+    play_to_the_end(&app).await;
+    picture(&app, "engines-game-over").await;
+    let result = app.text("#gm-result-title").await;
+    assert!(!result.is_empty(), "the result is told ({white})");
+
+    app.click("#gm-home").await;
+    app.click("#hall-button").await;
+    app.click("#hall-tab-history").await;
+    app.wait_for(
+        "the engine's game in the history",
+        "return [...document.querySelectorAll('#hist-rows tr[data-id]')].some((r) => /against pastimes \\S+/.test(r.textContent))",
+    )
+    .await;
+    picture(&app, "engines-history").await;
+    app.quit().await;
+    // Nothing of the brain is left running.
+    assert!(running(&brain).is_empty(), "the brain outlived the app");
+}
+
+/// Processes whose command line names `program` (zombies aside).
+fn running(program: &Path) -> Vec<String> {
+    let wanted = program.to_string_lossy().into_owned();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|entry| entry.ok()?.file_name().to_str().map(String::from))
+        .filter(|pid| pid.chars().all(|c| c.is_ascii_digit()))
+        .filter(|pid| {
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            String::from_utf8_lossy(&cmdline).contains(&wanted) && !stat.contains(") Z ")
+        })
+        .collect()
+}

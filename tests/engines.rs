@@ -1,0 +1,399 @@
+//! Hosting external Gomoku engines (`src-tauri/engines/`): fake brains that fail in each way a
+//! brain can (`tests/fixtures/brains/`), each losing its game by that fault with the record
+//! saying so and no process left behind; and `pbrain-pastimes`, Pastimes' own brain, hosted
+//! for a whole game and through its checks. The fake brains are listed without their checks,
+//! which only a test build allows (`AppState::add_engine_unchecked`).
+#![cfg(feature = "test-game")]
+
+use pastimes_games::gomoku::{self, Fault};
+use pastimes_games::Status;
+use pastimes_lib::engines::process::Process;
+use pastimes_lib::play::session::Snapshot;
+use pastimes_lib::records::watch::Watch;
+use pastimes_lib::state::{AppState, Config};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{channel, Receiver};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+struct Host {
+    state: Arc<AppState>,
+    told: Receiver<Snapshot>,
+    _data: tempfile::TempDir,
+}
+
+fn host() -> Host {
+    let data = tempfile::tempdir().unwrap();
+    let state = Arc::new(AppState::open(Config { data_dir: data.path().to_path_buf(), fixed_seed: Some(3) }));
+    let (tell, told) = channel();
+    state.set_notifier(Box::new(move |snapshot| {
+        let _ = tell.send(snapshot.clone());
+    }));
+    Host { state, told, _data: data }
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/brains").join(name)
+}
+
+/// `pbrain-pastimes`, built beside this test (the games crate's binary).
+pub fn pbrain_pastimes() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile = exe.parent().and_then(Path::parent).unwrap();
+    let brain = profile.join("pbrain-pastimes");
+    if !brain.exists() {
+        let built = std::process::Command::new(env!("CARGO"))
+            .args(["build", "-p", "pastimes-games", "--bin", "pbrain-pastimes"])
+            .status()
+            .unwrap();
+        assert!(built.success());
+    }
+    brain
+}
+
+impl Host {
+    /// A new game against the engine `id`, the player black.
+    fn new_game(&self, id: &str, move_ms: u64, extra: Value) -> Snapshot {
+        let mut params = json!({"rule": "freestyle", "opponent": "engine", "humanColour": "black",
+                                "engine": {"id": id, "moveMs": move_ms}});
+        params.as_object_mut().unwrap().extend(extra.as_object().cloned().unwrap_or_default());
+        self.state.new_game(gomoku::KIND, params).unwrap()
+    }
+
+    /// The snapshots told of the engine's actions (a stone, its Swap2 decisions, its forfeit)
+    /// until it is the player's turn or the game is over, within `wait`.
+    fn engine_actions(&self, wait: Duration) -> Vec<Snapshot> {
+        let deadline = Instant::now() + wait;
+        let mut told = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let snapshot = self.told.recv_timeout(left).expect("the engine's move");
+            let done = !snapshot.computer_thinking || snapshot.status != Status::Playing;
+            told.push(snapshot);
+            if done {
+                return told;
+            }
+        }
+    }
+
+    /// The last of [`Host::engine_actions`].
+    fn engine_moved(&self, wait: Duration) -> Snapshot {
+        self.engine_actions(wait).pop().unwrap()
+    }
+
+    fn play(&self, x: i64, y: i64) -> Snapshot {
+        self.state.play(gomoku::KIND, json!({"x": x, "y": y})).unwrap()
+    }
+}
+
+/// Processes whose command line names `program`.
+fn running(program: &Path) -> Vec<u32> {
+    let wanted = program.to_string_lossy().into_owned();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            String::from_utf8_lossy(&cmdline).contains(&wanted) && !state.contains(") Z ")
+        })
+        .collect()
+}
+
+fn none_left(program: &Path) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !running(program).is_empty() {
+        assert!(Instant::now() < deadline, "{} left running: {:?}", program.display(), running(program));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The fake brain `name` plays (after the player's first stone, away from its own moves) and
+/// loses by `fault`: the game is the player's, the record says why, and its process is gone.
+fn loses_by(name: &str, fault: Fault, moves: usize) {
+    let host = host();
+    let program = fixture(name);
+    host.state.add_engine_unchecked(&program, name).unwrap();
+    host.new_game(name, 300, json!({}));
+    let mut last = None;
+    for n in 0..moves {
+        host.play(7 + n as i64, 3);
+        last = Some(host.engine_moved(Duration::from_secs(10)));
+    }
+    let last = last.unwrap();
+    assert_eq!(last.status, Status::Won, "{name}: {:?}", last.view["forfeit"]);
+    assert_eq!(last.view["forfeit"], serde_json::to_value(fault).unwrap());
+    assert_eq!(last.effects["forfeited"], serde_json::to_value(fault).unwrap());
+    assert_eq!(last.view["engine"]["name"], name);
+    let record = last.record.expect("recorded");
+    assert_eq!(record.rank, None, "an engine's games never rank");
+    let (text, _) = host.state.export_record(record.id).unwrap();
+    let written = gomoku::Fault::WRITTEN[Fault::ALL.iter().position(|f| *f == fault).unwrap()];
+    assert!(text.contains(written), "{text}");
+    assert!(text.contains(name), "the record names the engine: {text}");
+    // Watched, the game replays through the rules to the same forfeit.
+    let watch = Watch::of_finished(host.state.finished_record(record.id).unwrap(), false).unwrap();
+    let last_frame = watch.frame(watch.header().moves as u64).unwrap();
+    assert_eq!(last_frame.view["forfeit"], serde_json::to_value(fault).unwrap());
+    none_left(&program);
+}
+
+#[test]
+fn a_brain_that_hangs_loses_on_time() {
+    loses_by("pbrain-hang", Fault::Timeout, 1);
+}
+
+#[test]
+fn a_brain_that_crashes_mid_game_loses() {
+    loses_by("pbrain-crash", Fault::Crash, 2);
+}
+
+#[test]
+fn a_brain_that_answers_garbage_loses() {
+    loses_by("pbrain-garbage", Fault::Garbage, 1);
+}
+
+#[test]
+fn a_brain_that_plays_an_occupied_point_loses() {
+    // It plays the centre, which the player's first stone took.
+    let host = host();
+    let program = fixture("pbrain-occupied");
+    host.state.add_engine_unchecked(&program, "pbrain-occupied").unwrap();
+    host.new_game("pbrain-occupied", 300, json!({}));
+    host.play(7, 7);
+    let last = host.engine_moved(Duration::from_secs(10));
+    assert_eq!((last.status, last.view["forfeit"].as_str()), (Status::Won, Some("illegal")));
+    none_left(&program);
+}
+
+#[test]
+fn a_brain_that_floods_its_output_loses() {
+    loses_by("pbrain-flood", Fault::Flood, 1);
+    loses_by("pbrain-longline", Fault::Flood, 1);
+}
+
+/// A brain dies with its host even when the host is killed (SIGKILL, no chance to clean up):
+/// this test runs itself again as a host that starts a brain, kills that host, and finds the
+/// brain gone (the parent-death signal).
+#[test]
+fn a_brain_dies_with_pastimes_even_killed() {
+    if std::env::var_os("PASTIMES_HOST_A_BRAIN").is_some() {
+        let brain = Process::start(&fixture("pbrain-idle")).unwrap();
+        println!("\nbrain {}", brain.id());
+        std::thread::sleep(Duration::from_secs(60));
+        return;
+    }
+    let mut host = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "a_brain_dies_with_pastimes_even_killed", "--nocapture", "--test-threads=1"])
+        .env("PASTIMES_HOST_A_BRAIN", "1")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(host.stdout.take().unwrap()));
+    let pid: u32 = lines
+        .find_map(|line| line.ok()?.split_once("brain ").and_then(|(_, pid)| pid.trim().parse().ok()))
+        .expect("the host started a brain");
+    assert!(Path::new(&format!("/proc/{pid}")).exists(), "the brain runs");
+    host.kill().unwrap();
+    host.wait().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let alive = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        !stat.is_empty() && !stat.contains(") Z ")
+    };
+    while alive() {
+        assert!(Instant::now() < deadline, "the brain {pid} outlived its killed host");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A new game, an undo while it thinks and the end of the game each let no brain run on.
+#[test]
+fn a_new_game_stops_the_brain_of_the_last() {
+    let host = host();
+    let program = fixture("pbrain-hang");
+    host.state.add_engine_unchecked(&program, "pbrain-hang").unwrap();
+    host.new_game("pbrain-hang", 5000, json!({}));
+    host.play(7, 7);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while running(&program).is_empty() {
+        assert!(Instant::now() < deadline, "the brain started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    host.state.new_game(gomoku::KIND, json!({"rule": "freestyle", "opponent": "human"})).unwrap();
+    none_left(&program);
+}
+
+/// Pastimes' own brain, hosted: it passes the checks (named, every rule, Swap2), then plays a
+/// whole game against the player's stones to its end, within its time at every move.
+#[test]
+fn pbrain_pastimes_is_checked_and_plays_a_whole_game() {
+    let host = host();
+    // A copy of its own, so that no other test's brain is taken for this one's.
+    let folder = tempfile::tempdir().unwrap();
+    let program = folder.path().join("pbrain-pastimes");
+    std::fs::copy(pbrain_pastimes(), &program).unwrap();
+    let listed = host.state.add_engine(&program).unwrap();
+    assert_eq!(listed.len(), 1);
+    let entry = &listed[0];
+    assert_eq!(entry.name, "pastimes");
+    assert_eq!(entry.rules, ["freestyle", "exactFive", "renju"]);
+    assert!(entry.swap2, "it answers SWAP2BOARD");
+    let started = host.new_game(&entry.id, 200, json!({}));
+    assert!(started.view["whiteName"].as_str().unwrap().starts_with("pastimes"));
+    let mut snapshot = started;
+    // The player takes the first empty point from the top left until the game ends (the brain
+    // wins).
+    while snapshot.status == Status::Playing {
+        let stones = snapshot.view["stones"].as_array().unwrap();
+        let free = stones.iter().position(|code| code == 0).unwrap() as i64;
+        snapshot = host.play(free % 15, free / 15);
+        if snapshot.status == Status::Playing {
+            snapshot = host.engine_moved(Duration::from_secs(10));
+            assert_eq!(snapshot.view["forfeit"], Value::Null);
+        }
+    }
+    assert_eq!(snapshot.status, Status::Lost, "the brain made five");
+    assert!(snapshot.record.is_some());
+    none_left(&program);
+}
+
+/// Pastimes' own brain through the Swap2 opening as the second player: the player places three
+/// stones, the brain decides (through SWAP2BOARD), and the game goes on.
+#[test]
+fn pbrain_pastimes_plays_the_swap2_opening() {
+    let host = host();
+    let listed = host.state.add_engine(&pbrain_pastimes()).unwrap();
+    host.new_game(&listed[0].id, 200, json!({"opening": "swap2"}));
+    host.play(7, 7);
+    host.play(8, 7);
+    let after = host.play(7, 8);
+    assert_eq!(after.status, Status::Playing);
+    let told = host.engine_actions(Duration::from_secs(10));
+    assert!(told.iter().all(|s| s.view["forfeit"].is_null()), "no fault");
+    assert!(told[0].effects["decided"].is_object(), "the brain decided first: {:?}", told[0].effects);
+}
+
+/// A brain that fails its checks is not listed; the reason is its fault.
+#[test]
+fn a_brain_that_fails_its_checks_is_refused() {
+    let host = host();
+    for (name, code) in [("pbrain-garbage", "engine_garbage"), ("pbrain-hang", "engine_timeout")] {
+        let error = host.state.add_engine(&fixture(name)).unwrap_err();
+        assert_eq!(serde_json::to_value(&error).unwrap()["code"], code);
+    }
+    let error = serde_json::to_value(host.state.add_engine(Path::new("/etc/passwd")).unwrap_err()).unwrap();
+    assert_eq!(error["code"], "engine_crash", "not a program: it cannot be started");
+    assert!(host.state.engines().unwrap().is_empty());
+}
+
+/// The figures of docs/ENGINES.md's section on hosted engines (ignored by the normal run: it
+/// takes many minutes): `GAMES` games (100 by default) of `pbrain-pastimes` hosted as an external
+/// engine at `MOVE_MS` (300) a move against the built-in master at the same time a move, colours
+/// alternating, each to its end with no fault; and Pastimes' overhead per move, from the brain's
+/// answer (stamped as it leaves the brain, by a wrapper around it) to the snapshot sent.
+///
+/// `cargo test -p pastimes --features test-game --test engines -- --ignored --nocapture`
+#[test]
+#[ignore = "minutes: the figures of docs/ENGINES.md"]
+fn a_batch_against_the_built_in_master_with_the_overhead_per_move() {
+    use pastimes_games::gomoku::{legal_stone, Gomoku, Level, Move, Params, SearchLimits};
+    use pastimes_games::Game;
+    use std::sync::atomic::AtomicBool;
+    use std::time::SystemTime;
+    let games: usize = std::env::var("GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
+    let move_ms: u64 = std::env::var("MOVE_MS").ok().and_then(|n| n.parse().ok()).unwrap_or(300);
+    let dir = tempfile::tempdir().unwrap();
+    let stamps = dir.path().join("stamps");
+    let wrapper = dir.path().join("pbrain-stamped");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\n{:?} | while IFS= read -r line; do\n  case \"$line\" in [0-9]*,[0-9]*) date +%s%N >> {:?} ;; esac\n  printf '%s\\n' \"$line\"\ndone\n",
+            pbrain_pastimes(),
+            stamps
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&wrapper, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+
+    let data = tempfile::tempdir().unwrap();
+    let state = Arc::new(AppState::open(Config { data_dir: data.path().to_path_buf(), fixed_seed: Some(3) }));
+    let (tell, told) = channel::<(Snapshot, SystemTime)>();
+    state.set_notifier(Box::new(move |snapshot| {
+        let _ = tell.send((snapshot.clone(), SystemTime::now()));
+    }));
+    state.add_engine_unchecked(&wrapper, "pbrain-stamped").unwrap();
+    let (mut won, mut lost, mut drawn, mut faults) = (0, 0, 0, Vec::new());
+    let mut told_at = Vec::new();
+    let started = Instant::now();
+    for n in 0..games {
+        let human = if n % 2 == 0 { "black" } else { "white" };
+        let params = json!({"rule": "freestyle", "opponent": "engine", "humanColour": human,
+                            "engine": {"id": "pbrain-stamped", "moveMs": move_ms}});
+        let mut snapshot = state.new_game(gomoku::KIND, params).unwrap();
+        while snapshot.status == Status::Playing {
+            if snapshot.computer_thinking {
+                let (next, at) = told.recv_timeout(Duration::from_secs(30)).expect("the engine's move");
+                if next.effects["placed"].is_object() {
+                    told_at.push(at);
+                }
+                snapshot = next;
+                continue;
+            }
+            // The built-in master plays the player's side, on the position as the view gives it.
+            let mut game = Gomoku::new(&Params::default(), n as u64).unwrap();
+            for stone in snapshot.view["moves"].as_array().unwrap() {
+                let mv = Move { x: stone["x"].as_i64().unwrap(), y: stone["y"].as_i64().unwrap() };
+                game.play(mv).unwrap();
+            }
+            let limits = SearchLimits::timed(Duration::from_millis(move_ms * 3 / 4), Duration::from_millis(move_ms));
+            let mv = legal_stone(
+                &game,
+                Level::Master,
+                &limits,
+                n as u64 + game.moves().len() as u64,
+                &AtomicBool::new(false),
+            )
+            .expect("a move");
+            assert!(game.status() == Status::Playing);
+            snapshot = state.play(gomoku::KIND, json!({"x": mv.x, "y": mv.y})).unwrap();
+        }
+        match (snapshot.status, snapshot.view["forfeit"].as_str()) {
+            (_, Some(fault)) => faults.push(format!("game {n}: {fault}")),
+            // The status is the player's: here the master's.
+            (Status::Won, None) => lost += 1,
+            (Status::Lost, None) => won += 1,
+            _ => drawn += 1,
+        }
+    }
+    let stamped: Vec<u128> = std::fs::read_to_string(&stamps)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| line.trim().parse().ok())
+        .collect();
+    assert_eq!(stamped.len(), told_at.len(), "one stamp per engine move");
+    let mut overhead: Vec<f64> = stamped
+        .iter()
+        .zip(&told_at)
+        .map(|(&answer_ns, at)| {
+            let told_ns = at.duration_since(SystemTime::UNIX_EPOCH).unwrap().as_nanos();
+            (told_ns as f64 - answer_ns as f64) / 1e6
+        })
+        .collect();
+    overhead.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let at = |q: f64| overhead[((overhead.len() as f64 - 1.0) * q).round() as usize];
+    println!(
+        "{games} games at {move_ms} ms a move in {:.0} s: pbrain-pastimes (hosted) won {won}, lost {lost}, drew {drawn}; faults: {faults:?}",
+        started.elapsed().as_secs_f64()
+    );
+    println!(
+        "overhead per move, brain's answer to snapshot sent, over {} moves: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        overhead.len(),
+        at(0.5),
+        at(0.99),
+        overhead[overhead.len() - 1]
+    );
+    assert!(faults.is_empty(), "{faults:?}");
+}

@@ -1,0 +1,60 @@
+// Preferences > Engines: the player's external Gomoku engines (Gomocup brains). Adding one opens
+// the backend's native file dialog (the page never names a path) and waits while Pastimes
+// checks the program (src-tauri/engines/check.rs); removing one takes it off the list. Both
+// act at once, not on the dialog's Save.
+
+import { el, clear } from './dom.js';
+import { t, errorText } from './i18n.js';
+import { call } from './ipc.js';
+
+/// The rules' names (literal keys, so that the catalogue test sees them).
+const RULE_NAME = { freestyle: 'gm.rule.freestyle', exactFive: 'gm.rule.exactFive', renju: 'gm.rule.renju' };
+
+/// The section, filled once the list is read; `showError` says what went wrong.
+export function enginesSection() {
+  const list = el('ul', { class: 'engines-list', id: 'engines-list' });
+  const status = el('p', { class: 'hint', id: 'engines-status', role: 'status', 'aria-live': 'polite' });
+  const addButton = el('button', { type: 'button', id: 'engines-add', text: t('settings.engines.add') });
+
+  const show = (engines) => {
+    clear(list);
+    if (!engines.length) list.append(el('li', { class: 'engines-none', text: t('settings.engines.none') }));
+    for (const entry of engines) {
+      const rules = entry.rules.map((rule) => t(RULE_NAME[rule] ?? rule)).join(', ');
+      const about = entry.swap2 ? t('settings.engines.rulesSwap2', { rules }) : t('settings.engines.rules', { rules });
+      list.append(el('li', { class: 'engines-entry', dataset: { id: entry.id } },
+        el('span', { class: 'engines-name', text: `${entry.name} ${entry.version}`.trim(), title: entry.path }),
+        el('span', { class: 'hint engines-about', text: about }),
+        el('button', {
+          type: 'button', class: 'engines-remove', text: t('settings.engines.remove'),
+          'aria-label': t('settings.engines.removeNamed', { name: entry.name }),
+          onclick: () => act(() => call('remove_engine', { id: entry.id })),
+        })));
+    }
+  };
+
+  let busy = false;
+  const act = async (work, saying = '') => {
+    if (busy) return;
+    busy = true;
+    addButton.disabled = true;
+    status.textContent = saying;
+    try {
+      const engines = await work();
+      if (engines) show(engines);
+      status.textContent = '';
+    } catch (error) {
+      status.textContent = error?.code ? errorText(error) : String(error);
+    } finally {
+      busy = false;
+      addButton.disabled = false;
+    }
+  };
+  addButton.addEventListener('click', () => act(() => call('add_engine'), t('settings.engines.checking')));
+  act(() => call('engines'));
+
+  return el('fieldset', { class: 'engines', id: 'settings-engines' },
+    el('legend', { text: t('settings.engines') }),
+    el('p', { class: 'hint', text: t('settings.engines.hint') }),
+    list, addButton, status);
+}
