@@ -129,7 +129,7 @@ fn mix(mut z: u64) -> u64 {
 }
 
 /// Whether `day` is written `YYYY-MM-DD` with a month 01-12 and a day 01-31.
-fn is_day(day: &str) -> bool {
+pub(crate) fn is_day(day: &str) -> bool {
     let bytes = day.as_bytes();
     let digits = |range: std::ops::Range<usize>| bytes[range.clone()].iter().all(u8::is_ascii_digit);
     if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' || !digits(0..4) || !digits(5..7) || !digits(8..10) {
