@@ -12,6 +12,8 @@ use tauri::{WebviewWindow, WebviewWindowBuilder};
 #[path = "ipc/fuzz.rs"]
 mod fuzz;
 
+#[path = "ipc/puzzles.rs"]
+mod puzzles;
 #[path = "ipc/study_board.rs"]
 mod study_board;
 

@@ -51,7 +51,7 @@ fn a_solve_and_a_wrong_move_are_written_to_the_store() {
         last = host.act(gomoku::KIND, &json!({"play": pair[0]}), store_of, DAY, NOW).unwrap();
     }
     assert_eq!(last.view["phase"], "solved");
-    assert_eq!(last.record.solved, [puzzle.id.clone()]);
+    assert_eq!(last.record.solved, vec![puzzle.id.clone()]);
     assert_eq!((last.record.streak, last.record.grade), (1, Some(puzzle.grade())));
     // Solved again from the start: a second solve of the same puzzle in the streak.
     host.open(gomoku::KIND, Some(&puzzle.id), &store.lock().unwrap(), DAY).unwrap();

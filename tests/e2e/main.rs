@@ -24,6 +24,7 @@ mod minesweeper;
 mod minesweeper_review;
 mod monkey;
 mod psq;
+mod puzzles;
 mod readme_shots;
 mod review;
 mod shell;

@@ -25,9 +25,11 @@ export const transient = true;
 const GAME = 'gomoku';
 const SIZE = 15;
 const RULES = ['freestyle', 'exactFive', 'renju'];
-const KINDS = ['vcf', 'vct'];
-/// The length filter's bands, in the attacker's moves.
+/// The kinds of win, by the name of each.
+const KINDS = { vcf: 'puzzles.kind.vcf', vct: 'puzzles.kind.vct' };
+/// The length filter's bands, in the attacker's moves, and their names.
 const GRADES = { short: [3, 5], medium: [6, 9], long: [10, 15] };
+const GRADE_NAMES = { short: 'puzzles.grade.short', medium: 'puzzles.grade.medium', long: 'puzzles.grade.long' };
 
 const select = (id, label, values, name) => el('select', { id, 'aria-label': label },
   el('option', { value: '', text: t('puzzles.all') }),
@@ -35,13 +37,14 @@ const select = (id, label, values, name) => el('select', { id, 'aria-label': lab
 
 function build(token) {
   const rule = select('pz-rule', t('puzzles.rule'), RULES, (r) => t(`gm.rule.${r}`));
-  const kind = select('pz-kind', t('puzzles.kind'), KINDS, (k) => t(`puzzles.kind.${k}`));
-  const grade = select('pz-grade', t('puzzles.grade'), Object.keys(GRADES), (g) => t(`puzzles.grade.${g}`));
+  const kind = select('pz-kind', t('puzzles.kind'), Object.keys(KINDS), (k) => t(KINDS[k]));
+  const grade = select('pz-grade', t('puzzles.grade'), Object.keys(GRADES), (g) => t(GRADE_NAMES[g]));
   for (const filter of [rule, kind, grade]) filter.addEventListener('change', () => openNext(token, { fromStart: true }));
   const back = el('button', { id: 'pz-back', type: 'button', onclick: () => goBack(token), text: t(token.from === 'home' ? 'game.allGames' : 'studyBoard.backToGame') });
   const toolbar = el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('puzzles.title') },
     el('h1', { class: 'toolbar-title', text: t('puzzles.title') }),
-    rule, kind, grade,
+    ...[[rule, 'puzzles.rule'], [kind, 'puzzles.kind'], [grade, 'puzzles.grade']].map(([filter, label]) =>
+      el('label', { class: 'study-rule-label' }, t(label), ' ', filter)),
     el('span', { class: 'spacer' }),
     el('button', { id: 'pz-daily', type: 'button', onclick: () => open(token, null), text: t('puzzles.daily') }),
     back);
@@ -208,7 +211,7 @@ export function create() {
       forbidden: board.forbidden ?? [],
     });
     const { puzzle } = view;
-    setText(ui.heading, t('puzzles.heading', { number: formatNumber(puzzle.number), rule: t(`gm.rule.${puzzle.group}`), kind: t(`puzzles.kind.${puzzle.kind}`) }));
+    setText(ui.heading, t('puzzles.heading', { number: formatNumber(puzzle.number), rule: t(`gm.rule.${puzzle.group}`), kind: t(KINDS[puzzle.kind]) }));
     ui.heading.title = t('puzzles.length', { moves: formatNumber(puzzle.grade) });
     ui.tag.hidden = !snapshot.daily;
     setText(ui.toPlay, `${t('puzzles.toPlay', { colour: colourName(puzzle.side) })}\u00a0· ${t('puzzles.length', { moves: formatNumber(puzzle.grade) })}`);
@@ -223,7 +226,7 @@ export function create() {
     if (view.phase === 'refuted') text = t('puzzles.wrong', { point: pointName(view.wrong), colour: colourName(defender), reply: pointName(view.reply) });
     else if (view.phase === 'solved') text = t(view.progress.clean ? 'puzzles.solved' : 'puzzles.solvedWithHelp');
     else if (view.phase === 'solution') text = t('puzzles.solution', { shown: formatNumber(view.shown), count: formatNumber(view.shown + (view.done ? 0 : 1)) });
-    else if (view.reply) text = t('puzzles.right', { colour: colourName(defender), point: pointName(view.reply) });
+    else if (view.answer) text = t('puzzles.right', { colour: colourName(defender), point: pointName(view.answer) });
     else text = t('puzzles.find');
     setText(ui.feedback, text);
     ui.feedback.dataset.phase = view.phase;

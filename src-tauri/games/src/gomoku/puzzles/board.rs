@@ -60,7 +60,8 @@ struct PuzzleView {
     board: crate::gomoku::View,
     #[serde(flatten)]
     phase: Phase,
-    reply: Option<Point>,
+    /// The engine's answer to the player's last right move.
+    answer: Option<Point>,
     /// Stones of the puzzle's start (the rest were played here).
     start_stones: usize,
     wrong_moves: u32,
@@ -213,7 +214,7 @@ impl PuzzleBoard for PuzzleGame {
             puzzle: self.puzzle.summary(0),
             board: self.game.view(),
             phase: self.phase,
-            reply: self.reply,
+            answer: self.reply,
             start_stones: self.puzzle.stones.len(),
             wrong_moves: self.wrong_moves,
             progress: self.progress(),
