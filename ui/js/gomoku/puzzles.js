@@ -43,8 +43,6 @@ function build(token) {
   const back = el('button', { id: 'pz-back', type: 'button', onclick: () => goBack(token), text: t(token.from === 'home' ? 'game.allGames' : 'studyBoard.backToGame') });
   const toolbar = el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('puzzles.title') },
     el('h1', { class: 'toolbar-title', text: t('puzzles.title') }),
-    ...[[rule, 'puzzles.rule'], [kind, 'puzzles.kind'], [grade, 'puzzles.grade']].map(([filter, label]) =>
-      el('label', { class: 'study-rule-label' }, t(label), ' ', filter)),
     el('span', { class: 'spacer' }),
     el('button', { id: 'pz-daily', type: 'button', onclick: () => open(token, null), text: t('puzzles.daily') }),
     back);
@@ -65,8 +63,12 @@ function build(token) {
   const record = el('p', { class: 'pz-record', id: 'pz-record' });
   const streak = el('p', { class: 'pz-record', id: 'pz-streak' });
   const reached = el('p', { class: 'pz-record', id: 'pz-reached' });
+  // The filters sit in the panel, a row each: the toolbar keeps to one row in every language.
+  const filters = el('div', { class: 'pz-filters' },
+    [[rule, 'puzzles.rule'], [kind, 'puzzles.kind'], [grade, 'puzzles.grade']].map(([filter, label]) =>
+      el('label', { class: 'pz-filter' }, el('span', { text: t(label) }), filter)));
   const side = el('aside', { class: 'gm-side study-side', 'aria-label': t('puzzles.side') },
-    heading, tag, toPlay, feedback,
+    filters, heading, tag, toPlay, feedback,
     el('div', { class: 'gm-actions' }, retry, solution, restart, next),
     record, streak, reached, el('p', { class: 'hint study-help', text: t('puzzles.help') }));
   const stage = el('div', { class: 'gm-stage study-stage' }, boardArea, side);

@@ -103,8 +103,10 @@ impl PuzzleGame {
             self.reply = None;
             return Ok(());
         }
+        // The defender always answers: where the threat searches name no defence (out of
+        // nodes), the engine's own move.
         let reply = match kind {
-            Some(kind) => self.defence(played, p, kind),
+            Some(kind) => self.defence(played, p, kind).or_else(|| prove::refutation(&self.game)),
             None => prove::refutation(&self.game),
         };
         let reply = reply.filter(|&r| self.game.clone().play(r.into()).is_ok());
