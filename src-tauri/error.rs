@@ -65,6 +65,9 @@ pub enum AppError {
     NothingImported,
     #[error("frame {index} is not one of the {frames} of the game watched")]
     NoSuchFrame { index: u64, frames: usize },
+    /// The game's puzzle file is damaged: its puzzles are refused, the rest of the app runs.
+    #[error("the puzzles cannot be read: {0}")]
+    PuzzleFile(#[from] pastimes_games::PuzzleFileError),
     /// What only some games offer, asked of one without it (its table says: a review, copying
     /// or pasting moves).
     #[error("{} does not offer {what}", game.as_str())]
@@ -147,6 +150,7 @@ impl AppError {
             AppError::NothingImported => "nothing_imported",
             AppError::NoSuchFrame { .. } => "no_such_frame",
             AppError::NotOffered { .. } => "not_offered",
+            AppError::PuzzleFile(_) => "puzzle_file_damaged",
             AppError::DealCode(DealCodeError::UnknownGame(_)) => "deal_code_unknown_game",
             AppError::DealCode(DealCodeError::FutureDeal { .. }) => "deal_code_future",
             AppError::DealCode(_) => "bad_deal_code",

@@ -12,6 +12,7 @@ pub mod error;
 pub mod library;
 pub mod play;
 pub mod prefs;
+pub mod puzzles;
 pub mod records;
 pub mod shell;
 pub mod state;

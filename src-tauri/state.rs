@@ -20,6 +20,7 @@ pub use crate::play::live::{Hinted, Notifier, Runtime, Unresumed, Worker};
 use crate::play::session::{Session, Snapshot};
 pub use crate::prefs::config::Config;
 use crate::prefs::settings;
+use crate::puzzles::{PuzzleHost, PuzzleList, PuzzleSnapshot};
 use crate::records::file_formats::{self, ExportedFile};
 use crate::records::import_review::ImportReview;
 use crate::records::review::{self, Review};
@@ -67,6 +68,8 @@ pub struct AppState {
     unresumed: Mutex<Vec<Unresumed>>,
     /// The study boards of the games that offer one.
     study_boards: StudyBoards,
+    /// The open puzzle of each game that offers puzzles.
+    puzzles: PuzzleHost,
 }
 
 /// The locks, lent to the games in progress.
@@ -131,6 +134,7 @@ impl AppState {
             import_review: ImportReview::default(),
             unresumed: Mutex::new(Vec::new()),
             study_boards: StudyBoards::new(runtime.worker.clone()),
+            puzzles: PuzzleHost::default(),
             runtime,
         };
         // A game that can no longer be resumed goes into the history unfinished; the start-up
@@ -359,6 +363,27 @@ impl AppState {
     /// Today's daily entry of `kind`, its streaks and its all-days table.
     pub fn daily_status(self: &Arc<Self>, kind: GameKind) -> AppResult<DailyStatus> {
         daily::status(self, kind)
+    }
+
+    // ----- the puzzles (puzzles/ over the store) -----
+
+    /// The puzzle set of `kind`, the player's record and today's puzzle.
+    pub fn puzzles(&self, kind: GameKind) -> AppResult<PuzzleList> {
+        let today = daily::day_of((self.runtime.today)());
+        self.puzzles.list(kind, &*self.store()?, &today)
+    }
+
+    /// Opens the puzzle `id` of `kind` (`None`: today's) at its start.
+    pub fn open_puzzle(&self, kind: GameKind, id: Option<&str>) -> AppResult<PuzzleSnapshot> {
+        let today = daily::day_of((self.runtime.today)());
+        self.puzzles.open(kind, id, &*self.store()?, &today)
+    }
+
+    /// One of the player's actions on the open puzzle of `kind` (a move, retry, the solution).
+    pub fn puzzle_act(&self, kind: GameKind, action: &Value) -> AppResult<PuzzleSnapshot> {
+        let today = daily::day_of((self.runtime.today)());
+        let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+        self.puzzles.act(kind, action, || self.store(), &today, &now)
     }
 
     pub fn name_record(&self, id: i64, name: &str) -> AppResult<()> {

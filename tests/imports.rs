@@ -33,7 +33,10 @@ const LAYERS: &[Layer] = &[
         holds: "the Tauri shell: start-up, commands, menu, window, dialogs, clipboard",
     },
     Layer { modules: &["state"], holds: "the owner of the locks: the store and the game of each kind in progress" },
-    Layer { modules: &["play", "study"], holds: "the session that drives every game; the games' study boards" },
+    Layer {
+        modules: &["play", "study", "puzzles"],
+        holds: "the session that drives every game; the games' study boards and puzzles",
+    },
     Layer { modules: &["engines"], holds: "hosted Gomocup brains: their processes, the protocol, their turns" },
     Layer { modules: &["records"], holds: "the record formats, the one replay, verify, the watch view, the review" },
     Layer { modules: &["library"], holds: "history queries, CSV, the games' catalogue" },

@@ -35,6 +35,9 @@ pub struct GameEntry {
     /// The kinds of daily deal the game offers (`pastimes_games::daily`), the first the
     /// default; `null` for a game without one: the home card and the Game menu open it.
     pub daily_choices: Option<&'static [DailyChoice]>,
+    /// Whether the game offers puzzles (`pastimes_games::puzzle`) with a puzzle of the day: its
+    /// screen and the home card's daily puzzle open them.
+    pub has_puzzles: bool,
     /// The name of the game's rate, when its hall of fame has a table by rate.
     pub rate_key: Option<&'static str>,
     /// The figures of a finished game the history and the statistics show, each with where it
@@ -72,6 +75,7 @@ impl GameEntry {
             exchanges_moves: info.exchanges_moves,
             has_deals: info.deals.is_some(),
             daily_choices: info.daily.map(|daily| daily.choices),
+            has_puzzles: info.puzzles.is_some(),
             opens_positions: info.file_formats.iter().any(|format| format.position_reader().is_some()),
             rate_key: info.rate.map(|rate| rate.key),
             summary_fields: info.summary_fields,

@@ -5,6 +5,7 @@ use crate::error::AppResult;
 use crate::library::queries;
 use crate::play::deals::CodeOfDeal;
 use crate::play::session::Snapshot;
+use crate::puzzles::{PuzzleList, PuzzleSnapshot};
 use crate::records::watch::{Watch, WatchFrame, WatchHeader, Watching};
 use crate::shell::file_dialog::{ask_path, FileRequest, Purpose};
 use crate::shell::window;
@@ -198,6 +199,25 @@ pub fn study_board_game(state: AppStateArg, game: String) -> AppResult<StudySnap
 #[tauri::command]
 pub fn study_board_engine(state: AppStateArg, game: String, on: bool) -> AppResult<StudySnapshot> {
     state.set_study_engine(kind(&game)?, on)
+}
+
+/// The puzzle set of `game`, the player's record and today's puzzle.
+#[tauri::command]
+pub fn puzzles(state: AppStateArg, game: String) -> AppResult<PuzzleList> {
+    state.puzzles(kind(&game)?)
+}
+
+/// Opens the puzzle `id` of `game` at its start; without an id, today's puzzle.
+#[tauri::command]
+pub fn puzzle_open(state: AppStateArg, game: String, id: Option<String>) -> AppResult<PuzzleSnapshot> {
+    state.open_puzzle(kind(&game)?, id.as_deref())
+}
+
+/// One of the player's actions on the open puzzle (Gomoku's `{"play":{"x":7,"y":7}}`,
+/// `"retry"`, `"solution"`, `"restart"`): the engine answers a move before it returns.
+#[tauri::command]
+pub async fn puzzle_act(state: AppStateArg<'_>, game: String, action: Value) -> AppResult<PuzzleSnapshot> {
+    state.puzzle_act(kind(&game)?, &action)
 }
 
 /// Minesweeper's *Show odds*: each closed cell's chance of a mine; the game becomes assisted.

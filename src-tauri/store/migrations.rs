@@ -169,6 +169,18 @@ pub(super) const MIGRATIONS: &[&str] = &[
          finished_id INTEGER,
          PRIMARY KEY (game, day)
      );",
+    // 9: the puzzles' attempts (store/puzzles.rs): a row when a puzzle is solved, and one when
+    // an attempt first goes wrong (a wrong move, the solution shown), which ends the streak.
+    "CREATE TABLE puzzle_attempts (
+         id     INTEGER PRIMARY KEY,
+         game   TEXT NOT NULL,
+         puzzle TEXT NOT NULL,
+         kind   TEXT NOT NULL,
+         grade  INTEGER NOT NULL,
+         solved INTEGER NOT NULL,
+         clean  INTEGER NOT NULL,
+         at     TEXT NOT NULL
+     );",
 ];
 
 /// What migration `version` does beyond its SQL, in the same transaction: the work that needs
@@ -314,7 +326,15 @@ mod tests {
         assert_eq!(version(store.connection()).unwrap(), latest_version());
         assert_eq!(
             tables(store.connection()),
-            ["category_totals", "category_winners", "daily_entries", "finished_games", "saved_games", "settings"]
+            [
+                "category_totals",
+                "category_winners",
+                "daily_entries",
+                "finished_games",
+                "puzzle_attempts",
+                "saved_games",
+                "settings"
+            ]
         );
     }
 

@@ -27,6 +27,7 @@ mod minesweeper_review;
 mod monkey;
 mod ms_analysis_board;
 mod psq;
+mod puzzles;
 mod readme_shots;
 mod review;
 mod shell;

@@ -1,10 +1,11 @@
 //! A tour of every screen and dialog a player can reach (home and its dialogs; each registered
 //! game with its dialogs, its pause and, for the games with stops of their own, its end:
-//! Minesweeper's record dialog and win, Bubble Breaker's game over, Gomoku's five; the hall of
-//! fame, the history, the watch view, a review, the study board and Minesweeper's analysis
-//! board), with a look at each: the accessibility audit (axe.rs) and the check for cut-off text
-//! (clipping.rs) take it in every language and theme (languages.rs). The games toured are the registry's: a game without stops
-//! of its own (the test build's fourth) gets those every game has.
+//! Minesweeper's record dialog and win, Bubble Breaker's game over, Gomoku's five and puzzles;
+//! the hall of fame, the history, the watch view, a review, the study board and Minesweeper's
+//! analysis board), with a look at each: the accessibility audit (axe.rs) and the check for
+//! cut-off text (clipping.rs) take it in every language and theme (languages.rs). The games
+//! toured are the registry's: a game without stops of its own (the test build's fourth) gets
+//! those every game has.
 
 use crate::access::resume_if_paused;
 use crate::harness::App;
@@ -217,12 +218,24 @@ async fn gomoku(app: &App, inspector: &mut impl Inspector, prefix: &str) {
     close_dialog(app, "gomoku-new-dialog").await;
     dialog(app, inspector, "#gm-options", "options-dialog", &format!("{prefix}/gomoku options")).await;
     dialog(app, inspector, "#gm-stats", "stats-dialog", &format!("{prefix}/gomoku statistics")).await;
+    puzzles(app, inspector, prefix).await;
     for (x, y) in &FIVE[1..] {
         app.invoke("play", json!({"game": "gomoku", "move": {"x": x, "y": y}})).await.unwrap();
     }
     app.wait_for("the result", "const r = document.querySelector('#gm-result'); return r && !r.hidden").await;
     inspector.look(app, &format!("{prefix}/gomoku won")).await;
     app.click("#gm-home").await;
+}
+
+/// Gomoku's puzzles (the first of the set), then back to the game.
+async fn puzzles(app: &App, inspector: &mut impl Inspector, prefix: &str) {
+    app.click("#gm-puzzles").await;
+    app.wait_for("a puzzle", "return document.querySelector('.screen-gomoku-puzzles')?.dataset.phase === 'solving'")
+        .await;
+    inspector.look(app, &format!("{prefix}/gomoku puzzles")).await;
+    app.click("#pz-back").await;
+    app.wait_for("the board", "return document.querySelectorAll('.screen-gomoku .gm-point').length === 225").await;
+    resume_if_paused(app, "#gm-resume").await;
 }
 
 /// The hall of fame and the history; the reviewed game (`reviewed`, its id) watched, reviewed

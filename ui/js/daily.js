@@ -62,6 +62,23 @@ export async function dailyButton(app, game) {
   el('span', { class: 'daily-streak', text: streaks.join(' · ') }));
 }
 
+/// The home card's button of `game`'s puzzle of the day (a game with puzzles and no daily
+/// deal: Gomoku): whether today's is solved, and the streak of puzzles solved. Null for a game
+/// without puzzles, or when its puzzles cannot be read.
+export async function puzzleButton(app, game) {
+  if (!gameInfo(game)?.hasPuzzles) return null;
+  const list = await call('puzzles', { game }).catch(() => null);
+  if (!list) return null;
+  const done = list.record.solved.includes(list.today.id);
+  return el('button', {
+    class: 'daily-button', id: `daily-puzzle-${game}`, dataset: { done: String(done) },
+    onclick: () => app.show(`${game}-puzzles`, { from: 'home' }),
+  },
+  el('strong', { text: t('puzzles.daily') }),
+  el('span', { class: 'daily-state', text: t(done ? 'daily.done' : 'daily.notPlayed') }),
+  el('span', { class: 'daily-streak', text: t('puzzles.streak', { streak: formatNumber(list.record.streak), best: formatNumber(list.record.longestStreak) }) }));
+}
+
 /// The daily deal's part of a game's statistics: the streaks and the all-days table (the best
 /// times or scores, each day's first attempt only). Null for a game without one.
 export async function dailyStatistics(game) {

@@ -3,9 +3,10 @@
 //!
 //! A game offers it by declaring a [`Daily`] in its [`crate::GameInfo`]: the choices a player
 //! picks from once (Minesweeper's level; Bubble Breaker has one, the original 11x11 Standard
-//! deal) and the parameters of the day's game for each. Nothing here names a particular game, so
-//! a game that deals nothing from a seed (a Gomoku puzzle of the day, later) plugs in by
-//! declaring its own.
+//! deal) and the parameters of the day's game for each. Nothing here names a particular game. A
+//! game that deals nothing from a seed takes the day's seed all the same: Gomoku's puzzle of
+//! the day ([`crate::puzzle::of_the_day`]) is the puzzle of its set that the seed of the choice
+//! `puzzle` picks, and the home card shows it where a deal of the day would be.
 //!
 //! # The seed of the day
 //!
@@ -129,7 +130,7 @@ fn mix(mut z: u64) -> u64 {
 }
 
 /// Whether `day` is written `YYYY-MM-DD` with a month 01-12 and a day 01-31.
-fn is_day(day: &str) -> bool {
+pub(crate) fn is_day(day: &str) -> bool {
     let bytes = day.as_bytes();
     let digits = |range: std::ops::Range<usize>| bytes[range.clone()].iter().all(u8::is_ascii_digit);
     if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' || !digits(0..4) || !digits(5..7) || !digits(8..10) {

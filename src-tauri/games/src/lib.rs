@@ -21,6 +21,7 @@ pub mod minesweeper;
 pub mod move_list;
 pub mod names;
 pub mod notation;
+pub mod puzzle;
 mod registry;
 mod rng;
 pub mod study;
@@ -35,5 +36,6 @@ pub use kind::{
     AnalyseFn, Analysis, Better, Categories, CategoryPattern, Choice, Choices, FieldFormat, FieldSource, GameInfo,
     GameKind, HintFn, Measure, NewGame, PositionFileError, Ranking, Rate, Shown, SummaryField,
 };
+pub use puzzle::{DailyPuzzleError, Progress, PuzzleBoard, PuzzleError, PuzzleFileError, PuzzleSummary, Puzzles};
 pub use rng::GameRng;
 pub use study::{MovesReader, OpenStudyBoard, StudyBoard, StudyEngine, StudyError};

@@ -183,7 +183,8 @@ function create(screen) {
     const { controls } = screen;
     const kind = el('span', { class: 'gm-toolbar-game', id: 'gm-game-kind' });
     const toolbar = screen.toolbar(el('button', { id: 'gm-new', onclick: chooseGame, title: 'F2', text: t('gm.newGame') }), kind,
-      el('button', { id: 'gm-study', type: 'button', onclick: study, title: t('gm.studyTitle'), text: t('gm.study') }));
+      el('button', { id: 'gm-study', type: 'button', onclick: study, title: t('gm.studyTitle'), text: t('gm.study') }),
+      el('button', { id: 'gm-puzzles', type: 'button', onclick: () => screen.app.show('gomoku-puzzles', { from: 'gomoku' }), title: t('puzzles.openTitle'), text: t('puzzles.title') }));
 
     const board = new GoBoard({ onPlay: screen.play });
     const frame = el('div', { class: 'gm-frame' }, board.node, controls.cover);

@@ -24,6 +24,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     default_params: r#"{"rule":"freestyle","opponent":"human"}"#,
     categories: Categories { listed, label_prefix: "category.gomoku", patterns: &[], is_valid, ranks },
     daily: None,
+    puzzles: Some(super::puzzles::PUZZLES),
     newest_deal: super::NEWEST_DEAL,
     new_game: crate::erased::new_game::<Gomoku>,
 };

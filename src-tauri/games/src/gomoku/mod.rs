@@ -32,6 +32,7 @@ pub mod moves_file;
 pub mod notation;
 mod params;
 pub mod psq;
+pub mod puzzles;
 pub mod renju;
 pub mod review;
 pub mod rules;

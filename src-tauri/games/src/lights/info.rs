@@ -36,6 +36,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         ranks: crate::kind::every_category_ranks,
     },
     daily: None,
+    puzzles: None,
     newest_deal: super::NEWEST_DEAL,
     new_game: crate::erased::new_game::<Lights>,
 };

@@ -93,6 +93,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         is_valid,
         ranks: crate::kind::every_category_ranks,
     },
+    puzzles: None,
     newest_deal: super::generate::NEWEST_DEAL,
     new_game: crate::erased::new_game::<Minesweeper>,
 };

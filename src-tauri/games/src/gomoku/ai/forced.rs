@@ -107,6 +107,31 @@ impl<'a> Forced<'a> {
         line
     }
 
+    /// Whether the attacker's move at `p` (the side to move's, an empty point it may play) wins
+    /// by force within `depth` threats: every defence refuted, as in [`find`](Self::find). A
+    /// quiet move gives the defender a free move, so it never counts. `pos` is unchanged.
+    pub fn wins_with(&mut self, pos: &mut Position, p: usize, depth: u8) -> bool {
+        let mut list = Vec::new();
+        eval::scan(pos, &mut list);
+        let Some(c) = list.iter().find(|c| c.point == p) else { return false };
+        if c.mine.five {
+            return true;
+        }
+        pos.make(p);
+        let wins = self.defend(pos, depth, 1);
+        pos.unmake(p);
+        wins
+    }
+
+    /// The defender's answers that matter in the position after the attacker's threat (the
+    /// defender to move), as the search tries them: the block of a four, or against a three
+    /// every point where the attacker would make a four and every four of the defender's own.
+    pub fn answers(&self, pos: &Position) -> Vec<usize> {
+        let mut list = Vec::new();
+        let scan = eval::scan(pos, &mut list);
+        defences(&scan, &mut list, self.kind).iter().map(|c| c.point).collect()
+    }
+
     /// Whether the side to move (the attacker) wins by force within `depth` threats.
     fn attack(&mut self, pos: &mut Position, depth: u8, ply: usize) -> bool {
         let key = pos.hash();
