@@ -62,12 +62,13 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// `INFO rule`'s bit field: 1 exactly five, 4 renju (freestyle is 0).
+    /// `INFO rule`'s bit field: 1 exactly five, 4 renju, 8 caro (freestyle is 0).
     pub fn rule_bits(self) -> u32 {
         match self.rule {
             Rule::Freestyle => 0,
             Rule::ExactFive => 1,
             Rule::Renju => 4,
+            Rule::Caro => 8,
         }
     }
 }

@@ -129,7 +129,7 @@ impl<'a> Forced<'a> {
     pub fn answers(&self, pos: &Position) -> Vec<usize> {
         let mut list = Vec::new();
         let scan = eval::scan(pos, &mut list);
-        defences(&scan, &mut list, self.kind).iter().map(|c| c.point).collect()
+        defences(pos, &scan, &mut list, self.kind).iter().map(|c| c.point).collect()
     }
 
     /// Whether the side to move (the attacker) wins by force within `depth` threats.
