@@ -24,6 +24,7 @@ pub mod notation;
 mod registry;
 mod rng;
 pub mod study;
+pub mod time_control;
 
 pub use daily::{Daily, DailyChoice, DailyDeal, DailyError};
 pub use deal::Deal;

@@ -16,6 +16,9 @@ pub struct Effects {
     pub winning_line: Option<Vec<Point>>,
     /// The Swap2 decision this move was (none for a stone).
     pub decided: Option<Decision>,
+    /// The player whose time ran out, when this move was the clock's ruling.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lost_on_time: Option<Role>,
 }
 
 /// A Swap2 decision as it was made: what the decider took and who the decider is.
@@ -44,9 +47,13 @@ pub(super) fn told(before: &Gomoku, action: &Action, after: &Gomoku) -> Effects 
             by,
             name: name_of_role(before, by).to_string(),
         }),
-        Action::Stone(_) => None,
+        Action::Stone(_) | Action::LostOnTime { .. } => None,
     };
-    Effects { placed, winning_line, decided }
+    let lost_on_time = match *action {
+        Action::LostOnTime { lost_on_time } => Some(lost_on_time),
+        _ => None,
+    };
+    Effects { placed, winning_line, decided, lost_on_time }
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ mod hint;
 mod info;
 pub mod moves_file;
 pub mod notation;
+pub mod on_the_clock;
 mod params;
 pub mod psq;
 pub mod renju;
@@ -50,6 +51,7 @@ pub use swap2::{Choice, Opening, Phase, Role};
 pub use view::{MoveView, Swap2View, View};
 
 use crate::notation::{Notation, Rows, Written};
+use crate::time_control::{Player, TimeControl, TurnTime};
 use crate::{Analyses, Applied, Deal, Game, GameKind, Hints, RuleError, Status};
 use board::Board;
 use serde::{Deserialize, Serialize};
@@ -64,6 +66,10 @@ use swap2::Swap2;
 /// change to the engine or to its Swap2 choices changes no stored game, and this stays 1 until
 /// something dealt from the seed is added.
 pub const NEWEST_DEAL: Deal = Deal::FIRST;
+
+/// The words of Gomoku's notation: the Swap2 decisions, then the clock's rulings.
+const WORDS: [&str; 5] =
+    [Choice::WRITTEN[0], Choice::WRITTEN[1], Choice::WRITTEN[2], "first lost on time", "second lost on time"];
 
 /// One stone for the side to move, e.g. `{"x":7,"y":7}` (H8). The numbers are wide so that a
 /// bad request is refused as [`RuleError::OutOfBoard`] rather than failing to parse.
@@ -85,7 +91,16 @@ impl From<Point> for Move {
 #[serde(untagged)]
 pub enum Action {
     Stone(Move),
-    Choose { choose: Choice },
+    Choose {
+        choose: Choice,
+    },
+    /// The clock's ruling that a player's time ran out (`{"lostOnTime":"second"}`): the game is
+    /// theirs to lose, logged so that it replays to its end. Only the app's clock makes it; a
+    /// player's move never is one ([`Game::is_ruling`]).
+    LostOnTime {
+        #[serde(rename = "lostOnTime")]
+        lost_on_time: Role,
+    },
 }
 
 impl From<Move> for Action {
@@ -110,6 +125,8 @@ pub struct Gomoku {
     winning_line: Option<Vec<Point>>,
     /// The opening's choices under Swap2; `None` under the standard opening.
     swap2: Option<Swap2>,
+    /// The player whose time ran out, once the clock said so.
+    lost_on_time: Option<Role>,
 }
 
 impl Gomoku {
@@ -149,6 +166,27 @@ impl Gomoku {
         Ok(self.place(p))
     }
 
+    /// Rules that `role`'s time ran out: only the player whose clock runs (the one to act), in a
+    /// timed game still going. On error nothing changes.
+    pub fn lose_on_time(&mut self, role: Role) -> Result<(), RuleError> {
+        if self.status().is_over() {
+            return Err(RuleError::GameOver);
+        }
+        if self.params.time_control.is_none() {
+            return Err(RuleError::Illegal("untimed"));
+        }
+        if self.decider() != Some(role) {
+            return Err(RuleError::Illegal("notTheirTurn"));
+        }
+        self.lost_on_time = Some(role);
+        Ok(())
+    }
+
+    /// The player who lost on time, if one did.
+    pub fn loser_on_time(&self) -> Option<Role> {
+        self.lost_on_time
+    }
+
     fn place(&mut self, p: Point) -> Colour {
         let colour = self.board.place(p);
         self.winning_line = rules::winning_line(&self.board, p, self.params.rule);
@@ -168,6 +206,9 @@ impl Gomoku {
     /// last choice if none was placed since. `None` at the start. The session undoes with
     /// snapshots; this is the engine's own cheap undo.
     pub fn undo(&mut self) -> Option<Action> {
+        if let Some(role) = self.lost_on_time.take() {
+            return Some(Action::LostOnTime { lost_on_time: role });
+        }
         let stones = self.board.stone_count();
         if let Some(choice) = self.swap2.as_mut().and_then(|swap| swap.take_back_choice(stones)) {
             return Some(Action::Choose { choose: choice });
@@ -252,8 +293,17 @@ impl Gomoku {
         self.computer_role().is_some() && self.decider() == self.computer_role()
     }
 
-    /// The colour that made five, once someone did.
+    /// The colour that made five, or whose opponent lost on time (before Swap2 settled the
+    /// colours, the colour the first player's stones have: black), once someone won.
     pub fn winner(&self) -> Option<Colour> {
+        if let Some(loser) = self.lost_on_time {
+            let winner = loser.other();
+            return Some(self.colour_of(winner).unwrap_or(if winner == Role::First {
+                Colour::Black
+            } else {
+                Colour::White
+            }));
+        }
         let first = self.winning_line.as_ref()?.first()?;
         self.board.get(*first)
     }
@@ -297,14 +347,23 @@ impl Game for Gomoku {
     /// is refused.
     fn new(params: &Params, seed: u64) -> Result<Self, RuleError> {
         params.deal.checked(NEWEST_DEAL)?;
+        params.time_control.check()?;
         let swap2 = (params.opening == Opening::Swap2).then(Swap2::default);
-        Ok(Gomoku { params: params.clone(), seed, board: Board::default(), winning_line: None, swap2 })
+        Ok(Gomoku {
+            params: params.clone(),
+            seed,
+            board: Board::default(),
+            winning_line: None,
+            swap2,
+            lost_on_time: None,
+        })
     }
 
     fn apply(&mut self, action: &Action) -> Result<Applied, RuleError> {
         match *action {
             Action::Stone(mv) => self.play(mv).map(|_| ()),
             Action::Choose { choose } => self.choose(choose),
+            Action::LostOnTime { lost_on_time } => self.lose_on_time(lost_on_time),
         }
         .map(|_| Applied::Move)
     }
@@ -314,9 +373,10 @@ impl Game for Gomoku {
     }
 
     /// A stone as its point in board notation (`H8`, rows from the bottom: see [`notation`]), a
-    /// Swap2 decision as `choose white`, `choose black` or `choose placeTwo`; their codes are the
-    /// point, `y * 15 + x`, and the decisions from 225 up.
-    const NOTATION: Notation = Notation { verbs: &[""], words: &Choice::WRITTEN, rows: Rows::FromBottom };
+    /// Swap2 decision as `choose white`, `choose black` or `choose placeTwo`, the clock's ruling
+    /// as `first lost on time` or `second lost on time`; their codes are the point, `y * 15 + x`,
+    /// then the decisions from 225 up, then the rulings (228, 229).
+    const NOTATION: Notation = Notation { verbs: &[""], words: &WORDS, rows: Rows::FromBottom };
 
     fn grid(&self) -> (usize, usize) {
         (SIZE, SIZE)
@@ -328,13 +388,21 @@ impl Game for Gomoku {
                 Some(Written::Cell { verb: 0, x: usize::try_from(mv.x).ok()?, y: usize::try_from(mv.y).ok()? })
             }
             Action::Choose { choose } => Choice::ALL.iter().position(|c| *c == choose).map(Written::Word),
+            Action::LostOnTime { lost_on_time } => {
+                Some(Written::Word(Choice::ALL.len() + usize::from(lost_on_time == Role::Second)))
+            }
         }
     }
 
     fn read(&self, written: Written) -> Option<Action> {
         match written {
             Written::Cell { x, y, .. } => Some(Action::Stone(Move { x: x as i64, y: y as i64 })),
-            Written::Word(word) => Choice::ALL.get(word).map(|&choose| Action::Choose { choose }),
+            Written::Word(word) => match word.checked_sub(Choice::ALL.len()) {
+                None => Choice::ALL.get(word).map(|&choose| Action::Choose { choose }),
+                Some(0) => Some(Action::LostOnTime { lost_on_time: Role::First }),
+                Some(1) => Some(Action::LostOnTime { lost_on_time: Role::Second }),
+                Some(_) => None,
+            },
         }
     }
 
@@ -346,14 +414,29 @@ impl Game for Gomoku {
     /// Between two players a five is [`Status::Won`] whoever made it, so the history and the
     /// watch view learn the winning colour here (`{"winner": "black"}`). Against the computer
     /// Won and Lost say it already, and a draw has no winner: no summary.
+    /// A game lost on time says so (`{"onTime": true}`), for the result in the history.
     fn summary(&self, _elapsed_ms: u64) -> Option<serde_json::Value> {
+        let on_time = self.lost_on_time.is_some();
         if self.params.opponent.level().is_some() {
-            return None;
+            return on_time.then(|| serde_json::json!({ "onTime": true }));
         }
-        Some(serde_json::json!({ "winner": self.winner()? }))
+        let winner = self.winner()?;
+        Some(if on_time {
+            serde_json::json!({ "winner": winner, "onTime": true })
+        } else {
+            serde_json::json!({ "winner": winner })
+        })
     }
 
     fn status(&self) -> Status {
+        // The loser on time is known by part even before Swap2 settles the colours.
+        if let Some(loser) = self.lost_on_time {
+            return if self.computer_role().is_some_and(|computer| computer != loser) {
+                Status::Lost
+            } else {
+                Status::Won
+            };
+        }
         match self.winner() {
             Some(winner) => match self.computer_colour() {
                 Some(computer) if computer == winner => Status::Lost,
@@ -380,9 +463,30 @@ impl Game for Gomoku {
         self.is_computer_turn()
     }
 
-    fn computer_move(&self, cancel: &AtomicBool) -> Option<Action> {
+    /// Within the level's own limits, or in a timed game within its clock ([`on_the_clock`]).
+    fn computer_move(&self, time: Option<TurnTime>, cancel: &AtomicBool) -> Option<Action> {
         let level = self.params.opponent.level()?;
-        computer_action(self, level, &SearchLimits::for_level(level), cancel)
+        let limits = time.map_or_else(|| SearchLimits::for_level(level), |time| on_the_clock::limits(level, &time));
+        computer_action(self, level, &limits, cancel)
+    }
+
+    fn time_control(&self) -> TimeControl {
+        self.params.time_control
+    }
+
+    /// The first player is 0, the second 1 (the players, not the colours: Swap2 gives colours
+    /// later).
+    fn player_to_act(&self) -> Option<Player> {
+        self.decider().map(|role| usize::from(role == Role::Second))
+    }
+
+    fn lost_on_time(&self, player: Player) -> Option<Action> {
+        let role = if player == 0 { Role::First } else { Role::Second };
+        (!self.params.time_control.is_none()).then_some(Action::LostOnTime { lost_on_time: role })
+    }
+
+    fn is_ruling(&self, action: &Action) -> bool {
+        matches!(action, Action::LostOnTime { .. })
     }
 
     /// Only wins against the computer are records: fewest stones of the player first, then the

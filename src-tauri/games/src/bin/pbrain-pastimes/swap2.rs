@@ -46,6 +46,8 @@ pub fn answer(stones: &[Point], rule: Rule, level: Level, limits: &SearchLimits)
                 game.play(mv).map_err(|e| e.to_string())?;
                 placed.push(format!("{},{}", mv.x, mv.y));
             }
+            // The brain's game is untimed: the manager keeps the clocks.
+            Action::LostOnTime { .. } => return Err("no clock".into()),
         }
         // Staying white is answered with white's next stone.
         if game.phase() == Phase::Done {
