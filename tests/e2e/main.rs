@@ -14,6 +14,7 @@ mod exchange;
 #[cfg(feature = "test-game")]
 mod fourth_game;
 mod gomoku;
+mod gomoku_clock;
 mod gomoku_openings;
 mod hall;
 mod harness;

@@ -6,6 +6,7 @@ use super::rules::Rule;
 use super::swap2::{Choice, Opening, Phase, Role};
 use super::Gomoku;
 use crate::game::{Game, Status};
+use crate::time_control::TimeControl;
 use serde::Serialize;
 
 /// One played stone: `{"x":7,"y":7,"colour":"black","notation":"H8"}`.
@@ -53,6 +54,8 @@ pub struct View {
     /// chosen, the first player's and the second's).
     pub black_name: String,
     pub white_name: String,
+    /// How the game is timed (the clocks themselves are the app's: the snapshot's `clocks`).
+    pub time_control: TimeControl,
 }
 
 /// Whose decision the Swap2 opening waits for and what it may be, e.g.
@@ -101,6 +104,7 @@ impl View {
             human_colour: game.human_colour().unwrap_or(params.human_colour),
             black_name: name_of(game, Colour::Black).to_string(),
             white_name: name_of(game, Colour::White).to_string(),
+            time_control: params.time_control,
         }
     }
 }
