@@ -520,12 +520,14 @@ mod tests {
     use std::time::Duration;
 
     type Job = Box<dyn FnOnce() + Send>;
+    /// A timer set: its delay, its cancel flag and what it runs.
+    type Timers = Arc<Mutex<Vec<(Duration, Arc<AtomicBool>, Job)>>>;
 
     struct Harness {
         state: Arc<AppState>,
         jobs: Arc<Mutex<Vec<Job>>>,
         /// The timers set (for a flag), each with its delay and whether it was cancelled.
-        timers: Arc<Mutex<Vec<(Duration, Arc<AtomicBool>, Job)>>>,
+        timers: Timers,
         told: Arc<Mutex<Vec<Snapshot>>>,
     }
 
@@ -535,7 +537,7 @@ mod tests {
             let hand = Arc::clone(hand);
             let jobs: Arc<Mutex<Vec<Job>>> = Arc::default();
             let queue = Arc::clone(&jobs);
-            let timers: Arc<Mutex<Vec<(Duration, Arc<AtomicBool>, Job)>>> = Arc::default();
+            let timers: Timers = Arc::default();
             let set = Arc::clone(&timers);
             let runtime = Runtime {
                 time: hand.clone(),

@@ -95,7 +95,7 @@ impl TimeControl {
     /// seconds), `"30s/move"`; `None` untimed.
     pub fn short_name(&self) -> Option<String> {
         let seconds = |ms: u64| {
-            if ms % 1_000 == 0 {
+            if ms.is_multiple_of(1_000) {
                 format!("{}", ms / 1_000)
             } else {
                 format!("{:.1}", ms as f64 / 1_000.0)
@@ -105,7 +105,7 @@ impl TimeControl {
             TimeControl::None => None,
             TimeControl::PerMove { move_ms } => Some(format!("{}s/move", seconds(move_ms))),
             TimeControl::Fischer { main_ms, increment_ms } => {
-                let main = if main_ms % 60_000 == 0 {
+                let main = if main_ms.is_multiple_of(60_000) {
                     format!("{}", main_ms / 60_000)
                 } else {
                     format!("{}s", seconds(main_ms))

@@ -27,7 +27,7 @@ use std::time::Duration;
 /// last some 15 to 40 moves a side, and the share is taken afresh at each move.
 pub const MOVES_AHEAD: u64 = 12;
 /// Kept back from the clock besides a twentieth of it, in milliseconds.
-pub const RESERVE_MS: u64 = 100;
+pub const RESERVE_MS: u64 = 250;
 /// No move is searched for less (the search returns its first iteration's move).
 const FLOOR_MS: u64 = 5;
 /// The share of the increment spent on the move that earns it, in percent.
@@ -107,7 +107,7 @@ mod tests {
     #[test]
     fn a_fixed_time_a_move_is_spent_and_short_levels_stay_short() {
         let (target, hard) = move_time(&TurnTime { left_ms: 10_000, increment_ms: 0, per_move: true });
-        assert_eq!((target, hard), (ms(9_400), ms(9_400)));
+        assert_eq!((target, hard), (ms(9_250), ms(9_250)));
         let medium = limits(Level::Medium, &fischer(600_000, 5_000));
         assert_eq!((medium.time, medium.nodes), (SearchLimits::for_level(Level::Medium).time, Some(200_000)));
         let pressed = limits(Level::Easy, &fischer(1_000, 0));

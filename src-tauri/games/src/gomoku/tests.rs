@@ -540,6 +540,6 @@ fn the_computer_plays_within_its_clock() {
     let mv = game.computer_move(Some(time), &AtomicBool::new(false));
     assert!(matches!(mv, Some(Action::Stone(_))), "{mv:?}");
     let (_, hard) = on_the_clock::move_time(&time);
-    assert!(hard <= std::time::Duration::from_millis(300 - 100 - 15), "{hard:?}");
+    assert!(hard <= std::time::Duration::from_millis(300 - on_the_clock::RESERVE_MS - 15), "{hard:?}");
     assert!(started.elapsed() < std::time::Duration::from_millis(300), "{:?}", started.elapsed());
 }
