@@ -32,6 +32,9 @@ export function controlText(control) {
   return t('gm.clock.fischer', { main, increment: secondsText(control.incrementMs) });
 }
 
+/// The kinds of one's own control and their names (literal keys, so that the catalogue test sees
+/// them).
+const CLOCK_KINDS = { fischer: 'gm.new.clock.kind.fischer', perMove: 'gm.new.clock.kind.perMove' };
 /// The preset a control is, or `custom`.
 const presetOf = (control) => Object.keys(CLOCK_PRESETS)
   .find((key) => JSON.stringify(CLOCK_PRESETS[key]) === JSON.stringify(control ?? { kind: 'none' })) ?? 'custom';
@@ -162,8 +165,8 @@ function clockField(initial) {
     text: key === 'custom' ? t('gm.new.clock.custom') : controlText(CLOCK_PRESETS[key]),
   })));
   const custom = initial?.kind === 'perMove' ? initial : initial?.kind === 'fischer' ? initial : CLOCK_PRESETS['fischer-300-3'];
-  const kind = el('select', { id: 'gm-clock-kind' }, ['fischer', 'perMove'].map((value) => el('option', {
-    value, selected: value === custom.kind ? true : undefined, text: t(`gm.new.clock.kind.${value}`),
+  const kind = el('select', { id: 'gm-clock-kind' }, Object.entries(CLOCK_KINDS).map(([value, key]) => el('option', {
+    value, selected: value === custom.kind ? true : undefined, text: t(key),
   })));
   const number = (id, ms) => el('input', {
     type: 'number', id, min: '0', step: 'any', inputmode: 'decimal', value: String(ms / 1000), 'aria-describedby': 'gm-new-error',
