@@ -80,7 +80,7 @@ mod tests {
         let text = write(&file).unwrap();
         assert_eq!(text, b"H8 I9 J10");
         let chosen = json!({"rule": "renju", "opponent": "hard"});
-        assert_eq!(read(&text, &chosen).unwrap(), Position { params: chosen.clone(), moves });
+        assert_eq!(read(&text, &chosen).unwrap(), Position { params: chosen.clone(), moves: moves.clone() });
         let swap2 = read(b"1. H8 2. I9 3. J10 choose white", &chosen).unwrap();
         assert_eq!(swap2.moves[3], json!({"choose": "white"}));
         let timed = json!({"timeControl": {"kind": "perMove", "moveMs": 5_000}});

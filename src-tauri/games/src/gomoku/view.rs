@@ -54,7 +54,9 @@ pub struct View {
     /// chosen, the first player's and the second's).
     pub black_name: String,
     pub white_name: String,
-    /// How the game is timed (the clocks themselves are the app's: the snapshot's `clocks`).
+    /// How the game is timed (the clocks themselves are the app's: the snapshot's `clocks`);
+    /// absent untimed, so the views of games from before clocks stay as they were.
+    #[serde(skip_serializing_if = "TimeControl::is_none")]
     pub time_control: TimeControl,
 }
 
