@@ -127,6 +127,8 @@ export function keptParams(params) {
   for (const key of ['blackName', 'whiteName']) {
     if (givenName(kept[key]) !== null) delete kept[key];
   }
+  // No clock is the default, left out as the backend leaves it out.
+  if (kept.timeControl?.kind === 'none') delete kept.timeControl;
   return kept;
 }
 
