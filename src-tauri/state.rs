@@ -570,16 +570,20 @@ mod tests {
 
     use super::*;
     use crate::play::clock::ManualTime;
-    use pastimes_games::{bubbles, gomoku, minesweeper};
+    use pastimes_games::{bubbles, gomoku, minesweeper, RuleError, Status};
     use serde_json::json;
-    use std::sync::atomic::AtomicBool;
+    use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::Duration;
 
     type Job = Box<dyn FnOnce() + Send>;
+    /// A timer set: its delay, its cancel flag and what it runs.
+    type Timers = Arc<Mutex<Vec<(Duration, Arc<AtomicBool>, Job)>>>;
 
     struct Harness {
         state: Arc<AppState>,
         jobs: Arc<Mutex<Vec<Job>>>,
+        /// The timers set (for a flag), each with its delay and whether it was cancelled.
+        timers: Timers,
         told: Arc<Mutex<Vec<Snapshot>>>,
     }
 
@@ -589,17 +593,20 @@ mod tests {
             let hand = Arc::clone(hand);
             let jobs: Arc<Mutex<Vec<Job>>> = Arc::default();
             let queue = Arc::clone(&jobs);
+            let timers: Timers = Arc::default();
+            let set = Arc::clone(&timers);
             let runtime = Runtime {
                 time: hand.clone(),
                 worker: Arc::new(move |job| lock(&queue).push(job)),
                 today: Arc::new(|| chrono::NaiveDate::from_ymd_opt(2026, 12, 6).expect("a date")),
+                timer: Arc::new(move |delay, cancel, job| lock(&set).push((delay, cancel, job))),
             };
             let config = Config { data_dir: dir.to_path_buf(), fixed_seed: Some(5) };
             let state = Arc::new(AppState::open_on(config, runtime));
             let told: Arc<Mutex<Vec<Snapshot>>> = Arc::default();
             let sink = Arc::clone(&told);
             state.set_notifier(Box::new(move |snapshot| lock(&sink).push(snapshot.clone())));
-            Harness { state, jobs, told }
+            Harness { state, jobs, timers, told }
         }
 
         /// Runs the searches started so far, in order.
@@ -608,6 +615,16 @@ mod tests {
             let count = jobs.len();
             jobs.into_iter().for_each(|job| job());
             count
+        }
+
+        /// Fires the timers set so far that were not cancelled; returns how many, and the
+        /// delay of the last.
+        fn fire_timers(&self) -> (usize, Option<Duration>) {
+            let timers: Vec<_> = lock(&self.timers).drain(..).collect();
+            let live: Vec<_> = timers.into_iter().filter(|(_, cancel, _)| !cancel.load(Ordering::Relaxed)).collect();
+            let (count, last) = (live.len(), live.last().map(|(delay, _, _)| *delay));
+            live.into_iter().for_each(|(_, _, job)| job());
+            (count, last)
         }
 
         fn told(&self) -> Vec<Snapshot> {
@@ -798,5 +815,143 @@ mod tests {
         let reopened = Harness::new(dir.path(), &hand).state;
         let restored = reopened.snapshot(gomoku::KIND).unwrap().expect("the game came back");
         assert!(restored.assistance.imported && !restored.can_rank, "the mark survives a restart");
+    }
+
+    /// Two players on a clock of 5 s and 1 s a move: Fischer's `{"kind":"fischer",...}`.
+    fn timed(opponent: &str) -> Value {
+        json!({"opponent": opponent, "timeControl": {"kind": "fischer", "mainMs": 5_000, "incrementMs": 1_000}})
+    }
+
+    fn clocks(snapshot: &Snapshot) -> [u64; 2] {
+        snapshot.clocks.as_ref().expect("a timed game has clocks").left_ms
+    }
+
+    /// Nobody clicks: the timer set for the running clock fires, the game ends on time, is
+    /// recorded as lost on time and the page is told.
+    #[test]
+    fn a_flag_falls_by_the_timer_and_the_game_is_recorded_lost_on_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let hand = Arc::new(ManualTime::default());
+        let h = Harness::new(dir.path(), &hand);
+        let first = h.state.new_game(gomoku::KIND, timed("human")).unwrap();
+        assert_eq!(clocks(&first), [5_000, 5_000]);
+        assert_eq!(h.fire_timers().0, 0, "no clock runs before the first move");
+        h.state.play(gomoku::KIND, stone(7, 7)).unwrap();
+        hand.advance(Duration::from_millis(1_500));
+        let second = h.state.play(gomoku::KIND, stone(8, 8)).unwrap();
+        assert_eq!(clocks(&second), [6_000, 4_500], "black's increment, white's 1.5 s less 1 s back");
+        assert_eq!(second.clocks.as_ref().unwrap().running, Some(0));
+        hand.advance(Duration::from_millis(5_999));
+        let (fired, delay) = h.fire_timers();
+        assert_eq!((fired, delay), (1, Some(Duration::from_millis(6_001))), "only the last timer waits");
+        assert!(h.told().is_empty(), "a millisecond is left: the timer waits again");
+        hand.advance(Duration::from_millis(1));
+        assert_eq!(h.fire_timers().0, 1);
+        let told = h.told();
+        let ended = told.last().expect("the flag fall is told");
+        assert!(ended.ended && ended.status == Status::Won, "{:?}", ended.status);
+        assert_eq!(ended.view["winner"], "white");
+        assert_eq!(ended.effects["lostOnTime"], "first");
+        let clocks_then = ended.clocks.clone().unwrap();
+        assert_eq!((clocks_then.fallen, clocks_then.running, clocks_then.left_ms), (Some(0), None, [0, 4_500]));
+        let recorded = ended.record.expect("recorded");
+        let page = h.state.history(&Default::default(), &crate::store::PageStart::Newest, 5).unwrap();
+        assert_eq!(page.rows[0].summary, Some(json!({"winner": "white", "onTime": true})));
+        let (text, _) = h.state.export_record(recorded.id).unwrap();
+        assert!(text.contains("\n7500 first lost on time\nend"), "the ruling at the flag's moment: {text}");
+        assert!(text.contains(r#""timeControl":{"incrementMs":1000,"kind":"fischer","mainMs":5000}"#), "{text}");
+        assert!(h.state.play(gomoku::KIND, stone(9, 9)).is_err(), "the game is over");
+    }
+
+    /// A move that arrives after the mover's flag fell, before the timer fired, is answered by
+    /// the ruling; a player can never send the ruling.
+    #[test]
+    fn a_late_move_loses_on_time_and_no_player_may_rule() {
+        let dir = tempfile::tempdir().unwrap();
+        let hand = Arc::new(ManualTime::default());
+        let h = Harness::new(dir.path(), &hand);
+        h.state.new_game(gomoku::KIND, timed("human")).unwrap();
+        h.state.play(gomoku::KIND, stone(7, 7)).unwrap();
+        let ruling = h.state.play(gomoku::KIND, json!({"lostOnTime": "first"}));
+        assert!(matches!(ruling, Err(AppError::Rule(RuleError::Illegal("ruling")))), "{ruling:?}");
+        hand.advance(Duration::from_millis(5_000));
+        let late = h.state.play(gomoku::KIND, stone(8, 8)).unwrap();
+        assert!(late.ended && late.status == Status::Won && late.view["winner"] == "black");
+        assert_eq!(late.move_count, 2, "the stone was not placed: the ruling was");
+    }
+
+    /// Pause stops both clocks and the timer; a game resumed after the app was closed (or
+    /// crashed: it is saved at every move) resumes both clocks where they stood.
+    #[test]
+    fn pause_stops_the_clocks_and_a_restart_resumes_them_where_they_stood() {
+        let dir = tempfile::tempdir().unwrap();
+        let hand = Arc::new(ManualTime::default());
+        let h = Harness::new(dir.path(), &hand);
+        h.state.new_game(gomoku::KIND, timed("human")).unwrap();
+        h.state.play(gomoku::KIND, stone(7, 7)).unwrap();
+        hand.advance(Duration::from_millis(2_000));
+        let paused = h.state.pause(gomoku::KIND).unwrap();
+        assert_eq!(clocks(&paused), [6_000, 3_000]);
+        assert_eq!(paused.clocks.as_ref().unwrap().running, None);
+        hand.advance(Duration::from_secs(60));
+        assert_eq!(h.fire_timers().0, 0, "pausing cancelled the timer");
+        assert!(h.told().is_empty() && !h.state.snapshot(gomoku::KIND).unwrap().unwrap().status.is_over());
+        drop(h);
+
+        let reopened = Harness::new(dir.path(), &hand);
+        let restored = reopened.state.snapshot(gomoku::KIND).unwrap().unwrap();
+        assert!(restored.paused);
+        assert_eq!(clocks(&restored), [6_000, 3_000], "both clocks as they stood");
+        let resumed = reopened.state.resume(gomoku::KIND).unwrap();
+        assert_eq!(resumed.clocks.as_ref().unwrap().running, Some(1));
+        hand.advance(Duration::from_millis(1_000));
+        assert_eq!(clocks(&reopened.state.snapshot(gomoku::KIND).unwrap().unwrap()), [6_000, 2_000]);
+        let (fired, delay) = reopened.fire_timers();
+        assert_eq!((fired, delay), (1, Some(Duration::from_millis(3_001))), "the timer set on resuming");
+        hand.advance(Duration::from_millis(2_000));
+        assert_eq!(reopened.fire_timers().0, 1);
+        assert!(reopened.told().last().unwrap().status.is_over(), "white's flag fell");
+    }
+
+    /// The computer's flag falls too: against it, the human wins on time.
+    #[test]
+    fn the_computer_loses_on_time_if_its_search_outlasts_its_clock() {
+        let dir = tempfile::tempdir().unwrap();
+        let hand = Arc::new(ManualTime::default());
+        let h = Harness::new(dir.path(), &hand);
+        let params = json!({"opponent": "easy", "timeControl": {"kind": "perMove", "moveMs": 2_000}});
+        h.state.new_game(gomoku::KIND, params).unwrap();
+        let thinking = h.state.play(gomoku::KIND, stone(7, 7)).unwrap();
+        assert!(thinking.computer_thinking);
+        hand.advance(Duration::from_millis(2_000));
+        h.fire_timers();
+        let ended = h.told().last().cloned().unwrap();
+        assert_eq!(ended.status, Status::Won);
+        assert!(!ended.computer_thinking, "its search was stopped");
+        assert!(h.run_jobs() >= 1, "its search, and the finished game's review");
+        assert_eq!(h.state.snapshot(gomoku::KIND).unwrap().unwrap().move_count, 2, "its late move is dropped");
+    }
+
+    /// Zero, negative and absurd time controls are refused by name and change nothing.
+    #[test]
+    fn an_absurd_time_control_is_refused_and_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = Harness::new(dir.path(), &Arc::default());
+        h.state.new_game(gomoku::KIND, json!({})).unwrap();
+        h.state.play(gomoku::KIND, stone(7, 7)).unwrap();
+        for control in [
+            json!({"kind": "fischer", "mainMs": 0, "incrementMs": 0}),
+            json!({"kind": "fischer", "mainMs": -60_000, "incrementMs": 0}),
+            json!({"kind": "perMove", "moveMs": 3 * 86_400_000_u64}),
+            json!({"kind": "fischer", "mainMs": 60_000, "incrementMs": 86_400_000}),
+            json!({"kind": "sandglass"}),
+        ] {
+            let refused = h.state.new_game(gomoku::KIND, json!({"timeControl": control}));
+            assert!(
+                matches!(refused, Err(AppError::Rule(RuleError::OutOfRange { .. } | RuleError::Malformed { .. }))),
+                "{control}: {refused:?}"
+            );
+        }
+        assert_eq!(h.state.snapshot(gomoku::KIND).unwrap().unwrap().move_count, 1, "the game under way is untouched");
     }
 }

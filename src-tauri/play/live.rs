@@ -15,6 +15,7 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, MutexGuard};
+use std::time::{Duration, Instant};
 
 /// A hint and the game it now marks as assisted.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -40,13 +41,18 @@ pub type Worker = Arc<dyn Fn(Box<dyn FnOnce() + Send>) + Send + Sync>;
 /// The local date now (the daily deal's day): the system's in the app, set by hand in tests.
 pub type Today = Arc<dyn Fn() -> chrono::NaiveDate + Send + Sync>;
 
-/// What the app's logic runs on: the game clocks' time, the local date and the worker for slow
-/// jobs.
+/// Runs a job once a delay has passed, unless its flag is set first: a sleeping thread in the
+/// app, whenever a test says so in tests. The flag falls by it (see [`arm_flag`]).
+pub type Timer = Arc<dyn Fn(Duration, Arc<AtomicBool>, Box<dyn FnOnce() + Send>) + Send + Sync>;
+
+/// What the app's logic runs on: the game clocks' time, the local date, the worker for slow
+/// jobs and the timer that ends a game on time.
 #[derive(Clone)]
 pub struct Runtime {
     pub time: Time,
     pub worker: Worker,
     pub today: Today,
+    pub timer: Timer,
 }
 
 impl Runtime {
@@ -58,8 +64,31 @@ impl Runtime {
                 std::thread::spawn(job);
             }),
             today: Arc::new(|| chrono::Local::now().date_naive()),
+            timer: Arc::new(|delay, cancel, job| {
+                std::thread::spawn(move || sleep_then(delay, &cancel, job));
+            }),
         }
     }
+}
+
+/// The longest a timer's thread sleeps before it looks at its flag again: a timer cancelled
+/// (every move cancels the one before) ends within this.
+const TIMER_STEP: Duration = Duration::from_millis(100);
+
+/// Sleeps `delay` (in steps, looking at `cancel`), then runs `job` unless it was cancelled.
+fn sleep_then(delay: Duration, cancel: &AtomicBool, job: Box<dyn FnOnce() + Send>) {
+    let deadline = Instant::now() + delay;
+    loop {
+        if cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        std::thread::sleep(left.min(TIMER_STEP));
+    }
+    job();
 }
 
 /// A game in progress that could not be resumed and went into the history unfinished: for the
@@ -104,11 +133,19 @@ pub struct Slot {
     /// The external engine playing this game, once started: dropped (and its process with it)
     /// when the game ends or the slot goes.
     engine: Option<Arc<Engine>>,
+    /// Set while a timer waits for the running clock's flag; setting the flag cancels it.
+    flag_timer: Option<Arc<AtomicBool>>,
 }
 
 impl Slot {
     fn new(session: Session, generation: u64) -> Slot {
-        Slot { session, generation, thinking: None, analysing: None, engine: None }
+        Slot { session, generation, thinking: None, analysing: None, engine: None, flag_timer: None }
+    }
+
+    fn stop_flag_timer(&mut self) {
+        if let Some(cancel) = self.flag_timer.take() {
+            cancel.store(true, Ordering::Relaxed);
+        }
     }
 
     fn stop_thinking(&mut self) {
@@ -117,9 +154,11 @@ impl Slot {
         }
     }
 
-    /// Stops whatever runs for this game: the computer's search and the analysis.
+    /// Stops whatever runs for this game: the computer's search, the flag's timer and the
+    /// analysis.
     fn stop_work(&mut self) {
         self.stop_thinking();
+        self.stop_flag_timer();
         if let Some(cancel) = self.analysing.take() {
             cancel.store(true, Ordering::Relaxed);
         }
@@ -144,7 +183,7 @@ pub fn new_game<H: Host>(host: &Arc<H>, kind: GameKind, params: Value, seed: u64
         old.stop_work();
     }
     let slot = slots.entry(kind).insert_entry(Slot::new(session, host.next_generation()));
-    start_computer_turn(host, kind, slot.into_mut());
+    start_turn(host, kind, slot.into_mut());
     Ok(slots[&kind].snapshot())
 }
 
@@ -301,7 +340,7 @@ pub(super) fn change<H: Host>(
     if change(slot)? {
         slot.generation = host.next_generation();
         persist(&**host, slot)?;
-        start_computer_turn(host, kind, slot);
+        start_turn(host, kind, slot);
         start_analysis(host, kind, slot);
     }
     Ok(slot.snapshot())
@@ -361,6 +400,50 @@ fn persist<H: Host>(host: &H, slot: &mut Slot) -> AppResult<()> {
         }
     }
     Ok(())
+}
+
+/// What runs for the turn that begins: the computer's search if it is its turn, and the timer
+/// for the running clock's flag.
+fn start_turn<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
+    start_computer_turn(host, kind, slot);
+    arm_flag(host, kind, slot);
+}
+
+/// Sets the timer for the running clock's flag (in a timed game), in place of the one before:
+/// when it fires and the time is out, the game ends on time even if no one clicks, and the page
+/// is told. Paused, over or untimed, no timer waits.
+pub(crate) fn arm_flag<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
+    slot.stop_flag_timer();
+    let Some(due) = slot.session.flag_due_in() else { return };
+    let cancel = Arc::new(AtomicBool::new(false));
+    slot.flag_timer = Some(Arc::clone(&cancel));
+    let owner = Arc::clone(host);
+    let fire = Arc::clone(&cancel);
+    // A millisecond late, so that the clock read then is past the flag.
+    (host.runtime().timer)(due + Duration::from_millis(1), cancel, Box::new(move || fall_flag(&owner, kind, &fire)));
+}
+
+/// The flag's timer fired: if its game is still the one here and the time is out, the game is
+/// lost on time, recorded and told; if not quite (a timer early by a rounding), it waits again.
+fn fall_flag<H: Host>(host: &Arc<H>, kind: GameKind, timer: &Arc<AtomicBool>) {
+    let snapshot = {
+        let mut slots = host.slots();
+        let ours = |slot: &&mut Slot| slot.flag_timer.as_ref().is_some_and(|running| Arc::ptr_eq(running, timer));
+        let Some(slot) = slots.get_mut(&kind).filter(ours) else { return };
+        slot.flag_timer = None;
+        let Some(ruled) = slot.session.rule_on_time() else {
+            arm_flag(host, kind, slot);
+            return;
+        };
+        slot.stop_thinking();
+        slot.generation = host.next_generation();
+        if let Err(error) = persist(&**host, slot) {
+            eprintln!("pastimes: could not record the game lost on time: {error}");
+        }
+        start_analysis(host, kind, slot);
+        telling(slot.snapshot(), Some(ruled))
+    };
+    host.notify(&snapshot);
 }
 
 fn start_computer_turn<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
@@ -445,7 +528,7 @@ pub(crate) fn finish_computer_turn<H: Host>(host: &Arc<H>, kind: GameKind, gener
             eprintln!("pastimes: could not save the computer's move: {error}");
         }
         // Its turn again (Swap2's three opening stones are one side's actions in a row).
-        start_computer_turn(host, kind, slot);
+        start_turn(host, kind, slot);
         start_analysis(host, kind, slot);
         telling(slot.snapshot(), told)
     };
@@ -501,7 +584,7 @@ pub(crate) fn take_the_slot<H: Host>(host: &Arc<H>, kind: GameKind, session: Ses
     }
     let slot = slots.entry(kind).insert_entry(Slot::new(session, host.next_generation())).into_mut();
     persist(&**host, slot)?;
-    start_computer_turn(host, kind, slot);
+    start_turn(host, kind, slot);
     Ok(slot.snapshot())
 }
 

@@ -6,6 +6,7 @@ use crate::error::{AppError, AppResult};
 use crate::play::clock::{Clock, Time};
 use crate::records::record::GameRecord;
 use crate::store::Recorded;
+use pastimes_games::time_control::{self, Player, TimeControl, Timed, TurnTime};
 use pastimes_games::{AnyGame, Applied, ComputerMove, DealCode, GameKind, Played, RuleError, Status};
 use serde::Serialize;
 use serde_json::Value;
@@ -66,9 +67,27 @@ pub struct Snapshot {
     /// Whether the move (or the redo) this snapshot answers ended the game: the page tells the
     /// result and asks a record's name then, never by comparing two snapshots.
     pub ended: bool,
+    /// The players' clocks in a timed game (Gomoku's); absent untimed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<Clocks>,
     /// Grows with every change of any game, new games included: of two snapshots of a kind, the
     /// one with the higher revision is the newer (a late event is told from a fresh answer).
     pub revision: u64,
+}
+
+/// Both players' clocks as the snapshot was taken: the page counts the running one down from
+/// here for display, but a flag falls only when the backend says so (the snapshot whose game
+/// ended on time).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Clocks {
+    pub control: TimeControl,
+    /// Each player's time left (the first player's, then the second's), never below 0.
+    pub left_ms: [u64; 2],
+    /// The player whose clock runs: none while paused, before the first move and once over.
+    pub running: Option<Player>,
+    /// The player whose flag fell, once one did.
+    pub fallen: Option<Player>,
 }
 
 /// What one accepted move (or a redo) did.
@@ -106,6 +125,11 @@ pub struct Session {
     history: Vec<Box<dyn AnyGame>>,
     /// The clock at each logged move, in milliseconds since the game began.
     times: Vec<u64>,
+    /// Which player made each logged move (`None`: the clock's ruling, or a one-player game):
+    /// what the players' clocks are worked out from.
+    actors: Vec<Option<Player>>,
+    /// The player who lost on time, once one did.
+    fallen: Option<Player>,
     /// Undone moves with the state they led to, newest last.
     redo: Vec<(Value, Box<dyn AnyGame>)>,
     clock: Clock,
@@ -138,6 +162,8 @@ impl Session {
             moves: Vec::new(),
             history: Vec::new(),
             times: Vec::new(),
+            actors: Vec::new(),
+            fallen: None,
             redo: Vec::new(),
             clock: Clock::new(time),
             paused: false,
@@ -155,7 +181,8 @@ impl Session {
     pub fn restore(saved: &Progress, time: Time) -> AppResult<Session> {
         let mut session = Session::dealt(saved.game, &saved.params, saved.seed, Arc::clone(&time))?;
         for mv in &saved.moves {
-            session.play(mv)?;
+            // As logged: a ruling on time too, and no clock is read while replaying.
+            session.play_with(|game| game.play(mv), false)?;
         }
         // The times the moves were made at (a save from before they were kept has none).
         if saved.times.len() == session.moves.len() {
@@ -181,37 +208,115 @@ impl Session {
         self.game.status().is_over()
     }
 
-    /// Plays one move of the player, as JSON.
+    /// Plays one move of the player, as JSON. A ruling on time is the clock's alone, never a
+    /// player's. A move that comes after the mover's flag fell (before the timer said so) is
+    /// answered by the ruling instead: the game is lost on time.
     pub fn play(&mut self, mv: &Value) -> AppResult<Moved> {
-        self.play_with(|game| game.play(mv))
+        if self.game.is_ruling(mv) {
+            return Err(RuleError::Illegal("ruling").into());
+        }
+        self.play_with(|game| game.play(mv), true)
     }
 
-    /// Plays the computer's move, found on a copy of this game.
+    /// Plays the computer's move, found on a copy of this game (or, when its time ran out
+    /// first, the ruling on time).
     pub fn play_computer(&mut self, mv: ComputerMove) -> AppResult<Moved> {
-        self.play_with(|game| game.play_computer(mv))
+        self.play_with(|game| game.play_computer(mv), true)
     }
 
-    fn play_with(&mut self, play: impl FnOnce(&mut dyn AnyGame) -> Result<Played, RuleError>) -> AppResult<Moved> {
+    fn play_with(
+        &mut self,
+        play: impl FnOnce(&mut dyn AnyGame) -> Result<Played, RuleError>,
+        timed: bool,
+    ) -> AppResult<Moved> {
         if self.paused {
             return Err(AppError::Paused);
         }
         if self.is_over() {
             return Err(RuleError::GameOver.into());
         }
+        if timed {
+            if let Some(ruled) = self.rule_on_time() {
+                return Ok(ruled);
+            }
+        }
         let before = self.kind().info().has_undo.then(|| self.game.clone());
+        let actor = self.game.player_to_act();
         let Played { applied, logged, effects } = play(self.game.as_mut())?;
         if applied == Applied::Move {
             self.history.extend(before);
-            // A new move ends what could be redone.
-            self.moves.push(logged);
-            self.redo.clear();
-            self.clock.start();
-            if self.is_over() {
-                self.clock.stop();
+            // A ruling on time (a saved game's, replayed) times no one: its player's flag fell.
+            let ruling = self.game.is_ruling(&logged);
+            if ruling {
+                self.fallen = actor;
             }
-            self.times.push(self.clock.elapsed_ms());
+            // A new move ends what could be redone.
+            self.log(logged, actor.filter(|_| !ruling), None);
         }
         Ok(Moved { applied, effects, ended: self.is_over() })
+    }
+
+    /// Logs a move made by `actor` (at `at_ms`, or now), starting the clock with the first and
+    /// stopping it with the last.
+    fn log(&mut self, logged: Value, actor: Option<Player>, at_ms: Option<u64>) {
+        self.moves.push(logged);
+        self.redo.clear();
+        self.clock.start();
+        if self.is_over() {
+            self.clock.stop();
+        }
+        self.times.push(at_ms.unwrap_or_else(|| self.clock.elapsed_ms()));
+        self.actors.push(actor);
+    }
+
+    /// Both players' time left now, in a timed game (below 0 for a fallen flag not yet ruled).
+    fn time_left(&self) -> Option<[i64; 2]> {
+        let actions: Vec<Timed> =
+            self.actors.iter().zip(&self.times).map(|(&by, &at_ms)| Timed { by, at_ms }).collect();
+        // The player to act has had the time since the last move (the clock stands still while
+        // paused, so a paused game's clocks stand still too).
+        // Once a flag fell, its player's clock is the one that ran out.
+        let to_act = if self.is_over() { self.fallen } else { self.game.player_to_act() };
+        time_control::time_left(self.game.time_control(), &actions, to_act, self.clock.elapsed_ms())
+    }
+
+    /// The player whose clock runs now, with their time left.
+    fn running_clock(&self) -> Option<(Player, i64)> {
+        if self.paused || self.is_over() || !self.clock.is_running() {
+            return None;
+        }
+        let player = self.game.player_to_act()?;
+        Some((player, self.time_left()?[player]))
+    }
+
+    /// How long until the running clock's flag falls: when the app's timer should look again.
+    pub fn flag_due_in(&self) -> Option<Duration> {
+        let (_, left) = self.running_clock()?;
+        Some(Duration::from_millis(u64::try_from(left).unwrap_or(0)))
+    }
+
+    /// If the running clock's time is out, rules that its player lost on time (logged at the
+    /// moment the flag fell, so the record holds the exact time) and tells what it did.
+    pub fn rule_on_time(&mut self) -> Option<Moved> {
+        let (player, left) = self.running_clock().filter(|&(_, left)| left <= 0)?;
+        let fell_at = self.clock.elapsed_ms().saturating_sub(left.unsigned_abs());
+        let before = self.kind().info().has_undo.then(|| self.game.clone());
+        let Played { logged, effects, .. } = self.game.lose_on_time(player).ok()?;
+        self.history.extend(before);
+        self.fallen = Some(player);
+        self.log(logged, None, Some(fell_at));
+        Some(Moved { applied: Applied::Move, effects, ended: true })
+    }
+
+    /// The clocks as they stand, for the snapshot.
+    fn clocks(&self) -> Option<Clocks> {
+        let left = self.time_left()?;
+        Some(Clocks {
+            control: self.game.time_control(),
+            left_ms: left.map(|ms| u64::try_from(ms).unwrap_or(0)),
+            running: self.running_clock().map(|(player, _)| player),
+            fallen: self.fallen,
+        })
     }
 
     pub fn can_undo(&self) -> bool {
@@ -241,6 +346,7 @@ impl Session {
         if let (Some(before), Some(mv)) = (self.history.pop(), self.moves.pop()) {
             let after = std::mem::replace(&mut self.game, before);
             self.times.pop();
+            self.actors.pop();
             self.redo.push((mv, after));
         }
     }
@@ -266,7 +372,9 @@ impl Session {
     fn bring_back(&mut self) -> Value {
         let Some((mv, after)) = self.redo.pop() else { return Value::Null };
         let effects = self.game.clone().play(&mv).map_or(Value::Null, |played| played.effects);
+        let actor = self.game.player_to_act();
         let before = std::mem::replace(&mut self.game, after);
+        self.actors.push(actor);
         self.history.push(before);
         self.moves.push(mv);
         // Played again now: the record keeps the game as it was played in the end.
@@ -418,6 +526,7 @@ impl Session {
             record: self.record,
             effects: Value::Null,
             ended: false,
+            clocks: self.clocks(),
             revision: 0,
         }
     }
@@ -505,7 +614,11 @@ impl Session {
             return None;
         }
         let game = self.game.clone();
-        Some(move |cancel: &AtomicBool| game.computer_move(cancel))
+        let time = self.time_left().and_then(|left| {
+            let player = self.game.player_to_act()?;
+            TurnTime::of(self.game.time_control(), left[player])
+        });
+        Some(move |cancel: &AtomicBool| game.computer_move(time, cancel))
     }
 }
 

@@ -24,6 +24,7 @@ impl App {
             time: Arc::new(ManualTime::default()),
             worker: Arc::new(|_job| {}),
             today: Arc::new(move || *lock(&today)),
+            timer: Arc::new(|_, _, _| {}),
         };
         let config = Config { data_dir: dir.path().to_path_buf(), fixed_seed: None };
         App { state: Arc::new(AppState::open_on(config, runtime)), date, _dir: dir }

@@ -16,6 +16,7 @@ mod exchange;
 mod fourth_game;
 mod gomoku;
 mod gomoku_caro;
+mod gomoku_clock;
 mod gomoku_openings;
 mod hall;
 mod harness;

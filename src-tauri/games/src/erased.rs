@@ -4,6 +4,7 @@
 
 use crate::kind::{Analysis, Rate};
 use crate::notation::Notation;
+use crate::time_control::{Player, TimeControl, TurnTime};
 use crate::{Analyses, Applied, Game, GameKind, Hints, Rates, RuleError, Status, Telling};
 use serde_json::Value;
 use std::any::Any;
@@ -44,8 +45,17 @@ pub trait AnyGame: Send + Sync {
     fn category(&self) -> String;
     fn score(&self) -> Option<i64>;
     fn computer_to_move(&self) -> bool;
-    /// The computer's move here; slow, so the app calls it on a copy on another thread.
-    fn computer_move(&self, cancel: &AtomicBool) -> Option<ComputerMove>;
+    /// The computer's move here, within `time` (its clock, in a timed game); slow, so the app
+    /// calls it on a copy on another thread.
+    fn computer_move(&self, time: Option<TurnTime>, cancel: &AtomicBool) -> Option<ComputerMove>;
+    /// See [`Game::time_control`].
+    fn time_control(&self) -> TimeControl;
+    /// See [`Game::player_to_act`].
+    fn player_to_act(&self) -> Option<Player>;
+    /// Rules that `player` lost on time ([`Game::lost_on_time`]): the ruling as it is logged.
+    fn lose_on_time(&mut self, player: Player) -> Result<Played, RuleError>;
+    /// Whether the move (JSON) is a ruling only the clock makes ([`Game::is_ruling`]).
+    fn is_ruling(&self, mv: &Value) -> bool;
     fn play_computer(&mut self, mv: ComputerMove) -> Result<Played, RuleError>;
     fn replay_params(&self) -> Option<Value>;
     fn rank_key(&self, elapsed_ms: u64) -> Option<i64>;
@@ -180,8 +190,25 @@ impl<G: Game> AnyGame for Erased<G> {
         self.game.computer_to_move()
     }
 
-    fn computer_move(&self, cancel: &AtomicBool) -> Option<ComputerMove> {
-        self.game.computer_move(cancel).map(|mv| ComputerMove(Box::new(mv)))
+    fn computer_move(&self, time: Option<TurnTime>, cancel: &AtomicBool) -> Option<ComputerMove> {
+        self.game.computer_move(time, cancel).map(|mv| ComputerMove(Box::new(mv)))
+    }
+
+    fn time_control(&self) -> TimeControl {
+        self.game.time_control()
+    }
+
+    fn player_to_act(&self) -> Option<Player> {
+        self.game.player_to_act()
+    }
+
+    fn lose_on_time(&mut self, player: Player) -> Result<Played, RuleError> {
+        let ruling = self.game.lost_on_time(player).ok_or(RuleError::Illegal("untimed"))?;
+        self.play_typed(&ruling)
+    }
+
+    fn is_ruling(&self, mv: &Value) -> bool {
+        from_json::<G::Move>("move", mv).is_ok_and(|mv| self.game.is_ruling(&mv))
     }
 
     fn play_computer(&mut self, mv: ComputerMove) -> Result<Played, RuleError> {
@@ -338,7 +365,7 @@ mod tests {
     fn the_computer_plays_its_own_move_without_json() {
         let mut game = new_game::<Gomoku>(&json!({"opponent": "easy", "humanColour": "white"}), 3).unwrap();
         assert!(game.computer_to_move());
-        let mv = game.computer_move(&AtomicBool::new(false)).expect("a move on an empty board");
+        let mv = game.computer_move(None, &AtomicBool::new(false)).expect("a move on an empty board");
         assert_eq!(game.play_computer(mv).unwrap().applied, Applied::Move);
         assert!(!game.computer_to_move());
         let foreign = ComputerMove(Box::new(3_u8));

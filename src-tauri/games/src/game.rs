@@ -1,6 +1,7 @@
 //! The one small interface all games share (after Simon Tatham's `struct game`).
 
 use crate::notation::{Notation, Written};
+use crate::time_control::{Player, TimeControl, TurnTime};
 use crate::GameKind;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -109,10 +110,32 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
-    /// The computer's move in this position. Pure but possibly slow; it returns soon once `cancel`
-    /// is set, and `None` when it has nothing to play.
-    fn computer_move(&self, _cancel: &AtomicBool) -> Option<Self::Move> {
+    /// The computer's move in this position, within `time` (its clock, in a timed game). Pure
+    /// but possibly slow; it returns soon once `cancel` is set, and `None` when it has nothing
+    /// to play.
+    fn computer_move(&self, _time: Option<TurnTime>, _cancel: &AtomicBool) -> Option<Self::Move> {
         None
+    }
+
+    /// How the game is timed ([`crate::time_control`]): untimed by default.
+    fn time_control(&self) -> TimeControl {
+        TimeControl::None
+    }
+
+    /// Which of the two players acts now (whose clock runs), in a game of two; `None` once over.
+    fn player_to_act(&self) -> Option<Player> {
+        None
+    }
+
+    /// The ruling that `player`, whose time ran out, lost on time: a move only the clock makes,
+    /// logged so that the game replays to its end. `None` in a game without clocks.
+    fn lost_on_time(&self, _player: Player) -> Option<Self::Move> {
+        None
+    }
+
+    /// Whether `mv` is such a ruling: a player may never send one.
+    fn is_ruling(&self, _mv: &Self::Move) -> bool {
+        false
     }
 
     /// Parameters that deal this very board again (Minesweeper's "try again"), once that board

@@ -25,6 +25,7 @@ pub mod puzzle;
 mod registry;
 mod rng;
 pub mod study;
+pub mod time_control;
 
 pub use daily::{Daily, DailyChoice, DailyDeal, DailyError};
 pub use deal::Deal;

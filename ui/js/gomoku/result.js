@@ -6,13 +6,19 @@ import { statRows } from '../statistics.js';
 import { COLOURS } from './setup.js';
 
 /// Between two players the backend's result is "won" whoever made five; the summary names the
-/// winning colour ("Black won"). Null where the plain result says it all (against the computer,
-/// a draw, a game from before the summary was kept).
+/// winning colour ("Black won"), and a flag fall (`onTime`). Null where the plain result says it
+/// all (against the computer, a draw, a game from before the summary was kept).
 export function resultText(result, summary) {
   // Against an external engine: the result and the engine, named with its version.
   if (typeof summary?.engine === 'string') return t('gm.result.vsEngine', { result: t(`result.${result}`), engine: summary.engine });
   const winner = summary?.winner;
-  if (result !== 'won' || (winner !== 'black' && winner !== 'white')) return null;
+  const named = winner === 'black' || winner === 'white';
+  // A game lost on time says so ("Lost on time", "Black won on time").
+  if (summary?.onTime && result === 'lost') return t('gm.result.lostOnTimeShort');
+  if (summary?.onTime && result === 'won') {
+    return named ? t('gm.result.colourWonOnTime', { colour: t(`gm.colourName.${winner}`) }) : t('gm.result.wonOnTime');
+  }
+  if (result !== 'won' || !named) return null;
   return colourWon(winner);
 }
 

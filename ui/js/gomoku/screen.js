@@ -17,8 +17,10 @@ import { askForMoves } from './paste-dialog.js';
 import { statisticsRows } from './result.js';
 import { categoriesOf, categoryLabel } from '../catalogue.js';
 import {
-  COLOURS, categoryOf, chooseParams, keptParams, nameOf, namedByColour, other, paramsOf, savedParams, shownName,
+  COLOURS, categoryOf, chooseParams, controlText, keptParams, nameOf, namedByColour, other, paramsOf, savedParams, shownName,
 } from './setup.js';
+import { PlayerClocks, colourOfPlayer } from './clocks.js';
+import { play as playSound } from '../sound.js';
 
 const SIZE = 15;
 
@@ -77,6 +79,9 @@ function resultDetail(snap) {
   if (view?.forfeit) return t(FORFEIT_TEXT[view.forfeit] ?? FORFEIT_TEXT.garbage, { engine: nameOf(view, other(view.humanColour)) });
   if (snap.status === 'draw') return t(view?.stones?.includes(0) ? 'gm.result.noLegalPoint' : 'gm.result.drawText');
   if (!view?.winner) return '';
+  // A flag fell: the backend's clocks say whose.
+  const fallen = snap.clocks?.fallen;
+  if (fallen != null) return t('gm.result.lostOnTime', { name: nameOf(view, colourOfPlayer(view, fallen)) });
   return t('gm.result.five', {
     colour: t(`gm.colour.${view.winner}`), moves: formatNumber(view.moves.length), seconds: formatSeconds(snap.elapsedMs),
   });
@@ -165,12 +170,16 @@ function create(screen) {
   /// until the next move.
   let hinted = null;
   const params = () => savedParams(screen.app.settings);
+  /// The clocks' display between snapshots.
+  let ticker = null;
 
   return {
     build, drawBoard, drawPanel, onEffects, params,
     kept: keptParams,
     newGame: chooseGame,
     started: (next) => announce(t('gm.announce.new', { kind: categoryLabel('gomoku', next.category) })),
+    mounted: () => { ticker = setInterval(() => ui.clocks.tick(), 100); },
+    unmounted: () => clearInterval(ticker),
     fitWindow: fitToBoard,
     finished: () => { if (!ui.result.hidden) ui.againButton.focus(); },
     statistics,
@@ -193,10 +202,11 @@ function create(screen) {
     const players = Object.fromEntries(COLOURS.map((colour) => {
       const name = el('span', { class: 'gm-player-name', id: `gm-name-${colour}-shown` });
       const role = el('span', { class: 'gm-player-role' });
+      const clock = el('span', { class: 'gm-clock', id: `gm-clock-${colour}`, role: 'timer', hidden: true });
       const card = el('div', { class: `gm-player ${colour}`, id: `gm-player-${colour}` },
         el('span', { class: `gm-badge ${colour}`, 'aria-hidden': 'true' }),
-        el('span', { class: 'gm-player-text' }, name, role));
-      return [colour, { card, name, role }];
+        el('span', { class: 'gm-player-text' }, name, role), clock);
+      return [colour, { card, name, role, clock }];
     }));
     const turnBadge = el('span', { class: 'gm-badge', 'aria-hidden': 'true' });
     const turnText = el('span', { class: 'gm-turn-text' });
@@ -219,6 +229,9 @@ function create(screen) {
       el('div', { class: 'gm-result-buttons' }, againButton,
         el('button', { id: 'gm-result-new', onclick: chooseGame, text: t('gm.newGame') }), reviewButton, hallButton));
 
+    const clocks = new PlayerClocks({
+      nodes: { black: players.black.clock, white: players.white.clock }, sound: () => Boolean(screen.app.settings.sound),
+    });
     const moveList = new MoveList({ onStep: step });
     const swap2 = new Swap2Panel({ onChoose: (choice) => screen.play({ choose: choice }) });
     const side = el('aside', { class: 'gm-side', 'aria-label': t('gm.side') },
@@ -234,7 +247,7 @@ function create(screen) {
     const status = el('div', { class: 'statusline' }, statusText);
     ui = {
       toolbar, kind, board, frame, boardArea, players, turn, turnBadge, turnText, thinking, thinkingText, thinkingBadge,
-      result, resultTitle, resultText, resultRecord, againButton, hallButton, reviewButton, reviewWait, moveList, swap2, side, stage,
+      result, resultTitle, resultText, resultRecord, againButton, hallButton, reviewButton, reviewWait, moveList, swap2, side, stage, clocks,
       statusText, status,
     };
     return { nodes: [toolbar, stage, ui.status], board, concealed: frame, fit: { area: boardArea, margin: 8, follow: 'area' } };
@@ -269,6 +282,7 @@ function create(screen) {
     const view = next.view;
     if (!view) return null;
     if (next.ended) {
+      if (effects?.lostOnTime) playSound(Boolean(screen.app.settings.sound), 'flag');
       announce(`${resultTitle(next)} ${resultDetail(next)}`);
       return null;
     }
@@ -300,6 +314,7 @@ function create(screen) {
       showPlayers(view, next);
     }
     ui.swap2.show(view, next);
+    ui.clocks.show(next);
     showThinking(next);
     showResult(next);
     setText(ui.statusText, statusText(next));
@@ -436,7 +451,8 @@ function create(screen) {
     if (note) return note;
     // Whose turn it is, and the moves, are beside the board (the turn is read out from there): a
     // move changes nothing down here, so its frame repaints nothing down here.
-    return joined([kind, t(`gm.rule.${view.rule}.hint`)]);
+    const clock = view.timeControl && view.timeControl.kind !== 'none' ? controlText(view.timeControl) : null;
+    return joined([kind, clock, t(`gm.rule.${view.rule}.hint`)]);
   }
 
   /// F2 and the New game buttons: choose the rule, the opponent and the names, then play.
@@ -492,6 +508,7 @@ function create(screen) {
       body: [
         screen.optionBox('moveNumbers', t('gm.options.moveNumbers')),
         screen.optionBox('colourBlind', t('gm.options.colourBlind')),
+        screen.optionBox('sound', t('gm.options.sound')),
         el('p', { class: 'hint', text: t('gm.options.colourBlindHint') }),
       ],
       save() {

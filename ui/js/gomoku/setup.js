@@ -20,6 +20,32 @@ export const MOVE_TIMES = [500, 1000, 2000, 5000, 10000, 30000];
 const ENGINE = 'engine';
 /// The built-in computer's levels.
 const LEVELS = OPPONENTS.filter((o) => o !== 'human' && o !== ENGINE);
+/// The clocks offered (src-tauri/games/src/time_control.rs): none, the usual presets, and one's
+/// own (`custom`). Each preset is the backend's `timeControl` as it is sent.
+export const CLOCK_PRESETS = {
+  none: { kind: 'none' },
+  'fischer-60-1': { kind: 'fischer', mainMs: 60_000, incrementMs: 1_000 },
+  'fischer-300-3': { kind: 'fischer', mainMs: 300_000, incrementMs: 3_000 },
+  'fischer-900-5': { kind: 'fischer', mainMs: 900_000, incrementMs: 5_000 },
+  'perMove-30': { kind: 'perMove', moveMs: 30_000 },
+};
+/// A time control in words (src-tauri/games/src/time_control.rs): "5 min + 3 s", "30 s a move".
+export function controlText(control) {
+  const secondsText = (ms) => formatNumber(ms / 1000, { maximumFractionDigits: 1 });
+  if (control?.kind === 'perMove') return t('gm.clock.perMove', { seconds: secondsText(control.moveMs) });
+  if (control?.kind !== 'fischer') return t('gm.clock.none');
+  const main = control.mainMs % 60_000 === 0
+    ? t('gm.clock.minutes', { minutes: formatNumber(control.mainMs / 60_000) })
+    : t('gm.clock.seconds', { seconds: secondsText(control.mainMs) });
+  return t('gm.clock.fischer', { main, increment: secondsText(control.incrementMs) });
+}
+
+/// The kinds of one's own control and their names (literal keys, so that the catalogue test sees
+/// them).
+const CLOCK_KINDS = { fischer: 'gm.new.clock.kind.fischer', perMove: 'gm.new.clock.kind.perMove' };
+/// The preset a control is, or `custom`.
+const presetOf = (control) => Object.keys(CLOCK_PRESETS)
+  .find((key) => JSON.stringify(CLOCK_PRESETS[key]) === JSON.stringify(control ?? { kind: 'none' })) ?? 'custom';
 /// The backend's limit for names (src-tauri/prefs/names.rs); it counts characters, not UTF-16 units.
 const MAX_NAME = 32;
 
@@ -105,7 +131,8 @@ export function savedParams(settings, engines = []) {
   };
   if (opponent === ENGINE) names[other(humanColour)] = engineName(entry);
   else if (opponent !== 'human') names[other(humanColour)] = computerName(opponent);
-  return { rule, opening, opponent, humanColour, blackName: names.black, whiteName: names.white, engine };
+  const timeControl = saved.timeControl?.kind ? saved.timeControl : CLOCK_PRESETS.none;
+  return { rule, opening, opponent, humanColour, blackName: names.black, whiteName: names.white, engine, timeControl };
 }
 
 /// What of a game's parameters is remembered for the next New game dialog: a name that is only
@@ -119,6 +146,8 @@ export function keptParams(params) {
   // The engine's side is named by the engine, never typed.
   if (kept.opponent === ENGINE) delete kept[`${other(kept.humanColour ?? 'black')}Name`];
   if (!kept.engine) delete kept.engine;
+  // No clock is the default, left out as the backend leaves it out.
+  if (kept.timeControl?.kind === 'none') delete kept.timeControl;
   return kept;
 }
 
@@ -134,7 +163,7 @@ export function paramsOf(view) {
   const engine = view.engine ? { id: view.engine.id, moveMs: view.engine.moveMs } : undefined;
   return {
     rule: view.rule, opening: view.opening ?? 'standard', opponent: view.opponent, humanColour,
-    blackName: firstName, whiteName: secondName, engine,
+    blackName: firstName, whiteName: secondName, engine, timeControl: view.timeControl ?? CLOCK_PRESETS.none,
   };
 }
 
@@ -148,6 +177,47 @@ function radios(name, values, checked, label, hint) {
 /// Who a name belongs to: "Black", or under Swap2 (colours chosen later) "First player".
 const playerWord = (colour, swap2) => t(swap2 ? SWAP2_PLAYER[colour] : `gm.colourName.${colour}`);
 const SWAP2_PLAYER = { black: 'gm.new.player.first', white: 'gm.new.player.second' };
+
+/// The clock's fieldset: a list of presets and a custom control (its kind, its time and its
+/// increment, in seconds). `value()` is the `timeControl` sent; the backend refuses a bad one.
+function clockField(initial) {
+  const preset = presetOf(initial);
+  const select = el('select', { id: 'gm-clock', name: 'clock' }, Object.keys(CLOCK_PRESETS).concat('custom').map((key) => el('option', {
+    value: key, selected: key === preset ? true : undefined,
+    text: key === 'custom' ? t('gm.new.clock.custom') : controlText(CLOCK_PRESETS[key]),
+  })));
+  const custom = initial?.kind === 'perMove' ? initial : initial?.kind === 'fischer' ? initial : CLOCK_PRESETS['fischer-300-3'];
+  const kind = el('select', { id: 'gm-clock-kind' }, Object.entries(CLOCK_KINDS).map(([value, key]) => el('option', {
+    value, selected: value === custom.kind ? true : undefined, text: t(key),
+  })));
+  const number = (id, ms) => el('input', {
+    type: 'number', id, min: '0', step: 'any', inputmode: 'decimal', value: String(ms / 1000), 'aria-describedby': 'gm-new-error',
+  });
+  const time = number('gm-clock-time', custom.kind === 'perMove' ? custom.moveMs : custom.mainMs);
+  const increment = number('gm-clock-increment', custom.incrementMs ?? 0);
+  const incrementLabel = el('label', { for: 'gm-clock-increment' }, t('gm.new.clock.increment'), increment);
+  const customBox = el('div', { class: 'gm-clock-custom', id: 'gm-clock-custom' },
+    el('label', { for: 'gm-clock-kind' }, t('gm.new.clock.kind'), kind),
+    el('label', { for: 'gm-clock-time' }, t('gm.new.clock.time'), time), incrementLabel);
+  const update = () => {
+    customBox.hidden = select.value !== 'custom';
+    incrementLabel.hidden = kind.value === 'perMove';
+  };
+  select.addEventListener('change', update);
+  kind.addEventListener('change', update);
+  update();
+  // Seconds as typed, in milliseconds; what is no number goes as it is, and the backend says why.
+  const ms = (input) => (input.value.trim() === '' ? null : Math.round(Number(input.value) * 1000));
+  const value = () => {
+    if (select.value !== 'custom') return CLOCK_PRESETS[select.value];
+    if (kind.value === 'perMove') return { kind: 'perMove', moveMs: ms(time) };
+    return { kind: 'fischer', mainMs: ms(time), incrementMs: ms(increment) ?? 0 };
+  };
+  const node = el('fieldset', { class: 'gm-fieldset', id: 'gm-clock-set' }, el('legend', { text: t('gm.new.clock') }),
+    el('label', { for: 'gm-clock', class: 'gm-clock-choice' }, t('gm.new.clock.choice'), select), customBox,
+    el('span', { class: 'hint', text: t('gm.new.clock.hint') }));
+  return { node, value };
+}
 
 /// Asks for a new game's settings; `start(params)` starts it and may fail with the backend's
 /// error, which the dialog then shows. Resolves with the params started, or null if cancelled.
@@ -183,6 +253,7 @@ export async function chooseParams(app, start) {
     spellcheck: 'false', 'aria-describedby': 'gm-new-error',
   })]));
   const error = el('p', { class: 'error', id: 'gm-new-error', role: 'alert' });
+  const clock = clockField(initial.timeControl);
   const form = { value: (name) => document.querySelector(`#gomoku-new-dialog input[name=${name}]:checked`)?.value };
 
   const choice = () => ({
@@ -199,6 +270,8 @@ export async function chooseParams(app, start) {
     // An engine plays the rules it played when it was added, and Swap2 if it answered it.
     const entry = opponent === ENGINE ? chosenEngine() : null;
     engineChoice.hidden = opponent !== ENGINE;
+    // An engine plays to its own time a move, not to the game's clock (yet).
+    clock.node.hidden = opponent === ENGINE;
     for (const input of document.querySelectorAll('#gomoku-new-dialog input[name=rule]')) {
       input.disabled = Boolean(entry) && !entry.rules.includes(input.value);
     }
@@ -235,6 +308,7 @@ export async function chooseParams(app, start) {
       el('fieldset', { class: 'gm-fieldset', id: 'gm-opening' }, el('legend', { text: t('gm.new.opening') }), openingChoices),
       el('fieldset', { class: 'gm-fieldset', id: 'gm-opponent' }, el('legend', { text: t('gm.new.opponent') }), opponentChoices, engineChoice, opponentHint),
       colourSet,
+      clock.node,
       el('fieldset', { class: 'gm-fieldset gm-names' }, el('legend', { text: t('gm.new.names') }),
         COLOURS.map((colour) => el('label', { for: `gm-name-${colour}` },
           el('span', { class: 'gm-name-label' }, el('span', { class: `gm-badge ${colour}`, 'aria-hidden': 'true' }),
@@ -265,7 +339,10 @@ export async function chooseParams(app, start) {
           return 'invalid';
         }
       }
-      const params = { rule, opening, opponent, humanColour, blackName: inputs.black.value.trim(), whiteName: inputs.white.value.trim() };
+      const params = {
+        rule, opening, opponent, humanColour, blackName: inputs.black.value.trim(), whiteName: inputs.white.value.trim(),
+        timeControl: opponent === ENGINE ? CLOCK_PRESETS.none : clock.value(),
+      };
       if (opponent === ENGINE) params.engine = { id: engineSelect.value, moveMs: Number(timeSelect.value) };
       error.textContent = '';
       pending = true;

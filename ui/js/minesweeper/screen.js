@@ -8,7 +8,7 @@ import { openDialog } from '../dialog.js';
 import { gameScreen, setIfChanged, statsRows } from '../game-screen.js';
 import { statRows } from '../statistics.js';
 import { MineField, classicWindow, clockFigure, counterPanel, mineDigits, moodOf } from './board.js';
-import { play as playSound } from './sound.js';
+import { play as playSound } from '../sound.js';
 import { showBestTimes } from './best-times.js';
 import { categoryLabel, formatTime } from '../catalogue.js';
 import { figureRows, styleOf } from './figures.js';

@@ -18,6 +18,9 @@ pub struct Effects {
     pub decided: Option<Decision>,
     /// The external engine's fault this move was: it lost the game by it.
     pub forfeited: Option<super::Fault>,
+    /// The player whose time ran out, when this move was the clock's ruling.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lost_on_time: Option<Role>,
 }
 
 /// A Swap2 decision as it was made: what the decider took and who the decider is.
@@ -46,13 +49,17 @@ pub(super) fn told(before: &Gomoku, action: &Action, after: &Gomoku) -> Effects 
             by,
             name: name_of_role(before, by).to_string(),
         }),
-        Action::Stone(_) | Action::Forfeit { .. } => None,
+        Action::Stone(_) | Action::Forfeit { .. } | Action::LostOnTime { .. } => None,
     };
     let forfeited = match *action {
         Action::Forfeit { forfeit } => Some(forfeit),
         _ => None,
     };
-    Effects { placed, winning_line, decided, forfeited }
+    let lost_on_time = match *action {
+        Action::LostOnTime { lost_on_time } => Some(lost_on_time),
+        _ => None,
+    };
+    Effects { placed, winning_line, decided, forfeited, lost_on_time }
 }
 
 #[cfg(test)]

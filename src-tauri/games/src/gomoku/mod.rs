@@ -30,6 +30,7 @@ mod hint;
 mod info;
 pub mod moves_file;
 pub mod notation;
+pub mod on_the_clock;
 mod params;
 pub mod psq;
 pub mod puzzles;
@@ -55,6 +56,7 @@ pub use swap2::{Choice, Opening, Phase, Role};
 pub use view::{MoveView, Swap2View, View};
 
 use crate::notation::{Notation, Rows, Written};
+use crate::time_control::{Player, TimeControl, TurnTime};
 use crate::{Analyses, Applied, Deal, Game, GameKind, Hints, RuleError, Status};
 use board::Board;
 use serde::{Deserialize, Serialize};
@@ -91,12 +93,24 @@ impl From<Point> for Move {
 #[serde(untagged)]
 pub enum Action {
     Stone(Move),
-    Choose { choose: Choice },
-    Forfeit { forfeit: Fault },
+    Choose {
+        choose: Choice,
+    },
+    Forfeit {
+        forfeit: Fault,
+    },
+    /// The clock's ruling that a player's time ran out (`{"lostOnTime":"second"}`): the game is
+    /// theirs to lose, logged so that it replays to its end. Only the app's clock makes it; a
+    /// player's move never is one ([`Game::is_ruling`]).
+    LostOnTime {
+        #[serde(rename = "lostOnTime")]
+        lost_on_time: Role,
+    },
 }
 
-/// The words of a record file, after the stones: the Swap2 decisions, then the forfeits.
-const WORDS: [&str; 8] = [
+/// The words of a record file, after the stones: the Swap2 decisions, the forfeits, then the
+/// clock's rulings.
+const WORDS: [&str; 10] = [
     Choice::WRITTEN[0],
     Choice::WRITTEN[1],
     Choice::WRITTEN[2],
@@ -105,6 +119,8 @@ const WORDS: [&str; 8] = [
     Fault::WRITTEN[2],
     Fault::WRITTEN[3],
     Fault::WRITTEN[4],
+    "first lost on time",
+    "second lost on time",
 ];
 
 impl From<Move> for Action {
@@ -131,6 +147,8 @@ pub struct Gomoku {
     swap2: Option<Swap2>,
     /// The external engine's fault that ended the game, if one did.
     forfeit: Option<Fault>,
+    /// The player whose time ran out, once the clock said so.
+    lost_on_time: Option<Role>,
 }
 
 impl Gomoku {
@@ -168,6 +186,27 @@ impl Gomoku {
             return Err(RuleError::GameOver);
         }
         Ok(self.place(p))
+    }
+
+    /// Rules that `role`'s time ran out: only the player whose clock runs (the one to act), in a
+    /// timed game still going. On error nothing changes.
+    pub fn lose_on_time(&mut self, role: Role) -> Result<(), RuleError> {
+        if self.status().is_over() {
+            return Err(RuleError::GameOver);
+        }
+        if self.params.time_control.is_none() {
+            return Err(RuleError::Illegal("untimed"));
+        }
+        if self.decider() != Some(role) {
+            return Err(RuleError::Illegal("notTheirTurn"));
+        }
+        self.lost_on_time = Some(role);
+        Ok(())
+    }
+
+    /// The player who lost on time, if one did.
+    pub fn loser_on_time(&self) -> Option<Role> {
+        self.lost_on_time
     }
 
     fn place(&mut self, p: Point) -> Colour {
@@ -209,6 +248,9 @@ impl Gomoku {
     pub fn undo(&mut self) -> Option<Action> {
         if let Some(fault) = self.forfeit.take() {
             return Some(Action::Forfeit { forfeit: fault });
+        }
+        if let Some(role) = self.lost_on_time.take() {
+            return Some(Action::LostOnTime { lost_on_time: role });
         }
         let stones = self.board.stone_count();
         if let Some(choice) = self.swap2.as_mut().and_then(|swap| swap.take_back_choice(stones)) {
@@ -294,8 +336,17 @@ impl Gomoku {
         self.computer_role().is_some() && self.decider() == self.computer_role()
     }
 
-    /// The colour that made five, once someone did.
+    /// The colour that made five, or whose opponent lost on time (before Swap2 settled the
+    /// colours, the colour the first player's stones have: black), once someone won.
     pub fn winner(&self) -> Option<Colour> {
+        if let Some(loser) = self.lost_on_time {
+            let winner = loser.other();
+            return Some(self.colour_of(winner).unwrap_or(if winner == Role::First {
+                Colour::Black
+            } else {
+                Colour::White
+            }));
+        }
         let first = self.winning_line.as_ref()?.first()?;
         self.board.get(*first)
     }
@@ -339,8 +390,24 @@ impl Game for Gomoku {
     /// is refused.
     fn new(params: &Params, seed: u64) -> Result<Self, RuleError> {
         params.deal.checked(NEWEST_DEAL)?;
+        params.time_control.check()?;
+        // An external engine plays to its own time a move (`INFO timeout_turn`), not to a clock.
+        if params.opponent == Opponent::Engine && !params.time_control.is_none() {
+            return Err(RuleError::Malformed {
+                what: "params",
+                reason: "an engine plays without the game's clock".into(),
+            });
+        }
         let swap2 = (params.opening == Opening::Swap2).then(Swap2::default);
-        Ok(Gomoku { params: params.clone(), seed, board: Board::default(), winning_line: None, swap2, forfeit: None })
+        Ok(Gomoku {
+            params: params.clone(),
+            seed,
+            board: Board::default(),
+            winning_line: None,
+            swap2,
+            forfeit: None,
+            lost_on_time: None,
+        })
     }
 
     fn apply(&mut self, action: &Action) -> Result<Applied, RuleError> {
@@ -348,6 +415,7 @@ impl Game for Gomoku {
             Action::Stone(mv) => self.play(mv).map(|_| ()),
             Action::Choose { choose } => self.choose(choose),
             Action::Forfeit { forfeit } => self.forfeit(forfeit),
+            Action::LostOnTime { lost_on_time } => self.lose_on_time(lost_on_time),
         }
         .map(|_| Applied::Move)
     }
@@ -358,8 +426,9 @@ impl Game for Gomoku {
 
     /// A stone as its point in board notation (`H8`, rows from the bottom: see [`notation`]), a
     /// Swap2 decision as `choose white`, `choose black` or `choose placeTwo`, an engine's forfeit
-    /// as `forfeit timeout` (and the other [`Fault::WRITTEN`]); their codes are the point,
-    /// `y * 15 + x`, then the decisions from 225 up, then the forfeits from 228.
+    /// as `forfeit timeout` (and the other [`Fault::WRITTEN`]), the clock's ruling as `first lost
+    /// on time` or `second lost on time`; their codes are the point, `y * 15 + x`, then the
+    /// decisions from 225 up, then the forfeits from 228, then the rulings (233, 234).
     const NOTATION: Notation = Notation { verbs: &[""], words: &WORDS, rows: Rows::FromBottom };
 
     fn grid(&self) -> (usize, usize) {
@@ -375,6 +444,9 @@ impl Game for Gomoku {
             Action::Forfeit { forfeit } => {
                 Fault::ALL.iter().position(|f| *f == forfeit).map(|n| Written::Word(Choice::ALL.len() + n))
             }
+            Action::LostOnTime { lost_on_time } => {
+                Some(Written::Word(Choice::ALL.len() + Fault::ALL.len() + usize::from(lost_on_time == Role::Second)))
+            }
         }
     }
 
@@ -383,7 +455,12 @@ impl Game for Gomoku {
             Written::Cell { x, y, .. } => Some(Action::Stone(Move { x: x as i64, y: y as i64 })),
             Written::Word(word) => match word.checked_sub(Choice::ALL.len()) {
                 None => Choice::ALL.get(word).map(|&choose| Action::Choose { choose }),
-                Some(n) => Fault::ALL.get(n).map(|&forfeit| Action::Forfeit { forfeit }),
+                Some(n) if n < Fault::ALL.len() => Fault::ALL.get(n).map(|&forfeit| Action::Forfeit { forfeit }),
+                Some(n) => match n - Fault::ALL.len() {
+                    0 => Some(Action::LostOnTime { lost_on_time: Role::First }),
+                    1 => Some(Action::LostOnTime { lost_on_time: Role::Second }),
+                    _ => None,
+                },
             },
         }
     }
@@ -399,23 +476,38 @@ impl Game for Gomoku {
     ///
     /// Against an external engine the summary names it, why it lost if by a fault, and the
     /// winning colour (`{"engine":"Rapfi 2024","forfeit":"timeout","winner":"black"}`), for the
-    /// history and the statistics.
+    /// history and the statistics. A game lost on time says so (`{"onTime": true}`), for the
+    /// result in the history.
     fn summary(&self, _elapsed_ms: u64) -> Option<serde_json::Value> {
+        let on_time = self.lost_on_time.is_some();
         if let Some(seat) = self.params.engine.as_ref().filter(|_| self.params.opponent == Opponent::Engine) {
             let engine = format!("{} {}", seat.name, seat.version).trim().to_string();
             // The winning colour too, as between two players: the statistics count wins by it.
             let winner = self.winner().or_else(|| self.forfeit.and(self.human_colour()));
             return Some(serde_json::json!({ "engine": engine, "forfeit": self.forfeit, "winner": winner }));
         }
-        if self.params.opponent.is_computer() {
-            return None;
+        if self.params.opponent.level().is_some() {
+            return on_time.then(|| serde_json::json!({ "onTime": true }));
         }
-        Some(serde_json::json!({ "winner": self.winner()? }))
+        let winner = self.winner()?;
+        Some(if on_time {
+            serde_json::json!({ "winner": winner, "onTime": true })
+        } else {
+            serde_json::json!({ "winner": winner })
+        })
     }
 
     fn status(&self) -> Status {
         if self.forfeit.is_some() {
             return Status::Won; // only the engine forfeits, and the player is its opponent
+        }
+        // The loser on time is known by part even before Swap2 settles the colours.
+        if let Some(loser) = self.lost_on_time {
+            return if self.computer_role().is_some_and(|computer| computer != loser) {
+                Status::Lost
+            } else {
+                Status::Won
+            };
         }
         match self.winner() {
             Some(winner) => match self.computer_colour() {
@@ -443,9 +535,30 @@ impl Game for Gomoku {
         self.is_computer_turn()
     }
 
-    fn computer_move(&self, cancel: &AtomicBool) -> Option<Action> {
+    /// Within the level's own limits, or in a timed game within its clock ([`on_the_clock`]).
+    fn computer_move(&self, time: Option<TurnTime>, cancel: &AtomicBool) -> Option<Action> {
         let level = self.params.opponent.level()?;
-        computer_action(self, level, &SearchLimits::for_level(level), cancel)
+        let limits = time.map_or_else(|| SearchLimits::for_level(level), |time| on_the_clock::limits(level, &time));
+        computer_action(self, level, &limits, cancel)
+    }
+
+    fn time_control(&self) -> TimeControl {
+        self.params.time_control
+    }
+
+    /// The first player is 0, the second 1 (the players, not the colours: Swap2 gives colours
+    /// later).
+    fn player_to_act(&self) -> Option<Player> {
+        self.decider().map(|role| usize::from(role == Role::Second))
+    }
+
+    fn lost_on_time(&self, player: Player) -> Option<Action> {
+        let role = if player == 0 { Role::First } else { Role::Second };
+        (!self.params.time_control.is_none()).then_some(Action::LostOnTime { lost_on_time: role })
+    }
+
+    fn is_ruling(&self, action: &Action) -> bool {
+        matches!(action, Action::LostOnTime { .. })
     }
 
     /// Only wins against the computer are records: fewest stones of the player first, then the

@@ -61,11 +61,12 @@ fn read(bytes: &[u8], chosen: &Value) -> Result<Position, FormatError> {
     Ok(Position { params: chosen.clone(), moves: moves.into_iter().map(|(_, mv)| mv).collect() })
 }
 
-/// The game `file`'s moves, one space between.
+/// The game `file`'s moves, one space between; a loss on time is the clock's, no move to paste.
 fn write(file: &GameFile) -> Result<Vec<u8>, FormatError> {
     let dealt = (KIND.info().new_game)(&file.params, file.seed)
         .map_err(|error| FormatError::new("record_illegal_move", error, json!({})))?;
-    Ok(move_list::write(dealt.as_ref(), &file.moves).into_bytes())
+    let moves: Vec<Value> = file.moves.iter().filter(|mv| !dealt.is_ruling(mv)).cloned().collect();
+    Ok(move_list::write(dealt.as_ref(), &moves).into_bytes())
 }
 
 #[cfg(test)]
@@ -79,9 +80,16 @@ mod tests {
         let text = write(&file).unwrap();
         assert_eq!(text, b"H8 I9 J10");
         let chosen = json!({"rule": "renju", "opponent": "hard"});
-        assert_eq!(read(&text, &chosen).unwrap(), Position { params: chosen.clone(), moves });
+        assert_eq!(read(&text, &chosen).unwrap(), Position { params: chosen.clone(), moves: moves.clone() });
         let swap2 = read(b"1. H8 2. I9 3. J10 choose white", &chosen).unwrap();
         assert_eq!(swap2.moves[3], json!({"choose": "white"}));
+        let timed = json!({"timeControl": {"kind": "perMove", "moveMs": 5_000}});
+        let lost = GameFile {
+            params: timed,
+            moves: [&moves[..], &[json!({"lostOnTime": "second"})]].concat(),
+            ..GameFile::default()
+        };
+        assert_eq!(write(&lost).unwrap(), b"H8 I9 J10", "the clock's ruling is no move");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use super::board::Colour;
 use super::rules::Rule;
 use super::swap2::{Opening, Role};
+use crate::time_control::TimeControl;
 use crate::Deal;
 use serde::{Deserialize, Serialize};
 
@@ -108,6 +109,11 @@ pub struct Params {
     /// Under Swap2, the first player's name; `white_name` the second's.
     pub black_name: String,
     pub white_name: String,
+    /// The clocks ([`crate::time_control`]): none, a fixed time a move or Fischer's main time
+    /// plus an increment; left out of the JSON untimed, so games from before clocks read and
+    /// save as they were.
+    #[serde(skip_serializing_if = "TimeControl::is_none")]
+    pub time_control: TimeControl,
     /// The dealer version ([`crate::deal`], [`super::NEWEST_DEAL`]); absent (version 1) in
     /// params stored before versions, and left out of the JSON for version 1.
     #[serde(default = "Deal::first", skip_serializing_if = "Deal::is_first")]
@@ -153,6 +159,7 @@ impl Default for Params {
             human_colour: Colour::Black,
             black_name: "Black".into(),
             white_name: "White".into(),
+            time_control: TimeControl::None,
             deal: super::NEWEST_DEAL,
             engine: None,
         }

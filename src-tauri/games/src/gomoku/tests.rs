@@ -2,6 +2,7 @@
 
 use super::board::POINTS;
 use super::*;
+use crate::Telling;
 use serde_json::json;
 use std::sync::atomic::AtomicBool;
 
@@ -500,7 +501,7 @@ fn an_engine_forfeits_only_at_its_turn_and_the_player_wins() {
     let forfeit = Action::Forfeit { forfeit: Fault::Timeout };
     assert!(matches!(game.apply(&forfeit), Err(RuleError::Illegal("notTheEngine"))), "the player's turn");
     play_all(&mut game, &["H8"]);
-    assert!(game.computer_to_move() && game.computer_move(&AtomicBool::new(false)).is_none(), "the app plays it");
+    assert!(game.computer_to_move() && game.computer_move(None, &AtomicBool::new(false)).is_none(), "the app plays it");
     assert_eq!(game.apply(&forfeit), Ok(Applied::Move));
     assert_eq!((game.status(), game.forfeited()), (Status::Won, Some(Fault::Timeout)));
     assert!(!game.can_rank() && game.rank_key(1000).is_none(), "an engine's games never rank");
@@ -518,4 +519,63 @@ fn an_engine_forfeits_only_at_its_turn_and_the_player_wins() {
     let mut two = Gomoku::new(&Params::default(), 7).unwrap();
     play_all(&mut two, &["H8"]);
     assert!(two.apply(&forfeit).is_err(), "no engine, no forfeit");
+    let time_control = crate::time_control::TimeControl::PerMove { move_ms: 5_000 };
+    let clocked = Params { time_control, ..against_an_engine().params.clone() };
+    assert!(matches!(Gomoku::new(&clocked, 7), Err(RuleError::Malformed { .. })), "an engine has no clock");
+}
+
+fn timed(opponent: Opponent, opening: Opening) -> Gomoku {
+    let time_control = crate::time_control::TimeControl::Fischer { main_ms: 60_000, increment_ms: 1_000 };
+    game(Params { opponent, opening, time_control, ..Params::default() })
+}
+
+/// The clock's ruling ends the game for the player whose turn it was: against the computer a
+/// loss or a win by part, between two people the other colour's win; it writes and reads back
+/// as `first lost on time` (code 233), and an untimed game or the wrong player refuses it.
+#[test]
+fn a_loss_on_time_ends_the_game_for_the_player_to_act_and_replays() {
+    let mut untimed = game(Params::default());
+    let ruling = Action::LostOnTime { lost_on_time: Role::First };
+    assert_eq!(untimed.apply(&ruling), Err(RuleError::Illegal("untimed")));
+    assert_eq!(untimed.lost_on_time(0), None, "no ruling without a clock");
+
+    let mut two = timed(Opponent::Human, Opening::Standard);
+    play_all(&mut two, &["H8"]);
+    assert_eq!(two.player_to_act(), Some(1));
+    assert_eq!(two.apply(&ruling), Err(RuleError::Illegal("notTheirTurn")));
+    let second = two.lost_on_time(1).unwrap();
+    assert!(two.is_ruling(&second) && !two.is_ruling(&at("A1")));
+    let effects = two.apply_with_effects(&second).unwrap().1;
+    assert_eq!(effects.lost_on_time, Some(Role::Second));
+    assert_eq!((two.status(), two.winner(), two.player_to_act()), (Status::Won, Some(Colour::Black), None));
+    assert_eq!(two.summary(0), Some(json!({"winner": "black", "onTime": true})));
+    assert_eq!(two.view().winner, Some(Colour::Black));
+    let written = two.write(&second).unwrap();
+    assert_eq!(Gomoku::NOTATION.text(written, (SIZE, SIZE)).as_deref(), Some("second lost on time"));
+    assert_eq!(Gomoku::NOTATION.code(written, (SIZE, SIZE)), Some(234));
+    assert_eq!(two.read(Gomoku::NOTATION.parse("first lost on time", (SIZE, SIZE)).unwrap()), Some(ruling));
+    assert_eq!(two.undo(), Some(second), "the engine's undo takes the ruling back first");
+    assert_eq!(two.status(), Status::Playing);
+
+    // Against the computer, in the Swap2 opening before any colour is chosen: by part.
+    let mut opening = timed(Opponent::Hard, Opening::Swap2);
+    assert_eq!(opening.apply(&ruling), Ok(Applied::Move));
+    assert_eq!(opening.status(), Status::Lost, "the human opens and ran out of time");
+    assert_eq!(opening.summary(0), Some(json!({"onTime": true})));
+    let json = serde_json::to_value(Action::LostOnTime { lost_on_time: Role::Second }).unwrap();
+    assert_eq!(json, json!({"lostOnTime": "second"}));
+}
+
+/// The computer reads its clock: on a nearly spent clock it still answers, at once.
+#[test]
+fn the_computer_plays_within_its_clock() {
+    let mut game = timed(Opponent::Master, Opening::Standard);
+    play_all(&mut game, &["H8"]);
+    let time = crate::time_control::TurnTime { left_ms: 300, increment_ms: 0, per_move: false };
+    let started = std::time::Instant::now();
+    let mv = game.computer_move(Some(time), &AtomicBool::new(false));
+    assert!(matches!(mv, Some(Action::Stone(_))), "{mv:?}");
+    let (_, hard) = on_the_clock::move_time(&time);
+    assert!(hard <= std::time::Duration::from_millis(300 - on_the_clock::RESERVE_MS - 15), "{hard:?}");
+    assert!(started.elapsed() < std::time::Duration::from_millis(300), "{:?}", started.elapsed());
 }

@@ -7,6 +7,7 @@ use super::rules::Rule;
 use super::swap2::{Choice, Opening, Phase, Role};
 use super::Gomoku;
 use crate::game::{Game, Status};
+use crate::time_control::TimeControl;
 use serde::Serialize;
 
 /// One played stone: `{"x":7,"y":7,"colour":"black","notation":"H8"}`.
@@ -58,6 +59,10 @@ pub struct View {
     pub engine: Option<EngineSeat>,
     /// The engine's fault that ended the game (`"timeout"`, `"crash"`...); `null` otherwise.
     pub forfeit: Option<Fault>,
+    /// How the game is timed (the clocks themselves are the app's: the snapshot's `clocks`);
+    /// absent untimed, so the views of games from before clocks stay as they were.
+    #[serde(skip_serializing_if = "TimeControl::is_none")]
+    pub time_control: TimeControl,
 }
 
 /// Whose decision the Swap2 opening waits for and what it may be, e.g.
@@ -108,6 +113,7 @@ impl View {
             white_name: name_of(game, Colour::White).to_string(),
             engine: params.engine.clone(),
             forfeit: game.forfeited(),
+            time_control: params.time_control,
         }
     }
 }

@@ -47,6 +47,8 @@ pub fn answer(stones: &[Point], rule: Rule, level: Level, limits: &SearchLimits)
                 placed.push(format!("{},{}", mv.x, mv.y));
             }
             Action::Forfeit { .. } => return Err("no decision".into()),
+            // The brain's game is untimed: the manager keeps the clocks.
+            Action::LostOnTime { .. } => return Err("no clock".into()),
         }
         // Staying white is answered with white's next stone.
         if game.phase() == Phase::Done {

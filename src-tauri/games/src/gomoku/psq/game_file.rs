@@ -166,6 +166,23 @@ mod tests {
         assert_eq!((back.moves.len(), back.time_ms), (9, 9_000));
     }
 
+    /// A timed game lost on time is written with its stones and the time each took on the
+    /// clock; the ruling is no stone.
+    #[test]
+    fn a_game_lost_on_time_is_written_with_its_clock_times() {
+        let params =
+            json!({"opponent": "human", "timeControl": {"kind": "fischer", "mainMs": 60_000, "incrementMs": 1_000}});
+        let actions = [
+            json!({"x": 7, "y": 7}),
+            json!({"x": 8, "y": 8}),
+            json!({"x": 9, "y": 9}),
+            json!({"lostOnTime": "second"}),
+        ];
+        let text = String::from_utf8(write_game(&played(params, &actions)).unwrap()).unwrap();
+        let game = read(&text).unwrap();
+        assert_eq!(game.stones.iter().map(|stone| stone.ms).collect::<Vec<_>>(), [0, 1_000, 1_000], "{text}");
+    }
+
     #[test]
     fn the_computers_seat_is_written_as_a_brain_named_by_its_level() {
         let params = json!({"opponent": "hard", "humanColour": "white", "whiteName": "Ann"});
