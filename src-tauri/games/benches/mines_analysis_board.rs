@@ -17,7 +17,7 @@
 //! 2-core build machine while others built (30 games, 5,140 edits, 1,621 of them leaving an
 //! impossible position, none past the enumeration's limits): p50 0.07 ms, p99 18.5 ms, the
 //! slowest 132 ms (a guess's look-ahead); a run before, without the empty field, p99 16.5 ms
-//! and 86.5 ms at most.
+//! and 86.5 ms at most; a run on a quieter machine, p99 9.8 ms and 96.4 ms at most.
 
 use pastimes_games::minesweeper::analysis_board;
 use pastimes_games::minesweeper::{Hint, Minesweeper, Move, Params};

@@ -14,6 +14,7 @@
 //! `{"boardFile":true}` for a board file's bytes in hexadecimal.
 
 pub mod analysis;
+mod cell;
 mod play_on;
 pub mod position;
 pub mod text;

@@ -6,7 +6,7 @@
 //! ([`MAX_TEXT`]), rows of different lengths, another character, a side outside 1 to 100,
 //! a mine total that leaves no safe cell.
 
-use super::position::Cell;
+use super::cell::Cell;
 use crate::minesweeper::params::MAX_SIDE;
 use serde_json::{json, Value};
 
