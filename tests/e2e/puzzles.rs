@@ -101,6 +101,7 @@ async fn the_puzzle_of_the_day_is_solved_and_a_wrong_move_is_refuted() {
     app.wait_for("home", "return document.querySelector('.screen-home')").await;
     let done = format!("return document.querySelector('{card}')?.dataset.done");
     assert_eq!(app.wait_for("the card says done", &done).await, json!("true"));
+    app.wait_still(card).await;
     picture(&app, "puzzle-home-card").await;
     let history = app.invoke("history", json!({})).await.unwrap();
     assert_eq!(history["rows"].as_array().unwrap().len(), 0, "a puzzle is never a game of the history");
