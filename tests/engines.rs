@@ -238,7 +238,7 @@ fn pbrain_pastimes_is_checked_and_plays_a_whole_game() {
     assert_eq!(listed.len(), 1);
     let entry = &listed[0];
     assert_eq!(entry.name, "pastimes");
-    assert_eq!(entry.rules, ["freestyle", "exactFive", "renju"]);
+    assert_eq!(entry.rules, ["freestyle", "exactFive", "renju", "caro"]);
     assert!(entry.swap2, "it answers SWAP2BOARD");
     let started = host.new_game(&entry.id, 200, json!({}));
     assert!(started.view["whiteName"].as_str().unwrap().starts_with("pastimes"));
