@@ -54,9 +54,12 @@ pub struct View {
     /// chosen, the first player's and the second's).
     pub black_name: String,
     pub white_name: String,
-    /// The external engine played against (its name, version and time a move); `null` otherwise.
+    /// The external engine played against (its name, version and time a move); absent otherwise
+    /// (so the views of other games are as they were, which the corpus keeps).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<EngineSeat>,
-    /// The engine's fault that ended the game (`"timeout"`, `"crash"`...); `null` otherwise.
+    /// The engine's fault that ended the game (`"timeout"`, `"crash"`...); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub forfeit: Option<Fault>,
 }
 
