@@ -495,7 +495,8 @@ fn start_engine_turn<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
             }
         };
         if !cancel.load(Ordering::Relaxed) {
-            finish_computer_turn(&owner, kind, generation, action);
+            // No answer and no cancel: the brain's thread is gone, which is the brain's crash.
+            finish_computer_turn(&owner, kind, generation, action.or_else(|| Some(turn::cannot_run())));
         }
     }));
 }

@@ -16,7 +16,8 @@ pub struct Effects {
     pub winning_line: Option<Vec<Point>>,
     /// The Swap2 decision this move was (none for a stone).
     pub decided: Option<Decision>,
-    /// The external engine's fault this move was: it lost the game by it.
+    /// The external engine's fault this move was: it lost the game by it (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub forfeited: Option<super::Fault>,
     /// The player whose time ran out, when this move was the clock's ruling.
     #[serde(skip_serializing_if = "Option::is_none")]
