@@ -100,7 +100,11 @@ export function gameControls({ game, app, root, parts, client, dialogs, focusGam
 
   /// The toolbar's width in one row, in this language: its controls, their gaps and its
   /// padding (what the window must give it at least).
-  function toolbarWidth() {
+  /// The toolbar's width in one row, with the choice's label of the snapshot `next` when given:
+  /// a window fitted as a game starts is measured with the new game's label (Intermediate is
+  /// wider than Expert), which the controls would otherwise draw only with the next frame.
+  function toolbarWidth(next) {
+    if (next) nodes.choice?.show(next.choice);
     const bar = root.querySelector('.toolbar');
     return bar ? oneRowWidth(bar) : 0;
   }

@@ -90,7 +90,7 @@ export function statsRows(rows) {
 ///
 /// The game gets `screen`, made for the mount as its parts are: `app`, `root`, `snapshot`,
 /// `savedParams`, `controls`, `play(move)`, `start(params)`, `request(ask, options)`,
-/// `hallButton(id)`, `toolbar(...leading)` and `toolbarWidth()` (its width in one row, for the
+/// `hallButton(id)`, `toolbar(...leading)` and `toolbarWidth(next)` (its width in one row, for the
 /// window's), `note(text)` and `noteFor(snapshot)` (the hint's words in the status line until the
 /// board changes), `confirmAssistance()` (before a help of the game's own), `copyDealCode()` (the
 /// deal's code copied, warned for first in a game under way), `statistics(category)`,
@@ -189,7 +189,7 @@ function openGame(game, root, app) {
         id, hidden: true, text: t('hall.title'), onclick: () => app.show('hall', { highlight: client.snapshot?.record?.id }),
       }),
       toolbar: (...leading) => controls.toolbar(...leading),
-      toolbarWidth: () => controls.toolbarWidth(),
+      toolbarWidth: (next) => controls.toolbarWidth(next),
     };
   }
 

@@ -232,7 +232,7 @@ function create(screen) {
     const chrome = ui.toolbar.offsetHeight + ui.panel.offsetHeight + ui.status.offsetHeight + 40;
     // The panel over the field in one row too: "Rückgängig", "Wiederholen" and "Neues Spiel"
     // need more than the narrowest window.
-    const bars = Math.max(screen.toolbarWidth(), oneRowWidth(ui.panel));
+    const bars = Math.max(screen.toolbarWidth(screen.snapshot), oneRowWidth(ui.panel));
     fitWindow(Math.max(MIN_WIDTH, bars, columns * cell + 48), rows * cell + chrome).catch(() => {});
   }
 

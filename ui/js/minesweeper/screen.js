@@ -351,7 +351,7 @@ function create(screen) {
     // The classic window at 30 px a cell, in the stage's padding, between the bars.
     const classic = ui.size(view.width, view.height, 30);
     const chrome = ui.toolbar.offsetHeight + ui.status.offsetHeight + 24 + 8;
-    fitWindow(Math.max(MIN_WIDTH, screen.toolbarWidth(), classic.width + 24), Math.ceil(classic.height) + chrome).catch(() => {});
+    fitWindow(Math.max(MIN_WIDTH, screen.toolbarWidth(snapshot), classic.width + 24), Math.ceil(classic.height) + chrome).catch(() => {});
   }
 
   async function customDialog() {
