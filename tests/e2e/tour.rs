@@ -213,7 +213,12 @@ async fn gomoku(app: &App, inspector: &mut impl Inspector, prefix: &str) {
     app.click("#gm-new").await;
     app.wait_for("the dialog", "return document.querySelector('#gomoku-new-dialog[open]')").await;
     app.click("#gm-opponent-engine").await;
-    app.wait_for("the engine's choices", "return !document.querySelector('#gm-engine-choice').hidden").await;
+    // An engine plays to its own time a move: the clock's choices go.
+    app.wait_for(
+        "the engine's choices, without the clock",
+        "return !document.querySelector('#gm-engine-choice').hidden && document.querySelector('#gm-clock-set').offsetHeight === 0",
+    )
+    .await;
     inspector.look(app, &format!("{prefix}/gomoku new game against an engine")).await;
     close_dialog(app, "gomoku-new-dialog").await;
     dialog(app, inspector, "#gm-options", "options-dialog", &format!("{prefix}/gomoku options")).await;
