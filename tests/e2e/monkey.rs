@@ -6,9 +6,9 @@
 //! throw: no uncaught error, no unhandled rejection, and nothing logged as an error that is not
 //! one of the backend's typed refusals (those the page shows as a message).
 //!
-//! The calls that would open a native file dialog (export, import, open a position) are
-//! answered as cancelled, at the page's request to the IPC protocol: a test cannot answer a
-//! dialog it does not expect. (A first stub replaced Tauri's `invoke`, which is frozen, so the
+//! The calls that would open a native file dialog (export, import, open a position, add an
+//! engine) are answered as cancelled, at the page's request to the IPC protocol: a test cannot
+//! answer a dialog it does not expect. (A first stub replaced Tauri's `invoke`, which is frozen, so the
 //! assignment did nothing and the real dialogs opened, unanswered: the test now checks its
 //! stub.) Clicks go through the elements' own `click()` (a board's cells get the mouse's
 //! down, up and click, or a right click) and keys are dispatched as keyboard events, so a step
@@ -49,7 +49,7 @@ const WATCH: &str = r#"
   // the call leaves the page: its request to the IPC protocol, answered as the backend answers
   // a cancelled dialog (`null`). An export to the clipboard and an import of a given text or
   // file open none: they go through.
-  const dialogs = new Set(['export_history', 'export_game', 'import_game']);
+  const dialogs = new Set(['export_history', 'export_game', 'import_game', 'add_engine']);
   const opensDialog = (init) => {
     let args = {};
     try { args = JSON.parse(init?.body ?? '{}') ?? {}; } catch { args = {}; }
