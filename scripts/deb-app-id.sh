@@ -9,22 +9,13 @@
 # Usage: scripts/deb-app-id.sh PACKAGE.deb
 set -euo pipefail
 
-app_id=org.pastimes.Pastimes
+source "$(dirname "$0")/app-id-names.sh"
 deb=$1
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 
 dpkg-deb --raw-extract "$deb" "$root"
-entry=$(ls "$root"/usr/share/applications/*.desktop)
-[ "$(echo "$entry" | wc -l)" = 1 ] || { echo "$deb: not one desktop entry: $entry" >&2; exit 1; }
-[ "$entry" = "$root/usr/share/applications/$app_id.desktop" ] || mv "$entry" "$root/usr/share/applications/$app_id.desktop"
-icons=0
-for icon in "$root"/usr/share/icons/hicolor/*/apps/*.png; do
-  [ -e "$icon" ] || continue
-  [ "${icon##*/}" = "$app_id.png" ] || mv "$icon" "${icon%/*}/$app_id.png"
-  icons=$((icons + 1))
-done
-[ "$icons" -gt 0 ] || { echo "$deb: no icon under usr/share/icons/hicolor" >&2; exit 1; }
+rename_to_app_id "$root" "$deb"
 (cd "$root" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
 dpkg-deb --root-owner-group -Zgzip --build "$root" "$deb" >/dev/null
 echo "$deb: the desktop entry and $icons icons renamed to $app_id"

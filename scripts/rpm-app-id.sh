@@ -10,7 +10,7 @@
 # Usage: scripts/rpm-app-id.sh PACKAGE.rpm
 set -euo pipefail
 
-app_id=org.pastimes.Pastimes
+source "$(dirname "$0")/app-id-names.sh"
 package=$(realpath "$1")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -28,16 +28,7 @@ fi
 listed=$(rpm -qlp "$package" | LC_ALL=C sort)
 unpacked=$(cd "$root" && find . -type f -o -type l | sed 's/^\.//' | LC_ALL=C sort)
 [ "$listed" = "$unpacked" ] || { echo "$package: unpacked files differ from its list" >&2; exit 1; }
-entry=$(ls "$root"/usr/share/applications/*.desktop)
-[ "$(echo "$entry" | wc -l)" = 1 ] || { echo "$package: not one desktop entry: $entry" >&2; exit 1; }
-[ "$entry" = "$root/usr/share/applications/$app_id.desktop" ] || mv "$entry" "$root/usr/share/applications/$app_id.desktop"
-icons=0
-for icon in "$root"/usr/share/icons/hicolor/*/apps/*.png; do
-  [ -e "$icon" ] || continue
-  [ "${icon##*/}" = "$app_id.png" ] || mv "$icon" "${icon%/*}/$app_id.png"
-  icons=$((icons + 1))
-done
-[ "$icons" -gt 0 ] || { echo "$package: no icon under usr/share/icons/hicolor" >&2; exit 1; }
+rename_to_app_id "$root" "$package"
 
 arch=$(header '%{ARCH}')
 {
