@@ -15,7 +15,8 @@ fn game_of(black: &[&str], white: &[&str]) -> Gomoku {
     game_under(Rule::Freestyle, black, white)
 }
 
-fn game_under(rule: Rule, black: &[&str], white: &[&str]) -> Gomoku {
+/// The same under `rule` (also the position builder of the searches' own tests).
+pub(super) fn game_under(rule: Rule, black: &[&str], white: &[&str]) -> Gomoku {
     let mut game = Gomoku::new(&Params { rule, ..Params::default() }, 11).unwrap();
     for i in 0..black.len().max(white.len()) {
         for side in [black, white] {

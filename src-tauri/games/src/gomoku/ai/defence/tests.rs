@@ -1,19 +1,10 @@
 use super::super::super::board::Point;
-use super::super::super::{Gomoku, Params, Rule};
+use super::super::super::Rule;
 use super::super::eval;
 use super::*;
-use crate::game::Game;
 
 fn position(rule: Rule, black: &[&str], white: &[&str]) -> Position {
-    let mut game = Gomoku::new(&Params { rule, ..Params::default() }, 0).unwrap();
-    for i in 0..black.len().max(white.len()) {
-        for side in [black, white] {
-            if let Some(name) = side.get(i) {
-                game.play(Point::parse_notation(name).unwrap().into()).unwrap();
-            }
-        }
-    }
-    Position::of(&game)
+    Position::of(&super::super::tests::game_under(rule, black, white))
 }
 
 fn names(list: &[Candidate]) -> Vec<String> {

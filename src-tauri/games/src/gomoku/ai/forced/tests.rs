@@ -66,17 +66,8 @@ fn finds_a_double_three_by_threes_only() {
 #[test]
 fn under_caro_a_four_has_two_answers_and_a_blocked_five_is_no_threat() {
     use super::super::super::Rule;
-    let under = |rule: Rule, black: &[&str], white: &[&str]| {
-        let mut game = Gomoku::new(&Params { rule, ..Params::default() }, 0).unwrap();
-        for i in 0..black.len().max(white.len()) {
-            for side in [black, white] {
-                if let Some(name) = side.get(i) {
-                    game.play(Point::parse_notation(name).unwrap().into()).unwrap();
-                }
-            }
-        }
-        Position::of(&game)
-    };
+    let under =
+        |rule: Rule, black: &[&str], white: &[&str]| Position::of(&super::super::tests::game_under(rule, black, white));
     // White (to move) answers black's four E8-H8 (D8 white) on I8 or beyond it on J8.
     let pos = under(Rule::Caro, &["E8", "F8", "G8", "H8"], &["D8", "A1", "A3"]);
     let mut list = Vec::new();
