@@ -55,4 +55,6 @@ app_commands![
     watch_best_line,
     watch_frame,
     watch_import,
+    take_over,
+    set_pace,
 ];

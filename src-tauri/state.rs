@@ -327,6 +327,16 @@ impl AppState {
         live::resume(self, kind)
     }
 
+    /// Takes over a side of a demo (the game's move `mv`, which stops the computer).
+    pub fn take_over(self: &Arc<Self>, kind: GameKind, mv: Value) -> AppResult<Snapshot> {
+        live::take_over(self, kind, mv)
+    }
+
+    /// Sets the wait before each of the computer's moves while it plays itself.
+    pub fn set_pace(self: &Arc<Self>, kind: GameKind, ms: i64) -> AppResult<Snapshot> {
+        live::set_pace(self, kind, ms)
+    }
+
     /// Deals the board of the finished game of this kind again ("try again").
     pub fn replay(self: &Arc<Self>, kind: GameKind) -> AppResult<Snapshot> {
         live::replay(self, kind)
@@ -954,4 +964,7 @@ mod tests {
         }
         assert_eq!(h.state.snapshot(gomoku::KIND).unwrap().unwrap().move_count, 1, "the game under way is untouched");
     }
+
+    /// Gomoku's demo, on this harness.
+    mod demo;
 }

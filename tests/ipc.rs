@@ -165,7 +165,7 @@ fn every_listed_command_is_granted_and_handled() {
     let h = harness_with_seed(None);
     let wrong = json!({"game": 1, "id": "x", "filter": 5, "params": 2, "move": 3, "key": 4, "text": 5,
         "name": 6, "index": "y", "withHistory": "z", "value": null, "kind": 7});
-    assert_eq!(pastimes_lib::COMMANDS.len(), 51, "{:?}", pastimes_lib::COMMANDS);
+    assert_eq!(pastimes_lib::COMMANDS.len(), 53, "{:?}", pastimes_lib::COMMANDS);
     // add_engine takes no argument and opens the native open dialog: a test build takes this
     // program instead, which is no engine, so it is refused at once.
     std::env::set_var("PASTIMES_TEST_ENGINE", "/nonexistent/pbrain-none");

@@ -19,7 +19,7 @@ pub fn turn_of(game: &dyn AnyGame) -> Option<Turn> {
     let gomoku = game.as_any().downcast_ref::<Gomoku>()?;
     let params = gomoku.params();
     let seat = params.engine.as_ref().filter(|_| params.opponent == Opponent::Engine)?;
-    (gomoku.is_computer_turn() && !gomoku.status().is_over())
+    (gomoku.is_engine_turn() && !gomoku.status().is_over())
         .then(|| Turn { engine_id: seat.id.clone(), game: gomoku.clone() })
 }
 

@@ -10,7 +10,7 @@ use crate::prefs::names::validate_name;
 use crate::records::record_text;
 use crate::store::{Recorded, Store};
 use pastimes_games::file_format::Position;
-use pastimes_games::{Applied, ComputerMove, GameFile, GameKind};
+use pastimes_games::{Applied, ComputerMove, GameFile, GameKind, RuleError};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -135,11 +135,30 @@ pub struct Slot {
     engine: Option<Arc<Engine>>,
     /// Set while a timer waits for the running clock's flag; setting the flag cancels it.
     flag_timer: Option<Arc<AtomicBool>>,
+    /// The wait before each of the computer's moves while it plays itself (a demo), for the
+    /// player to watch; the player sets it ([`set_pace`]), and a new game keeps it.
+    pace: Duration,
+    /// Whether `thinking` is the wait of the pace (not yet the search).
+    pacing: bool,
 }
+
+/// The pace of a demo until the player sets one.
+pub const DEFAULT_PACE: Duration = Duration::from_millis(1000);
+/// The slowest pace the player may set, in milliseconds (the fastest is 0: no wait).
+pub const MAX_PACE_MS: u64 = 10_000;
 
 impl Slot {
     fn new(session: Session, generation: u64) -> Slot {
-        Slot { session, generation, thinking: None, analysing: None, engine: None, flag_timer: None }
+        Slot {
+            session,
+            generation,
+            thinking: None,
+            analysing: None,
+            engine: None,
+            flag_timer: None,
+            pace: DEFAULT_PACE,
+            pacing: false,
+        }
     }
 
     fn stop_flag_timer(&mut self) {
@@ -149,6 +168,7 @@ impl Slot {
     }
 
     fn stop_thinking(&mut self) {
+        self.pacing = false;
         if let Some(cancel) = self.thinking.take() {
             cancel.store(true, Ordering::Relaxed);
         }
@@ -179,10 +199,12 @@ pub fn new_game<H: Host>(host: &Arc<H>, kind: GameKind, params: Value, seed: u64
     let session = Session::new(kind, &params, seed, host.runtime().time.clone())?;
     let mut slots = host.slots();
     H::save(&*host.store()?, &session)?;
+    let mut pace = DEFAULT_PACE;
     if let Some(old) = slots.get_mut(&kind) {
         old.stop_work();
+        pace = old.pace;
     }
-    let slot = slots.entry(kind).insert_entry(Slot::new(session, host.next_generation()));
+    let slot = slots.entry(kind).insert_entry(Slot { pace, ..Slot::new(session, host.next_generation()) });
     start_turn(host, kind, slot.into_mut());
     Ok(slots[&kind].snapshot())
 }
@@ -202,7 +224,8 @@ pub fn snapshot(slots: &Slots, kind: GameKind) -> Option<Snapshot> {
 pub fn play<H: Host>(host: &Arc<H>, kind: GameKind, mv: Value) -> AppResult<Snapshot> {
     let mut told = None;
     let snapshot = change(host, kind, |slot| {
-        if slot.thinking.is_some() {
+        // While the computer plays itself, only a take-over ([`take_over`]) stops it.
+        if slot.thinking.is_some() || slot.session.plays_itself() {
             return Err(AppError::ComputerThinking);
         }
         let moved = slot.session.play(&mv)?;
@@ -216,6 +239,51 @@ pub fn play<H: Host>(host: &Arc<H>, kind: GameKind, mv: Value) -> AppResult<Snap
         Ok(logged)
     })?;
     Ok(telling(snapshot, told))
+}
+
+/// Plays the player's move that stops the computer at work, `mv` (taking over a side of a demo:
+/// the game goes on between the player and the computer left). A paused game is resumed for it.
+/// A move that is no such interruption, or that the game refuses (over, taken over already),
+/// changes nothing.
+pub fn take_over<H: Host>(host: &Arc<H>, kind: GameKind, mv: Value) -> AppResult<Snapshot> {
+    let mut told = None;
+    let snapshot = change(host, kind, |slot| {
+        if !slot.session.game().interrupts(&mv) {
+            return Err(RuleError::Illegal("notATakeOver").into());
+        }
+        let paused = slot.session.is_paused();
+        slot.session.resume();
+        match slot.session.play(&mv) {
+            Ok(moved) => told = Some(moved),
+            Err(error) => {
+                if paused {
+                    slot.session.pause();
+                }
+                return Err(error);
+            }
+        }
+        slot.stop_thinking();
+        Ok(true)
+    })?;
+    Ok(telling(snapshot, told))
+}
+
+/// Sets the wait before each of the computer's moves while it plays itself, `ms` milliseconds
+/// (0 to [`MAX_PACE_MS`]); a wait under way starts again at the new pace. Out of range, nothing
+/// changes.
+pub fn set_pace<H: Host>(host: &Arc<H>, kind: GameKind, ms: i64) -> AppResult<Snapshot> {
+    let max = MAX_PACE_MS as i64;
+    if !(0..=max).contains(&ms) {
+        return Err(RuleError::OutOfRange { what: "pace", min: 0, max, value: ms }.into());
+    }
+    let mut slots = host.slots();
+    let slot = slots.get_mut(&kind).ok_or(AppError::NoGame(kind))?;
+    slot.pace = Duration::from_millis(ms as u64);
+    if slot.pacing {
+        slot.stop_thinking();
+        start_computer_turn(host, kind, slot);
+    }
+    Ok(slot.snapshot())
 }
 
 /// `snapshot`, the answer to a move, with what the move did.
@@ -446,10 +514,45 @@ fn fall_flag<H: Host>(host: &Arc<H>, kind: GameKind, timer: &Arc<AtomicBool>) {
     host.notify(&snapshot);
 }
 
+/// The computer's turn: while it plays itself, after the pace's wait; otherwise at once.
 fn start_computer_turn<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
+    if slot.session.plays_itself() && slot.session.computer_to_move() && !slot.pace.is_zero() {
+        return wait_the_pace(host, kind, slot);
+    }
+    think(host, kind, slot);
+}
+
+/// Waits the pace on the timer (as the computer's thinking: a move of the player's waits, and
+/// a pause or take-over cancels it), then thinks.
+fn wait_the_pace<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
+    let cancel = Arc::new(AtomicBool::new(false));
+    slot.thinking = Some(Arc::clone(&cancel));
+    slot.pacing = true;
+    let owner = Arc::clone(host);
+    let waited = Arc::clone(&cancel);
+    (host.runtime().timer)(slot.pace, cancel, Box::new(move || paced(&owner, kind, &waited)));
+}
+
+/// The pace's wait that `waited` belongs to is over: if it is still this game's, it thinks.
+fn paced<H: Host>(host: &Arc<H>, kind: GameKind, waited: &Arc<AtomicBool>) {
+    let mut slots = host.slots();
+    let ours = |slot: &&mut Slot| slot.thinking.as_ref().is_some_and(|running| Arc::ptr_eq(running, waited));
+    let Some(slot) = slots.get_mut(&kind).filter(ours) else { return };
+    slot.thinking = None;
+    slot.pacing = false;
+    think(host, kind, slot);
+}
+
+/// Starts the computer's search, or the external engine's turn, for the position now.
+fn think<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
     if turn::against_an_engine(slot.session.game()) {
         return start_engine_turn(host, kind, slot);
     }
+    search(host, kind, slot);
+}
+
+/// The built-in computer's search on the worker, its move played when found.
+fn search<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
     let Some(search) = slot.session.computer_search() else { return };
     let cancel = Arc::new(AtomicBool::new(false));
     slot.thinking = Some(Arc::clone(&cancel));
@@ -474,7 +577,8 @@ fn start_engine_turn<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
     if !slot.session.computer_to_move() {
         return;
     }
-    let Some(turn) = turn::turn_of(slot.session.game()) else { return };
+    // In a demo against an engine, the level's turns are searched as against no engine.
+    let Some(turn) = turn::turn_of(slot.session.game()) else { return search(host, kind, slot) };
     let cancel = Arc::new(AtomicBool::new(false));
     slot.thinking = Some(Arc::clone(&cancel));
     let generation = slot.generation;

@@ -319,12 +319,14 @@ impl Session {
         })
     }
 
+    /// Not while the computer plays itself (a demo): there is no move of the player's to take
+    /// back.
     pub fn can_undo(&self) -> bool {
-        !self.history.is_empty() && !self.is_over() && !self.paused
+        !self.history.is_empty() && !self.is_over() && !self.paused && !self.game.plays_itself()
     }
 
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty() && !self.is_over() && !self.paused
+        !self.redo.is_empty() && !self.is_over() && !self.paused && !self.game.plays_itself()
     }
 
     /// Takes back the player's last move (against the computer, its reply too, back to the
@@ -335,7 +337,9 @@ impl Session {
             return Err(self.refusal("undo"));
         }
         self.take_back();
-        while self.computer_to_move() && !self.history.is_empty() {
+        // Back to the player's turn; a demo's take-over taken back leaves the computer to play
+        // itself again, so that is as far as it goes.
+        while self.computer_to_move() && !self.game.plays_itself() && !self.history.is_empty() {
             self.take_back();
         }
         self.assistance.undos += 1;
@@ -358,7 +362,7 @@ impl Session {
             return Err(self.refusal("redo"));
         }
         let mut effects = self.bring_back();
-        while self.computer_to_move() && !self.redo.is_empty() {
+        while self.computer_to_move() && !self.game.plays_itself() && !self.redo.is_empty() {
             effects = self.bring_back();
         }
         if self.is_over() {
@@ -469,6 +473,10 @@ impl Session {
         } else {
             AppError::NothingTo(what)
         }
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.paused
     }
 
     /// Pauses the clock and hides the board. Pausing a finished or paused game does nothing.
@@ -605,6 +613,12 @@ impl Session {
     /// Whether the computer should move now (not while paused or over).
     pub fn computer_to_move(&self) -> bool {
         !self.paused && !self.is_over() && self.game.computer_to_move()
+    }
+
+    /// Whether the computer plays every side now (a demo, [`AnyGame::plays_itself`]): its
+    /// moves are then paced for the player to watch.
+    pub fn plays_itself(&self) -> bool {
+        self.game.plays_itself()
     }
 
     /// The computer's search for the current position, when it is the computer's turn: it runs

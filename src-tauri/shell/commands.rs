@@ -247,6 +247,19 @@ pub fn resume(state: AppStateArg, game: String) -> AppResult<Snapshot> {
     state.resume(kind(&game)?)
 }
 
+/// Takes over a side of a game the computer plays itself: `move` is the game's take-over
+/// (Gomoku's `{"takeOver":"second"}`).
+#[tauri::command]
+pub fn take_over(state: AppStateArg, game: String, r#move: Value) -> AppResult<Snapshot> {
+    state.take_over(kind(&game)?, r#move)
+}
+
+/// The wait, in milliseconds, before each of the computer's moves while it plays itself.
+#[tauri::command]
+pub fn set_pace(state: AppStateArg, game: String, ms: i64) -> AppResult<Snapshot> {
+    state.set_pace(kind(&game)?, ms)
+}
+
 #[tauri::command]
 pub fn replay(state: AppStateArg, game: String) -> AppResult<Snapshot> {
     state.replay(kind(&game)?)

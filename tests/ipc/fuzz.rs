@@ -430,5 +430,5 @@ fn every_granted_command_is_fuzzed() {
         assert!(!fuzzed.contains(command), "{command} would open a dialog or use the clipboard");
     }
     assert!(fuzzed.contains(&"import_game"), "with a file or a text");
-    assert_eq!(fuzzed.len(), 48, "{fuzzed:?}");
+    assert_eq!(fuzzed.len(), 50, "{fuzzed:?}");
 }

@@ -56,6 +56,10 @@ pub trait AnyGame: Send + Sync {
     fn lose_on_time(&mut self, player: Player) -> Result<Played, RuleError>;
     /// Whether the move (JSON) is a ruling only the clock makes ([`Game::is_ruling`]).
     fn is_ruling(&self, mv: &Value) -> bool;
+    /// See [`Game::plays_itself`].
+    fn plays_itself(&self) -> bool;
+    /// Whether the move (JSON) may stop the computer at work ([`Game::interrupts`]).
+    fn interrupts(&self, mv: &Value) -> bool;
     fn play_computer(&mut self, mv: ComputerMove) -> Result<Played, RuleError>;
     fn replay_params(&self) -> Option<Value>;
     fn rank_key(&self, elapsed_ms: u64) -> Option<i64>;
@@ -209,6 +213,14 @@ impl<G: Game> AnyGame for Erased<G> {
 
     fn is_ruling(&self, mv: &Value) -> bool {
         from_json::<G::Move>("move", mv).is_ok_and(|mv| self.game.is_ruling(&mv))
+    }
+
+    fn plays_itself(&self) -> bool {
+        self.game.plays_itself()
+    }
+
+    fn interrupts(&self, mv: &Value) -> bool {
+        from_json::<G::Move>("move", mv).is_ok_and(|mv| self.game.interrupts(&mv))
     }
 
     fn play_computer(&mut self, mv: ComputerMove) -> Result<Played, RuleError> {

@@ -138,6 +138,18 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Whether the computer plays every side now (Gomoku's demo): the app then paces its moves
+    /// for the player to watch.
+    fn plays_itself(&self) -> bool {
+        false
+    }
+
+    /// Whether `mv` is one the player may make while the computer is at work, which stops it
+    /// (taking over a side of Gomoku's demo).
+    fn interrupts(&self, _mv: &Self::Move) -> bool {
+        false
+    }
+
     /// Parameters that deal this very board again (Minesweeper's "try again"), once that board
     /// is known. `None` where the game has no replay.
     fn replay_params(&self) -> Option<Self::Params> {

@@ -22,6 +22,9 @@ pub struct Effects {
     /// The player whose time ran out, when this move was the clock's ruling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lost_on_time: Option<Role>,
+    /// The part the player took over, when this move was a demo's take-over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub taken_over: Option<Role>,
 }
 
 /// A Swap2 decision as it was made: what the decider took and who the decider is.
@@ -50,7 +53,7 @@ pub(super) fn told(before: &Gomoku, action: &Action, after: &Gomoku) -> Effects 
             by,
             name: name_of_role(before, by).to_string(),
         }),
-        Action::Stone(_) | Action::Forfeit { .. } | Action::LostOnTime { .. } => None,
+        Action::Stone(_) | Action::Forfeit { .. } | Action::LostOnTime { .. } | Action::TakeOver { .. } => None,
     };
     let forfeited = match *action {
         Action::Forfeit { forfeit } => Some(forfeit),
@@ -60,7 +63,11 @@ pub(super) fn told(before: &Gomoku, action: &Action, after: &Gomoku) -> Effects 
         Action::LostOnTime { lost_on_time } => Some(lost_on_time),
         _ => None,
     };
-    Effects { placed, winning_line, decided, forfeited, lost_on_time }
+    let taken_over = match *action {
+        Action::TakeOver { take_over } => Some(take_over),
+        _ => None,
+    };
+    Effects { placed, winning_line, decided, forfeited, lost_on_time, taken_over }
 }
 
 #[cfg(test)]

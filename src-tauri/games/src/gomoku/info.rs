@@ -56,14 +56,19 @@ fn listed() -> Vec<String> {
 /// Only games against the built-in computer rank: between two players a win is whoever made
 /// five, and an external engine is not Pastimes' to measure.
 fn ranks(name: &str) -> bool {
-    !Rule::ALL.iter().any(|rule| {
-        Opening::ALL.iter().any(|opening| {
-            [Opponent::Human, Opponent::Engine].iter().any(|opponent| category(*rule, *opponent, *opening) == name)
+    // A demo never ranks ([`super::demo`]).
+    super::demo::as_two_players(name).is_none()
+        && !Rule::ALL.iter().any(|rule| {
+            Opening::ALL.iter().any(|opening| {
+                [Opponent::Human, Opponent::Engine].iter().any(|opponent| category(*rule, *opponent, *opening) == name)
+            })
         })
-    })
 }
 
 fn is_valid(name: &str) -> bool {
+    if let Some(two_players) = super::demo::as_two_players(name) {
+        return two_players.contains("-human") && is_valid(&two_players);
+    }
     Rule::ALL.iter().any(|rule| {
         Opponent::ALL
             .iter()

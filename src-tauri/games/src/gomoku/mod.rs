@@ -24,6 +24,7 @@ pub mod ai;
 pub mod board;
 pub mod caro;
 pub mod computer;
+pub mod demo;
 mod effects;
 pub mod forfeit;
 mod hint;
@@ -45,6 +46,7 @@ pub use ai::analysis::{analyse, Analysis};
 pub use ai::{computer_move, search, search_level, SearchLimits, SearchReport};
 pub use board::{Colour, Point, SIZE};
 pub use computer::{computer_action, legal_stone, legal_stone_remembering};
+pub use demo::Seat;
 pub use effects::{Decision, Effects};
 pub use forfeit::Fault;
 pub use hint::Hint;
@@ -106,11 +108,16 @@ pub enum Action {
         #[serde(rename = "lostOnTime")]
         lost_on_time: Role,
     },
+    /// The player takes over a side of a demo (`{"takeOver":"second"}`): see [`demo`].
+    TakeOver {
+        #[serde(rename = "takeOver")]
+        take_over: Role,
+    },
 }
 
-/// The words of a record file, after the stones: the Swap2 decisions, the forfeits, then the
-/// clock's rulings.
-const WORDS: [&str; 10] = [
+/// The words of a record file, after the stones: the Swap2 decisions, the forfeits, the
+/// clock's rulings, then a demo's take-over.
+const WORDS: [&str; 12] = [
     Choice::WRITTEN[0],
     Choice::WRITTEN[1],
     Choice::WRITTEN[2],
@@ -121,6 +128,8 @@ const WORDS: [&str; 10] = [
     Fault::WRITTEN[4],
     "first lost on time",
     "second lost on time",
+    "first taken over",
+    "second taken over",
 ];
 
 impl From<Move> for Action {
@@ -149,6 +158,8 @@ pub struct Gomoku {
     forfeit: Option<Fault>,
     /// The player whose time ran out, once the clock said so.
     lost_on_time: Option<Role>,
+    /// In a demo, the part the player took over and the stones on the board then.
+    taken_over: Option<(Role, usize)>,
 }
 
 impl Gomoku {
@@ -221,7 +232,7 @@ impl Gomoku {
         if self.status().is_over() {
             return Err(RuleError::GameOver);
         }
-        if self.params.opponent != Opponent::Engine || !self.is_computer_turn() {
+        if !self.is_engine_turn() {
             return Err(RuleError::Illegal("notTheEngine"));
         }
         self.forfeit = Some(fault);
@@ -251,6 +262,9 @@ impl Gomoku {
         }
         if let Some(role) = self.lost_on_time.take() {
             return Some(Action::LostOnTime { lost_on_time: role });
+        }
+        if let Some(role) = self.undo_take_over() {
+            return Some(Action::TakeOver { take_over: role });
         }
         let stones = self.board.stone_count();
         if let Some(choice) = self.swap2.as_mut().and_then(|swap| swap.take_back_choice(stones)) {
@@ -297,8 +311,12 @@ impl Gomoku {
         self.phase().decider().or_else(|| self.role_of(self.side_to_move()))
     }
 
-    /// The computer's part, if it plays.
+    /// The computer's part, if it plays one side against the player (in a demo, once the
+    /// player took the other over).
     pub fn computer_role(&self) -> Option<Role> {
+        if self.is_demo() {
+            return self.taken_over().map(Role::other);
+        }
         self.params.opponent.is_computer().then(|| self.params.human_role().other())
     }
 
@@ -333,7 +351,7 @@ impl Gomoku {
 
     /// Whether the app should ask [`computer_action`] for the next action.
     pub fn is_computer_turn(&self) -> bool {
-        self.computer_role().is_some() && self.decider() == self.computer_role()
+        self.decider().is_some_and(|role| self.seat(role) != Seat::Player)
     }
 
     /// The colour that made five, or whose opponent lost on time (before Swap2 settled the
@@ -391,6 +409,7 @@ impl Game for Gomoku {
     fn new(params: &Params, seed: u64) -> Result<Self, RuleError> {
         params.deal.checked(NEWEST_DEAL)?;
         params.time_control.check()?;
+        demo::check(params)?;
         // An external engine plays to its own time a move (`INFO timeout_turn`), not to a clock.
         if params.opponent == Opponent::Engine && !params.time_control.is_none() {
             return Err(RuleError::Malformed {
@@ -407,6 +426,7 @@ impl Game for Gomoku {
             swap2,
             forfeit: None,
             lost_on_time: None,
+            taken_over: None,
         })
     }
 
@@ -416,6 +436,7 @@ impl Game for Gomoku {
             Action::Choose { choose } => self.choose(choose),
             Action::Forfeit { forfeit } => self.forfeit(forfeit),
             Action::LostOnTime { lost_on_time } => self.lose_on_time(lost_on_time),
+            Action::TakeOver { take_over } => self.take_over(take_over),
         }
         .map(|_| Applied::Move)
     }
@@ -427,8 +448,9 @@ impl Game for Gomoku {
     /// A stone as its point in board notation (`H8`, rows from the bottom: see [`notation`]), a
     /// Swap2 decision as `choose white`, `choose black` or `choose placeTwo`, an engine's forfeit
     /// as `forfeit timeout` (and the other [`Fault::WRITTEN`]), the clock's ruling as `first lost
-    /// on time` or `second lost on time`; their codes are the point, `y * 15 + x`, then the
-    /// decisions from 225 up, then the forfeits from 228, then the rulings (233, 234).
+    /// on time` or `second lost on time`, a demo's take-over as `first taken over` or `second
+    /// taken over`; their codes are the point, `y * 15 + x`, then the decisions from 225 up, then
+    /// the forfeits from 228, then the rulings (233, 234), then the take-overs (235, 236).
     const NOTATION: Notation = Notation { verbs: &[""], words: &WORDS, rows: Rows::FromBottom };
 
     fn grid(&self) -> (usize, usize) {
@@ -447,6 +469,9 @@ impl Game for Gomoku {
             Action::LostOnTime { lost_on_time } => {
                 Some(Written::Word(Choice::ALL.len() + Fault::ALL.len() + usize::from(lost_on_time == Role::Second)))
             }
+            Action::TakeOver { take_over } => {
+                Some(Written::Word(Choice::ALL.len() + Fault::ALL.len() + 2 + usize::from(take_over == Role::Second)))
+            }
         }
     }
 
@@ -459,15 +484,17 @@ impl Game for Gomoku {
                 Some(n) => match n - Fault::ALL.len() {
                     0 => Some(Action::LostOnTime { lost_on_time: Role::First }),
                     1 => Some(Action::LostOnTime { lost_on_time: Role::Second }),
+                    2 => Some(Action::TakeOver { take_over: Role::First }),
+                    3 => Some(Action::TakeOver { take_over: Role::Second }),
                     _ => None,
                 },
             },
         }
     }
 
-    /// Only games against the computer are records.
+    /// Only games against the computer are records; a demo never is, taken over or not.
     fn can_rank(&self) -> bool {
-        self.params.opponent.level().is_some()
+        self.params.opponent.level().is_some() && !self.is_demo()
     }
 
     /// Between two players a five is [`Status::Won`] whoever made it, so the history and the
@@ -486,7 +513,7 @@ impl Game for Gomoku {
             let winner = self.winner().or_else(|| self.forfeit.and(self.human_colour()));
             return Some(serde_json::json!({ "engine": engine, "forfeit": self.forfeit, "winner": winner }));
         }
-        if self.params.opponent.level().is_some() {
+        if self.params.opponent.level().is_some() && self.computer_role().is_some() {
             return on_time.then(|| serde_json::json!({ "onTime": true }));
         }
         let winner = self.winner()?;
@@ -528,6 +555,9 @@ impl Game for Gomoku {
     /// `"exactFive-hard"`, `"renju-hard-swap2"` (the standard opening adds nothing, so the
     /// categories stored before Swap2 stay as they were).
     fn category(&self) -> String {
+        if self.is_demo() {
+            return demo::category(&info::category(self.params.rule, Opponent::Human, self.params.opening));
+        }
         info::category(self.params.rule, self.params.opponent, self.params.opening)
     }
 
@@ -537,7 +567,7 @@ impl Game for Gomoku {
 
     /// Within the level's own limits, or in a timed game within its clock ([`on_the_clock`]).
     fn computer_move(&self, time: Option<TurnTime>, cancel: &AtomicBool) -> Option<Action> {
-        let level = self.params.opponent.level()?;
+        let Seat::Level(level) = self.seat(self.decider()?) else { return None };
         let limits = time.map_or_else(|| SearchLimits::for_level(level), |time| on_the_clock::limits(level, &time));
         computer_action(self, level, &limits, cancel)
     }
@@ -561,10 +591,18 @@ impl Game for Gomoku {
         matches!(action, Action::LostOnTime { .. })
     }
 
+    fn plays_itself(&self) -> bool {
+        Gomoku::plays_itself(self)
+    }
+
+    fn interrupts(&self, action: &Action) -> bool {
+        matches!(action, Action::TakeOver { .. })
+    }
+
     /// Only wins against the computer are records: fewest stones of the player first, then the
     /// shorter time.
     fn rank_key(&self, elapsed_ms: u64) -> Option<i64> {
-        if self.params.opponent.level().is_none() || self.status() != Status::Won {
+        if !self.can_rank() || self.status() != Status::Won {
             return None;
         }
         let played = self.moves().len() as i64;

@@ -122,6 +122,11 @@ pub struct Params {
     /// otherwise (and from the JSON).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<EngineSeat>,
+    /// A game of the computer against itself (a demo, [`super::demo`]): the level that plays the
+    /// player's part (`humanColour`) while the player watches, `opponent` playing the other;
+    /// absent otherwise (and from the JSON). E.g. `{"opponent":"master","demo":"hard"}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub demo: Option<Level>,
 }
 
 /// The external engine a game is played against, as the game names it, e.g.
@@ -162,6 +167,7 @@ impl Default for Params {
             time_control: TimeControl::None,
             deal: super::NEWEST_DEAL,
             engine: None,
+            demo: None,
         }
     }
 }

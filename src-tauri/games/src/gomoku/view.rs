@@ -66,6 +66,26 @@ pub struct View {
     /// absent untimed, so the views of games from before clocks stay as they were.
     #[serde(skip_serializing_if = "TimeControl::is_none")]
     pub time_control: TimeControl,
+    /// A demo's state ([`super::demo`]); absent in other games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub demo: Option<DemoView>,
+}
+
+/// A demo as the page shows it, e.g. `{"level":"hard","playsItself":true,"takenOver":null,
+/// "blackRole":"first","whiteRole":"second"}`: the take-over buttons name a colour and send its
+/// part.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DemoView {
+    /// The level playing the player's part (the other is the view's `opponent`).
+    pub level: super::Level,
+    /// Whether the computer still plays both sides.
+    pub plays_itself: bool,
+    /// The part the player took over, once they did.
+    pub taken_over: Option<Role>,
+    /// The part holding black now (before Swap2 settles the colours, the first player's).
+    pub black_role: Role,
+    pub white_role: Role,
 }
 
 /// Whose decision the Swap2 opening waits for and what it may be, e.g.
@@ -117,8 +137,24 @@ impl View {
             engine: params.engine.clone(),
             forfeit: game.forfeited(),
             time_control: params.time_control,
+            demo: demo_view(game),
         }
     }
+}
+
+fn demo_view(game: &Gomoku) -> Option<DemoView> {
+    Some(DemoView {
+        level: game.params().demo?,
+        plays_itself: game.plays_itself(),
+        taken_over: game.taken_over(),
+        black_role: role_holding(game, Colour::Black),
+        white_role: role_holding(game, Colour::White),
+    })
+}
+
+/// The part holding `colour` (before Swap2 settles colours: first is black).
+fn role_holding(game: &Gomoku, colour: Colour) -> Role {
+    game.role_of(colour).unwrap_or(if colour == Colour::Black { Role::First } else { Role::Second })
 }
 
 /// The player's name as given: `black_name` is the first player's, `white_name` the second's.
@@ -131,8 +167,7 @@ pub(super) fn name_of_role(game: &Gomoku, role: Role) -> &str {
 
 /// The name of the player holding `colour` (before Swap2 settles colours: first is black).
 fn name_of(game: &Gomoku, colour: Colour) -> &str {
-    let role = game.role_of(colour).unwrap_or(if colour == Colour::Black { Role::First } else { Role::Second });
-    name_of_role(game, role)
+    name_of_role(game, role_holding(game, colour))
 }
 
 fn swap2_view(game: &Gomoku) -> Option<Swap2View> {
@@ -144,7 +179,7 @@ fn swap2_view(game: &Gomoku) -> Option<Swap2View> {
         phase,
         decider,
         decider_name: decider.map(|role| name_of_role(game, role).to_string()),
-        computer_decides: decider.is_some() && decider == game.computer_role(),
+        computer_decides: decider.is_some_and(|role| game.seat(role) != super::Seat::Player),
         choices: phase.choices().to_vec(),
         stones_left: swap.stones_left(stones),
         first_colour: swap.first_colour(),

@@ -49,6 +49,8 @@ pub fn answer(stones: &[Point], rule: Rule, level: Level, limits: &SearchLimits)
             Action::Forfeit { .. } => return Err("no decision".into()),
             // The brain's game is untimed: the manager keeps the clocks.
             Action::LostOnTime { .. } => return Err("no clock".into()),
+            // Nor is it a demo.
+            Action::TakeOver { .. } => return Err("no demo".into()),
         }
         // Staying white is answered with white's next stone.
         if game.phase() == Phase::Done {
