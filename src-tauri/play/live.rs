@@ -7,6 +7,7 @@ use crate::error::{AppError, AppResult};
 use crate::play::clock::{system_time, Time};
 use crate::play::session::{Moved, Session, Snapshot};
 use crate::prefs::names::validate_name;
+use crate::prefs::pace;
 use crate::records::record_text;
 use crate::store::{Recorded, Store};
 use pastimes_games::file_format::Position;
@@ -135,30 +136,13 @@ pub struct Slot {
     engine: Option<Arc<Engine>>,
     /// Set while a timer waits for the running clock's flag; setting the flag cancels it.
     flag_timer: Option<Arc<AtomicBool>>,
-    /// The wait before each of the computer's moves while it plays itself (a demo), for the
-    /// player to watch; the player sets it ([`set_pace`]), and a new game keeps it.
-    pace: Duration,
-    /// Whether `thinking` is the wait of the pace (not yet the search).
+    /// Whether `thinking` is the wait of the pace (not yet the search): see [`set_pace`].
     pacing: bool,
 }
 
-/// The pace of a demo until the player sets one.
-pub const DEFAULT_PACE: Duration = Duration::from_millis(1000);
-/// The slowest pace the player may set, in milliseconds (the fastest is 0: no wait).
-pub const MAX_PACE_MS: u64 = 10_000;
-
 impl Slot {
     fn new(session: Session, generation: u64) -> Slot {
-        Slot {
-            session,
-            generation,
-            thinking: None,
-            analysing: None,
-            engine: None,
-            flag_timer: None,
-            pace: DEFAULT_PACE,
-            pacing: false,
-        }
+        Slot { session, generation, thinking: None, analysing: None, engine: None, flag_timer: None, pacing: false }
     }
 
     fn stop_flag_timer(&mut self) {
@@ -199,12 +183,10 @@ pub fn new_game<H: Host>(host: &Arc<H>, kind: GameKind, params: Value, seed: u64
     let session = Session::new(kind, &params, seed, host.runtime().time.clone())?;
     let mut slots = host.slots();
     H::save(&*host.store()?, &session)?;
-    let mut pace = DEFAULT_PACE;
     if let Some(old) = slots.get_mut(&kind) {
         old.stop_work();
-        pace = old.pace;
     }
-    let slot = slots.entry(kind).insert_entry(Slot { pace, ..Slot::new(session, host.next_generation()) });
+    let slot = slots.entry(kind).insert_entry(Slot::new(session, host.next_generation()));
     start_turn(host, kind, slot.into_mut());
     Ok(slots[&kind].snapshot())
 }
@@ -268,17 +250,13 @@ pub fn take_over<H: Host>(host: &Arc<H>, kind: GameKind, mv: Value) -> AppResult
     Ok(telling(snapshot, told))
 }
 
-/// Sets the wait before each of the computer's moves while it plays itself, `ms` milliseconds
-/// (0 to [`MAX_PACE_MS`]); a wait under way starts again at the new pace. Out of range, nothing
-/// changes.
+/// Sets the wait before each of the computer's moves while it plays itself (a demo), `ms`
+/// milliseconds (0 to [`pace::MAX_MS`]), kept as the player's setting for every demo to come; a
+/// wait under way starts again at the new pace. Out of range, nothing changes.
 pub fn set_pace<H: Host>(host: &Arc<H>, kind: GameKind, ms: i64) -> AppResult<Snapshot> {
-    let max = MAX_PACE_MS as i64;
-    if !(0..=max).contains(&ms) {
-        return Err(RuleError::OutOfRange { what: "pace", min: 0, max, value: ms }.into());
-    }
     let mut slots = host.slots();
     let slot = slots.get_mut(&kind).ok_or(AppError::NoGame(kind))?;
-    slot.pace = Duration::from_millis(ms as u64);
+    pace::save(&*host.store()?, ms)?;
     if slot.pacing {
         slot.stop_thinking();
         start_computer_turn(host, kind, slot);
@@ -516,7 +494,7 @@ fn fall_flag<H: Host>(host: &Arc<H>, kind: GameKind, timer: &Arc<AtomicBool>) {
 
 /// The computer's turn: while it plays itself, after the pace's wait; otherwise at once.
 fn start_computer_turn<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
-    if slot.session.plays_itself() && slot.session.computer_to_move() && !slot.pace.is_zero() {
+    if slot.session.plays_itself() && slot.session.computer_to_move() {
         return wait_the_pace(host, kind, slot);
     }
     think(host, kind, slot);
@@ -530,7 +508,8 @@ fn wait_the_pace<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
     slot.pacing = true;
     let owner = Arc::clone(host);
     let waited = Arc::clone(&cancel);
-    (host.runtime().timer)(slot.pace, cancel, Box::new(move || paced(&owner, kind, &waited)));
+    let pace = host.store().map_or(pace::DEFAULT, |store| pace::of(&store));
+    (host.runtime().timer)(pace, cancel, Box::new(move || paced(&owner, kind, &waited)));
 }
 
 /// The pace's wait that `waited` belongs to is over: if it is still this game's, it thinks.

@@ -6,4 +6,5 @@ pub mod config;
 pub mod engines;
 pub mod i18n;
 pub(crate) mod names;
+pub(crate) mod pace;
 pub(crate) mod settings;

@@ -46,6 +46,8 @@ fn defaults() -> Map<String, Value> {
         "assistWarning": true,
         "playerName": "",
         "lastScreen": "home",
+        // The wait before each move of Gomoku's demo (the computer against itself), in ms.
+        "demoPaceMs": crate::prefs::pace::DEFAULT_MS,
     }) else {
         unreachable!("a JSON object literal")
     };
@@ -91,6 +93,7 @@ pub fn validate(key: &str, value: &Value) -> AppResult<()> {
             .filter(|zoom| (ZOOM_STEPS[0]..=ZOOM_STEPS[ZOOM_STEPS.len() - 1]).contains(zoom))
             .map(drop)
             .ok_or_else(|| AppError::bad_argument(format!("{key} must be a number from 0.5 to 3"))),
+        "demoPaceMs" => crate::prefs::pace::check_value(value),
         "playerName" => {
             let name = value.as_str().ok_or_else(|| AppError::bad_argument("a name is text"))?;
             validate_name(name).map(drop)

@@ -29,7 +29,7 @@ fn a_demo_plays_itself_to_its_end_at_its_pace_under_every_rule_and_never_ranks()
         assert_eq!(started.category, format!("{rule}-demo"));
         assert_eq!(h.run_jobs(), 0, "no search before the pace's wait");
         let (waits, delay) = h.fire_timers();
-        assert_eq!((waits, delay), (1, Some(live::DEFAULT_PACE)), "{rule}");
+        assert_eq!((waits, delay), (1, Some(crate::prefs::pace::DEFAULT)), "{rule}");
         assert_eq!(h.run_jobs(), 1, "then one search");
         let mut moves = 1;
         while !h.state.snapshot(gomoku::KIND).unwrap().unwrap().status.is_over() {
@@ -116,7 +116,7 @@ fn a_paused_demo_is_taken_over_and_bad_requests_change_nothing() {
 }
 
 #[test]
-fn a_new_pace_restarts_the_wait_and_a_new_game_keeps_it() {
+fn a_new_pace_restarts_the_wait_and_is_kept_for_the_next_demo() {
     let dir = tempfile::tempdir().unwrap();
     let h = Harness::new(dir.path(), &Arc::default());
     h.state.new_game(gomoku::KIND, demo("caro")).unwrap();
@@ -124,13 +124,13 @@ fn a_new_pace_restarts_the_wait_and_a_new_game_keeps_it() {
     let (waits, delay) = h.fire_timers();
     assert_eq!((waits, delay), (1, Some(Duration::from_millis(250))), "the old wait cancelled, a new one set");
     assert_eq!(h.run_jobs(), 1);
+    assert_eq!(h.state.settings().unwrap()["demoPaceMs"], 250, "kept as the player's setting");
     h.state.new_game(gomoku::KIND, demo("caro")).unwrap();
     assert_eq!(h.fire_timers().1, Some(Duration::from_millis(250)));
     h.run_jobs();
     h.state.set_pace(gomoku::KIND, 0).unwrap();
-    assert_eq!(h.step(), 1, "the wait set before the new pace still runs once");
-    assert_eq!(h.fire_timers().0, 0, "no wait at pace 0");
-    assert_eq!(h.run_jobs(), 1, "the search starts at once");
+    assert_eq!(h.fire_timers(), (1, Some(Duration::ZERO)), "no wait at pace 0: at once");
+    assert_eq!(h.run_jobs(), 1);
 }
 
 #[test]
