@@ -20,6 +20,7 @@ import {
   COLOURS, categoryOf, chooseParams, controlText, keptParams, nameOf, namedByColour, other, paramsOf, savedParams, shownName,
 } from './setup.js';
 import { PlayerClocks, colourOfPlayer } from './clocks.js';
+import { DemoPanel, computerPlays } from './demo.js';
 import { play as playSound } from '../sound.js';
 
 const SIZE = 15;
@@ -70,7 +71,9 @@ function resultTitle(snap) {
   if (view?.forfeit) return t('gm.result.youWin');
   if (snap.status === 'draw') return t('gm.result.draw');
   if (!view?.winner) return '';
-  if (vsComputer(view)) return snap.status === 'won' ? t('gm.result.youWin') : t('gm.result.wins', { name: nameOf(view, view.winner) });
+  // A demo nobody took over has no "you": either side's five is a win, as between two players.
+  const watched = view.demo && !view.demo.takenOver;
+  if (vsComputer(view) && !watched) return snap.status === 'won' ? t('gm.result.youWin') : t('gm.result.wins', { name: nameOf(view, view.winner) });
   return t('gm.result.wins', { name: nameOf(view, view.winner) });
 }
 
@@ -234,9 +237,12 @@ function create(screen) {
     });
     const moveList = new MoveList({ onStep: step });
     const swap2 = new Swap2Panel({ onChoose: (choice) => screen.play({ choose: choice }) });
+    const demo = new DemoPanel({
+      request: (ask) => screen.request(ask).catch((error) => screen.showError(error)), settings: screen.app.settings,
+    });
     const side = el('aside', { class: 'gm-side', 'aria-label': t('gm.side') },
       el('div', { class: 'gm-players' }, players.black.card, players.white.card),
-      turn, thinking, swap2.node, result,
+      turn, thinking, swap2.node, demo.node, result,
       moveList.node,
       el('div', { class: 'gm-actions' }, controls.undo, controls.redo),
       el('div', { class: 'gm-actions gm-exchange' },
@@ -247,7 +253,7 @@ function create(screen) {
     const status = el('div', { class: 'statusline' }, statusText);
     ui = {
       toolbar, kind, board, frame, boardArea, players, turn, turnBadge, turnText, thinking, thinkingText, thinkingBadge,
-      result, resultTitle, resultText, resultRecord, againButton, hallButton, reviewButton, reviewWait, moveList, swap2, side, stage, clocks,
+      result, resultTitle, resultText, resultRecord, againButton, hallButton, reviewButton, reviewWait, moveList, swap2, demo, side, stage, clocks,
       statusText, status,
     };
     return { nodes: [toolbar, stage, ui.status], board, concealed: frame, fit: { area: boardArea, margin: 8, follow: 'area' } };
@@ -287,6 +293,7 @@ function create(screen) {
       return null;
     }
     if (effects?.decided) announce(decisionText(effects.decided));
+    if (effects?.takenOver) announce(t('gm.demo.takenOver', { colour: t(`gm.colour.${view.humanColour}`) }));
     const placed = effects?.placed;
     // The computer's stones come as events (in the Swap2 opening the player places both colours).
     if (placed && vsComputer(view) && cause === 'event') {
@@ -314,6 +321,7 @@ function create(screen) {
       showPlayers(view, next);
     }
     ui.swap2.show(view, next);
+    ui.demo.show(view, next);
     ui.clocks.show(next);
     showThinking(next);
     showResult(next);
@@ -374,7 +382,7 @@ function create(screen) {
     for (const colour of COLOURS) {
       const { card, name, role } = ui.players[colour];
       setText(name, nameOf(view, colour));
-      const computer = vsComputer(view) && colour !== view.humanColour;
+      const computer = computerPlays(view, colour);
       const partWord = t(colour === 'black' ? 'gm.role.first' : 'gm.role.second');
       const colourWord = unsettled ? partWord : namedByColour(nameOf(view, colour), colour) ? null : t(`gm.colour.${colour}`);
       card.classList.toggle('unsettled', unsettled);
@@ -403,7 +411,8 @@ function create(screen) {
     ui.board.node.classList.toggle('thinking', thinking);
     const view = snap.view;
     if (thinking && view) {
-      const colour = other(view.humanColour);
+      // In a demo the computer plays both sides: the side to act is thinking.
+      const colour = view.demo?.playsItself ? actingColour(view) : other(view.humanColour);
       ui.thinkingBadge.className = `gm-badge ${colour}`;
       // In the Swap2 opening the computer's name is its part's (the decider's).
       const name = inSwap2Opening(view) ? shownName(view.swap2.deciderName) : nameOf(view, colour);

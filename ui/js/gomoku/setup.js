@@ -131,8 +131,11 @@ export function savedParams(settings, engines = []) {
   };
   if (opponent === ENGINE) names[other(humanColour)] = engineName(entry);
   else if (opponent !== 'human') names[other(humanColour)] = computerName(opponent);
+  // A demo (the computer against itself): a level plays the player's side too.
+  const demo = opponent !== 'human' && LEVELS.includes(saved.demo) ? saved.demo : undefined;
+  if (demo) names[humanColour] = computerName(demo);
   const timeControl = saved.timeControl?.kind ? saved.timeControl : CLOCK_PRESETS.none;
-  return { rule, opening, opponent, humanColour, blackName: names.black, whiteName: names.white, engine, timeControl };
+  return { rule, opening, opponent, humanColour, blackName: names.black, whiteName: names.white, engine, timeControl, demo };
 }
 
 /// What of a game's parameters is remembered for the next New game dialog: a name that is only
@@ -146,6 +149,7 @@ export function keptParams(params) {
   // The engine's side is named by the engine, never typed.
   if (kept.opponent === ENGINE) delete kept[`${other(kept.humanColour ?? 'black')}Name`];
   if (!kept.engine) delete kept.engine;
+  if (!kept.demo) delete kept.demo;
   // No clock is the default, left out as the backend leaves it out.
   if (kept.timeControl?.kind === 'none') delete kept.timeControl;
   return kept;
@@ -164,6 +168,7 @@ export function paramsOf(view) {
   return {
     rule: view.rule, opening: view.opening ?? 'standard', opponent: view.opponent, humanColour,
     blackName: firstName, whiteName: secondName, engine, timeControl: view.timeControl ?? CLOCK_PRESETS.none,
+    demo: view.demo?.level,
   };
 }
 
@@ -228,6 +233,7 @@ export async function chooseParams(app, start) {
   // The names the player typed, per colour; the computer's side shows its own name instead.
   const typed = { black: initial.blackName, white: initial.whiteName };
   if (initial.opponent !== 'human') typed[other(initial.humanColour)] = defaultName(other(initial.humanColour));
+  if (initial.demo) typed[initial.humanColour] = defaultName(initial.humanColour);
 
   const ruleChoices = radios('rule', RULES, initial.rule, (r) => t(`gm.rule.${r}`), (r) => t(`gm.rule.${r}.hint`));
   const openingChoices = radios('opening', OPENINGS, initial.opening, (o) => t(OPENING_TEXT[o].label), (o) => t(OPENING_TEXT[o].hint));
@@ -243,6 +249,14 @@ export async function chooseParams(app, start) {
     el('label', { for: 'gm-engine' }, t('gm.new.engine'), engineSelect),
     el('label', { for: 'gm-move-time' }, t('gm.new.moveTime'), timeSelect));
   const chosenEngine = () => engines.find((entry) => entry.id === engineSelect.value);
+  // Computer against computer (a demo): a level plays the player's side too, until taken over.
+  const demoBox = el('input', { type: 'checkbox', id: 'gm-demo', checked: initial.demo ? true : undefined });
+  const demoLevel = el('select', { id: 'gm-demo-level', name: 'demoLevel' },
+    LEVELS.map((level) => option(level, t(`gm.level.${level}`), initial.demo ?? 'hard')));
+  const demoChoice = el('div', { class: 'gm-demo-choice', id: 'gm-demo-choice' },
+    el('label', { for: 'gm-demo', class: 'gm-demo-check' }, demoBox, t('gm.new.demo')),
+    el('label', { for: 'gm-demo-level' }, t('gm.new.demoLevel'), demoLevel));
+  const demoOn = () => demoBox.checked && !demoBox.disabled;
   // Six opponents with a description each would not fit the window: the chosen one's shows.
   const opponentHint = el('p', { class: 'hint', id: 'gm-opponent-hint', 'aria-live': 'polite' });
   const colourChoices = radios('colour', COLOURS, initial.humanColour, (c) => t(`gm.new.colour.${c}`));
@@ -265,6 +279,9 @@ export async function chooseParams(app, start) {
   const update = () => {
     const { opponent, humanColour, opening } = choice();
     const computerSide = opponent === 'human' ? null : other(humanColour);
+    demoBox.disabled = opponent === 'human';
+    demoLevel.disabled = !demoOn();
+    const demoSide = demoOn() ? humanColour : null;
     colourSet.disabled = opponent === 'human';
     opponentHint.textContent = t(`gm.opponent.${opponent}.hint`);
     // An engine plays the rules it played when it was added, and Swap2 if it answered it.
@@ -291,8 +308,8 @@ export async function chooseParams(app, start) {
       if (label) label.textContent = playerWord(colour, swap2);
       label?.parentNode.querySelector('.gm-badge').toggleAttribute('hidden', swap2);
       const input = inputs[colour];
-      input.disabled = colour === computerSide;
-      input.value = colour === computerSide ? computer : typed[colour];
+      input.disabled = colour === computerSide || colour === demoSide;
+      input.value = colour === computerSide ? computer : colour === demoSide ? computerName(demoLevel.value) : typed[colour];
       input.removeAttribute('aria-invalid');
     }
   };
@@ -306,7 +323,7 @@ export async function chooseParams(app, start) {
     body: [
       el('fieldset', { class: 'gm-fieldset', id: 'gm-rule' }, el('legend', { text: t('gm.new.rule') }), ruleChoices),
       el('fieldset', { class: 'gm-fieldset', id: 'gm-opening' }, el('legend', { text: t('gm.new.opening') }), openingChoices),
-      el('fieldset', { class: 'gm-fieldset', id: 'gm-opponent' }, el('legend', { text: t('gm.new.opponent') }), opponentChoices, engineChoice, opponentHint),
+      el('fieldset', { class: 'gm-fieldset', id: 'gm-opponent' }, el('legend', { text: t('gm.new.opponent') }), opponentChoices, engineChoice, opponentHint, demoChoice),
       colourSet,
       clock.node,
       el('fieldset', { class: 'gm-fieldset gm-names' }, el('legend', { text: t('gm.new.names') }),
@@ -319,7 +336,7 @@ export async function chooseParams(app, start) {
     ],
     buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'start', label: t('gm.new.start'), primary: true }],
     onOpen: (dialog) => {
-      dialog.addEventListener('change', (event) => { if (event.target.type === 'radio' || event.target === engineSelect) update(); });
+      dialog.addEventListener('change', (event) => { if (event.target.type === 'radio' || [engineSelect, demoBox, demoLevel].includes(event.target)) update(); });
       update();
       dialog.querySelector('input[name=opponent]:checked')?.focus();
     },
@@ -344,6 +361,7 @@ export async function chooseParams(app, start) {
         timeControl: opponent === ENGINE ? CLOCK_PRESETS.none : clock.value(),
       };
       if (opponent === ENGINE) params.engine = { id: engineSelect.value, moveMs: Number(timeSelect.value) };
+      if (demoOn()) params.demo = demoLevel.value;
       error.textContent = '';
       pending = true;
       start(params).then(() => {
