@@ -256,7 +256,10 @@ pub fn take_over(state: AppStateArg, game: String, r#move: Value) -> AppResult<S
 
 /// The wait, in milliseconds, before each of the computer's moves while it plays itself.
 #[tauri::command]
-pub fn set_pace(state: AppStateArg, game: String, ms: i64) -> AppResult<Snapshot> {
+pub fn set_pace(state: AppStateArg, game: String, ms: Value) -> AppResult<Snapshot> {
+    let ms = ms
+        .as_i64()
+        .ok_or_else(|| crate::error::AppError::bad_argument("the pace is a whole number of milliseconds"))?;
     state.set_pace(kind(&game)?, ms)
 }
 

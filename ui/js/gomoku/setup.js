@@ -250,12 +250,12 @@ export async function chooseParams(app, start) {
     el('label', { for: 'gm-move-time' }, t('gm.new.moveTime'), timeSelect));
   const chosenEngine = () => engines.find((entry) => entry.id === engineSelect.value);
   // Computer against computer (a demo): a level plays the player's side too, until taken over.
-  const demoBox = el('input', { type: 'checkbox', id: 'gm-demo', checked: initial.demo ? true : undefined });
-  const demoLevel = el('select', { id: 'gm-demo-level', name: 'demoLevel' },
+  const demoBox = el('input', { type: 'checkbox', id: 'gm-new-demo', checked: initial.demo ? true : undefined });
+  const demoLevel = el('select', { id: 'gm-new-demo-level', name: 'demoLevel' },
     LEVELS.map((level) => option(level, t(`gm.level.${level}`), initial.demo ?? 'hard')));
-  const demoChoice = el('div', { class: 'gm-demo-choice', id: 'gm-demo-choice' },
-    el('label', { for: 'gm-demo', class: 'gm-demo-check' }, demoBox, t('gm.new.demo')),
-    el('label', { for: 'gm-demo-level' }, t('gm.new.demoLevel'), demoLevel));
+  const demoChoice = el('div', { class: 'gm-demo-choice', id: 'gm-new-demo-choice' },
+    el('label', { for: 'gm-new-demo', class: 'gm-demo-check' }, demoBox, t('gm.new.demo')),
+    el('label', { for: 'gm-new-demo-level' }, t('gm.new.demoLevel'), demoLevel));
   const demoOn = () => demoBox.checked && !demoBox.disabled;
   // Six opponents with a description each would not fit the window: the chosen one's shows.
   const opponentHint = el('p', { class: 'hint', id: 'gm-opponent-hint', 'aria-live': 'polite' });

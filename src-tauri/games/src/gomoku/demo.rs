@@ -175,6 +175,7 @@ mod tests {
         assert_eq!(effects.taken_over, Some(Role::Second));
         assert!(!game.plays_itself() && game.is_computer_turn(), "the medium level still plays black");
         assert_eq!((game.computer_colour(), game.human_colour()), (Some(Colour::Black), Some(Colour::White)));
+        assert_eq!(game.view().white_name, "White", "the level's name goes with the side taken over");
         game.apply(&next(&game).unwrap()).unwrap();
         assert!(!game.is_computer_turn(), "now the player's move");
         let free = crate::gomoku::Point::all().find(|&p| game.board().get(p).is_none()).unwrap();

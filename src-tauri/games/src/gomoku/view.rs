@@ -158,7 +158,12 @@ fn role_holding(game: &Gomoku, colour: Colour) -> Role {
 }
 
 /// The player's name as given: `black_name` is the first player's, `white_name` the second's.
+/// A part of a demo the player took over has the default name of its part ("Black", "White"),
+/// no longer the level's.
 pub(super) fn name_of_role(game: &Gomoku, role: Role) -> &str {
+    if game.taken_over() == Some(role) {
+        return if role == Role::First { "Black" } else { "White" };
+    }
     match role {
         Role::First => &game.params().black_name,
         Role::Second => &game.params().white_name,
