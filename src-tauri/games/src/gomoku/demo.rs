@@ -5,7 +5,7 @@
 //!
 //! A demo is [`Params::demo`]: the level that plays the player's part (`humanColour`, the first
 //! or second player), `opponent` playing the other. Taking over is a logged action,
-//! [`Action::TakeOver`] (`{"takeOver":"second"}`, written `second taken over` in a record file),
+//! [`Action::TakeOver`](super::Action::TakeOver) (`{"takeOver":"second"}`, written `second taken over` in a record file),
 //! so a record replays who played what; it is allowed once, while the game is going.
 //!
 //! A demo never ranks, taken over or not (the player did not play it all): its category is the
