@@ -397,3 +397,32 @@ fn a_batch_against_the_built_in_master_with_the_overhead_per_move() {
     );
     assert!(faults.is_empty(), "{faults:?}");
 }
+
+/// A demo (the computer against itself) of the beginner against Pastimes' own brain: the level
+/// plays the player's side (black), the brain white, both on their own at no wait, to the end
+/// with no fault and no brain left running.
+#[test]
+fn a_demo_of_a_level_against_a_brain_plays_to_its_end() {
+    let host = host();
+    let folder = tempfile::tempdir().unwrap();
+    let program = folder.path().join("pbrain-pastimes");
+    std::fs::copy(pbrain_pastimes(), &program).unwrap();
+    let listed = host.state.add_engine(&program).unwrap();
+    let params = json!({"opponent": "engine", "demo": "beginner", "humanColour": "black",
+                        "engine": {"id": listed[0].id, "moveMs": 100}});
+    host.state.new_game(gomoku::KIND, params).unwrap();
+    host.state.set_pace(gomoku::KIND, 0).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let over = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let snapshot = host.told.recv_timeout(left).expect("the demo's moves");
+        assert_eq!(snapshot.view["forfeit"], Value::Null, "no fault");
+        if snapshot.status != Status::Playing {
+            break snapshot;
+        }
+    };
+    assert_eq!(over.category, "freestyle-demo");
+    assert!(over.record.is_some_and(|record| record.rank.is_none()), "recorded, never ranked");
+    assert!(over.view["moves"].as_array().unwrap().len() >= 9, "both sides played");
+    none_left(&program);
+}

@@ -229,7 +229,24 @@ async fn gomoku(app: &App, inspector: &mut impl Inspector, prefix: &str) {
     }
     app.wait_for("the result", "const r = document.querySelector('#gm-result'); return r && !r.hidden").await;
     inspector.look(app, &format!("{prefix}/gomoku won")).await;
+    demo(app, inspector, prefix).await;
     app.click("#gm-home").await;
+}
+
+/// A demo (the computer against itself) from the New game dialog, its panel beside the board;
+/// the slowest pace keeps the position still while it is looked at.
+async fn demo(app: &App, inspector: &mut impl Inspector, prefix: &str) {
+    app.invoke("set_pace", json!({"game": "gomoku", "ms": 10_000})).await.unwrap();
+    app.click("#gm-new").await;
+    app.wait_for("the dialog", "return document.querySelector('#gomoku-new-dialog[open]')").await;
+    app.click("#gm-opponent-easy").await;
+    // The dialog remembers the last game's choice: a later round finds the box ticked.
+    if crate::gomoku::run(app, "return document.querySelector('#gm-new-demo').checked").await != json!(true) {
+        app.click("label[for=gm-new-demo]").await;
+    }
+    app.click("#gomoku-new-dialog button[value=start]").await;
+    app.wait_for("the demo's panel", "const d = document.querySelector('#gm-demo'); return d && !d.hidden").await;
+    inspector.look(app, &format!("{prefix}/gomoku demo")).await;
 }
 
 /// Gomoku's puzzles (the first of the set), then back to the game.
