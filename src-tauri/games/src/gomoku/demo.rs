@@ -15,7 +15,10 @@
 //! made it; after it, the status is the player's as against the computer.
 //!
 //! The pace the moves come at is the app's (it waits before each of the computer's moves while
-//! the game plays itself, [`Gomoku::plays_itself`]); the rules know nothing of time.
+//! the game plays itself, [`Gomoku::plays_itself`]); the rules know nothing of time. In a timed
+//! demo the wait is on the mover's clock, as thinking is: each level reads its clock after it
+//! (`on_the_clock`), so it plays within what is left. A demo under way when the app quits comes
+//! back paused, as every game does; resumed, it plays on.
 
 use super::params::{Level, Opponent, Params};
 use super::swap2::Role;
