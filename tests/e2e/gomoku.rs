@@ -338,7 +338,9 @@ async fn the_computer_answers_and_undo_returns_to_the_players_turn() {
 
 /// The opponents the dialog offers, in order, each with the description shown once chosen.
 async fn offered_opponents(app: &App) -> Vec<(String, String)> {
-    let values = run(app, "return [...document.querySelectorAll('#gm-opponent input')].map((i) => i.value)").await;
+    let values =
+        run(app, "return [...document.querySelectorAll('#gm-opponent input[name=opponent]')].map((i) => i.value)")
+            .await;
     let mut offered = Vec::new();
     for value in values.as_array().unwrap() {
         let value = value.as_str().unwrap().to_string();
