@@ -134,7 +134,7 @@ impl AppState {
             import_review: ImportReview::default(),
             unresumed: Mutex::new(Vec::new()),
             study_boards: StudyBoards::new(runtime.worker.clone()),
-            puzzles: PuzzleHost::default(),
+            puzzles: PuzzleHost::default().timed(runtime.time.clone()),
             runtime,
         };
         // A game that can no longer be resumed goes into the history unfinished; the start-up
@@ -362,7 +362,8 @@ impl AppState {
 
     /// Today's daily entry of `kind`, its streaks and its all-days table.
     pub fn daily_status(self: &Arc<Self>, kind: GameKind) -> AppResult<DailyStatus> {
-        daily::status(self, kind)
+        let today = daily::day_of((self.runtime.today)());
+        daily::status(self, kind, self.puzzles.day_attempt_under_way(kind, &today))
     }
 
     // ----- the puzzles (puzzles/ over the store) -----

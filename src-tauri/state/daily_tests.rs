@@ -12,6 +12,7 @@ use serde_json::json;
 struct App {
     state: Arc<AppState>,
     date: Arc<Mutex<NaiveDate>>,
+    time: Arc<ManualTime>,
     _dir: tempfile::TempDir,
 }
 
@@ -20,14 +21,15 @@ impl App {
         let dir = tempfile::tempdir().unwrap();
         let date = Arc::new(Mutex::new(date(day)));
         let today = Arc::clone(&date);
+        let time = Arc::new(ManualTime::default());
         let runtime = Runtime {
-            time: Arc::new(ManualTime::default()),
+            time: time.clone(),
             worker: Arc::new(|_job| {}),
             today: Arc::new(move || *lock(&today)),
             timer: Arc::new(|_, _, _| {}),
         };
         let config = Config { data_dir: dir.path().to_path_buf(), fixed_seed: None };
-        App { state: Arc::new(AppState::open_on(config, runtime)), date, _dir: dir }
+        App { state: Arc::new(AppState::open_on(config, runtime)), date, time, _dir: dir }
     }
 
     fn set_day(&self, day: &str) {
@@ -88,6 +90,8 @@ impl App {
         last
     }
 }
+
+mod puzzle_of_the_day;
 
 fn date(day: &str) -> NaiveDate {
     NaiveDate::parse_from_str(day, "%Y-%m-%d").unwrap()
