@@ -242,3 +242,22 @@ fn the_table_of_days_lists_each_day_newest_first_with_its_place_among_all_days()
     assert_eq!(status.days.iter().map(|day| day.rank).collect::<Vec<_>>(), [None, Some(better), Some(worse)]);
     assert_eq!(status.days[0], status.today.clone().unwrap(), "today's row is today's entry");
 }
+
+#[test]
+fn the_history_and_its_csv_say_which_game_is_a_days_entry() {
+    let app = App::on("2026-12-06");
+    app.state.daily_start(bubbles::KIND, None).unwrap();
+    let first = app.finish_bubbles().record.unwrap().id;
+    app.state.daily_start(bubbles::KIND, None).unwrap();
+    app.finish_bubbles();
+    let page = app.state.history(&HistoryFilter::default(), &crate::store::PageStart::Newest, 10).unwrap();
+    let marks: Vec<(i64, Option<&str>)> = page.rows.iter().map(|row| (row.id, row.daily.as_deref())).collect();
+    assert_eq!(marks, [(first + 1, None), (first, Some("2026-12-06"))], "the second game is no day's entry");
+    let mut out = Vec::new();
+    crate::library::csv::write_history(&app.state.store().unwrap(), &HistoryFilter::default(), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].ends_with(",winner,daily"), "{}", lines[0]);
+    assert!(lines[1].ends_with(','), "{}", lines[1]);
+    assert!(lines[2].ends_with(",2026-12-06"), "{}", lines[2]);
+}

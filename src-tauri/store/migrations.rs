@@ -183,7 +183,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
      );",
     // 10: the puzzle of the day's entries (store/daily_puzzles.rs), the daily offer of a game
     // with puzzles: one per game and local day, the day's first attempt, made at its first
-    // action; `result` (`solved`, `failed`) and `time_ms` once it is decided.
+    // action; `result` (`solved`, `failed`) and `time_ms` once it is decided. And the daily
+    // deals' entries by their finished game: the history and its CSV export say which game is
+    // a day's entry.
     "CREATE TABLE daily_puzzles (
          game       TEXT NOT NULL,
          day        TEXT NOT NULL,
@@ -192,7 +194,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
          result     TEXT,
          time_ms    INTEGER,
          PRIMARY KEY (game, day)
-     );",
+     );
+     CREATE INDEX daily_entries_finished ON daily_entries (finished_id);",
 ];
 
 /// What migration `version` does beyond its SQL, in the same transaction: the work that needs
