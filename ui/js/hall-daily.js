@@ -77,9 +77,11 @@ function dayTable(status, days, which, watchButton) {
       el('tbody', {}, rows)));
 }
 
+/// A day's state as said: a game's result, a puzzle's solved or failed, or under way.
+const STATE_KEYS = { playing: 'daily.playing', solved: 'result.solved', failed: 'result.failed' };
+
 function stateText(state) {
-  if (state === 'playing') return t('daily.playing');
-  return t(`result.${state}`);
+  return t(STATE_KEYS[state] ?? `result.${state}`);
 }
 
 /// A day `YYYY-MM-DD` as the locale writes a date, at noon UTC so no zone moves it to another day.
