@@ -6,6 +6,8 @@
 
 pub(crate) mod daily;
 #[cfg(test)]
+mod daily_puzzle_tests;
+#[cfg(test)]
 mod daily_tests;
 pub(crate) mod rows;
 

@@ -9,15 +9,15 @@ use pastimes_games::minesweeper::{self, Minesweeper};
 use serde_json::json;
 
 /// An app on its own folder whose local date is whatever `date` holds.
-struct App {
-    state: Arc<AppState>,
+pub(super) struct App {
+    pub(super) state: Arc<AppState>,
     date: Arc<Mutex<NaiveDate>>,
-    time: Arc<ManualTime>,
+    pub(super) time: Arc<ManualTime>,
     _dir: tempfile::TempDir,
 }
 
 impl App {
-    fn on(day: &str) -> App {
+    pub(super) fn on(day: &str) -> App {
         let dir = tempfile::tempdir().unwrap();
         let date = Arc::new(Mutex::new(date(day)));
         let today = Arc::clone(&date);
@@ -32,12 +32,12 @@ impl App {
         App { state: Arc::new(AppState::open_on(config, runtime)), date, time, _dir: dir }
     }
 
-    fn set_day(&self, day: &str) {
+    pub(super) fn set_day(&self, day: &str) {
         *lock(&self.date) = date(day);
     }
 
     /// The game of `kind` under way: its parameters and seed.
-    fn deal(&self, kind: GameKind) -> (Value, u64) {
+    pub(super) fn deal(&self, kind: GameKind) -> (Value, u64) {
         let slots = self.state.slots();
         let session = &slots[&kind].session;
         (session.game().params(), session.seed())
@@ -65,7 +65,7 @@ impl App {
     }
 
     /// Wins (or, `lose`, loses) the Minesweeper game under way, its first click in a corner.
-    fn end_minesweeper(&self, lose: bool) -> Snapshot {
+    pub(super) fn end_minesweeper(&self, lose: bool) -> Snapshot {
         let open = |x: usize, y: usize| self.state.play(minesweeper::KIND, json!({"action": "open", "x": x, "y": y}));
         let mut last = open(0, 0).unwrap();
         let (mines, width, cells) = {
@@ -90,8 +90,6 @@ impl App {
         last
     }
 }
-
-mod puzzle_of_the_day;
 
 fn date(day: &str) -> NaiveDate {
     NaiveDate::parse_from_str(day, "%Y-%m-%d").unwrap()

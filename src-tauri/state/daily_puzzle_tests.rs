@@ -2,9 +2,12 @@
 //! attempt is the day's entry (solved, or failed at a wrong first move or the solution shown),
 //! a later attempt that day counts for nothing, and the days solved in a row make the streak.
 
+use super::daily_tests::App;
 use super::*;
 use crate::puzzles::DayCount;
 use pastimes_games::gomoku::{self, puzzles::Puzzle};
+use pastimes_games::minesweeper;
+use serde_json::json;
 use std::time::Duration;
 
 impl App {
