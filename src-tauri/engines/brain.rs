@@ -24,7 +24,14 @@ pub const START_TIME: Duration = Duration::from_secs(15);
 /// over); a brain that hangs still loses within seconds.
 pub const GRACE: Duration = Duration::from_millis(3000);
 /// Lines of talk (`MESSAGE`, `DEBUG`) a brain may write before one answer; more is a flood.
+/// A long think may talk more: two lines a millisecond of its time (Rapfi's realtime extension
+/// writes a line or two for each root move at each depth).
 pub const MAX_TALK: usize = 10_000;
+
+/// The talk allowed before an answer the brain has `allowed_ms` for.
+fn max_talk(allowed_ms: u64) -> usize {
+    MAX_TALK.max(usize::try_from(allowed_ms.saturating_mul(2)).unwrap_or(usize::MAX))
+}
 /// How often a wait looks at its cancel flag.
 const TICK: Duration = Duration::from_millis(25);
 
@@ -168,7 +175,13 @@ impl Brain {
     }
 
     /// The next answer before `deadline`, each line of talk passed over (and shown to `listen`).
-    fn answer(&mut self, deadline: Instant, cancel: &AtomicBool, listen: &mut dyn FnMut(&str)) -> Waited<Said> {
+    fn answer(
+        &mut self,
+        deadline: Instant,
+        max_talk: usize,
+        cancel: &AtomicBool,
+        listen: &mut dyn FnMut(&str),
+    ) -> Waited<Said> {
         let process = match self.process() {
             Ok(process) => process,
             Err(failure) => return Waited::Answer(Err(failure)),
@@ -181,12 +194,12 @@ impl Brain {
             let next = process.line(deadline.min(Instant::now() + TICK));
             let failure = match next {
                 Ok(Output::Line(line)) => match protocol::read(&line) {
-                    Said::Talk if talk < MAX_TALK => {
+                    Said::Talk if talk < max_talk => {
                         talk += 1;
                         listen(&line);
                         continue;
                     }
-                    Said::Talk => Failure::new(Fault::Flood, format!("more than {MAX_TALK} lines before one answer")),
+                    Said::Talk => Failure::new(Fault::Flood, format!("more than {max_talk} lines before one answer")),
                     said => return Waited::Answer(Ok(said)),
                 },
                 Ok(Output::TooLong) => {
@@ -204,7 +217,7 @@ impl Brain {
     /// `ABOUT`: the brain's name and version.
     pub fn about(&mut self) -> Result<About, Failure> {
         self.send(&["ABOUT".into()])?;
-        match self.answer(Instant::now() + START_TIME, &AtomicBool::new(false), &mut |_| {}) {
+        match self.answer(Instant::now() + START_TIME, MAX_TALK, &AtomicBool::new(false), &mut |_| {}) {
             Waited::Answer(Ok(Said::Other(line))) => Ok(protocol::about(&line)),
             Waited::Answer(Ok(said)) => Err(not_a_move(said)),
             Waited::Answer(Err(failure)) => Err(failure),
@@ -225,7 +238,7 @@ impl Brain {
             _ => {}
         }
         self.send(&[format!("START {SIZE}")])?;
-        match self.answer(Instant::now() + START_TIME, &AtomicBool::new(false), &mut |_| {}) {
+        match self.answer(Instant::now() + START_TIME, MAX_TALK, &AtomicBool::new(false), &mut |_| {}) {
             Waited::Answer(Ok(Said::Ok)) => {}
             Waited::Answer(Ok(Said::Refused(words))) => {
                 return Err(Failure::new(Fault::Garbage, format!("it refused START {SIZE}: {words}")))
@@ -288,7 +301,7 @@ impl Brain {
         }
         let asked = Instant::now();
         let allowed = clock.map_or(setup.move_ms, |clock| clock.left_ms);
-        let waited = self.answer(asked + Duration::from_millis(allowed) + GRACE, cancel, listen);
+        let waited = self.answer(asked + Duration::from_millis(allowed) + GRACE, max_talk(allowed), cancel, listen);
         self.used += asked.elapsed();
         match waited {
             Waited::Answer(Ok(Said::Points(points))) if points.len() == 1 => Waited::Answer(Ok(points[0])),
@@ -324,7 +337,7 @@ impl Brain {
         // The opening's answer may be three stones: three moves' time.
         let allowed = clock.map_or(setup.move_ms * 3, |clock| clock.left_ms);
         let deadline = Instant::now() + Duration::from_millis(allowed) + GRACE;
-        match self.answer(deadline, cancel, &mut |_| {}) {
+        match self.answer(deadline, max_talk(allowed), cancel, &mut |_| {}) {
             Waited::Answer(Ok(Said::Swap)) => Waited::Answer(Ok(Swap2Answer::Swap)),
             Waited::Answer(Ok(Said::Points(points))) if points.len() <= 3 => {
                 Waited::Answer(Ok(Swap2Answer::Stones(points)))

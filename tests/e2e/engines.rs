@@ -188,6 +188,32 @@ async fn the_study_board_is_analysed_by_an_added_engine_its_line_drawn() {
     assert_eq!(app.text("#study-score").await, "About even: −130");
     assert_eq!(run(&app, "return document.querySelector('#study-choice-0')?.dataset.point").await, "I7");
     picture(&app, "engines-study-board").await;
+
+    // A game against it on the game's clock: the New game dialog offers the clock (the time a
+    // move goes), and the engine's answer comes on its clock.
+    app.click("#study-back").await;
+    app.wait_for("the game", "return document.querySelectorAll('.screen-gomoku .gm-point').length === 225").await;
+    app.click("#gm-new").await;
+    app.wait_for("the new game dialog", "return document.querySelector('#gomoku-new-dialog[open]')").await;
+    app.click("#gm-opponent-engine").await;
+    run(&app, "const s = document.querySelector('#gm-clock'); s.value = 'fischer-60-1'; s.dispatchEvent(new Event('change', { bubbles: true }))").await;
+    app.wait_for(
+        "the clock, and no time a move",
+        "return document.querySelector('#gm-clock-set').offsetHeight > 0 && document.querySelector('#gm-move-time').offsetHeight === 0",
+    )
+    .await;
+    picture(&app, "engines-new-game-clock").await;
+    app.click("#gomoku-new-dialog button[value=start]").await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#gomoku-new-dialog')").await;
+    app.wait_for("the new game", "return document.querySelector('.screen-gomoku').dataset.moves === '0'").await;
+    app.click(&point(0, 0)).await;
+    app.wait_for("the engine's answer", "return document.querySelector('.screen-gomoku').dataset.moves === '2'").await;
+    app.wait_for(
+        "both clocks",
+        "return !document.querySelector('#gm-clock-black').hidden && !document.querySelector('#gm-clock-white').hidden",
+    )
+    .await;
+    picture(&app, "engines-game-on-the-clock").await;
     app.quit().await;
     assert!(running(&brain).is_empty(), "the brain outlived the app");
 }

@@ -10,7 +10,7 @@ import { t, errorText } from './i18n.js';
 import { call } from './ipc.js';
 
 /// The rules' names (literal keys, so that the catalogue test sees them).
-const RULE_NAME = { freestyle: 'gm.rule.freestyle', exactFive: 'gm.rule.exactFive', renju: 'gm.rule.renju' };
+const RULE_NAME = { freestyle: 'gm.rule.freestyle', exactFive: 'gm.rule.exactFive', renju: 'gm.rule.renju', caro: 'gm.rule.caro' };
 
 /// The section, filled once the list is read; `showError` says what went wrong.
 export function enginesSection(app) {
