@@ -166,14 +166,15 @@ impl Look {
                 }
                 true
             }
-            Some(Heard::Best(point)) => {
-                let changed = self.best != Some(point);
+            // A best move the rules refuse is not shown (the round's answer is checked).
+            Some(Heard::Best(point)) if self.best != Some(point) && !self.legal_line(&[point]).is_empty() => {
                 self.best = Some(point);
                 if self.line.first() != Some(&point) {
-                    self.line = self.legal_line(&[point]);
+                    self.line = vec![point];
                 }
-                changed
+                true
             }
+            Some(Heard::Best(_)) => false,
             None => false,
         }
     }
@@ -236,4 +237,30 @@ pub fn chosen(setting: Option<&Value>, engines: &[crate::prefs::engines::EngineE
     let entry = engines.iter().find(|entry| entry.id == id)?;
     let name = format!("{} {}", entry.name, entry.version).trim().to_string();
     Some(Helper { program: entry.path.clone(), name })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pastimes_games::gomoku::Rule;
+
+    fn look_after(stones: &[Point]) -> Look {
+        let game = Position::with_stones(Rule::Freestyle, stones).unwrap().game().clone();
+        Look::new(&Helper { program: PathBuf::from("pbrain-x"), name: "X 1".into() }, &game)
+    }
+
+    #[test]
+    fn a_look_is_black_s_view_and_its_line_stops_at_a_refused_move() {
+        let centre = Point { x: 7, y: 7 };
+        let mut look = look_after(&[centre]);
+        // White to move: its +200 is black's -200; the line's taken point cuts it short.
+        assert!(look.hear("MESSAGE depth 6-9 ev 200 pv 8,8 7,7 9,9"));
+        assert_eq!((look.score(), look.depth, look.line.clone()), (-200, 6, vec![Point { x: 8, y: 8 }]));
+        assert!(!look.hear("MESSAGE REALTIME BEST 7,7"), "a taken point is no best move");
+        assert!(look.hear("MESSAGE Depth 7-9 | Eval +M5 | Time 1s | i8"));
+        assert_eq!(look.score(), -WIN_SCORE, "white wins by force");
+        assert!(look.proven());
+        assert_eq!(look.json()["choices"][0]["point"], json!({"x": 8, "y": 7}));
+        assert!(!look.hear("MESSAGE hello"));
+    }
 }
