@@ -46,6 +46,9 @@ fn defaults() -> Map<String, Value> {
         "assistWarning": true,
         "playerName": "",
         "lastScreen": "home",
+        // Gomoku's hint and study board engine: "" the built-in one, or an added engine's id
+        // (`engines::helper`; never a path: an id no longer listed is the built-in engine).
+        "gomokuHelper": "",
     }) else {
         unreachable!("a JSON object literal")
     };
@@ -105,6 +108,11 @@ pub fn validate(key: &str, value: &Value) -> AppResult<()> {
             .filter(|zoom| (ZOOM_STEPS[0]..=ZOOM_STEPS[ZOOM_STEPS.len() - 1]).contains(zoom))
             .map(drop)
             .ok_or_else(|| AppError::bad_argument(format!("{key} must be a number from 0.5 to 3"))),
+        "gomokuHelper" => value
+            .as_str()
+            .filter(|id| id.chars().count() <= 64 && !id.chars().any(char::is_control))
+            .map(drop)
+            .ok_or_else(|| AppError::bad_argument("gomokuHelper must be an engine's id")),
         "playerName" => {
             let name = value.as_str().ok_or_else(|| AppError::bad_argument("a name is text"))?;
             validate_name(name).map(drop)

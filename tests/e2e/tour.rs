@@ -213,10 +213,11 @@ async fn gomoku(app: &App, inspector: &mut impl Inspector, prefix: &str) {
     app.click("#gm-new").await;
     app.wait_for("the dialog", "return document.querySelector('#gomoku-new-dialog[open]')").await;
     app.click("#gm-opponent-engine").await;
-    // An engine plays to its own time a move: the clock's choices go.
+    // An engine plays to the game's clock, or without one to its own time a move.
     app.wait_for(
-        "the engine's choices, without the clock",
-        "return !document.querySelector('#gm-engine-choice').hidden && document.querySelector('#gm-clock-set').offsetHeight === 0",
+        "the engine's choices, with the clock",
+        "return !document.querySelector('#gm-engine-choice').hidden && document.querySelector('#gm-clock-set').offsetHeight > 0
+            && (document.querySelector('#gm-clock').value === 'none') === (document.querySelector('#gm-move-time').offsetHeight > 0)",
     )
     .await;
     inspector.look(app, &format!("{prefix}/gomoku new game against an engine")).await;

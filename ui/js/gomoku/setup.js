@@ -239,9 +239,9 @@ export async function chooseParams(app, start) {
     engines.map((entry) => option(entry.id, engineName(entry), initial.engine?.id)));
   const timeSelect = el('select', { id: 'gm-move-time', name: 'moveTime' },
     MOVE_TIMES.map((ms) => option(String(ms), t('stats.seconds', { seconds: formatNumber(ms / 1000) }), String(initial.engine?.moveMs ?? 1000))));
+  const timeLabel = el('label', { for: 'gm-move-time' }, t('gm.new.moveTime'), timeSelect);
   const engineChoice = el('div', { class: 'gm-engine-choice', id: 'gm-engine-choice' },
-    el('label', { for: 'gm-engine' }, t('gm.new.engine'), engineSelect),
-    el('label', { for: 'gm-move-time' }, t('gm.new.moveTime'), timeSelect));
+    el('label', { for: 'gm-engine' }, t('gm.new.engine'), engineSelect), timeLabel);
   const chosenEngine = () => engines.find((entry) => entry.id === engineSelect.value);
   // Six opponents with a description each would not fit the window: the chosen one's shows.
   const opponentHint = el('p', { class: 'hint', id: 'gm-opponent-hint', 'aria-live': 'polite' });
@@ -270,8 +270,9 @@ export async function chooseParams(app, start) {
     // An engine plays the rules it played when it was added, and Swap2 if it answered it.
     const entry = opponent === ENGINE ? chosenEngine() : null;
     engineChoice.hidden = opponent !== ENGINE;
-    // An engine plays to its own time a move, not to the game's clock (yet).
-    clock.node.hidden = opponent === ENGINE;
+    // An engine plays to the game's clock as a person does; its own time a move is for a game
+    // without one.
+    timeLabel.hidden = clock.value()?.kind !== 'none';
     for (const input of document.querySelectorAll('#gomoku-new-dialog input[name=rule]')) {
       input.disabled = Boolean(entry) && !entry.rules.includes(input.value);
     }
@@ -319,7 +320,7 @@ export async function chooseParams(app, start) {
     ],
     buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'start', label: t('gm.new.start'), primary: true }],
     onOpen: (dialog) => {
-      dialog.addEventListener('change', (event) => { if (event.target.type === 'radio' || event.target === engineSelect) update(); });
+      dialog.addEventListener('change', (event) => { if (event.target.type === 'radio' || event.target === engineSelect || event.target.id?.startsWith('gm-clock')) update(); });
       update();
       dialog.querySelector('input[name=opponent]:checked')?.focus();
     },
@@ -341,7 +342,7 @@ export async function chooseParams(app, start) {
       }
       const params = {
         rule, opening, opponent, humanColour, blackName: inputs.black.value.trim(), whiteName: inputs.white.value.trim(),
-        timeControl: opponent === ENGINE ? CLOCK_PRESETS.none : clock.value(),
+        timeControl: clock.value(),
       };
       if (opponent === ENGINE) params.engine = { id: engineSelect.value, moveMs: Number(timeSelect.value) };
       error.textContent = '';

@@ -390,14 +390,9 @@ impl Game for Gomoku {
     /// is refused.
     fn new(params: &Params, seed: u64) -> Result<Self, RuleError> {
         params.deal.checked(NEWEST_DEAL)?;
+        // An external engine plays to the game's clock as a person does: the app tells it its
+        // time (`INFO time_left`) and its flag falls as anyone's.
         params.time_control.check()?;
-        // An external engine plays to its own time a move (`INFO timeout_turn`), not to a clock.
-        if params.opponent == Opponent::Engine && !params.time_control.is_none() {
-            return Err(RuleError::Malformed {
-                what: "params",
-                reason: "an engine plays without the game's clock".into(),
-            });
-        }
         let swap2 = (params.opening == Opening::Swap2).then(Swap2::default);
         Ok(Gomoku {
             params: params.clone(),

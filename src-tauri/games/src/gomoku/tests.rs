@@ -521,7 +521,9 @@ fn an_engine_forfeits_only_at_its_turn_and_the_player_wins() {
     assert!(two.apply(&forfeit).is_err(), "no engine, no forfeit");
     let time_control = crate::time_control::TimeControl::PerMove { move_ms: 5_000 };
     let clocked = Params { time_control, ..against_an_engine().params.clone() };
-    assert!(matches!(Gomoku::new(&clocked, 7), Err(RuleError::Malformed { .. })), "an engine has no clock");
+    // An engine plays to the game's clock as a person does (told it by `INFO time_left`).
+    let on_the_clock = Gomoku::new(&clocked, 7).expect("an engine on a clock");
+    assert_eq!(on_the_clock.params().time_control, time_control);
 }
 
 fn timed(opponent: Opponent, opening: Opening) -> Gomoku {
