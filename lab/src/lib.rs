@@ -8,3 +8,5 @@ pub mod caro_referee;
 pub mod mines_autoplay;
 pub mod mines_generate;
 pub mod mines_solve;
+pub mod sequential;
+pub mod sprt;
