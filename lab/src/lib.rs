@@ -8,5 +8,6 @@ pub mod caro_referee;
 pub mod mines_autoplay;
 pub mod mines_generate;
 pub mod mines_solve;
+pub mod selfplay;
 pub mod sequential;
 pub mod sprt;
