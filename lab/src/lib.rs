@@ -5,9 +5,11 @@
 //! tools that their tests check: Minesweeper's, and the Caro ladder's referee.
 
 pub mod caro_referee;
+pub mod line_patterns;
 pub mod mines_autoplay;
 pub mod mines_generate;
 pub mod mines_solve;
+pub mod pattern_fit;
 pub mod selfplay;
 pub mod sequential;
 pub mod sprt;
