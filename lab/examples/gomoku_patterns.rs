@@ -16,13 +16,14 @@
 //! (`ai::features`, on the quiet positions it scores, fitted through a sigmoid) and the search's
 //! own score at the file's node budget (likewise). `PATTERNS_LAMBDA=0.5` fits to half the
 //! outcome and half the search's score read as a probability (1, the outcome alone, by default);
-//! the figures are always against the outcomes.
+//! the figures are always against the outcomes. `PATTERNS_REACH=3` reads three cells each side
+//! instead of four (4,096 codes instead of 65,536).
 
 use pastimes_games::gomoku::ai::features::{quiet_features, todays_weights, PER_SIDE};
 use pastimes_games::gomoku::{Colour, Gomoku, Opponent, Params, Point, Rule};
 use pastimes_games::Game;
 use pastimes_lab::line_patterns::{colour_index, patterns};
-use pastimes_lab::pattern_fit::{fit, fit_scalar, metrics, sigmoid, Metrics, Model, Sample, Settings};
+use pastimes_lab::pattern_fit::{fit, fit_scalar, log_loss, metrics, sigmoid, Metrics, Model, Sample, Settings};
 use pastimes_lab::selfplay::{read_file, Record};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -88,7 +89,7 @@ fn hand_value(game: &Gomoku) -> Option<f64> {
     Some((0..PER_SIDE).map(|i| attack[i] * f64::from(f[i]) - defence[i] * f64::from(f[PER_SIDE + i])).sum())
 }
 
-fn positions(records: &[Record]) -> Vec<Position> {
+fn positions(records: &[Record], reach: usize) -> Vec<Position> {
     let mut game_index = 0usize;
     let mut out = Vec::new();
     for (i, record) in records.iter().enumerate() {
@@ -99,7 +100,7 @@ fn positions(records: &[Record]) -> Vec<Position> {
             continue;
         }
         let sample = Sample {
-            features: patterns(record),
+            features: patterns(record, reach),
             bias: 2 * rule_number(record.rule) + colour_index(record.to_move),
             target: f64::from(record.outcome) / 2.0,
         };
@@ -154,7 +155,8 @@ const DECAYS: [f64; 6] = [1e-3, 1e-2, 3e-2, 0.1, 0.3, 1.0];
 
 fn run(records: &[Record], settings: &Settings, decay_given: bool) {
     let started = Instant::now();
-    let all = positions(records);
+    let reach: usize = std::env::var("PATTERNS_REACH").ok().and_then(|r| r.parse().ok()).unwrap_or(4);
+    let all = positions(records, reach);
     // The fit's target: the outcome, or with PATTERNS_LAMBDA below 1 that share of it and the
     // rest the search's score read as a probability (its sigmoid fitted to the outcomes).
     let lambda: f64 = std::env::var("PATTERNS_LAMBDA").ok().and_then(|l| l.parse().ok()).unwrap_or(1.0);
@@ -166,7 +168,7 @@ fn run(records: &[Record], settings: &Settings, decay_given: bool) {
         all.iter().filter(|p| p.set == 0).map(|p| Sample { target: target(p), ..p.sample.clone() }).collect();
     let count = |set: u8| all.iter().filter(|p| p.set == set).count();
     println!(
-        "{} records, {} positions not forced ({} validation, {} held out), features read in {:.1?}; target {lambda} x outcome + {} x search",
+        "{} records, {} positions not forced ({} validation, {} held out), features (reach {reach}) read in {:.1?}; target {lambda} x outcome + {} x search",
         records.len(),
         all.len(),
         count(1),
@@ -209,4 +211,26 @@ fn run(records: &[Record], settings: &Settings, decay_given: bool) {
     scalar_baseline("today's evaluation, quiet positions", &all, |p| p.hand);
     scalar_baseline("the search's score, all", &all, |p| Some(p.search));
     scalar_baseline("the search's score, quiet positions", &all, |p| p.hand.map(|_| p.search));
+    let soft = |p: &Position| sigmoid(a * p.search / 1000.0 + b);
+    distillation(&model, &all, &soft);
+}
+
+/// How near the patterns and today's evaluation come to the search's judgement: the mean
+/// divergence (log loss less the target's own entropy) from the search's score read as a
+/// probability, on the held-out quiet positions, today's evaluation's sigmoid fitted to those
+/// targets on the training positions.
+fn distillation(model: &Model, all: &[Position], soft: &dyn Fn(&Position) -> f64) {
+    let quiet = |set: u8| all.iter().filter(move |p| p.set == set && p.hand.is_some());
+    let hand: Vec<(f64, f64)> = quiet(0).map(|p| (p.hand.unwrap_or_default() / 1000.0, soft(p))).collect();
+    let (a, b) = fit_scalar(&hand);
+    let divergence = |predict: &dyn Fn(&Position) -> f64| {
+        let held: Vec<&Position> = quiet(2).collect();
+        let total: f64 = held.iter().map(|p| log_loss(predict(p), soft(p)) - log_loss(soft(p), soft(p))).sum();
+        total / held.len().max(1) as f64
+    };
+    println!(
+        "divergence from the search's judgement, held-out quiet positions: line patterns {:.4}, today's evaluation {:.4}",
+        divergence(&|p| sigmoid(model.logit(&p.sample))),
+        divergence(&|p| sigmoid(a * p.hand.unwrap_or_default() / 1000.0 + b)),
+    );
 }

@@ -13,8 +13,8 @@ use pastimes_games::gomoku::{Colour, SIZE};
 
 /// How many codes a table over the patterns needs.
 pub const CODES: usize = 1 << 16;
-/// Cells each side of the point.
-pub const REACH: i64 = 4;
+/// Cells each side of the point, at most (a table's codes must fit [`CODES`]).
+pub const REACH: usize = 4;
 const DIRECTIONS: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
 /// A cell of a pattern, from the side to move's point of view.
@@ -23,24 +23,26 @@ const MINE: u32 = 1;
 const THEIRS: u32 = 2;
 const OFF: u32 = 3;
 
-/// The code of the pattern read the other way along its line.
-pub fn mirror(code: u32) -> u32 {
-    (0..8).fold(0, |acc, k| acc | (code >> (2 * k) & 3) << (2 * (7 - k)))
+/// The code of the pattern of `cells` cells read the other way along its line.
+pub fn mirror(code: u32, cells: usize) -> u32 {
+    (0..cells).fold(0, |acc, k| acc | (code >> (2 * k) & 3) << (2 * (cells - 1 - k)))
 }
 
 /// The code a pattern and its mirror image share: the smaller.
-pub fn canonical(code: u32) -> u32 {
-    code.min(mirror(code))
+pub fn canonical(code: u32, cells: usize) -> u32 {
+    code.min(mirror(code, cells))
 }
 
 /// Whether a pattern holds a stone.
-fn has_stone(code: u32) -> bool {
-    (0..8).any(|k| matches!(code >> (2 * k) & 3, MINE | THEIRS))
+fn has_stone(code: u32, cells: usize) -> bool {
+    (0..cells).any(|k| matches!(code >> (2 * k) & 3, MINE | THEIRS))
 }
 
-/// The canonical codes of a position's patterns that hold a stone, each with how many times it
-/// occurs, sorted by code.
-pub fn patterns(record: &Record) -> Vec<(u32, u32)> {
+/// The canonical codes of a position's patterns (`reach` cells each side of a point, at most
+/// [`REACH`]) that hold a stone, each with how many times it occurs, sorted by code.
+pub fn patterns(record: &Record, reach: usize) -> Vec<(u32, u32)> {
+    assert!((1..=REACH).contains(&reach), "a reach of 1 to {REACH}");
+    let (cells, reach) = (2 * reach, reach as i64);
     let n = SIZE as i64;
     let cell = |x: i64, y: i64| -> u32 {
         if x < 0 || y < 0 || x >= n || y >= n {
@@ -59,10 +61,10 @@ pub fn patterns(record: &Record) -> Vec<(u32, u32)> {
                 continue;
             }
             for (dx, dy) in DIRECTIONS {
-                let offsets = (-REACH..=REACH).filter(|&k| k != 0);
+                let offsets = (-reach..=reach).filter(|&k| k != 0);
                 let code = offsets.enumerate().fold(0, |acc, (i, k)| acc | cell(x + k * dx, y + k * dy) << (2 * i));
-                if has_stone(code) {
-                    codes.push(canonical(code));
+                if has_stone(code, cells) {
+                    codes.push(canonical(code, cells));
                 }
             }
         }
@@ -104,9 +106,10 @@ mod tests {
     #[test]
     fn mirrors_and_canonical_codes() {
         let code = 0b11_10_01_00_00_00_00_01;
-        assert_eq!(mirror(mirror(code)), code);
-        assert_eq!(mirror(0b01), 0b01 << 14);
-        assert_eq!(canonical(0b01 << 14), 0b01);
+        assert_eq!(mirror(mirror(code, 8), 8), code);
+        assert_eq!(mirror(0b01, 8), 0b01 << 14);
+        assert_eq!(canonical(0b01 << 14, 8), 0b01);
+        assert_eq!(mirror(0b01, 6), 0b01 << 10);
     }
 
     #[test]
@@ -114,20 +117,21 @@ mod tests {
         // One black stone in the middle, black to move: each direction's eight empty points in
         // reach see it, at distances 1 to 4 on either side (mirror images counted together).
         let lone = record(&[(7, 7)], &[], Colour::Black);
-        let found = patterns(&lone);
+        let found = patterns(&lone, 4);
         assert_eq!(found.iter().map(|(_, n)| n).sum::<u32>(), 32);
         assert_eq!(found.len(), 4, "four distances, each with its mirror: {found:?}");
         assert!(found.iter().all(|&(_, n)| n == 8));
         // From white's side the same stone is the other side's.
-        let theirs = patterns(&record(&[(7, 7)], &[], Colour::White));
+        let theirs = patterns(&record(&[(7, 7)], &[], Colour::White), 4);
+        assert_eq!(patterns(&lone, 2).len(), 2, "two distances at a reach of 2");
         assert_ne!(found, theirs);
         assert_eq!(theirs.iter().map(|(_, n)| n).sum::<u32>(), 32);
     }
 
     #[test]
     fn the_edge_is_part_of_the_pattern() {
-        let corner = patterns(&record(&[(0, 0)], &[], Colour::Black));
-        let middle = patterns(&record(&[(7, 7)], &[], Colour::Black));
+        let corner = patterns(&record(&[(0, 0)], &[], Colour::Black), 4);
+        let middle = patterns(&record(&[(7, 7)], &[], Colour::Black), 4);
         assert!(corner.iter().map(|(_, n)| n).sum::<u32>() < 32);
         assert!(corner.iter().any(|(code, _)| !middle.iter().any(|(c, _)| c == code)));
     }

@@ -50,7 +50,7 @@ pub fn sigmoid(x: f64) -> f64 {
 }
 
 /// The log loss of predicting `p` for `target`.
-fn log_loss(p: f64, target: f64) -> f64 {
+pub fn log_loss(p: f64, target: f64) -> f64 {
     let p = p.clamp(1e-9, 1.0 - 1e-9);
     -(target * p.ln() + (1.0 - target) * (1.0 - p).ln())
 }

@@ -26,7 +26,7 @@ fn the_fit_reproduces_its_committed_result() {
         .unwrap()
         .iter()
         .map(|r| Sample {
-            features: patterns(r),
+            features: patterns(r, 4),
             bias: 2 * Rule::ALL.iter().position(|x| *x == r.rule).unwrap() + colour_index(r.to_move),
             target: f64::from(r.outcome) / 2.0,
         })
