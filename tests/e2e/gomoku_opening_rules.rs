@@ -3,7 +3,7 @@
 //! the choice of one), and Swap1 against the computer in either part.
 
 use crate::gomoku::{classes, count, picture, point, run, wait_panel, STONES};
-use crate::gomoku_openings::{app_with_game, place, snapshot, toast};
+use crate::gomoku_openings::{app_with_game, place, snapshot};
 use crate::harness::App;
 use serde_json::json;
 
@@ -18,10 +18,17 @@ async fn says(app: &App, text: &str) {
 /// The buttons the panel shows now: the colours' (`white`, `black`) and the numbers of fifth
 /// moves (`offers-2`...).
 async fn buttons(app: &App) -> Vec<String> {
-    let script = "return [...document.querySelectorAll('#gm-swap2 .gm-swap2-choices:not([hidden]) button:not([hidden])')]
+    let script =
+        "return [...document.querySelectorAll('#gm-swap2 .gm-swap2-choices:not([hidden]) button:not([hidden])')]
                   .map((b) => b.dataset.choice ?? `offers-${b.dataset.offers}`)";
     let shown = run(app, script).await;
     shown.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
+}
+
+/// Waits until the message shown is `text` (an earlier message may still be fading).
+async fn toast_says(app: &App, text: &str) {
+    let script = format!("const t = document.getElementById('toast'); return !t.hidden && t.textContent === {text:?}");
+    app.wait_for(&format!("the message {text:?}"), &script).await;
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -29,10 +36,13 @@ async fn two_players_open_a_renju_game_with_soosorv8_step_by_step() {
     let (_data, app) = app_with_game(8, "renju", "soosorv8", "human", "black").await;
     says(&app, "Black places the first three stones.").await;
     assert_eq!(app.text("#gm-opening-detail").await, "The stone goes on the centre.");
-    assert_eq!(run(&app, "return document.querySelector('#gm-swap2').getAttribute('aria-label')").await, json!("Soosõrv-8"));
+    assert_eq!(
+        run(&app, "return document.querySelector('#gm-swap2').getAttribute('aria-label')").await,
+        json!("Soosõrv-8")
+    );
     // Off the centre is refused with the reason.
     app.click(&point(0, 0)).await;
-    assert_eq!(toast(&app).await, json!("This stone must lie within the central square the opening allows."));
+    toast_says(&app, "This stone must lie within the central square the opening allows.").await;
     assert_eq!(count(&app, STONES).await, 0);
     place(&app, &[(7, 7)]).await;
     app.wait_for(
@@ -69,7 +79,7 @@ async fn two_players_open_a_renju_game_with_soosorv8_step_by_step() {
     app.click(&point(6, 8)).await;
     app.wait_for("the offer", "return document.querySelectorAll('.gm-ghost').length === 1").await;
     app.click(&point(6, 8)).await;
-    assert_eq!(toast(&app).await, json!("That point was offered already, or mirrors an offered one."));
+    toast_says(&app, "That point was offered already, or mirrors an offered one.").await;
     app.click(&point(10, 6)).await;
     says(&app, "Black chooses one of the offered fifth moves.").await;
     assert_eq!(count(&app, ".gm-ghost").await, 2);
@@ -79,7 +89,7 @@ async fn two_players_open_a_renju_game_with_soosorv8_step_by_step() {
 
     // White chooses one: elsewhere is refused; the chosen one is the 5th stone, and white plays.
     app.click(&point(3, 3)).await;
-    assert_eq!(toast(&app).await, json!("Choose one of the offered fifth moves."));
+    toast_says(&app, "Choose one of the offered fifth moves.").await;
     place(&app, &[(10, 6)]).await;
     app.wait_for("the opening to end", "return document.querySelector('#gm-swap2').hidden").await;
     assert_eq!(count(&app, ".gm-ghost").await, 0);
@@ -131,5 +141,29 @@ async fn swap1_against_the_computer_in_either_part() {
     assert_eq!(snap["category"], "freestyle-easy-swap1");
     let stones = count(&app, STONES).await;
     assert_eq!(stones, if snap["view"]["humanColour"] == "white" { 3 } else { 4 }, "white moves after the choice");
+    app.quit().await;
+}
+
+/// The New game dialog offers Soosõrv-8 and Taraguchi-10 only under Renju, and falls back to the
+/// standard opening when the rule changes away from Renju.
+#[tokio::test(flavor = "current_thread")]
+async fn the_new_game_dialog_offers_renjus_opening_rules_only_under_renju() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(1)).await;
+    crate::gomoku::open_gomoku(&app).await;
+    app.click("#gm-new").await;
+    app.wait_for("the new game dialog", "return document.querySelector('#gomoku-new-dialog[open]')").await;
+    let disabled = |id: &str| format!("return document.getElementById('gm-opening-{id}').disabled");
+    app.click("#gm-rule-freestyle").await;
+    assert_eq!(run(&app, &disabled("soosorv8")).await, json!(true));
+    assert_eq!(run(&app, &disabled("taraguchi10")).await, json!(true));
+    assert_eq!(run(&app, &disabled("swap1")).await, json!(false));
+    app.click("#gm-rule-renju").await;
+    app.click("#gm-opening-taraguchi10").await;
+    assert_eq!(run(&app, &disabled("soosorv8")).await, json!(false));
+    picture(&app, "gomoku-new-game-openings").await;
+    app.click("#gm-rule-caro").await;
+    let standard = "return document.getElementById('gm-opening-standard').checked";
+    app.wait_for("the standard opening again", standard).await;
     app.quit().await;
 }

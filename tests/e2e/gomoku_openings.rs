@@ -22,7 +22,13 @@ pub(crate) async fn start_game(app: &App, rule: &str, opening: &str, opponent: &
 
 /// The app on a fresh data folder (kept alive by the folder returned), on the Gomoku screen, with
 /// a game started with the given choices.
-pub(crate) async fn app_with_game(seed: u64, rule: &str, opening: &str, opponent: &str, colour: &str) -> (tempfile::TempDir, App) {
+pub(crate) async fn app_with_game(
+    seed: u64,
+    rule: &str,
+    opening: &str,
+    opponent: &str,
+    colour: &str,
+) -> (tempfile::TempDir, App) {
     let data = tempfile::tempdir().unwrap();
     let app = App::launch(data.path(), Some(seed)).await;
     open_gomoku(&app).await;

@@ -67,7 +67,10 @@ fn a_soosorv8_game_records_its_decisions_and_replays_from_them() {
     // The moves replay to the same end under the same parameters.
     let pasted = json!({"game": "gomoku", "format": "moves", "params": params, "text": text});
     let again = h.call("import_game", pasted).unwrap()["game"].clone();
-    assert_eq!((again["status"].as_str(), again["view"]["moves"].clone()), (Some("won"), last["view"]["moves"].clone()));
+    assert_eq!(
+        (again["status"].as_str(), again["view"]["moves"].clone()),
+        (Some("won"), last["view"]["moves"].clone())
+    );
     assert_eq!(h.call("verify_records", json!({})).unwrap()["mismatched"], json!([]));
 }
 
