@@ -234,3 +234,86 @@ fn the_computer_plays_both_parts_of_every_opening() {
         }
     }
 }
+
+/// What the positions the computer opens look like: for each opening rule, games whose every
+/// opening decision is the computer's (medium, 1,500 nodes a decision), the engine's score for
+/// the side to move once the opening is over (master, 10,000 nodes) beside the same after an
+/// opening of random legal decisions, and a check of each opening written from the rule texts
+/// alone (the areas, the declared count, the offers). A measurement, run by hand:
+/// `cargo test -p pastimes-games --lib opening_balance -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn opening_balance() {
+    use rand::Rng;
+    let cancel = AtomicBool::new(false);
+    let judge = SearchLimits { nodes: Some(10_000), ..computer::quick(10_000) };
+    let rules =
+        [(Opening::Swap1, Rule::Freestyle), (Opening::Soosorv8, Rule::Renju), (Opening::Taraguchi10, Rule::Renju)];
+    for (rule_opening, rule) in rules {
+        let (mut computer_sum, mut random_sum, mut games) = (0i64, 0i64, 0i64);
+        for seed in 0..24u64 {
+            let mut by_computer = game(Params { opening: rule_opening, rule, ..Params::default() });
+            by_computer = Gomoku { seed, ..by_computer };
+            let mut log = Vec::new();
+            while by_computer.phase() != Phase::Done {
+                let action = computer_action(&by_computer, Level::Medium, &computer::quick(1_500), &cancel).unwrap();
+                by_computer.apply(&action).unwrap();
+                log.push(action);
+            }
+            check_from_the_text(rule_opening, &log);
+            let mut random = game(Params { opening: rule_opening, rule, ..Params::default() });
+            let mut rng = crate::rng::seeded(seed);
+            while random.phase() != Phase::Done {
+                let actions = legal(&random);
+                let action = actions[rng.random_range(0..actions.len())];
+                random.apply(&action).unwrap();
+            }
+            let score =
+                |g: &Gomoku| i64::from(search_level(g, Level::Master, &judge, 1, &cancel).score.clamp(-3000, 3000));
+            computer_sum += score(&by_computer).abs();
+            random_sum += score(&random).abs();
+            games += 1;
+        }
+        println!(
+            "{}: mean |score| after the computer's openings {}, after random legal openings {} ({games} games)",
+            rule_opening.as_str(),
+            computer_sum / games,
+            random_sum / games
+        );
+    }
+}
+
+/// An opening's decisions checked against the rule texts alone (the RIF's, as the modules quote
+/// them): the stones' areas, the declared count, the number of offers and the pick among them.
+fn check_from_the_text(opening: Opening, log: &[Action]) {
+    let centre_square = |p: Point, side: i64| (p.x as i64 - 7).abs() <= side / 2 && (p.y as i64 - 7).abs() <= side / 2;
+    let stones: Vec<Point> =
+        log.iter().filter_map(|a| if let Action::Stone(mv) = a { Point::new(mv.x, mv.y) } else { None }).collect();
+    let declared = log.iter().find_map(|a| if let Action::Offers { offers } = a { Some(*offers) } else { None });
+    match opening {
+        Opening::Soosorv8 => {
+            for (n, side) in [1, 3, 5].into_iter().enumerate() {
+                assert!(centre_square(stones[n], side), "stone {} outside {side}x{side}", n + 1);
+            }
+            let n = declared.expect("Soosõrv-8 declares") as usize;
+            assert!((1..=8).contains(&n));
+            // Four stones, n offers, then the pick (one of them).
+            assert_eq!(stones.len(), 4 + n + 1, "{log:?}");
+            assert!(stones[4..4 + n].contains(&stones[4 + n]), "the fifth move is one of the offers");
+        }
+        Opening::Taraguchi10 => {
+            for (n, side) in [1, 3, 5, 7].into_iter().enumerate() {
+                assert!(centre_square(stones[n], side), "stone {} outside {side}x{side}", n + 1);
+            }
+            match declared {
+                Some(n) => {
+                    assert_eq!(n, 10);
+                    assert_eq!(stones.len(), 4 + 10 + 1);
+                    assert!(stones[4..14].contains(&stones[14]));
+                }
+                None => assert!(stones.len() == 5 && centre_square(stones[4], 9), "{log:?}"),
+            }
+        }
+        _ => assert_eq!(stones.len(), 3),
+    }
+}
