@@ -56,6 +56,9 @@ async fn two_players_open_a_renju_game_with_soosorv8_step_by_step() {
     says(&app, "White may swap: choose the colour to play.").await;
     assert_eq!(buttons(&app).await, ["white", "black"]);
     assert!(classes(&app, "#gm-player-white").await.contains("to-move"));
+    app.click(&point(2, 2)).await;
+    toast_says(&app, "First make the opening's decision beside the board.").await;
+    assert_eq!(count(&app, STONES).await, 3);
     picture(&app, "gomoku-soosorv8-swap").await;
     app.click("#gm-choose-black").await;
     // The first player ("Black" by name) now holds white and places the 4th anywhere.

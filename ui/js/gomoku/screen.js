@@ -51,6 +51,9 @@ const vsComputer = (view) => view.opponent !== 'human';
 
 const inSwap2Opening = (view) => Boolean(view?.swap2?.decider);
 
+/// Whether the game is under an opening rule other than Swap2 (whose refusals name it).
+const byPartOpening = (view) => Boolean(view?.opening) && !['standard', 'swap2'].includes(view.opening);
+
 /// Whose card is marked as acting: the side to move, or in the Swap2 opening the decider's (the
 /// view names the first player black until the colours are chosen).
 const actingColour = (view) => {
@@ -314,6 +317,8 @@ function create(screen) {
     const reason = error?.code === 'illegal_move' ? error.params?.reason : null;
     let text;
     if (reason === 'occupied') text = t('gm.error.occupied', { point: notation(move.x, move.y, screen.snapshot?.view?.size ?? SIZE) });
+    // Swap2's choice by its name; the other opening rules' decisions in general words.
+    else if (reason === 'choicePending' && byPartOpening(screen.snapshot?.view)) text = t('gm.error.decisionPending');
     else if (REFUSALS[reason]) text = t(REFUSALS[reason]);
     else text = error?.code ? errorText(error) : String(error);
     toast(text);
