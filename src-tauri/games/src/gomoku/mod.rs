@@ -36,6 +36,7 @@ pub mod moves_file;
 pub mod notation;
 pub mod on_the_clock;
 pub mod opening;
+mod opening_state;
 mod params;
 pub mod psq;
 pub mod puzzles;
@@ -67,7 +68,7 @@ use crate::notation::{Notation, Rows, Written};
 use crate::time_control::{Player, TimeControl, TurnTime};
 use crate::{Analyses, Applied, Deal, Game, GameKind, Hints, RuleError, Status};
 use board::Board;
-use opening::OpeningState;
+use opening_state::OpeningState;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 
@@ -476,7 +477,7 @@ impl Game for Gomoku {
         if params.opponent == Opponent::Engine && !matches!(params.opening, Opening::Standard | Opening::Swap2) {
             return Err(RuleError::Illegal("openingNotForEngine"));
         }
-        let opening = params.opening.start();
+        let opening = opening_state::start(params.opening);
         Ok(Gomoku {
             params: params.clone(),
             seed,

@@ -2,8 +2,8 @@
 //! on as usual. One concept, [`Opening`], names the rule a game is played under; each rule is a
 //! module of its own ([`super::swap2`], [`super::swap1`], [`super::soosorv8`],
 //! [`super::taraguchi10`]) that implements [`OpeningRule`]: where the opening stands ([`Phase`]),
-//! whose decision it is ([`Decider`]) and what may be chosen. [`OpeningState`] holds the rule a
-//! game is under, and the game ([`super::Gomoku`]) asks it before every action.
+//! whose decision it is ([`Decider`]) and what may be chosen. [`super::opening_state`] holds the
+//! rule a game is under, and the game ([`super::Gomoku`]) asks it before every action.
 //!
 //! The decisions are of four kinds, all logged moves of the game (so records, replays and
 //! undo see them): a stone (placed, offered as a fifth move, or the offered fifth move chosen:
@@ -14,10 +14,6 @@
 
 use super::board::{Board, Colour, Point, SIZE};
 use super::rules::Rule;
-use super::soosorv8::Soosorv8;
-use super::swap1::Swap1;
-use super::swap2::Swap2;
-use super::taraguchi10::Taraguchi10;
 use super::Action;
 use crate::game::RuleError;
 use serde::{Deserialize, Serialize};
@@ -65,17 +61,6 @@ impl Opening {
             Ok(())
         } else {
             Err(RuleError::Illegal("openingNotForRule"))
-        }
-    }
-
-    /// The opening's state at the start of a game; `None` under the standard opening.
-    pub(super) fn start(self) -> Option<OpeningState> {
-        match self {
-            Opening::Standard => None,
-            Opening::Swap2 => Some(OpeningState::Swap2(Swap2::default())),
-            Opening::Swap1 => Some(OpeningState::Swap1(Swap1::default())),
-            Opening::Soosorv8 => Some(OpeningState::Soosorv8(Soosorv8::default())),
-            Opening::Taraguchi10 => Some(OpeningState::Taraguchi10(Taraguchi10::default())),
         }
     }
 }
@@ -274,35 +259,6 @@ pub trait OpeningRule {
 
     /// Takes back the last decision if it was the last action (no stone placed since).
     fn take_back(&mut self, stones: usize) -> Option<Action>;
-}
-
-/// The opening a game is under, with the decisions made so far.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OpeningState {
-    Swap2(Swap2),
-    Swap1(Swap1),
-    Soosorv8(Soosorv8),
-    Taraguchi10(Taraguchi10),
-}
-
-impl OpeningState {
-    pub fn rule(&self) -> &dyn OpeningRule {
-        match self {
-            OpeningState::Swap2(rule) => rule,
-            OpeningState::Swap1(rule) => rule,
-            OpeningState::Soosorv8(rule) => rule,
-            OpeningState::Taraguchi10(rule) => rule,
-        }
-    }
-
-    pub fn rule_mut(&mut self) -> &mut dyn OpeningRule {
-        match self {
-            OpeningState::Swap2(rule) => rule,
-            OpeningState::Swap1(rule) => rule,
-            OpeningState::Soosorv8(rule) => rule,
-            OpeningState::Taraguchi10(rule) => rule,
-        }
-    }
 }
 
 /// Whether `p` lies in the central square of side `side` (odd).
