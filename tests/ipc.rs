@@ -38,6 +38,9 @@ mod file_formats;
 #[path = "ipc/board_files.rs"]
 mod board_files;
 
+#[path = "ipc/openings.rs"]
+mod openings;
+
 #[cfg(feature = "test-game")]
 #[path = "ipc/fourth_game.rs"]
 mod fourth_game;

@@ -17,6 +17,7 @@ mod fourth_game;
 mod gomoku;
 mod gomoku_caro;
 mod gomoku_clock;
+mod gomoku_opening_rules;
 mod gomoku_openings;
 mod hall;
 mod harness;

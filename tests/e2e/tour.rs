@@ -231,6 +231,33 @@ async fn gomoku(app: &App, inspector: &mut impl Inspector, prefix: &str) {
     app.wait_for("the result", "const r = document.querySelector('#gm-result'); return r && !r.hidden").await;
     inspector.look(app, &format!("{prefix}/gomoku won")).await;
     app.click("#gm-home").await;
+    soosorv8(app, inspector, prefix).await;
+}
+
+/// A Renju game opened by Soosõrv-8 at the declaration of fifth moves: the opening panel with its
+/// numbers, the detail line and the cards of the players who swapped.
+async fn soosorv8(app: &App, inspector: &mut impl Inspector, prefix: &str) {
+    let params = json!({"rule": "renju", "opening": "soosorv8", "opponent": "human"});
+    app.invoke("new_game", json!({"game": "gomoku", "params": params})).await.unwrap();
+    let moves = [
+        json!({"x": 7, "y": 7}),
+        json!({"x": 8, "y": 8}),
+        json!({"x": 9, "y": 9}),
+        json!({"choose": "black"}),
+        json!({"x": 0, "y": 14}),
+    ];
+    for mv in moves {
+        app.invoke("play", json!({"game": "gomoku", "move": mv})).await.unwrap();
+    }
+    app.click("#open-gomoku").await;
+    resume_if_paused(app, "#gm-resume").await;
+    app.wait_for(
+        "the numbers of fifth moves",
+        "const c = document.querySelector('#gm-offer-counts'); return c && !c.hidden",
+    )
+    .await;
+    inspector.look(app, &format!("{prefix}/gomoku soosorv8 declaration")).await;
+    app.click("#gm-home").await;
 }
 
 /// Gomoku's puzzles (the first of the set), then back to the game.

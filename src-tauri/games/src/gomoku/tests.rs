@@ -482,7 +482,8 @@ proptest::proptest! {
                 proptest::prop_assert_eq!(&game, &before);
             }
             let phase = game.phase();
-            proptest::prop_assert_eq!(phase.choices().is_empty(), phase.takes_stones());
+            let choices = game.view().swap2.map(|view| view.choices).unwrap_or_default();
+            proptest::prop_assert_eq!(choices.is_empty(), phase.takes_stones());
             proptest::prop_assert_eq!(game.colour_of(Role::First).is_some(), phase == Phase::Done);
         }
     }
@@ -581,3 +582,5 @@ fn the_computer_plays_within_its_clock() {
     assert!(hard <= std::time::Duration::from_millis(300 - on_the_clock::RESERVE_MS - 15), "{hard:?}");
     assert!(started.elapsed() < std::time::Duration::from_millis(300), "{:?}", started.elapsed());
 }
+
+mod openings;
