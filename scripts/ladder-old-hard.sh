@@ -17,7 +17,9 @@
 # example's 100 balanced ones, each played with both colours; draws count half. NODES limits
 # the new main search, OLD_NODES the old one; each side's threat searches keep their own
 # budgets (see the example's figures). Set LADDER_LOG=1 to see every game's moves,
-# LADDER_THREADS=N to play N games at once (the same games, faster on an idle machine).
+# LADDER_THREADS=N to play N games at once (the same games; one a processor by default in the
+# node-limited ladder, one in `time`), LADDER_SPRT=0,10 to stop the ladder by the sequential
+# probability ratio test (H0 0 Elo, H1 10 Elo, alpha = beta = 0.05; GAMES the most it plays).
 # `time` builds both commits' pbrain-pastimes and runs `lab/examples/brain_match.rs ladder` (each
 # game is printed as it ends). Figures only: nothing is asserted.
 set -euo pipefail

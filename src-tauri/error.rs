@@ -95,6 +95,8 @@ pub enum EngineTrouble {
     RuleNotPlayed,
     /// It does not answer `SWAP2BOARD`.
     NoSwap2,
+    /// As the hint's engine (`engines::helper`), it failed by this fault: no hint.
+    Hint(pastimes_games::gomoku::Fault),
 }
 
 impl From<DealCodeError> for AppError {
@@ -163,6 +165,13 @@ impl AppError {
                 EngineTrouble::NoSuchEngine => "engine_no_such",
                 EngineTrouble::RuleNotPlayed => "engine_rule",
                 EngineTrouble::NoSwap2 => "engine_no_swap2",
+                EngineTrouble::Hint(fault) => match fault {
+                    pastimes_games::gomoku::Fault::Timeout => "hint_timeout",
+                    pastimes_games::gomoku::Fault::Crash => "hint_crash",
+                    pastimes_games::gomoku::Fault::Garbage => "hint_garbage",
+                    pastimes_games::gomoku::Fault::Illegal => "hint_illegal",
+                    pastimes_games::gomoku::Fault::Flood => "hint_flood",
+                },
             },
         }
     }

@@ -6,6 +6,8 @@
 
 pub(crate) mod daily;
 #[cfg(test)]
+mod daily_puzzle_tests;
+#[cfg(test)]
 mod daily_tests;
 pub(crate) mod rows;
 
@@ -134,13 +136,33 @@ impl AppState {
             import_review: ImportReview::default(),
             unresumed: Mutex::new(Vec::new()),
             study_boards: StudyBoards::new(runtime.worker.clone()),
-            puzzles: PuzzleHost::default(),
+            puzzles: PuzzleHost::default().timed(runtime.time.clone()),
             runtime,
         };
         // A game that can no longer be resumed goes into the history unfinished; the start-up
         // dialog tells the player once ([`AppState::unresumed`]).
         *lock(&state.unresumed) = rows::restore_saved_games(&state);
+        state.choose_helper();
         state
+    }
+
+    /// The added engine the player chose as Gomoku's hint and study board engine
+    /// (`engines::helper`), if the setting names one still listed.
+    fn helper(&self) -> Option<crate::engines::helper::Helper> {
+        let store = self.store().ok()?;
+        let settings = settings::load(&store).ok()?;
+        let engines = crate::prefs::engines::list(&store).ok()?;
+        crate::engines::helper::chosen(settings.get(crate::engines::helper::SETTING), &engines)
+    }
+
+    /// Gives Gomoku's study board the helper engine now chosen (or its own again).
+    fn choose_helper(&self) {
+        let engine = self.helper().map(|helper| {
+            let engine: crate::study::BoardEngine =
+                Arc::new(move |board| crate::engines::helper::analysis(&helper, board));
+            engine
+        });
+        self.study_boards.set_board_engine(pastimes_games::gomoku::KIND, engine);
     }
 
     /// The games in progress that could not be resumed at start and were moved to the history.
@@ -236,7 +258,10 @@ impl AppState {
         let checked = crate::engines::check::check(path)
             .map_err(|failure| AppError::engine(crate::engines::trouble_of(failure.fault), failure.detail))?;
         let (about, rules) = (checked.about, checked.rules.iter().map(|rule| rule.as_str().to_string()).collect());
-        crate::prefs::engines::add(&*self.store()?, path, about.name, about.version, rules, checked.swap2)
+        let engines =
+            crate::prefs::engines::add(&*self.store()?, path, about.name, about.version, rules, checked.swap2);
+        self.choose_helper();
+        engines
     }
 
     /// Lists the program at `path` without its checks: for tests of brains that fail them (the
@@ -244,12 +269,16 @@ impl AppState {
     #[cfg(feature = "test-game")]
     pub fn add_engine_unchecked(&self, path: &std::path::Path, name: &str) -> AppResult<()> {
         let rules = ["freestyle", "exactFive", "renju"].map(String::from).to_vec();
-        crate::prefs::engines::add(&*self.store()?, path, name.into(), "1".into(), rules, true).map(drop)
+        crate::prefs::engines::add(&*self.store()?, path, name.into(), "1".into(), rules, true).map(drop)?;
+        self.choose_helper();
+        Ok(())
     }
 
     /// Takes the engine `id` off the list (its games stay, naming it).
     pub fn remove_engine(&self, id: &str) -> AppResult<Vec<crate::prefs::engines::EngineEntry>> {
-        crate::prefs::engines::remove(&*self.store()?, id)
+        let engines = crate::prefs::engines::remove(&*self.store()?, id);
+        self.choose_helper();
+        engines
     }
 
     /// The game of this kind in progress (or just finished), if any.
@@ -273,7 +302,8 @@ impl AppState {
 
     /// The game's hint for the position now; the game is then assisted.
     pub fn hint(self: &Arc<Self>, kind: GameKind) -> AppResult<Hinted> {
-        live::hint(self, kind)
+        let helper = (kind == pastimes_games::gomoku::KIND).then(|| self.helper()).flatten();
+        live::hint(self, kind, helper)
     }
 
     /// The study board of `kind` as it stands (the engine starts if it is on and has work).
@@ -372,7 +402,8 @@ impl AppState {
 
     /// Today's daily entry of `kind`, its streaks and its all-days table.
     pub fn daily_status(self: &Arc<Self>, kind: GameKind) -> AppResult<DailyStatus> {
-        daily::status(self, kind)
+        let today = daily::day_of((self.runtime.today)());
+        daily::status(self, kind, self.puzzles.day_attempt_under_way(kind, &today))
     }
 
     // ----- the puzzles (puzzles/ over the store) -----
@@ -555,7 +586,11 @@ impl AppState {
 
     pub fn set_setting(&self, key: &str, value: Value) -> AppResult<Map<String, Value>> {
         settings::validate(key, &value)?;
-        settings::save(&*self.store()?, key, &value)
+        let saved = settings::save(&*self.store()?, key, &value)?;
+        if key == crate::engines::helper::SETTING {
+            self.choose_helper();
+        }
+        Ok(saved)
     }
 
     /// The window's last position and size, written by the app itself (not a page setting).

@@ -426,3 +426,186 @@ fn a_demo_of_a_level_against_a_brain_plays_to_its_end() {
     assert!(over.view["moves"].as_array().unwrap().len() >= 9, "both sides played");
     none_left(&program);
 }
+
+// ----- an added engine as the hint's and the study board's (`engines::helper`) -----
+
+/// A host whose Gomoku helper is the fake brain `name` (listed unchecked), with the study
+/// board's looks told on the channel it returns.
+fn helped_by(name: &str) -> (Host, Receiver<pastimes_lib::study::StudySnapshot>) {
+    let host = host();
+    host.state.add_engine_unchecked(&fixture(name), name).unwrap();
+    host.state.set_setting("gomokuHelper", json!(name)).unwrap();
+    let (tell, looks) = channel();
+    host.state.set_study_notifier(Box::new(move |snapshot| {
+        let _ = tell.send(snapshot.clone());
+    }));
+    (host, looks)
+}
+
+/// The first study board snapshot told within `wait` whose look passes `wanted`.
+fn look_until(
+    looks: &Receiver<pastimes_lib::study::StudySnapshot>,
+    wait: Duration,
+    wanted: impl Fn(&Value) -> bool,
+) -> pastimes_lib::study::StudySnapshot {
+    let deadline = Instant::now() + wait;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let snapshot = looks.recv_timeout(left).expect("a look in time");
+        if wanted(&snapshot.look) {
+            return snapshot;
+        }
+    }
+}
+
+#[test]
+fn an_added_engine_gives_the_hint_and_the_game_is_assisted() {
+    let (host, _) = helped_by("pbrain-thinker");
+    host.state.new_game(gomoku::KIND, json!({"rule": "freestyle", "opponent": "human"})).unwrap();
+    host.play(7, 7);
+    let hinted = host.state.hint(gomoku::KIND).unwrap();
+    // The thinker's first free point after the centre.
+    assert_eq!((hinted.hint["x"].clone(), hinted.hint["y"].clone()), (json!(8), json!(8)));
+    assert_eq!(hinted.hint["notation"], "I7");
+    assert_eq!(hinted.snapshot.assistance.hints, 1, "a hint assists the game");
+    none_left(&fixture("pbrain-thinker"));
+    // Back to the built-in engine: the hint is its own again.
+    host.state.set_setting("gomokuHelper", json!("")).unwrap();
+    assert!(host.state.hint(gomoku::KIND).unwrap().hint["x"].is_u64());
+}
+
+#[test]
+fn a_hint_engine_that_fails_is_told_and_leaves_nothing_running() {
+    for (name, code) in [
+        ("pbrain-hang", "hint_timeout"),
+        ("pbrain-garbage", "hint_garbage"),
+        ("pbrain-occupied", "hint_illegal"),
+        ("pbrain-flood", "hint_flood"),
+    ] {
+        let (host, _) = helped_by(name);
+        host.state.new_game(gomoku::KIND, json!({"rule": "freestyle", "opponent": "human"})).unwrap();
+        host.play(7, 7);
+        let asked = Instant::now();
+        let error = host.state.hint(gomoku::KIND).unwrap_err();
+        assert_eq!(error.code(), code, "{name}: {error}");
+        assert!(asked.elapsed() < Duration::from_secs(8), "{name} took {:?}", asked.elapsed());
+        assert_eq!(host.state.snapshot(gomoku::KIND).unwrap().unwrap().assistance.hints, 0, "no hint, no help");
+        none_left(&fixture(name));
+    }
+}
+
+#[test]
+fn the_study_board_is_analysed_by_an_added_engine_its_thinking_read() {
+    let (host, looks) = helped_by("pbrain-thinker");
+    host.state.edit_study_board(gomoku::KIND, &json!({"place": {"x": 7, "y": 7}})).unwrap();
+    let told = look_until(&looks, Duration::from_secs(10), |look| look["depth"] == 5);
+    let look = &told.look;
+    assert_eq!(look["engine"], "pbrain-thinker 1");
+    assert_eq!(look["line"], json!([{"x": 8, "y": 8}, {"x": 6, "y": 6}]));
+    // Its evaluation is the side to move's (white's): the board's is black's.
+    assert_eq!(look["score"], -130);
+    assert_eq!(look["choices"][0]["point"], json!({"x": 8, "y": 8}));
+    // A new position is analysed afresh; switched off, the brain is gone.
+    host.state.edit_study_board(gomoku::KIND, &json!({"place": {"x": 8, "y": 8}})).unwrap();
+    let told = look_until(&looks, Duration::from_secs(10), |look| look["depth"] == 5);
+    assert_eq!(told.look["score"], 130, "black to move");
+    assert_eq!(told.look["line"][0], json!({"x": 6, "y": 6}));
+    host.state.set_study_engine(gomoku::KIND, false).unwrap();
+    none_left(&fixture("pbrain-thinker"));
+}
+
+#[test]
+fn a_study_board_engine_that_fails_stops_its_analysis_with_the_fault() {
+    for (name, fault) in [("pbrain-crash", "crash"), ("pbrain-garbage", "garbage"), ("pbrain-flood", "flood")] {
+        let (host, looks) = helped_by(name);
+        host.state.edit_study_board(gomoku::KIND, &json!({"place": {"x": 7, "y": 7}})).unwrap();
+        let told = look_until(&looks, Duration::from_secs(15), |look| !look["fault"].is_null());
+        assert_eq!(told.look["fault"], fault, "{name}");
+        assert_eq!(told.look["engine"], format!("{name} 1"));
+        assert!(told.settled && !told.thinking, "{name}: the analysis stops");
+        none_left(&fixture(name));
+    }
+}
+
+#[test]
+fn pbrain_pastimes_hosted_as_the_hint_and_the_study_board_engine() {
+    let host = host();
+    let program = pbrain_pastimes();
+    host.state.add_engine(&program).unwrap();
+    host.state.set_setting("gomokuHelper", json!("pbrain-pastimes")).unwrap();
+    let (tell, looks) = channel();
+    host.state.set_study_notifier(Box::new(move |snapshot| {
+        let _ = tell.send(snapshot.clone());
+    }));
+    host.state.new_game(gomoku::KIND, json!({"rule": "freestyle", "opponent": "human"})).unwrap();
+    for (x, y) in [(7, 7), (0, 0), (8, 7), (0, 1), (9, 7), (0, 2)] {
+        host.play(x, y);
+    }
+    // Black has an open three: the brain's hint makes it four.
+    let hinted = host.state.hint(gomoku::KIND).unwrap();
+    assert!([json!(6), json!(10)].contains(&hinted.hint["x"]) && hinted.hint["y"] == 7, "{}", hinted.hint);
+    host.state.study_game(gomoku::KIND).unwrap();
+    let told =
+        look_until(&looks, Duration::from_secs(20), |look| look["choices"].as_array().is_some_and(|c| !c.is_empty()));
+    assert!(told.look["engine"].as_str().unwrap().starts_with("pastimes"), "{}", told.look);
+    assert_eq!(told.look["line"][0]["y"], 7, "{}", told.look);
+    host.state.set_study_engine(gomoku::KIND, false).unwrap();
+    none_left(&program);
+}
+
+// ----- the game's clock told to an engine -----
+
+#[test]
+fn an_engine_on_the_game_s_clock_is_told_its_time_before_each_turn() {
+    let host = host();
+    // A copy of the thinker in a folder with told.txt writes there what it is told.
+    let folder = tempfile::tempdir().unwrap();
+    let program = folder.path().join("pbrain-thinker");
+    std::fs::copy(fixture("pbrain-thinker"), &program).unwrap();
+    let log = folder.path().join("told.txt");
+    std::fs::write(&log, "").unwrap();
+    host.state.add_engine_unchecked(&program, "pbrain-thinker").unwrap();
+    let clock = json!({"timeControl": {"kind": "fischer", "mainMs": 60_000, "incrementMs": 2_000}});
+    let started = host.new_game("pbrain-thinker", 1000, clock);
+    assert!(started.clocks.is_some(), "the game has its clocks");
+    host.play(0, 0);
+    host.engine_moved(Duration::from_secs(10));
+    host.play(0, 1);
+    let moved = host.engine_moved(Duration::from_secs(10));
+    assert_eq!(moved.move_count, 4);
+    let told = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = told.lines().collect();
+    // Before each of its two turns, the clock's four lines: its time left (a minute, less what
+    // it used, plus the increment after its first move), the match's time and the increment.
+    let turns: Vec<&[&str]> = lines
+        .windows(5)
+        .filter(|w| w[0].starts_with("INFO timeout_turn") && w[1] == "INFO timeout_match 60000")
+        .collect();
+    assert_eq!(turns.len(), 2, "{told}");
+    for turn in turns {
+        let left: u64 = turn[0]["INFO timeout_turn ".len()..].parse().unwrap();
+        assert!((55_000..=62_000).contains(&left), "{turn:?}");
+        assert_eq!(turn[2], format!("INFO time_left {left}"));
+        assert_eq!(turn[3], "INFO time_increment 2000");
+        assert_eq!(turn[4], "BOARD", "told before the position");
+    }
+    host.state.new_game(gomoku::KIND, json!({"rule": "freestyle", "opponent": "human"})).unwrap();
+    none_left(&program);
+}
+
+#[test]
+fn an_engine_that_lets_its_flag_fall_loses_on_time() {
+    let host = host();
+    let program = fixture("pbrain-hang");
+    host.state.add_engine_unchecked(&program, "pbrain-hang").unwrap();
+    let clock = json!({"timeControl": {"kind": "fischer", "mainMs": 1_000, "incrementMs": 0}});
+    host.new_game("pbrain-hang", 1000, clock);
+    host.play(7, 7);
+    let asked = Instant::now();
+    let last = host.engine_moved(Duration::from_secs(10));
+    assert_eq!(last.status, Status::Won, "the player wins on the engine's time: {:?}", last.view);
+    assert!(asked.elapsed() < Duration::from_secs(3), "the flag falls at its time, not the grace's");
+    assert!(last.view["forfeit"].is_null(), "lost on time, not by a fault");
+    assert!(last.record.expect("recorded").rank.is_none());
+    none_left(&program);
+}

@@ -40,6 +40,8 @@ mod board_files;
 
 #[path = "ipc/demo.rs"]
 mod demo;
+#[path = "ipc/openings.rs"]
+mod openings;
 
 #[cfg(feature = "test-game")]
 #[path = "ipc/fourth_game.rs"]

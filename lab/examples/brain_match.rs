@@ -20,16 +20,20 @@
 //! it flags a forbidden black stone under rule 4. The ladder plays `LADDER_THREADS` games at a
 //! time (default 1; on time, more games at once share the processors), from game `LADDER_FIRST`
 //! (default 0), and prints each game as it ends, with the running score, so an interrupted
-//! ladder still has its figures.
+//! ladder still has its figures. `LADDER_SPRT=0,10` (`ELO0,ELO1[,ALPHA[,BETA]]`) stops it by the
+//! sequential probability ratio test over whole pairs read in game order (`pastimes_lab::sprt`),
+//! GAMES then the most it plays; the last line gives the Elo with its 95 % interval and the ratio.
 //!
 //! `scripts/ladder-old-hard.sh time GAMES` builds today's and the old brain and runs the ladder.
 
 use pastimes_games::gomoku::board::Board;
 use pastimes_games::gomoku::{renju, Colour, Point};
+use pastimes_lab::sequential::Sequential;
+use pastimes_lab::sprt::Sprt;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -292,6 +296,12 @@ fn ladder(new: &str, old: &str, games: usize, turn_ms: u64, rule: u64) {
     let first: usize = std::env::var("LADDER_FIRST").ok().and_then(|n| n.parse().ok()).unwrap_or(0);
     let next = AtomicUsize::new(first);
     let tally = Mutex::new(Tally::default());
+    // LADDER_SPRT=0,10 stops the ladder by the sequential test, read in game order (on time the
+    // games themselves differ from run to run, so only the reading is reproducible).
+    let sprt = std::env::var("LADDER_SPRT").ok().map(|text| Sprt::parse(&text).expect("LADDER_SPRT like 0,10"));
+    assert!(sprt.is_none() || first.is_multiple_of(2), "LADDER_FIRST must start a pair under LADDER_SPRT");
+    let sequential = Mutex::new(Sequential::new(sprt));
+    let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
@@ -303,7 +313,7 @@ fn ladder(new: &str, old: &str, games: usize, turn_ms: u64, rule: u64) {
                         brain.send(&format!("INFO {info}"));
                     }
                 }
-                loop {
+                while !stop.load(Ordering::Relaxed) {
                     let g = next.fetch_add(1, Ordering::Relaxed);
                     if g >= first + games {
                         break;
@@ -329,6 +339,12 @@ fn ladder(new: &str, old: &str, games: usize, turn_ms: u64, rule: u64) {
                         tally.draws,
                         tally.score()
                     );
+                    let score = winner.map_or(0.5, |w| if w == 0 { 1.0 } else { 0.0 });
+                    let mut sequential = sequential.lock().unwrap();
+                    if sequential.record(g - first, score) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    println!("{}", sequential.report());
                 }
                 for brain in brains {
                     brain.end();
@@ -346,6 +362,7 @@ fn ladder(new: &str, old: &str, games: usize, turn_ms: u64, rule: u64) {
         tally.score()
     );
     println!("new: {}\nold: {}", tally.clocks[0].summary(), tally.clocks[1].summary());
+    println!("in game order, whole pairs: {}", sequential.into_inner().unwrap().report());
 }
 
 /// Game `g` of the ladder: who won (0 new, 1 old; `None` a draw), each brain's clock, the moves.

@@ -21,7 +21,11 @@
 //! NODES x 5 / 1.5, the ratio of their times; `tMS` plays them on time instead (hard MS,
 //! master MS x 5 / 1.5; not reproducible). `levels` plays [`LEVEL_STEPS`].
 //! `scripts/ladder-old-hard.sh` builds the old engine's adapter (`lab/ladder/old_hard_brain.rs`) and
-//! runs `engine-old`. `LADDER_THREADS=N` plays N games at once (the same games), `LADDER_FIRST=N`
+//! runs `engine-old`. `LADDER_THREADS=N` plays N games at once (the same games; by default one
+//! a processor), `LADDER_SPRT=0,10` stops the ladder by the sequential probability ratio test
+//! ([0, 10] Elo, alpha = beta = 0.05; `ELO0,ELO1,ALPHA,BETA` in full), GAMES then the most it
+//! plays, and prints games, W-D-L, pairs, the Elo with its 95 % interval and the test's ratio
+//! with its bounds (read in game order, so the stop is the same on any machine), `LADDER_FIRST=N`
 //! plays games N.. only (a long ladder split between processes), `LADDER_LOG=1` prints each
 //! game's moves. `LADDER_RULE=caro` (or `exactFive`, `renju`) plays the ladder under that rule
 //! (the openings are freestyle's); under Caro every move is also checked against a referee
@@ -79,6 +83,8 @@ use pastimes_games::gomoku::ai::{forced_win, move_seed, search_level, Limits};
 use pastimes_games::gomoku::{Colour, Gomoku, Level, Move, Opponent, Params, Point, Rule, SIZE};
 use pastimes_games::Game;
 use pastimes_lab::caro_referee::{self, Verdict};
+use pastimes_lab::sequential::Sequential;
+use pastimes_lab::sprt::Sprt;
 use rand::{Rng, SeedableRng};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -639,22 +645,37 @@ fn play_game(
     }
 }
 
-/// The ladder's games, on `LADDER_THREADS` threads (default 1), each with its own old engine;
-/// every game is the same whatever the number of threads (node limits, seeded searches).
+/// The ladder's games, on `LADDER_THREADS` threads (default: one a processor, each game on one
+/// thread), each with its own old engine; every game is the same whatever the number of threads
+/// (node limits, seeded searches). `LADDER_SPRT=ELO0,ELO1[,ALPHA[,BETA]]` stops the ladder by the
+/// sequential test (`pastimes_lab::sprt`), GAMES being then the most it plays; the test reads
+/// the games in their order, a pair at a time (`pastimes_lab::sequential`), so where it stops
+/// does not depend on which thread finishes first.
 fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
     let (first, second) = pairing.split_once('-').expect("PAIRING like hard-old");
     let (a, b) = (Player::of(first), Player::of(second));
-    let threads: usize = std::env::var("LADDER_THREADS").ok().and_then(|n| n.parse().ok()).unwrap_or(1).max(1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads: usize = std::env::var("LADDER_THREADS").ok().and_then(|n| n.parse().ok()).unwrap_or(cores).max(1);
     // LADDER_FIRST=N plays games N.. only: a long ladder split between processes or machines.
     let first_game: usize = std::env::var("LADDER_FIRST").ok().and_then(|n| n.parse().ok()).unwrap_or(0);
+    let sprt = std::env::var("LADDER_SPRT").ok().map(|text| Sprt::parse(&text).expect("LADDER_SPRT like 0,10"));
+    assert!(sprt.is_none() || first_game.is_multiple_of(2), "LADDER_FIRST must start a pair under LADDER_SPRT");
+    if games > 2 * OPENINGS.len() {
+        // Past the openings' two colours each, the openings come round again (with other seeds,
+        // so the searches' ties break otherwise, but from the same positions): the games are
+        // less independent than the test assumes.
+        eprintln!("note: games past {} play the same openings again", 2 * OPENINGS.len());
+    }
     let next = std::sync::atomic::AtomicUsize::new(first_game);
     let results: std::sync::Mutex<Vec<Option<Played>>> = std::sync::Mutex::new((0..games).map(|_| None).collect());
+    let sequential = std::sync::Mutex::new(Sequential::new(sprt));
+    let stop = AtomicBool::new(false);
     let done = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
                 let mut old = std::env::var("OLD_ENGINE").ok().map(|p| OldEngine::start(&p));
-                loop {
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
                     let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     if g >= games {
                         break;
@@ -664,16 +685,24 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
                         let colour = if g.is_multiple_of(2) { "black" } else { "white" };
                         eprintln!("game {g}: {first} {colour} won {:?}: {}", played.first_won, played.moves);
                     }
+                    let score = played.first_won.map_or(0.5, |won| if won { 1.0 } else { 0.0 });
                     results.lock().unwrap()[g] = Some(played);
+                    let mut sequential = sequential.lock().unwrap();
+                    if sequential.record(g - first_game, score) {
+                        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
                     let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                     if finished.is_multiple_of(20) {
-                        eprintln!("{pairing}: {finished} of {games} games played");
+                        eprintln!("{pairing}: {finished} of {games} games played; {}", sequential.report());
                     }
                 }
             });
         }
     });
-    let results: Vec<Played> = results.into_inner().unwrap().into_iter().flatten().collect();
+    let sequential = sequential.into_inner().unwrap();
+    let counted =
+        |(g, played): (usize, Option<Played>)| played.filter(|_| g >= first_game && sequential.counts(g - first_game));
+    let results: Vec<Played> = results.into_inner().unwrap().into_iter().enumerate().filter_map(counted).collect();
     let games = results.len();
     let wins = results.iter().filter(|p| p.first_won == Some(true)).count();
     let losses = results.iter().filter(|p| p.first_won == Some(false)).count();
@@ -703,6 +732,7 @@ fn ladder(pairing: &str, games: usize, nodes: u64, old_nodes: u64) {
         clocks[0].slowest,
         clocks[1].slowest,
     );
+    println!("{pairing}: {}", sequential.report());
 }
 
 /// A time limit per move for hard and the old engine, when the ladder is run on time.

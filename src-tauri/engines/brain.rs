@@ -9,6 +9,7 @@
 use super::process::{Output, Process, Silence};
 use super::protocol::{self, About, Said};
 use pastimes_games::gomoku::{Action, Fault, Phase, Point, Rule, SIZE};
+use pastimes_games::time_control::TimeControl;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
@@ -23,7 +24,14 @@ pub const START_TIME: Duration = Duration::from_secs(15);
 /// over); a brain that hangs still loses within seconds.
 pub const GRACE: Duration = Duration::from_millis(3000);
 /// Lines of talk (`MESSAGE`, `DEBUG`) a brain may write before one answer; more is a flood.
+/// A long think may talk more: two lines a millisecond of its time (Rapfi's realtime extension
+/// writes a line or two for each root move at each depth).
 pub const MAX_TALK: usize = 10_000;
+
+/// The talk allowed before an answer the brain has `allowed_ms` for.
+fn max_talk(allowed_ms: u64) -> usize {
+    MAX_TALK.max(usize::try_from(allowed_ms.saturating_mul(2)).unwrap_or(usize::MAX))
+}
 /// How often a wait looks at its cancel flag.
 const TICK: Duration = Duration::from_millis(25);
 
@@ -72,6 +80,39 @@ impl Setup {
         }
     }
 }
+
+/// The game's clock at the brain's turn: its control and the brain's time left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    pub control: TimeControl,
+    pub left_ms: u64,
+}
+
+impl Clock {
+    /// What the brain is told before its turn (Gomocup's `INFO`s; `time_increment` is Yixin
+    /// Board's, which Rapfi reads, and other brains pass over as the protocol asks): a move may
+    /// take all its time left (`timeout_turn`), out of the match's (`timeout_match`, 0 for no
+    /// limit under a time a move, whose `time_left` is then the protocol's "unlimited").
+    pub fn infos(self) -> Vec<String> {
+        let left = self.left_ms;
+        match self.control {
+            TimeControl::Fischer { main_ms, increment_ms } => vec![
+                format!("INFO timeout_turn {left}"),
+                format!("INFO timeout_match {main_ms}"),
+                format!("INFO time_left {left}"),
+                format!("INFO time_increment {increment_ms}"),
+            ],
+            _ => vec![
+                format!("INFO timeout_turn {left}"),
+                "INFO timeout_match 0".into(),
+                format!("INFO time_left {UNLIMITED}"),
+            ],
+        }
+    }
+}
+
+/// `time_left` when the match has no limit (the protocol's "unlimited").
+const UNLIMITED: u64 = 2_147_483_647;
 
 /// A stone for `BOARD`: its point and whether it is the brain's own.
 pub type Stone = (Point, bool);
@@ -133,8 +174,14 @@ impl Brain {
         Ok(())
     }
 
-    /// The next answer (talk passed over) before `deadline`.
-    fn answer(&mut self, deadline: Instant, cancel: &AtomicBool) -> Waited<Said> {
+    /// The next answer before `deadline`, each line of talk passed over (and shown to `listen`).
+    fn answer(
+        &mut self,
+        deadline: Instant,
+        max_talk: usize,
+        cancel: &AtomicBool,
+        listen: &mut dyn FnMut(&str),
+    ) -> Waited<Said> {
         let process = match self.process() {
             Ok(process) => process,
             Err(failure) => return Waited::Answer(Err(failure)),
@@ -147,11 +194,12 @@ impl Brain {
             let next = process.line(deadline.min(Instant::now() + TICK));
             let failure = match next {
                 Ok(Output::Line(line)) => match protocol::read(&line) {
-                    Said::Talk if talk < MAX_TALK => {
+                    Said::Talk if talk < max_talk => {
                         talk += 1;
+                        listen(&line);
                         continue;
                     }
-                    Said::Talk => Failure::new(Fault::Flood, format!("more than {MAX_TALK} lines before one answer")),
+                    Said::Talk => Failure::new(Fault::Flood, format!("more than {max_talk} lines before one answer")),
                     said => return Waited::Answer(Ok(said)),
                 },
                 Ok(Output::TooLong) => {
@@ -169,7 +217,7 @@ impl Brain {
     /// `ABOUT`: the brain's name and version.
     pub fn about(&mut self) -> Result<About, Failure> {
         self.send(&["ABOUT".into()])?;
-        match self.answer(Instant::now() + START_TIME, &AtomicBool::new(false)) {
+        match self.answer(Instant::now() + START_TIME, MAX_TALK, &AtomicBool::new(false), &mut |_| {}) {
             Waited::Answer(Ok(Said::Other(line))) => Ok(protocol::about(&line)),
             Waited::Answer(Ok(said)) => Err(not_a_move(said)),
             Waited::Answer(Err(failure)) => Err(failure),
@@ -179,11 +227,18 @@ impl Brain {
 
     /// `START 15` and the game's `INFO`s, once a game (again after [`Brain::stop`]).
     fn set_up(&mut self, setup: Setup) -> Result<(), Failure> {
-        if self.set_up == Some(setup) {
-            return Ok(());
+        match self.set_up {
+            Some(done) if done == setup => return Ok(()),
+            // Only the time changed (the study board's rounds): told without a new START.
+            Some(done) if done.rule == setup.rule => {
+                self.send(&infos(setup)[..3])?;
+                self.set_up = Some(setup);
+                return Ok(());
+            }
+            _ => {}
         }
         self.send(&[format!("START {SIZE}")])?;
-        match self.answer(Instant::now() + START_TIME, &AtomicBool::new(false)) {
+        match self.answer(Instant::now() + START_TIME, MAX_TALK, &AtomicBool::new(false), &mut |_| {}) {
             Waited::Answer(Ok(Said::Ok)) => {}
             Waited::Answer(Ok(Said::Refused(words))) => {
                 return Err(Failure::new(Fault::Garbage, format!("it refused START {SIZE}: {words}")))
@@ -192,14 +247,7 @@ impl Brain {
             Waited::Answer(Err(failure)) => return Err(failure),
             Waited::Cancelled => return Err(Failure::new(Fault::Timeout, "cancelled")),
         }
-        let game_ms = setup.move_ms * (SIZE * SIZE) as u64;
-        self.send(&[
-            format!("INFO timeout_turn {}", setup.move_ms),
-            format!("INFO timeout_match {game_ms}"),
-            format!("INFO time_left {game_ms}"),
-            format!("INFO rule {}", setup.rule_bits()),
-            "INFO game_type 1".into(),
-        ])?;
+        self.send(&infos(setup))?;
         self.set_up = Some(setup);
         self.used = Duration::ZERO;
         Ok(())
@@ -208,11 +256,39 @@ impl Brain {
     /// The brain's move in the position `stones` (in the order played): `BEGIN` on an empty
     /// board, `BOARD` otherwise (so an undo or a resumed game needs nothing else).
     pub fn turn(&mut self, setup: Setup, stones: &[Stone], cancel: &AtomicBool) -> Waited<Point> {
+        self.think(setup, stones, &[], None, cancel, &mut |_| {})
+    }
+
+    /// [`Brain::turn`] in a game on `clock` (untimed: the game's time a move).
+    pub fn turn_on(
+        &mut self,
+        setup: Setup,
+        stones: &[Stone],
+        clock: Option<Clock>,
+        cancel: &AtomicBool,
+    ) -> Waited<Point> {
+        self.think(setup, stones, &[], clock, cancel, &mut |_| {})
+    }
+
+    /// [`Brain::turn`] with `extra` lines sent before the position (an `INFO` the game does not
+    /// send) and every line of talk shown to `listen` while the brain thinks (its `MESSAGE`s).
+    /// On a `clock`, it is told its time before the position, and may think until its flag
+    /// falls (the game then stops it) and the grace.
+    pub fn think(
+        &mut self,
+        setup: Setup,
+        stones: &[Stone],
+        extra: &[String],
+        clock: Option<Clock>,
+        cancel: &AtomicBool,
+        listen: &mut dyn FnMut(&str),
+    ) -> Waited<Point> {
         if let Err(failure) = self.set_up(setup) {
             return Waited::Answer(Err(failure));
         }
         let left = (setup.move_ms * (SIZE * SIZE) as u64).saturating_sub(self.used.as_millis() as u64);
-        let mut lines = vec![format!("INFO time_left {left}")];
+        let mut lines = clock.map_or_else(|| vec![format!("INFO time_left {left}")], Clock::infos);
+        lines.extend_from_slice(extra);
         if stones.is_empty() {
             lines.push("BEGIN".into());
         } else {
@@ -224,7 +300,8 @@ impl Brain {
             return Waited::Answer(Err(failure));
         }
         let asked = Instant::now();
-        let waited = self.answer(asked + Duration::from_millis(setup.move_ms) + GRACE, cancel);
+        let allowed = clock.map_or(setup.move_ms, |clock| clock.left_ms);
+        let waited = self.answer(asked + Duration::from_millis(allowed) + GRACE, max_talk(allowed), cancel, listen);
         self.used += asked.elapsed();
         match waited {
             Waited::Answer(Ok(Said::Points(points))) if points.len() == 1 => Waited::Answer(Ok(points[0])),
@@ -239,19 +316,28 @@ impl Brain {
 
     /// Gomocup's Swap2 extension: the opening's stones so far (0, 3 or 5), answered by the
     /// first three stones, `SWAP`, or one or two stones.
-    pub fn swap2(&mut self, setup: Setup, stones: &[Point], cancel: &AtomicBool) -> Waited<Swap2Answer> {
+    /// On a `clock`, it is told its time first and may take all of it.
+    pub fn swap2(
+        &mut self,
+        setup: Setup,
+        stones: &[Point],
+        clock: Option<Clock>,
+        cancel: &AtomicBool,
+    ) -> Waited<Swap2Answer> {
         if let Err(failure) = self.set_up(setup) {
             return Waited::Answer(Err(failure));
         }
-        let mut lines = vec!["SWAP2BOARD".to_string()];
+        let mut lines = clock.map(Clock::infos).unwrap_or_default();
+        lines.push("SWAP2BOARD".to_string());
         lines.extend(stones.iter().map(|&p| protocol::write(p)));
         lines.push("DONE".into());
         if let Err(failure) = self.send(&lines) {
             return Waited::Answer(Err(failure));
         }
         // The opening's answer may be three stones: three moves' time.
-        let deadline = Instant::now() + Duration::from_millis(setup.move_ms * 3) + GRACE;
-        match self.answer(deadline, cancel) {
+        let allowed = clock.map_or(setup.move_ms * 3, |clock| clock.left_ms);
+        let deadline = Instant::now() + Duration::from_millis(allowed) + GRACE;
+        match self.answer(deadline, max_talk(allowed), cancel, &mut |_| {}) {
             Waited::Answer(Ok(Said::Swap)) => Waited::Answer(Ok(Swap2Answer::Swap)),
             Waited::Answer(Ok(Said::Points(points))) if points.len() <= 3 => {
                 Waited::Answer(Ok(Swap2Answer::Stones(points)))
@@ -272,6 +358,20 @@ impl Brain {
         }
         self.stop();
     }
+}
+
+/// The `INFO`s of a game: its time a move, the match's time (a move's for every point of the
+/// board: time a move is what counts) and the time left of it, its rule and that it is a game
+/// against a human (Piskvork's `game_type 1`).
+fn infos(setup: Setup) -> Vec<String> {
+    let game_ms = setup.move_ms * (SIZE * SIZE) as u64;
+    vec![
+        format!("INFO timeout_turn {}", setup.move_ms),
+        format!("INFO timeout_match {game_ms}"),
+        format!("INFO time_left {game_ms}"),
+        format!("INFO rule {}", setup.rule_bits()),
+        "INFO game_type 1".into(),
+    ]
 }
 
 fn not_a_move(said: Said) -> Failure {

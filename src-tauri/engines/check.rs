@@ -39,7 +39,7 @@ pub fn check(program: &Path) -> Result<Checked, Failure> {
         brain.stop();
     }
     let setup = Setup { rule: Rule::Freestyle, move_ms: CHECK_MOVE_MS };
-    let swap2 = matches!(brain.swap2(setup, &[], &cancel), Waited::Answer(Ok(Swap2Answer::Stones(points))) if points.len() == 3);
+    let swap2 = matches!(brain.swap2(setup, &[], None, &cancel), Waited::Answer(Ok(Swap2Answer::Stones(points))) if points.len() == 3);
     brain.end();
     if about.name.is_empty() {
         return Err(Failure { fault: Fault::Garbage, detail: "its ABOUT gives no name".into() });

@@ -9,6 +9,8 @@
 //!   every failure a fault (no answer in time, an exit, garbage, a flood), and [`Engine`], a
 //!   brain on a thread of its own;
 //! - [`check`]: what an engine must answer before it is listed;
+//! - [`helper`]: an added engine as Gomoku's hint and study board engine, its thinking read by
+//!   [`thinking`] (the `MESSAGE` lines Yixin Board reads);
 //! - [`turn`]: its turn in a game, its answers checked against the rules (an illegal move is
 //!   a fault too), a fault played as its forfeit.
 //!
@@ -18,9 +20,11 @@
 
 pub mod brain;
 pub mod check;
+pub mod helper;
 pub mod process;
 pub mod protocol;
 pub mod seat;
+pub mod thinking;
 pub mod turn;
 
 pub use brain::{Engine, Failure};

@@ -2,8 +2,9 @@
 //! `BOARD`, or `SWAP2BOARD` in the Swap2 opening), its answer turned into the game's actions
 //! and checked against the rules on a copy, and any fault turned into the engine's forfeit.
 
-use super::brain::{Brain, Setup, Swap2Answer, Waited};
+use super::brain::{Brain, Clock, Setup, Swap2Answer, Waited};
 use pastimes_games::gomoku::{Action, Choice, Fault, Gomoku, Opponent, Phase, Point};
+use pastimes_games::time_control::TurnTime;
 use pastimes_games::{AnyGame, ComputerMove, Game};
 use std::sync::atomic::AtomicBool;
 
@@ -11,16 +12,21 @@ use std::sync::atomic::AtomicBool;
 pub struct Turn {
     pub engine_id: String,
     game: Gomoku,
+    /// The game's clock, when it has one: the brain is told its time.
+    clock: Option<Clock>,
 }
 
 /// The engine's turn in `game`, when `game` is a Gomoku against an external engine whose turn
-/// it is.
-pub fn turn_of(game: &dyn AnyGame) -> Option<Turn> {
+/// it is; `time`, its time on the game's clock.
+pub fn turn_of(game: &dyn AnyGame, time: Option<TurnTime>) -> Option<Turn> {
     let gomoku = game.as_any().downcast_ref::<Gomoku>()?;
     let params = gomoku.params();
     let seat = params.engine.as_ref().filter(|_| params.opponent == Opponent::Engine)?;
-    (gomoku.is_engine_turn() && !gomoku.status().is_over())
-        .then(|| Turn { engine_id: seat.id.clone(), game: gomoku.clone() })
+    (gomoku.is_engine_turn() && !gomoku.status().is_over()).then(|| Turn {
+        engine_id: seat.id.clone(),
+        game: gomoku.clone(),
+        clock: time.map(|time| Clock { control: params.time_control, left_ms: time.left_ms }),
+    })
 }
 
 /// Whether `game` is played against an external engine (finished or not).
@@ -58,8 +64,8 @@ pub fn next_action(brain: &mut Brain, turn: &Turn, cancel: &AtomicBool) -> Optio
     let seat = game.params().engine.as_ref()?;
     let setup = Setup { rule: game.rule(), move_ms: seat.move_ms };
     let answered = match game.phase() {
-        Phase::Done => stone(brain, game, setup, cancel),
-        _ => opening(brain, game, setup, cancel),
+        Phase::Done => stone(brain, game, setup, turn.clock, cancel),
+        _ => opening(brain, game, setup, turn.clock, cancel),
     };
     let actions = match answered {
         Waited::Cancelled => return None,
@@ -91,10 +97,16 @@ fn checked(game: &Gomoku, actions: Vec<Action>, kept: &mut Vec<(Mark, Action)>) 
 }
 
 /// A stone after the opening: the position as `BOARD` (`BEGIN` on an empty board).
-fn stone(brain: &mut Brain, game: &Gomoku, setup: Setup, cancel: &AtomicBool) -> Waited<Vec<Action>> {
+fn stone(
+    brain: &mut Brain,
+    game: &Gomoku,
+    setup: Setup,
+    clock: Option<Clock>,
+    cancel: &AtomicBool,
+) -> Waited<Vec<Action>> {
     let own = game.side_to_move();
     let stones: Vec<(Point, bool)> = game.moves().iter().map(|&p| (p, game.board().get(p) == Some(own))).collect();
-    match brain.turn(setup, &stones, cancel) {
+    match brain.turn_on(setup, &stones, clock, cancel) {
         Waited::Answer(answer) => Waited::Answer(answer.map(|p| vec![Action::Stone(p.into())])),
         Waited::Cancelled => Waited::Cancelled,
     }
@@ -103,8 +115,14 @@ fn stone(brain: &mut Brain, game: &Gomoku, setup: Setup, cancel: &AtomicBool) ->
 /// A decision of the Swap2 opening through `SWAP2BOARD`: the stones so far, answered by the
 /// first three stones, by `SWAP` (the decider takes black), by one stone (it takes white and
 /// plays it) or, at three stones, by two (it places two more).
-fn opening(brain: &mut Brain, game: &Gomoku, setup: Setup, cancel: &AtomicBool) -> Waited<Vec<Action>> {
-    let answer = match brain.swap2(setup, game.moves(), cancel) {
+fn opening(
+    brain: &mut Brain,
+    game: &Gomoku,
+    setup: Setup,
+    clock: Option<Clock>,
+    cancel: &AtomicBool,
+) -> Waited<Vec<Action>> {
+    let answer = match brain.swap2(setup, game.moves(), clock, cancel) {
         Waited::Answer(Ok(answer)) => answer,
         Waited::Answer(Err(failure)) => return Waited::Answer(Err(failure)),
         Waited::Cancelled => return Waited::Cancelled,

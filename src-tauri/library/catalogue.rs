@@ -38,6 +38,10 @@ pub struct GameEntry {
     /// Whether the game offers puzzles (`pastimes_games::puzzle`) with a puzzle of the day: its
     /// screen and the home card's daily puzzle open them.
     pub has_puzzles: bool,
+    /// What the game offers each day (`pastimes_games::daily::offer`): `"deal"` (the game's
+    /// screen opens it) or `"puzzle"` (its puzzles' screen); `null` for nothing. The home card,
+    /// the Game menu, the statistics and the hall's daily tab show each alike (`daily_status`).
+    pub daily_offer: Option<&'static str>,
     /// The name of the game's rate, when its hall of fame has a table by rate.
     pub rate_key: Option<&'static str>,
     /// The figures of a finished game the history and the statistics show, each with where it
@@ -76,6 +80,7 @@ impl GameEntry {
             has_deals: info.deals.is_some(),
             daily_choices: info.daily.map(|daily| daily.choices),
             has_puzzles: info.puzzles.is_some(),
+            daily_offer: pastimes_games::daily::offer(kind).map(|offer| offer.kind()),
             opens_positions: info.file_formats.iter().any(|format| format.position_reader().is_some()),
             rate_key: info.rate.map(|rate| rate.key),
             summary_fields: info.summary_fields,
@@ -181,6 +186,7 @@ mod tests {
             assert_eq!(entry.has_hint, info.hint.is_some(), "{kind:?}");
             assert_eq!(entry.has_deals, info.deals.is_some(), "{kind:?}");
             assert_eq!(entry.daily_choices.is_some(), info.daily.is_some(), "{kind:?}");
+            assert_eq!(entry.daily_offer.is_some(), info.daily.is_some() || info.puzzles.is_some(), "{kind:?}");
             assert_eq!(entry.analysis_shown, info.analysis.map(|analysis| analysis.shown), "{kind:?}");
             assert_eq!(entry.default_params, info.default_params(), "{kind:?}");
             for category in &entry.listed_categories {

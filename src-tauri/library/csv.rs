@@ -41,7 +41,7 @@ pub fn as_text_cell(name: &str) -> String {
 
 /// The columns of an exported history. The last, `winner`, is the colour that won a game
 /// between two players (Gomoku), empty for every other game.
-pub const HEADER: [&str; 15] = [
+pub const HEADER: [&str; 16] = [
     "finished (local time)",
     "finished (UTC)",
     "started (UTC)",
@@ -57,6 +57,7 @@ pub const HEADER: [&str; 15] = [
     "name",
     "id",
     "winner",
+    "daily",
 ];
 
 /// Writes every finished game of the history that passes `filter` as CSV, newest first;
@@ -103,6 +104,7 @@ impl<W: Write> CsvWriter<W> {
             row.player.as_deref().map(as_text_cell).unwrap_or_default(),
             row.id.to_string(),
             winner(row),
+            row.daily.clone().unwrap_or_default(),
         ];
         write_record(&mut self.out, &fields)
     }
@@ -202,6 +204,7 @@ mod tests {
                 has_record: true,
                 summary: None,
                 analysis: None,
+                daily: None,
             };
             let mut out = Vec::new();
             let mut csv = CsvWriter::new(&mut out);

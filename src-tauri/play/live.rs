@@ -2,6 +2,7 @@
 //! away from the caller (the computer's search, the analysis of a finished game). The locks are
 //! the state's; it lends them through [`Host`], so what is done under them is written here once.
 
+use crate::engines::helper::Helper;
 use crate::engines::{turn, Engine};
 use crate::error::{AppError, AppResult};
 use crate::play::clock::{system_time, Time};
@@ -294,16 +295,26 @@ pub fn redo<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Snapshot> {
 
 /// The game's hint for the position now, worked out without holding the games (it may take
 /// a while); the game is then assisted. A position that changed meanwhile gets no hint.
-pub fn hint<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<Hinted> {
+/// With `helper`, an added engine gives it instead of the game's own (`engines::helper`).
+pub fn hint<H: Host>(host: &Arc<H>, kind: GameKind, helper: Option<Helper>) -> AppResult<Hinted> {
+    type Search = Box<dyn FnOnce(&AtomicBool) -> AppResult<Option<Value>> + Send>;
     let (search, generation) = {
         let slots = host.slots();
         let slot = slots.get(&kind).ok_or(AppError::NoGame(kind))?;
         if slot.thinking.is_some() {
             return Err(AppError::ComputerThinking);
         }
-        (slot.session.hint_search()?, slot.generation)
+        let own = slot.session.hint_search()?;
+        let search: Search = match helper {
+            Some(helper) => {
+                let game = slot.session.game().clone_box();
+                Box::new(move |cancel| crate::engines::helper::hint(&helper, game.as_ref(), cancel))
+            }
+            None => Box::new(move |cancel| Ok(own(cancel))),
+        };
+        (search, slot.generation)
     };
-    let hint = search(&AtomicBool::new(false)).ok_or(AppError::NothingTo("hint"))?;
+    let hint = search(&AtomicBool::new(false))?.ok_or(AppError::NothingTo("hint"))?;
     let snapshot = change(host, kind, |slot| {
         if slot.generation != generation {
             return Err(AppError::NothingTo("hint"));
@@ -557,7 +568,9 @@ fn start_engine_turn<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
         return;
     }
     // In a demo against an engine, the level's turns are searched as against no engine.
-    let Some(turn) = turn::turn_of(slot.session.game()) else { return search(host, kind, slot) };
+    let Some(turn) = turn::turn_of(slot.session.game(), slot.session.turn_time()) else {
+        return search(host, kind, slot);
+    };
     let cancel = Arc::new(AtomicBool::new(false));
     slot.thinking = Some(Arc::clone(&cancel));
     let generation = slot.generation;

@@ -628,11 +628,15 @@ impl Session {
             return None;
         }
         let game = self.game.clone();
-        let time = self.time_left().and_then(|left| {
-            let player = self.game.player_to_act()?;
-            TurnTime::of(self.game.time_control(), left[player])
-        });
+        let time = self.turn_time();
         Some(move |cancel: &AtomicBool| game.computer_move(time, cancel))
+    }
+
+    /// The time on the clock of the player to act (`None` untimed).
+    pub fn turn_time(&self) -> Option<TurnTime> {
+        let left = self.time_left()?;
+        let player = self.game.player_to_act()?;
+        TurnTime::of(self.game.time_control(), left[player])
     }
 }
 

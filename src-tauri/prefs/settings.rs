@@ -48,16 +48,33 @@ fn defaults() -> Map<String, Value> {
         "lastScreen": "home",
         // The wait before each move of Gomoku's demo (the computer against itself), in ms.
         "demoPaceMs": crate::prefs::pace::DEFAULT_MS,
+        // Gomoku's hint and study board engine: "" the built-in one, or an added engine's id
+        // (`engines::helper`; never a path: an id no longer listed is the built-in engine).
+        "gomokuHelper": "",
     }) else {
         unreachable!("a JSON object literal")
     };
     map.extend(GameKind::all().map(|kind| (params_key(kind), kind.info().default_params())));
+    map.extend(
+        GameKind::all().filter_map(|kind| Some((daily_key(kind), json!(kind.info().daily?.default_choice().id)))),
+    );
     map
+}
+
+/// The setting that keeps the player's pick of daily deal of `kind` (Minesweeper's level):
+/// `minesweeperDaily`. A day already begun keeps its own.
+pub fn daily_key(kind: GameKind) -> String {
+    format!("{}Daily", kind.as_str())
 }
 
 /// The setting that keeps the parameters of the last game of `kind`: `minesweeperParams`...
 fn params_key(kind: GameKind) -> String {
     format!("{}Params", kind.as_str())
+}
+
+/// The daily deal whose pick `key` keeps, if it is such a setting.
+fn daily_of(key: &str) -> Option<pastimes_games::Daily> {
+    GameKind::all().find(|kind| daily_key(*kind) == key)?.info().daily
 }
 
 /// The screens the app can come back to: home, each game, the hall of fame.
@@ -94,9 +111,22 @@ pub fn validate(key: &str, value: &Value) -> AppResult<()> {
             .map(drop)
             .ok_or_else(|| AppError::bad_argument(format!("{key} must be a number from 0.5 to 3"))),
         "demoPaceMs" => crate::prefs::pace::check_value(value),
+        "gomokuHelper" => value
+            .as_str()
+            .filter(|id| id.chars().count() <= 64 && !id.chars().any(char::is_control))
+            .map(drop)
+            .ok_or_else(|| AppError::bad_argument("gomokuHelper must be an engine's id")),
         "playerName" => {
             let name = value.as_str().ok_or_else(|| AppError::bad_argument("a name is text"))?;
             validate_name(name).map(drop)
+        }
+        _ if daily_of(key).is_some() => {
+            let daily = daily_of(key).expect("matched just above");
+            let known = value.as_str().is_some_and(|id| daily.choice(id).is_some());
+            known.then_some(()).ok_or_else(|| {
+                let ids: Vec<&str> = daily.choices.iter().map(|choice| choice.id).collect();
+                AppError::bad_argument(format!("{key} must be one of {}", ids.join(", ")))
+            })
         }
         // Checked again by the game's rules whenever a game starts from them.
         _ if GameKind::all().any(|kind| params_key(kind) == key) => {
@@ -167,6 +197,9 @@ mod tests {
         assert!(validate("bubblesParams", &json!({"style": "standard"})).is_ok());
         assert!(validate("bubblesParams", &json!("standard")).is_err());
         assert!(matches!(validate("chessParams", &json!({})), Err(AppError::UnknownSetting(_))));
+        assert!(validate("minesweeperDaily", &json!("beginner")).is_ok());
+        assert!(validate("minesweeperDaily", &json!("huge")).is_err());
+        assert!(matches!(validate("gomokuDaily", &json!("puzzle")), Err(AppError::UnknownSetting(_))));
     }
 
     #[test]

@@ -2,10 +2,16 @@
 //! puzzle for each game whose table declares them. This module is the tool's host and knows no
 //! game: it opens a puzzle of the game's set, forwards the page's actions to it, and writes to
 //! the store what became of the attempt (solved, or first gone wrong: the streak's end). Never
-//! a game: nothing here reaches the history or the hall of fame.
+//! a game: nothing here reaches the history or the hall of fame. The puzzle of the day's first
+//! attempt each day is the day's entry of the daily offer ([`daily`]).
+
+mod daily;
 
 use crate::error::{AppError, AppResult};
+use crate::play::clock::{system_time, Time};
 use crate::store::{PuzzleAttempt, PuzzleRecord, Store};
+use daily::DayAttempt;
+pub use daily::DayCount;
 use pastimes_games::puzzle::pick_of_the_day;
 use pastimes_games::{DailyPuzzleError, GameKind, PuzzleBoard, PuzzleError, PuzzleSummary, Puzzles};
 use serde::Serialize;
@@ -36,6 +42,8 @@ pub struct PuzzleSnapshot {
     pub record: PuzzleRecord,
     /// Whether it is today's puzzle.
     pub daily: bool,
+    /// Today's puzzle: whether this attempt is the day's entry (none for another puzzle).
+    pub day_count: Option<DayCount>,
 }
 
 /// The puzzles a game declares, if any: its table's in the app, a stand-in in tests.
@@ -45,6 +53,8 @@ pub type Offers = fn(GameKind) -> Option<Puzzles>;
 pub struct PuzzleHost {
     open: Mutex<HashMap<GameKind, Open>>,
     offers: Offers,
+    /// The clock the time taken on the day's puzzle is read on.
+    time: Time,
 }
 
 impl Default for PuzzleHost {
@@ -59,6 +69,10 @@ struct Open {
     /// Whether the attempt's first wrong turn and its solve are in the store.
     wrong_written: bool,
     solve_written: bool,
+    /// When it was opened, on the host's clock: the day's entry's time runs from there.
+    opened_at: std::time::Duration,
+    /// What it is to the day's puzzle.
+    day: DayAttempt,
 }
 
 fn app_error(error: PuzzleError) -> AppError {
@@ -79,7 +93,20 @@ fn daily_error(kind: GameKind, error: DailyPuzzleError) -> AppError {
 
 impl PuzzleHost {
     pub fn with_offers(offers: Offers) -> PuzzleHost {
-        PuzzleHost { open: Mutex::new(HashMap::new()), offers }
+        PuzzleHost { open: Mutex::new(HashMap::new()), offers, time: system_time() }
+    }
+
+    /// The same host, timing on `time` (the app's clock; a manual one in tests).
+    pub fn timed(self, time: Time) -> PuzzleHost {
+        PuzzleHost { time, ..self }
+    }
+
+    /// When the attempt at the puzzle of `day` of `kind` that is that day's entry began, while
+    /// it is open and undecided: the daily framework shows the day under way.
+    pub fn day_attempt_under_way(&self, kind: GameKind, day: &str) -> Option<String> {
+        let opened = lock(&self.open);
+        let attempt = opened.get(&kind)?.day.under_way()?;
+        (attempt.day == day).then(|| attempt.started_at.clone())
     }
 
     /// The puzzles `kind` declares; refused for a game without.
@@ -94,7 +121,8 @@ impl PuzzleHost {
         Ok(PuzzleList { game: kind, puzzles, record: store.puzzle_record(kind)?, day: day.to_string(), today })
     }
 
-    /// Opens the puzzle `id` of `kind`'s set (`None`: the puzzle of `day`) at its start.
+    /// Opens the puzzle `id` of `kind`'s set (`None`: the puzzle of `day`) at its start; the
+    /// day's entry still undecided is not started again but shown as it stands (it counts).
     pub fn open(&self, kind: GameKind, id: Option<&str>, store: &Store, day: &str) -> AppResult<PuzzleSnapshot> {
         let puzzles = self.offer(kind)?;
         let set = (puzzles.list)()?;
@@ -103,10 +131,23 @@ impl PuzzleHost {
         let summary = set.iter().find(|puzzle| puzzle.id == id).cloned().ok_or_else(|| {
             AppError::bad_argument(format!("no puzzle {:?}", id.chars().take(40).collect::<String>()))
         })?;
+        let mut opened = lock(&self.open);
+        if let Some(open) = opened.get(&kind) {
+            if open.summary.id == id && open.day.under_way().is_some_and(|attempt| attempt.day == day) {
+                return snapshot(kind, open, store, &today, day);
+            }
+        }
         let board = (puzzles.open)(id).map_err(app_error)?;
-        let open = Open { board, summary, wrong_written: false, solve_written: false };
-        let snapshot = snapshot(kind, &open, store, &today)?;
-        lock(&self.open).insert(kind, open);
+        let open = Open {
+            board,
+            summary,
+            wrong_written: false,
+            solve_written: false,
+            opened_at: self.time.now(),
+            day: DayAttempt::Unbegun,
+        };
+        let snapshot = snapshot(kind, &open, store, &today, day)?;
+        opened.insert(kind, open);
         Ok(snapshot)
     }
 
@@ -146,11 +187,14 @@ impl PuzzleHost {
             store.add_puzzle_attempt(&attempt(true, progress.clean))?;
             open.solve_written = true;
         }
-        snapshot(kind, open, &store, &today)
+        let taken = self.time.now().saturating_sub(open.opened_at);
+        let puzzle = (kind, open.summary.id.as_str(), open.summary.id == today.id);
+        open.day.after_action(&store, puzzle, (day, now), progress, taken)?;
+        snapshot(kind, open, &store, &today, day)
     }
 }
 
-fn snapshot(kind: GameKind, open: &Open, store: &Store, today: &PuzzleSummary) -> AppResult<PuzzleSnapshot> {
+fn snapshot(kind: GameKind, open: &Open, store: &Store, today: &PuzzleSummary, day: &str) -> AppResult<PuzzleSnapshot> {
     let mut view = open.board.view();
     if let Some(puzzle) = view.get_mut("puzzle") {
         *puzzle = serde_json::to_value(&open.summary).unwrap_or_default();
@@ -161,6 +205,7 @@ fn snapshot(kind: GameKind, open: &Open, store: &Store, today: &PuzzleSummary) -
         view,
         record: store.puzzle_record(kind)?,
         daily: open.summary.id == today.id,
+        day_count: open.day.count(store, kind, day, open.summary.id == today.id)?,
     })
 }
 

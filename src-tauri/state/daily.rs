@@ -1,7 +1,8 @@
 //! The daily deal in play ([`pastimes_games::daily`]): today's deal started, its first attempt
 //! made the day's entry at its first move, any later game of it marked as a deal seen before (it
 //! never ranks), and what the home card and the statistics show: today's result, the streaks,
-//! the days played and the all-days table.
+//! the days played and the all-days table. A game whose daily offer is the puzzle of the day
+//! has its days kept by the puzzles' host (`crate::puzzles`), and summed up here the same way.
 //!
 //! It sits above live play: the day's entry is a row of the store, which play never builds; live
 //! play calls [`first_move`] through its [`Host`] at a game's first move.
@@ -13,10 +14,12 @@
 use crate::error::{AppError, AppResult};
 use crate::play::live::{self, Host};
 use crate::play::session::{Session, Snapshot};
+use crate::prefs::settings;
 use crate::store::{DailyEntry, DailyResult, Store};
 use chrono::NaiveDate;
-use pastimes_games::{daily, DailyChoice, DailyDeal, DailyError, GameKind};
+use pastimes_games::{daily, DailyChoice, DailyDeal, DailyError, DailyOffer, GameKind};
 use serde::Serialize;
+use serde_json::Value;
 use std::sync::Arc;
 
 /// How many days the all-days table lists.
@@ -30,18 +33,23 @@ pub const DAYS_SIZE: usize = 31;
 #[serde(rename_all = "camelCase")]
 pub struct DailyStatus {
     pub game: GameKind,
+    /// What the game offers ([`DailyOffer::kind`]): `deal` or `puzzle`.
+    pub offer: &'static str,
     /// Today, `YYYY-MM-DD`.
     pub day: String,
     pub choices: &'static [DailyChoice],
-    /// The choice picked (today's entry's, else the last one picked); none before the first.
+    /// The player's pick for the days to come (the setting, else the last day's); none before
+    /// the first.
     pub choice: Option<String>,
+    /// Today's entry's choice, once today's is begun: it keeps it whatever is picked since.
+    pub today_choice: Option<String>,
     /// Today's entry, once its first move is made.
     pub today: Option<DayResult>,
     /// Whether today's entry is over (won, lost or finished).
     pub done: bool,
     /// Days in a row finished, up to today (or yesterday while today's is not done), and the most.
     pub finished_streak: Streak,
-    /// Days in a row won, the same.
+    /// Days in a row won (a puzzle of the day: solved), the same.
     pub won_streak: Streak,
     /// The best days (best times, best scores), best first.
     pub best: Vec<DayResult>,
@@ -63,7 +71,8 @@ pub struct Streak {
 pub struct DayResult {
     pub day: String,
     pub choice: String,
-    /// `playing`, `abandoned`, or the finished game's result (`won`, `lost`, `finished`).
+    /// `playing`, `abandoned`, or the finished game's result (`won`, `lost`, `finished`); a
+    /// puzzle of the day's, `solved` or `failed`.
     pub state: String,
     pub time_ms: Option<i64>,
     pub score: Option<i64>,
@@ -80,7 +89,7 @@ pub fn day_of(date: NaiveDate) -> String {
     date.format("%Y-%m-%d").to_string()
 }
 
-fn offer(kind: GameKind) -> AppResult<pastimes_games::Daily> {
+fn deal_offer(kind: GameKind) -> AppResult<pastimes_games::Daily> {
     kind.info().daily.ok_or(AppError::NotOffered { game: kind, what: "daily" })
 }
 
@@ -93,19 +102,25 @@ fn dealt(kind: GameKind, day: &str, choice: &str) -> AppResult<DailyDeal> {
 }
 
 /// Starts today's deal of `kind` in place of the game under way: of today's entry's choice if
-/// the day has one, else of `choice`, else of the last one picked, else the first offered. A
-/// game of a deal whose day has an entry already is marked as a deal seen before.
+/// the day has one, else of `choice`, else of the player's pick (the setting, else the last day
+/// played), else the first offered. A `choice` given is kept as the player's pick for the days
+/// to come, also when today's keeps its own. A game of a deal whose day has an entry already is
+/// marked as a deal seen before.
 pub fn start<H: Host>(host: &Arc<H>, kind: GameKind, choice: Option<&str>) -> AppResult<Snapshot> {
-    let daily = offer(kind)?;
+    let daily = deal_offer(kind)?;
     let day = day_of((host.runtime().today)());
-    let (entry, last) = {
+    let (entry, picked) = {
         let store = host.store()?;
-        (store.daily_entry(kind, &day)?, store.daily_results(kind)?.into_iter().next())
+        (store.daily_entry(kind, &day)?, picked_choice(&store, kind)?)
     };
+    if let Some(choice) = choice {
+        dealt(kind, &day, choice)?;
+        host.store()?.save_setting(&settings::daily_key(kind), &Value::from(choice))?;
+    }
     let chosen = match (&entry, choice) {
         (Some(entry), _) => entry.choice.clone(),
         (None, Some(choice)) => choice.to_string(),
-        (None, None) => last.map_or_else(|| daily.default_choice().id.to_string(), |last| last.entry.choice),
+        (None, None) => picked.unwrap_or_else(|| daily.default_choice().id.to_string()),
     };
     let deal = dealt(kind, &day, &chosen)?;
     let mut session = Session::new(kind, &deal.params, deal.seed, host.runtime().time.clone())?;
@@ -113,6 +128,16 @@ pub fn start<H: Host>(host: &Arc<H>, kind: GameKind, choice: Option<&str>) -> Ap
         session.mark_seen_deal();
     }
     live::take_the_slot(host, kind, session)
+}
+
+/// The player's pick of daily deal of `kind`: the one kept in the settings, else the last day's.
+fn picked_choice(store: &Store, kind: GameKind) -> AppResult<Option<String>> {
+    let kept = store.load_settings()?.remove(&settings::daily_key(kind));
+    let kept = kept.filter(|value| settings::validate(&settings::daily_key(kind), value).is_ok());
+    match kept.and_then(|value| value.as_str().map(str::to_string)) {
+        Some(kept) => Ok(Some(kept)),
+        None => Ok(store.daily_results(kind)?.into_iter().next().map(|last| last.entry.choice)),
+    }
 }
 
 /// After the first move of a game: if it is today's deal, it becomes the day's entry, or, when
@@ -145,19 +170,42 @@ pub(crate) fn first_move(store: &Store, session: &mut Session, today: NaiveDate)
     Ok(())
 }
 
-/// Today's entry of `kind`, its streaks and its all-days table.
-pub fn status<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<DailyStatus> {
-    let daily = offer(kind)?;
+/// Today's entry of `kind`, its streaks and its all-days table, for a deal of the day or a
+/// puzzle of the day alike. `puzzle_under_way`: when the attempt at the puzzle of the day
+/// under way began, if one is (a deal's game under way is read from the slots).
+pub fn status<H: Host>(host: &Arc<H>, kind: GameKind, puzzle_under_way: Option<String>) -> AppResult<DailyStatus> {
+    let offer = daily::offer(kind).ok_or(AppError::NotOffered { game: kind, what: "daily" })?;
     let today = (host.runtime().today)();
+    let (results, under_way, picked) = {
+        let store = host.store()?;
+        match offer {
+            DailyOffer::Deal(_) => {
+                (store.daily_results(kind)?, live::under_way(&host.slots(), kind), picked_choice(&store, kind)?)
+            }
+            DailyOffer::Puzzle(_) => {
+                (store.daily_puzzle_results(kind)?, puzzle_under_way.map(|started| (0, started)), None)
+            }
+        }
+    };
+    Ok(summed_up(kind, offer, &results, under_way.as_ref(), picked, today))
+}
+
+/// What `results` (a game's days, newest first) come to on `today`; `under_way`: the seed and
+/// start of the attempt under way, if any.
+fn summed_up(
+    kind: GameKind,
+    offer: DailyOffer,
+    results: &[DailyResult],
+    under_way: Option<&(u64, String)>,
+    picked: Option<String>,
+    today: NaiveDate,
+) -> DailyStatus {
     let day = day_of(today);
-    // Today's game under way, if the game of its kind here is it (not abandoned).
-    let under_way = live::under_way(&host.slots(), kind);
-    let results = host.store()?.daily_results(kind)?;
     let mut ranked: Vec<&DailyResult> = results.iter().filter(|result| result.rank_key.is_some()).collect();
     ranked.sort_by_key(|result| (result.rank_key, result.entry.day.clone()));
     let rank_of = |result: &DailyResult| ranked.iter().position(|r| r.entry.day == result.entry.day).map(|at| at + 1);
     let shown = |result: &DailyResult| {
-        let playing = under_way.as_ref().is_some_and(|(seed, started)| {
+        let playing = under_way.is_some_and(|(seed, started)| {
             result.entry.seed == *seed && result.entry.started_at == *started && result.entry.finished_id.is_none()
         });
         let state = match &result.result {
@@ -178,23 +226,30 @@ pub fn status<H: Host>(host: &Arc<H>, kind: GameKind) -> AppResult<DailyStatus> 
     };
     let today_result = results.iter().find(|result| result.entry.day == day).map(shown);
     let done = today_result.as_ref().is_some_and(|result| is_over(&result.state));
-    Ok(DailyStatus {
+    DailyStatus {
         game: kind,
-        choices: daily.choices,
-        choice: results.first().map(|result| result.entry.choice.clone()),
+        offer: offer.kind(),
+        choices: offer.choices(),
+        choice: picked.or_else(|| results.first().map(|result| result.entry.choice.clone())),
+        today_choice: today_result.as_ref().map(|result| result.choice.clone()),
         today: today_result,
         done,
-        finished_streak: streak(&results, today, done, |result| result.result.as_deref().is_some_and(is_over)),
-        won_streak: streak(&results, today, done, |result| result.result.as_deref() == Some("won")),
+        finished_streak: streak(results, today, done, |result| result.result.as_deref().is_some_and(is_over)),
+        won_streak: streak(results, today, done, |result| result.result.as_deref().is_some_and(is_won)),
         best: ranked.iter().take(BEST_SIZE).map(|result| shown(result)).collect(),
         days: results.iter().take(DAYS_SIZE).map(shown).collect(),
         day,
-    })
+    }
+}
+
+/// Whether a day's state is a win: a deal won, a puzzle solved.
+fn is_won(state: &str) -> bool {
+    matches!(state, "won" | "solved")
 }
 
 /// Whether a day's state is its game over (not under way, not abandoned).
 fn is_over(state: &str) -> bool {
-    matches!(state, "won" | "lost" | "finished" | "draw")
+    matches!(state, "won" | "lost" | "finished" | "draw" | "solved" | "failed")
 }
 
 /// The days in a row that `counts`: up to today, or up to yesterday while today's game is not

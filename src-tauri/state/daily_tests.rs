@@ -9,33 +9,35 @@ use pastimes_games::minesweeper::{self, Minesweeper};
 use serde_json::json;
 
 /// An app on its own folder whose local date is whatever `date` holds.
-struct App {
-    state: Arc<AppState>,
+pub(super) struct App {
+    pub(super) state: Arc<AppState>,
     date: Arc<Mutex<NaiveDate>>,
+    pub(super) time: Arc<ManualTime>,
     _dir: tempfile::TempDir,
 }
 
 impl App {
-    fn on(day: &str) -> App {
+    pub(super) fn on(day: &str) -> App {
         let dir = tempfile::tempdir().unwrap();
         let date = Arc::new(Mutex::new(date(day)));
         let today = Arc::clone(&date);
+        let time = Arc::new(ManualTime::default());
         let runtime = Runtime {
-            time: Arc::new(ManualTime::default()),
+            time: time.clone(),
             worker: Arc::new(|_job| {}),
             today: Arc::new(move || *lock(&today)),
             timer: Arc::new(|_, _, _| {}),
         };
         let config = Config { data_dir: dir.path().to_path_buf(), fixed_seed: None };
-        App { state: Arc::new(AppState::open_on(config, runtime)), date, _dir: dir }
+        App { state: Arc::new(AppState::open_on(config, runtime)), date, time, _dir: dir }
     }
 
-    fn set_day(&self, day: &str) {
+    pub(super) fn set_day(&self, day: &str) {
         *lock(&self.date) = date(day);
     }
 
     /// The game of `kind` under way: its parameters and seed.
-    fn deal(&self, kind: GameKind) -> (Value, u64) {
+    pub(super) fn deal(&self, kind: GameKind) -> (Value, u64) {
         let slots = self.state.slots();
         let session = &slots[&kind].session;
         (session.game().params(), session.seed())
@@ -63,7 +65,7 @@ impl App {
     }
 
     /// Wins (or, `lose`, loses) the Minesweeper game under way, its first click in a corner.
-    fn end_minesweeper(&self, lose: bool) -> Snapshot {
+    pub(super) fn end_minesweeper(&self, lose: bool) -> Snapshot {
         let open = |x: usize, y: usize| self.state.play(minesweeper::KIND, json!({"action": "open", "x": x, "y": y}));
         let mut last = open(0, 0).unwrap();
         let (mines, width, cells) = {
@@ -237,4 +239,23 @@ fn the_table_of_days_lists_each_day_newest_first_with_its_place_among_all_days()
     let (better, worse) = if second > first { (1, 2) } else { (2, 1) };
     assert_eq!(status.days.iter().map(|day| day.rank).collect::<Vec<_>>(), [None, Some(better), Some(worse)]);
     assert_eq!(status.days[0], status.today.clone().unwrap(), "today's row is today's entry");
+}
+
+#[test]
+fn the_history_and_its_csv_say_which_game_is_a_days_entry() {
+    let app = App::on("2026-12-06");
+    app.state.daily_start(bubbles::KIND, None).unwrap();
+    let first = app.finish_bubbles().record.unwrap().id;
+    app.state.daily_start(bubbles::KIND, None).unwrap();
+    app.finish_bubbles();
+    let page = app.state.history(&HistoryFilter::default(), &crate::store::PageStart::Newest, 10).unwrap();
+    let marks: Vec<(i64, Option<&str>)> = page.rows.iter().map(|row| (row.id, row.daily.as_deref())).collect();
+    assert_eq!(marks, [(first + 1, None), (first, Some("2026-12-06"))], "the second game is no day's entry");
+    let mut out = Vec::new();
+    crate::library::csv::write_history(&app.state.store().unwrap(), &HistoryFilter::default(), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].ends_with(",winner,daily"), "{}", lines[0]);
+    assert!(lines[1].ends_with(','), "{}", lines[1]);
+    assert!(lines[2].ends_with(",2026-12-06"), "{}", lines[2]);
 }

@@ -12,11 +12,12 @@ use super::recovery::open_read_only;
 use crate::error::AppResult;
 use rusqlite::{Connection, ErrorCode};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long the start waits for the check.
 pub(super) const START_BUDGET: Duration = Duration::from_millis(150);
+/// How many of the check's steps (pages, roughly) pass between two looks at the clock.
+const PROGRESS_STEPS: i32 = 16;
 
 /// What the check at start found.
 #[derive(Debug, PartialEq)]
@@ -30,7 +31,7 @@ pub(super) enum Checked {
 
 /// Checks the store at `path` (open on `conn`): in full if the last background check asked
 /// for it, else within `budget`.
-pub(super) fn at_start(conn: &Connection, path: &Path, budget: Duration) -> AppResult<Checked> {
+pub(super) fn at_start(conn: &mut Connection, path: &Path, budget: Duration) -> AppResult<Checked> {
     let asked = marker(path).exists();
     let checked = if asked { full(conn)? } else { within(conn, budget)? };
     if checked == Checked::Passed && asked {
@@ -58,20 +59,15 @@ fn full(conn: &Connection) -> AppResult<Checked> {
     Ok(if problems == ["ok"] { Checked::Passed } else { Checked::Failed(problems) })
 }
 
-/// The check, interrupted when `budget` has passed (again each millisecond until it stops: an
-/// interrupt that comes before the statement has started is lost).
-fn within(conn: &Connection, budget: Duration) -> AppResult<Checked> {
-    let interrupt = conn.get_interrupt_handle();
-    let (finished, finishing) = mpsc::channel::<()>();
-    std::thread::spawn(move || {
-        let mut wait = budget;
-        while finishing.recv_timeout(wait) == Err(mpsc::RecvTimeoutError::Timeout) {
-            interrupt.interrupt();
-            wait = Duration::from_millis(1);
-        }
-    });
+/// The check, stopped once `budget` has passed. SQLite asks the progress handler every few
+/// steps of the check, on the checking thread itself, so the deadline is read there: a timer
+/// thread's interrupt could come too late on a busy machine, which might not run it at all
+/// before a small store's check had ended.
+fn within(conn: &mut Connection, budget: Duration) -> AppResult<Checked> {
+    let deadline = Instant::now() + budget;
+    conn.progress_handler(PROGRESS_STEPS, Some(move || Instant::now() >= deadline))?;
     let checked = full(conn);
-    let _ = finished.send(());
+    conn.progress_handler(0, None::<fn() -> bool>)?;
     match checked {
         Err(crate::error::AppError::Store(rusqlite::Error::SqliteFailure(failure, _)))
             if failure.code == ErrorCode::OperationInterrupted =>
@@ -118,18 +114,18 @@ mod tests {
     fn a_small_store_is_checked_within_the_budget() {
         let dir = tempfile::tempdir().unwrap();
         let path = store_file(dir.path(), 10);
-        let conn = open_read_only(&path).unwrap();
-        assert_eq!(at_start(&conn, &path, START_BUDGET).unwrap(), Checked::Passed);
+        let mut conn = open_read_only(&path).unwrap();
+        assert_eq!(at_start(&mut conn, &path, START_BUDGET).unwrap(), Checked::Passed);
     }
 
     #[test]
     fn out_of_time_the_check_is_unfinished_and_a_marker_makes_the_next_one_full() {
         let dir = tempfile::tempdir().unwrap();
         let path = store_file(dir.path(), 20_000);
-        let conn = open_read_only(&path).unwrap();
-        assert_eq!(at_start(&conn, &path, Duration::ZERO).unwrap(), Checked::Unfinished);
+        let mut conn = open_read_only(&path).unwrap();
+        assert_eq!(at_start(&mut conn, &path, Duration::ZERO).unwrap(), Checked::Unfinished);
         std::fs::write(marker(&path), "damage").unwrap();
-        assert_eq!(at_start(&conn, &path, Duration::ZERO).unwrap(), Checked::Passed, "in full, however long");
+        assert_eq!(at_start(&mut conn, &path, Duration::ZERO).unwrap(), Checked::Passed, "in full, however long");
         assert!(!marker(&path).exists(), "a passed check takes the marker away");
     }
 
@@ -142,7 +138,7 @@ mod tests {
         super::super::salvage::tests::damage_pages(&path, 0.2, 7);
         in_background(path.clone()).join().unwrap();
         assert!(marker(&path).exists(), "damage leaves the marker");
-        let found = open_read_only(&path).and_then(|conn| at_start(&conn, &path, Duration::ZERO));
+        let found = open_read_only(&path).and_then(|mut conn| at_start(&mut conn, &path, Duration::ZERO));
         assert!(
             !matches!(found, Ok(Checked::Passed | Checked::Unfinished)),
             "the next start sees the damage: {found:?}"

@@ -53,11 +53,11 @@ mod tests {
         assert_eq!(lines.next().unwrap(), crate::library::csv::HEADER.join(","));
         assert!(text.ends_with("\r\n"));
         // Newest first: the formula, then the markup, the line break, the quotes, the comma.
-        assert!(text.contains(",minesweeper,beginner,won,,1.234,10,no,0,0,'=1+1,5,\r\n"), "{text}");
-        assert!(text.contains(",no,0,0,<b>Ann</b>,4,\r\n"));
-        assert!(text.contains(",no,0,0,\"two\nlines\",3,\r\n"));
-        assert!(text.contains(",no,0,0,\"the \"\"best\"\"\",2,\r\n"));
-        assert!(text.contains(",no,0,0,\"Smith, Ada\",1,\r\n"));
+        assert!(text.contains(",minesweeper,beginner,won,,1.234,10,no,0,0,'=1+1,5,,\r\n"), "{text}");
+        assert!(text.contains(",no,0,0,<b>Ann</b>,4,,\r\n"));
+        assert!(text.contains(",no,0,0,\"two\nlines\",3,,\r\n"));
+        assert!(text.contains(",no,0,0,\"the \"\"best\"\"\",2,,\r\n"));
+        assert!(text.contains(",no,0,0,\"Smith, Ada\",1,,\r\n"));
         assert!(text.contains("2026-01-01T00:04:00.000Z,2026-01-01T00:03:30.000Z,"));
         assert!(!text.contains("bubbles"));
     }
@@ -70,7 +70,7 @@ mod tests {
         let filter = HistoryFilter { game: Some(gomoku::KIND), ..Default::default() };
         crate::library::csv::write_history(&store, &filter, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
-        assert!(text.contains(",freestyle-human,won,,60.000,10,no,0,0,,1,white\r\n"), "{text}");
-        assert!(text.contains(",freestyle-human,draw,,60.000,10,no,0,0,,2,\r\n"), "{text}");
+        assert!(text.contains(",freestyle-human,won,,60.000,10,no,0,0,,1,white,\r\n"), "{text}");
+        assert!(text.contains(",freestyle-human,draw,,60.000,10,no,0,0,,2,,\r\n"), "{text}");
     }
 }

@@ -74,6 +74,9 @@ pub struct HistoryRow {
     /// What the work on the finished game found (Bubble Breaker's best line for the deal).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub analysis: Option<serde_json::Value>,
+    /// The day (`YYYY-MM-DD`) whose daily deal's entry the game is, if it is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub daily: Option<String>,
 }
 
 /// A page of the history, newest first, and the cursors to its neighbours (`None` at either end).
@@ -89,7 +92,7 @@ pub struct HistoryPage {
 
 pub(super) const ROW_COLUMNS: &str =
     "id, game, category, result, score, time_ms, moves, replay, started_at, finished_at, player, undos, hints, detail, analysis,
-     imported, record IS NOT NULL";
+     imported, record IS NOT NULL, (SELECT day FROM daily_entries WHERE finished_id = finished_games.id)";
 
 pub(super) fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
     let origin = crate::assistance::Assistance::default().with_origin(row.get(15)?);
@@ -112,6 +115,7 @@ pub(super) fn history_row(row: &Row) -> rusqlite::Result<HistoryRow> {
         has_record: row.get(16)?,
         summary: summary_of(&row.get::<_, String>(13)?),
         analysis: row.get::<_, Option<String>>(14)?.and_then(|text| serde_json::from_str(&text).ok()),
+        daily: row.get(17)?,
     })
 }
 

@@ -181,6 +181,21 @@ pub(super) const MIGRATIONS: &[&str] = &[
          clean  INTEGER NOT NULL,
          at     TEXT NOT NULL
      );",
+    // 10: the puzzle of the day's entries (store/daily_puzzles.rs), the daily offer of a game
+    // with puzzles: one per game and local day, the day's first attempt, made at its first
+    // action; `result` (`solved`, `failed`) and `time_ms` once it is decided. And the daily
+    // deals' entries by their finished game: the history and its CSV export say which game is
+    // a day's entry.
+    "CREATE TABLE daily_puzzles (
+         game       TEXT NOT NULL,
+         day        TEXT NOT NULL,
+         puzzle     TEXT NOT NULL,
+         started_at TEXT NOT NULL,
+         result     TEXT,
+         time_ms    INTEGER,
+         PRIMARY KEY (game, day)
+     );
+     CREATE INDEX daily_entries_finished ON daily_entries (finished_id);",
 ];
 
 /// What migration `version` does beyond its SQL, in the same transaction: the work that needs
@@ -330,6 +345,7 @@ mod tests {
                 "category_totals",
                 "category_winners",
                 "daily_entries",
+                "daily_puzzles",
                 "finished_games",
                 "puzzle_attempts",
                 "saved_games",

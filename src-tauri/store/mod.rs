@@ -6,6 +6,7 @@
 mod chart;
 mod check;
 mod daily;
+mod daily_puzzles;
 mod export;
 mod finished;
 mod full_record;
@@ -24,6 +25,7 @@ mod winners;
 
 pub use chart::{CategoryChart, ChartPoint, CHART_POINTS};
 pub use daily::{DailyEntry, DailyResult};
+pub use daily_puzzles::DailyPuzzle;
 pub(crate) use finished::result_name;
 pub use finished::{CategoryStats, FinishedGame, HallEntry, Recorded, HALL_SIZE};
 pub use full_record::FullRecord;

@@ -256,13 +256,13 @@ fn has_sqlite_header(path: &Path) -> std::io::Result<bool> {
 }
 
 fn inspect_database(path: &Path) -> AppResult<Found> {
-    let conn = open_read_only(path)?;
+    let mut conn = open_read_only(path)?;
     match migrations::owner(&conn)? {
         Owner::Ours => {}
         Owner::Newer { found, known } => return Ok(Found::Newer { found, known }),
         Owner::Foreign(reason) => return Ok(Found::Unusable(WhyMoved::Foreign, reason)),
     }
-    match check::at_start(&conn, path, check::START_BUDGET)? {
+    match check::at_start(&mut conn, path, check::START_BUDGET)? {
         Checked::Passed => Ok(Found::Usable),
         Checked::Unfinished => Ok(Found::Unchecked),
         Checked::Failed(problems) => {

@@ -10,7 +10,7 @@ use crate::error::{AppError, AppResult};
 use crate::play::live::Worker;
 use crate::records::pasted_moves;
 use crate::records::record_text::ImportError;
-use pastimes_games::{AnyGame, GameKind, OpenStudyBoard, StudyBoard, StudyError};
+use pastimes_games::{AnyGame, GameKind, OpenStudyBoard, StudyBoard, StudyEngine, StudyError};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -50,6 +50,11 @@ pub type StudyNotifier = Box<dyn Fn(&StudySnapshot) + Send + Sync>;
 /// The study board a game declares, if any: its table's in the app, a stand-in in tests.
 pub type Tools = fn(GameKind) -> Option<OpenStudyBoard>;
 
+/// An engine the app brings to a game's board instead of the game's own (an added Gomoku
+/// engine, `engines::helper`): its work on the board's position, `None` for a board it cannot
+/// read.
+pub type BoardEngine = Arc<dyn Fn(&dyn StudyBoard) -> Option<StudyEngine> + Send + Sync>;
+
 /// The study boards of the app.
 #[derive(Clone)]
 pub struct StudyBoards {
@@ -61,6 +66,8 @@ struct Inner {
     notifier: OnceLock<StudyNotifier>,
     worker: Worker,
     tools: Tools,
+    /// The engines brought to boards instead of their games' own.
+    engines: Mutex<HashMap<GameKind, BoardEngine>>,
 }
 
 /// One game's board and what its engine has told of it.
@@ -83,7 +90,13 @@ impl StudyBoards {
     }
 
     pub fn with_tools(worker: Worker, tools: Tools) -> StudyBoards {
-        let inner = Inner { open: Mutex::new(HashMap::new()), notifier: OnceLock::new(), worker, tools };
+        let inner = Inner {
+            open: Mutex::new(HashMap::new()),
+            notifier: OnceLock::new(),
+            worker,
+            tools,
+            engines: Mutex::new(HashMap::new()),
+        };
         StudyBoards { inner: Arc::new(inner) }
     }
 
@@ -139,6 +152,29 @@ impl StudyBoards {
         })
     }
 
+    /// Sets the engine that looks at `kind`'s board (`None`: the game's own). A board open now
+    /// is looked at afresh by it, as after a change of its position.
+    pub fn set_board_engine(&self, kind: GameKind, engine: Option<BoardEngine>) {
+        {
+            let mut engines = self.inner.engines.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            match engine {
+                Some(engine) => engines.insert(kind, engine),
+                None => engines.remove(&kind),
+            };
+        }
+        let mut boards = self.inner.lock();
+        let Some(open) = boards.get_mut(&kind) else { return };
+        open.restart();
+        if open.engine_on && !open.settled {
+            self.start(kind, open);
+        }
+        let snapshot = open.told(kind);
+        drop(boards);
+        if let Some(notify) = self.inner.notifier.get() {
+            notify(&snapshot);
+        }
+    }
+
     /// Runs one change of a position (a board changes all or nothing): the engine's look at
     /// the old position is dropped and, if the engine is on, it starts on the new one.
     fn change(
@@ -148,11 +184,7 @@ impl StudyBoards {
     ) -> AppResult<StudySnapshot> {
         self.with_open(kind, |open| {
             change(open.board.as_mut()).map_err(app_error)?;
-            open.stop();
-            open.revision += 1;
-            open.look = Value::Null;
-            open.thought_ms = 0;
-            open.settled = open.board.is_over();
+            open.restart();
             if open.engine_on && !open.settled {
                 self.start(kind, open);
             }
@@ -164,7 +196,8 @@ impl StudyBoards {
     fn start(&self, kind: GameKind, open: &mut Open) {
         let cancel = Arc::new(AtomicBool::new(false));
         open.thinking = Some(Arc::clone(&cancel));
-        let engine = open.board.engine();
+        let brought = self.inner.engines.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get(&kind).cloned();
+        let engine = brought.and_then(|engine| engine(open.board.as_ref())).unwrap_or_else(|| open.board.engine());
         let revision = open.revision;
         let boards = self.clone();
         (self.inner.worker)(Box::new(move || {
@@ -236,6 +269,15 @@ impl Open {
             thought_ms: 0,
             settled,
         }
+    }
+
+    /// The position is new to the engine: its look at the old one is dropped.
+    fn restart(&mut self) {
+        self.stop();
+        self.revision += 1;
+        self.look = Value::Null;
+        self.thought_ms = 0;
+        self.settled = self.board.is_over();
     }
 
     fn stop(&mut self) {

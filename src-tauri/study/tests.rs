@@ -48,6 +48,10 @@ impl StudyBoard for Counter {
             }
         })
     }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }
 
 fn open_counter() -> Box<dyn StudyBoard> {

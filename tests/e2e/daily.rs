@@ -56,6 +56,24 @@ async fn the_daily_deal_opens_from_the_home_card_and_the_card_says_when_it_is_do
     let days = "return document.querySelector('#stats-dialog[open] [data-stat=daily-streak] td')?.textContent";
     assert_eq!(app.wait_for("the daily streak", days).await, json!("1"));
     picture(&app, "daily-statistics").await;
+    // The level picked once can be changed there: today's, begun, keeps its own.
+    let level = "#stats-dialog[open] #daily-level";
+    assert_eq!(
+        app.wait_for("the level", &format!("return document.querySelector('{level}')?.value")).await,
+        "intermediate"
+    );
+    app.client
+        .execute(
+            &format!("const s = document.querySelector('{level}'); s.value = 'expert'; s.dispatchEvent(new Event('change'));"),
+            vec![],
+        )
+        .await
+        .unwrap();
+    app.wait_for("kept", &format!("return document.querySelector('{level}').dataset.saved === 'expert'")).await;
+    assert_eq!(app.text("#daily-level-hint").await, "Today's keeps its own; Expert from tomorrow.");
+    picture(&app, "daily-level-changed").await;
+    let settings = app.invoke("get_settings", json!({})).await.unwrap();
+    assert_eq!(settings["minesweeperDaily"], "expert");
     app.click("#stats-dialog button[value=ok]").await;
     app.quit().await;
 }

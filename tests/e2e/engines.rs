@@ -134,3 +134,86 @@ fn running(program: &Path) -> Vec<String> {
         })
         .collect()
 }
+
+/// A fake brain that thinks aloud (`MESSAGE` lines with depth, evaluation and line).
+fn thinker() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/brains/pbrain-thinker")
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_study_board_is_analysed_by_an_added_engine_its_line_drawn() {
+    let data = tempfile::tempdir().unwrap();
+    let brain = thinker();
+    let env = [("PASTIMES_TEST_ENGINE", brain.to_str().unwrap())];
+    let app = App::launch_with(data.path(), Some(5), &env).await;
+    // Added, then chosen as the hint's and the study board's engine in Preferences.
+    app.click("#settings-button").await;
+    app.wait_for("no engine yet", "return !!document.querySelector('#engines-list .engines-none')").await;
+    app.click("#engines-add").await;
+    app.wait_for(
+        "the thinker listed",
+        "return [...document.querySelectorAll('#engines-helper option')].some((o) => o.textContent === 'thinker 1')",
+    )
+    .await;
+    run(&app, "const s = document.querySelector('#engines-helper'); s.value = 'pbrain-thinker'; s.dispatchEvent(new Event('change'))").await;
+    picture(&app, "engines-helper-preferences").await;
+    app.click("#settings-dialog button[value=cancel]").await;
+    app.wait_for("Preferences closed", "return !document.querySelector('#settings-dialog')").await;
+
+    open_gomoku(&app).await;
+    app.click("#gm-study").await;
+    app.wait_for(
+        "the study board or the warning before it",
+        "return document.querySelector('#assist-dialog')?.open || document.querySelector('.screen-gomoku-study-board')",
+    )
+    .await;
+    if run(&app, "return !!document.querySelector('#assist-dialog')?.open").await == true {
+        app.click("#assist-dialog button[value='continue']").await;
+    }
+    app.wait_for("the study board", "return document.querySelectorAll('#study-grid .gm-point').length === 225").await;
+    app.wait_for(
+        "the thinker chosen",
+        "return document.querySelector('#study-helper').selectedOptions[0]?.textContent === 'thinker 1'",
+    )
+    .await;
+    crate::study_board::set_up(&app, "H8", 1).await;
+    // White to move: the thinker's line (I7 then G9) drawn as numbered ghosts, its evaluation
+    // (130 for white) the bar's, and its best move listed.
+    app.wait_for(
+        "the thinker's line",
+        "return document.querySelectorAll('#study-board .gm-ghost').length === 2
+            && document.querySelector('#study-line').textContent === 'I7 G9'",
+    )
+    .await;
+    assert_eq!(app.text("#study-score").await, "About even: −130");
+    assert_eq!(run(&app, "return document.querySelector('#study-choice-0')?.dataset.point").await, "I7");
+    picture(&app, "engines-study-board").await;
+
+    // A game against it on the game's clock: the New game dialog offers the clock (the time a
+    // move goes), and the engine's answer comes on its clock.
+    app.click("#study-back").await;
+    app.wait_for("the game", "return document.querySelectorAll('.screen-gomoku .gm-point').length === 225").await;
+    app.click("#gm-new").await;
+    app.wait_for("the new game dialog", "return document.querySelector('#gomoku-new-dialog[open]')").await;
+    app.click("#gm-opponent-engine").await;
+    run(&app, "const s = document.querySelector('#gm-clock'); s.value = 'fischer-60-1'; s.dispatchEvent(new Event('change', { bubbles: true }))").await;
+    app.wait_for(
+        "the clock, and no time a move",
+        "return document.querySelector('#gm-clock-set').offsetHeight > 0 && document.querySelector('#gm-move-time').offsetHeight === 0",
+    )
+    .await;
+    picture(&app, "engines-new-game-clock").await;
+    app.click("#gomoku-new-dialog button[value=start]").await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#gomoku-new-dialog')").await;
+    app.wait_for("the new game", "return document.querySelector('.screen-gomoku').dataset.moves === '0'").await;
+    app.click(&point(0, 0)).await;
+    app.wait_for("the engine's answer", "return document.querySelector('.screen-gomoku').dataset.moves === '2'").await;
+    app.wait_for(
+        "both clocks",
+        "return !document.querySelector('#gm-clock-black').hidden && !document.querySelector('#gm-clock-white').hidden",
+    )
+    .await;
+    picture(&app, "engines-game-on-the-clock").await;
+    app.quit().await;
+    assert!(running(&brain).is_empty(), "the brain outlived the app");
+}

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 /// Starts a game through the New game dialog with the given choices (the ids' endings:
 /// `rule` "renju", `opening` "swap2", `opponent` "easy", `colour` "white").
-async fn start_game(app: &App, rule: &str, opening: &str, opponent: &str, colour: &str) {
+pub(crate) async fn start_game(app: &App, rule: &str, opening: &str, opponent: &str, colour: &str) {
     app.click("#gm-new").await;
     app.wait_for("the new game dialog", "return document.querySelector('#gomoku-new-dialog[open]')").await;
     app.click(&format!("#gm-rule-{rule}")).await;
@@ -22,7 +22,13 @@ async fn start_game(app: &App, rule: &str, opening: &str, opponent: &str, colour
 
 /// The app on a fresh data folder (kept alive by the folder returned), on the Gomoku screen, with
 /// a game started with the given choices.
-async fn app_with_game(seed: u64, rule: &str, opening: &str, opponent: &str, colour: &str) -> (tempfile::TempDir, App) {
+pub(crate) async fn app_with_game(
+    seed: u64,
+    rule: &str,
+    opening: &str,
+    opponent: &str,
+    colour: &str,
+) -> (tempfile::TempDir, App) {
     let data = tempfile::tempdir().unwrap();
     let app = App::launch(data.path(), Some(seed)).await;
     open_gomoku(&app).await;
@@ -30,7 +36,7 @@ async fn app_with_game(seed: u64, rule: &str, opening: &str, opponent: &str, col
     (data, app)
 }
 
-async fn snapshot(app: &App) -> Value {
+pub(crate) async fn snapshot(app: &App) -> Value {
     app.invoke("snapshot", json!({"game": "gomoku"})).await.unwrap()
 }
 
@@ -44,7 +50,7 @@ async fn painted_at(app: &App, x: u8, y: u8) -> u64 {
     run(app, &script).await.as_u64().unwrap()
 }
 
-async fn toast(app: &App) -> Value {
+pub(crate) async fn toast(app: &App) -> Value {
     app.wait_for("the message", "const t = document.getElementById('toast'); return !t.hidden && t.textContent").await
 }
 
@@ -102,7 +108,7 @@ async fn wait_choices(app: &App, choices: &[&str]) -> String {
 
 /// Clicks the stones at `points`, one after another, each shown before the next (the computer
 /// may place more of its own at once).
-async fn place(app: &App, points: &[(u8, u8)]) {
+pub(crate) async fn place(app: &App, points: &[(u8, u8)]) {
     for &(x, y) in points {
         app.click(&point(x, y)).await;
         let script = format!("return !document.querySelector({:?}).classList.contains('empty')", point(x, y));

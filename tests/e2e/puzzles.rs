@@ -135,3 +135,67 @@ async fn the_puzzles_open_from_gomoku_and_the_filters_pick_a_renju_puzzle() {
     app.click("#pz-back").await;
     app.wait_for("the game", "return document.querySelector('.screen-gomoku')").await;
 }
+
+/// The puzzle of the day as Gomoku's daily offer: solved cleanly at the first attempt from the
+/// home card, the card says solved with the streak, the hall's daily tab lists the day, solved,
+/// with its time, and Gomoku's statistics count the day; a second attempt is practice.
+#[tokio::test(flavor = "current_thread")]
+async fn the_puzzle_of_the_day_solved_first_is_the_days_entry_in_the_hall() {
+    let data = tempfile::tempdir().unwrap();
+    let app = App::launch(data.path(), Some(1)).await;
+    let card = "#daily-puzzle-gomoku";
+    app.wait_for("the puzzle card", &format!("return document.querySelector('{card}')")).await;
+    app.click(card).await;
+    let screen = ".screen-gomoku-puzzles";
+    app.wait_for("today's puzzle", &format!("return document.querySelector('{screen}')?.dataset.phase === 'solving'"))
+        .await;
+    let id = app.wait_for("its id", &format!("return document.querySelector('{screen}').dataset.puzzle")).await;
+    let puzzle = puzzle_of(id.as_str().unwrap());
+    let start = puzzle.stones.len();
+    wait_stones(&app, start).await;
+    assert_eq!(text(&app, "#pz-daily-tag").await, "Today's puzzle: your first move counts");
+    for (i, pair) in puzzle.line.chunks(2).enumerate() {
+        app.click(&board_point(pair[0])).await;
+        wait_stones(&app, start + 2 * i + pair.len()).await;
+        if i == 0 {
+            assert_eq!(text(&app, "#pz-daily-tag").await, "Today's puzzle: this attempt counts");
+        }
+    }
+    app.wait_for("solved", &format!("return document.querySelector('{screen}').dataset.phase === 'solved'")).await;
+    picture(&app, "puzzle-day-solved").await;
+
+    app.click("#pz-back").await;
+    let solved = format!("return document.querySelector('{card}')?.dataset.state === 'solved'");
+    app.wait_for("the card says solved", &solved).await;
+    assert_eq!(text(&app, &format!("{card} .daily-state")).await, "Today's: solved ✓");
+    assert_eq!(text(&app, &format!("{card} .daily-streak")).await, "Solved in a row: 1");
+    app.wait_still(card).await;
+    picture(&app, "puzzle-day-card").await;
+
+    // The day in the hall's daily tab: solved, with a time, first of all days.
+    app.click("#hall-button").await;
+    app.wait_for("the hall's tabs", "return document.querySelector('#hall-tab-daily')").await;
+    app.click("#hall-tab-daily").await;
+    let today = "#hall-daily-gomoku [data-daily=days] tr[aria-current=date]";
+    app.wait_for("today's row", &format!("return document.querySelector('{today}')")).await;
+    assert_eq!(app.text(&format!("{today} .daily-state")).await, "Solved");
+    assert!(app.text(&format!("{today} .daily-figure")).await.ends_with(" s"));
+    assert_eq!(app.text(&format!("{today} .daily-place")).await, "1");
+    assert!(app.text("#hall-daily-gomoku-title").await.contains("Puzzle of the day"));
+    app.client.execute("document.querySelector('#hall-daily-gomoku').scrollIntoView()", vec![]).await.unwrap();
+    picture(&app, "puzzle-day-hall").await;
+
+    // Gomoku's statistics count the day; the puzzle again is practice.
+    app.click("#hall-home").await;
+    open_gomoku(&app).await;
+    app.click("#gm-stats").await;
+    let days = "return document.querySelector('#stats-dialog[open] [data-stat=daily-won] td')?.textContent";
+    assert_eq!(app.wait_for("the days solved in a row", days).await, json!("1"));
+    picture(&app, "puzzle-day-statistics").await;
+    app.click("#stats-dialog button[value=ok]").await;
+    app.click("#gm-puzzles").await;
+    app.client.execute("document.querySelector('#pz-daily').click()", vec![]).await.unwrap();
+    let practice = "return document.querySelector('#pz-daily-tag')?.dataset.count === 'practice'";
+    app.wait_for("practice", practice).await;
+    app.quit().await;
+}

@@ -213,10 +213,11 @@ async fn gomoku(app: &App, inspector: &mut impl Inspector, prefix: &str) {
     app.click("#gm-new").await;
     app.wait_for("the dialog", "return document.querySelector('#gomoku-new-dialog[open]')").await;
     app.click("#gm-opponent-engine").await;
-    // An engine plays to its own time a move: the clock's choices go.
+    // An engine plays to the game's clock, or without one to its own time a move.
     app.wait_for(
-        "the engine's choices, without the clock",
-        "return !document.querySelector('#gm-engine-choice').hidden && document.querySelector('#gm-clock-set').offsetHeight === 0",
+        "the engine's choices, with the clock",
+        "return !document.querySelector('#gm-engine-choice').hidden && document.querySelector('#gm-clock-set').offsetHeight > 0
+            && (document.querySelector('#gm-clock').value === 'none') === (document.querySelector('#gm-move-time').offsetHeight > 0)",
     )
     .await;
     inspector.look(app, &format!("{prefix}/gomoku new game against an engine")).await;
@@ -230,6 +231,33 @@ async fn gomoku(app: &App, inspector: &mut impl Inspector, prefix: &str) {
     app.wait_for("the result", "const r = document.querySelector('#gm-result'); return r && !r.hidden").await;
     inspector.look(app, &format!("{prefix}/gomoku won")).await;
     demo(app, inspector, prefix).await;
+    app.click("#gm-home").await;
+    soosorv8(app, inspector, prefix).await;
+}
+
+/// A Renju game opened by Soosõrv-8 at the declaration of fifth moves: the opening panel with its
+/// numbers, the detail line and the cards of the players who swapped.
+async fn soosorv8(app: &App, inspector: &mut impl Inspector, prefix: &str) {
+    let params = json!({"rule": "renju", "opening": "soosorv8", "opponent": "human"});
+    app.invoke("new_game", json!({"game": "gomoku", "params": params})).await.unwrap();
+    let moves = [
+        json!({"x": 7, "y": 7}),
+        json!({"x": 8, "y": 8}),
+        json!({"x": 9, "y": 9}),
+        json!({"choose": "black"}),
+        json!({"x": 0, "y": 14}),
+    ];
+    for mv in moves {
+        app.invoke("play", json!({"game": "gomoku", "move": mv})).await.unwrap();
+    }
+    app.click("#open-gomoku").await;
+    resume_if_paused(app, "#gm-resume").await;
+    app.wait_for(
+        "the numbers of fifth moves",
+        "const c = document.querySelector('#gm-offer-counts'); return c && !c.hidden",
+    )
+    .await;
+    inspector.look(app, &format!("{prefix}/gomoku soosorv8 declaration")).await;
     app.click("#gm-home").await;
 }
 

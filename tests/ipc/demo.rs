@@ -1,6 +1,7 @@
 //! Gomoku's demo (the computer against itself) through the commands, on the app's real threads
 //! and timers: it plays to its end under every rule at the fast levels and no wait, the player
-//! takes over mid-game and moves, and bad requests get typed errors.
+//! takes over mid-game and moves, a timed demo plays every opening rule's decisions, and bad
+//! requests get typed errors.
 
 use super::{harness_with_seed, Harness};
 use serde_json::{json, Value};
@@ -73,4 +74,23 @@ fn the_player_takes_over_a_running_demo_and_moves() {
     assert_eq!(stone["code"], "illegal_move", "{stone}");
     let settings = h.call("get_settings", json!({})).unwrap();
     assert_eq!(settings["demoPaceMs"], 10_000, "the pace is kept");
+}
+
+#[test]
+fn a_timed_demo_plays_every_opening_rule_s_decisions_to_its_end() {
+    let h = harness_with_seed(Some(13));
+    h.call("new_game", demo("freestyle")).unwrap();
+    h.call("set_pace", json!({"game": "gomoku", "ms": 0})).unwrap();
+    let clock = json!({"kind": "fischer", "mainMs": 120_000, "incrementMs": 1_000});
+    for (rule, opening) in [("freestyle", "swap2"), ("caro", "swap1"), ("renju", "soosorv8"), ("renju", "taraguchi10")]
+    {
+        let params =
+            json!({"rule": rule, "opening": opening, "opponent": "beginner", "demo": "easy", "timeControl": clock});
+        h.call("new_game", json!({"game": "gomoku", "params": params})).unwrap();
+        let over = wait_until(&h, 180, "the demo's end", |s| s["status"] != "playing");
+        assert_eq!(over["category"], format!("{rule}-demo-{opening}"));
+        assert_eq!(over["record"]["rank"], Value::Null, "{opening}: never ranks");
+        assert!(over["clocks"].is_object(), "{opening}: timed");
+        assert!(over["view"]["moves"].as_array().unwrap().len() >= 5, "{opening}: played past the opening");
+    }
 }

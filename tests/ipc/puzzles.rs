@@ -30,6 +30,14 @@ fn the_puzzle_of_the_day_opens_and_a_right_move_is_answered() {
     let solved = h.call("puzzles", json!({"game": "gomoku"})).unwrap();
     assert_eq!(solved["record"]["solved"], json!([puzzle.id]));
     assert_eq!(solved["record"]["streak"], 1);
+    // The day's first attempt, solved: Gomoku's daily offer, as the daily framework shows it.
+    let day = h.call("daily_status", json!({"game": "gomoku"})).unwrap();
+    assert_eq!(
+        (&day["offer"], &day["done"], &day["today"]["state"]),
+        (&json!("puzzle"), &json!(true), &json!("solved"))
+    );
+    assert_eq!(day["wonStreak"]["current"], 1);
+    assert!(day["today"]["timeMs"].is_i64(), "{day}");
     assert_eq!(h.call("history", json!({})).unwrap()["rows"], json!([]), "never a game of the history");
 }
 

@@ -150,7 +150,7 @@ async function showPreferences() {
       el('label', { for: 'settings-theme' }, t('settings.theme'), themeSelect),
       el('label', { for: 'settings-colourBlind' }, t('settings.colourBlind'), colourBlind),
       el('p', { class: 'hint', text: t('settings.zoomHint') }),
-      (await import('./engines.js')).enginesSection(),
+      (await import('./engines.js')).enginesSection(app),
     ],
     buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'save', label: t('dialog.save'), primary: true }],
   });

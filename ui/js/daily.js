@@ -1,22 +1,34 @@
 // The daily deal (issue #63): today's deal of a game that offers one, from its home card and the
 // Game menu. The backend works the deal out from the local date and keeps the day's entry; the
 // page only asks for it (`daily_start`) and shows what `daily_status` says: whether today's is
-// done and the streak. It never holds the day's layout.
+// done and the streak. It never holds the day's layout. A game whose daily offer is the puzzle
+// of the day (`dailyOffer` 'puzzle': Gomoku's) opens it on its puzzles' screen; its day's entry,
+// the first attempt, solved or failed, is shown the same way.
 
 import { el } from './dom.js';
-import { t, formatNumber, joined } from './i18n.js';
+import { t, formatNumber, joined, errorText } from './i18n.js';
 import { call } from './ipc.js';
 import { formatTime, gameInfo } from './catalogue.js';
 import { openDialog } from './dialog.js';
 
-/// Whether `game` offers a daily deal.
+/// Whether `game` offers a daily deal or a puzzle of the day.
 export function offersDaily(game) {
-  return Boolean(gameInfo(game)?.dailyChoices?.length);
+  return Boolean(gameInfo(game)?.dailyOffer);
 }
 
-/// Starts today's deal of `game` and shows its screen. The first time, a game with several kinds
-/// of daily deal (Minesweeper's levels) asks which: the backend keeps it for every later day.
+/// Whether `game`'s daily offer is the puzzle of the day.
+function isPuzzle(game) {
+  return gameInfo(game)?.dailyOffer === 'puzzle';
+}
+
+/// Starts today's deal of `game` and shows its screen (a puzzle of the day: opens its puzzles'
+/// screen on it). The first time, a game with several kinds of daily deal (Minesweeper's
+/// levels) asks which: the backend keeps it for every later day.
 export async function startDaily(app, game) {
+  if (isPuzzle(game)) {
+    await app.show(`${game}-puzzles`, { from: app.current?.id === game ? game : 'home' });
+    return;
+  }
   const status = await call('daily_status', { game });
   let choice = status.choice;
   if (!choice && status.choices.length > 1) {
@@ -42,60 +54,54 @@ async function pickChoice(choices) {
   return shown.value === 'start' ? shown.data.choice : null;
 }
 
-/// The home card's button of `game`'s daily deal: whether today's is done, and the streak (days
-/// in a row finished; for a game ranked by time, won too). Null for a game without one.
+/// The home card's button of `game`'s daily deal or puzzle of the day: whether today's is done
+/// (a puzzle: solved or failed), and the streak (days in a row finished; for a game ranked by
+/// time, won too; a puzzle: solved). Null for a game without one.
 export async function dailyButton(app, game) {
   if (!offersDaily(game)) return null;
   const status = await call('daily_status', { game }).catch(() => null);
   if (!status) return null;
+  const puzzle = isPuzzle(game);
   let today = t('daily.notPlayed');
-  if (status.done) today = t('daily.done');
+  if (status.done && puzzle) today = t(status.today.state === 'solved' ? 'daily.solvedToday' : 'daily.failedToday');
+  else if (status.done) today = t('daily.done');
   else if (status.today) today = t('daily.started');
-  const streaks = [t('daily.streak', { days: status.finishedStreak.current })];
-  if (gameInfo(game).ranking.measure === 'time') streaks.push(t('daily.wonStreak', { days: status.wonStreak.current }));
+  const streaks = puzzle ? [t('daily.solvedStreak', { days: formatNumber(status.wonStreak.current) })]
+    : [t('daily.streak', { days: status.finishedStreak.current })];
+  if (!puzzle && gameInfo(game).ranking.measure === 'time') streaks.push(t('daily.wonStreak', { days: status.wonStreak.current }));
   return el('button', {
-    class: 'daily-button', id: `daily-${game}`, dataset: { done: String(status.done) },
+    class: 'daily-button', id: puzzle ? `daily-puzzle-${game}` : `daily-${game}`,
+    dataset: { done: String(status.done), state: status.today?.state ?? 'none' },
     onclick: () => startDaily(app, game).catch((error) => app.showError(error)),
   },
-  el('strong', { text: t('daily.title') }),
+  el('strong', { text: t(puzzle ? 'puzzles.daily' : 'daily.title') }),
   el('span', { class: 'daily-state', text: today }),
   el('span', { class: 'daily-streak', text: streaks.join(' · ') }));
 }
 
-/// The home card's button of `game`'s puzzle of the day (a game with puzzles and no daily
-/// deal: Gomoku): whether today's is solved, and the streak of puzzles solved. Null for a game
-/// without puzzles, or when its puzzles cannot be read.
-export async function puzzleButton(app, game) {
-  if (!gameInfo(game)?.hasPuzzles) return null;
-  const list = await call('puzzles', { game }).catch(() => null);
-  if (!list) return null;
-  const done = list.record.solved.includes(list.today.id);
-  return el('button', {
-    class: 'daily-button', id: `daily-puzzle-${game}`, dataset: { done: String(done) },
-    onclick: () => app.show(`${game}-puzzles`, { from: 'home' }),
-  },
-  el('strong', { text: t('puzzles.daily') }),
-  el('span', { class: 'daily-state', text: t(done ? 'daily.done' : 'daily.notPlayed') }),
-  el('span', { class: 'daily-streak', text: t('puzzles.streak', { streak: formatNumber(list.record.streak), best: formatNumber(list.record.longestStreak) }) }));
-}
-
 /// The daily deal's part of a game's statistics: the streaks and the all-days table (the best
-/// times or scores, each day's first attempt only). Null for a game without one.
+/// times or scores, each day's first attempt only), and the kind of daily deal picked, which can
+/// be changed there (a day begun keeps its own). Null for a game without one.
 export async function dailyStatistics(game) {
   if (!offersDaily(game)) return null;
   const status = await call('daily_status', { game }).catch(() => null);
   if (!status) return null;
+  const puzzle = isPuzzle(game);
   const byTime = gameInfo(game).ranking.measure === 'time';
-  const rows = [
+  const rows = puzzle ? [
+    ['daily-won', t('daily.solvedNow'), status.wonStreak.current],
+    ['daily-won-longest', t('daily.solvedLongest'), status.wonStreak.longest],
+  ] : [
     ['daily-streak', t('daily.streakNow'), status.finishedStreak.current],
     ['daily-longest', t('daily.streakLongest'), status.finishedStreak.longest],
   ];
-  if (byTime) {
+  if (byTime && !puzzle) {
     rows.push(['daily-won', t('daily.wonNow'), status.wonStreak.current],
       ['daily-won-longest', t('daily.wonLongest'), status.wonStreak.longest]);
   }
   return el('section', { class: 'daily-stats', id: 'daily-stats' },
-    el('h3', { class: 'stats-heading', text: t('daily.title') }),
+    el('h3', { class: 'stats-heading', text: t(puzzle ? 'puzzles.daily' : 'daily.title') }),
+    choicePicker(game, status),
     el('table', { class: 'stats' }, el('tbody', {}, rows.map(([key, label, value]) => el('tr', { dataset: { stat: key } },
       el('th', { scope: 'row', text: label }), el('td', { class: 'number', text: formatNumber(value) }))))),
     status.best.length ? el('h4', { class: 'stats-heading', text: t('daily.best') }) : null,
@@ -103,10 +109,32 @@ export async function dailyStatistics(game) {
       status.best.map((day) => el('li', { text: joined([day.day, dayFigure(game, day)]) }))) : null);
 }
 
-/// What a day's entry of `game` scored, as its ranking measures it (its time or its score); empty
-/// while it has none (under way, abandoned).
+/// The kind of daily deal picked (Minesweeper's level), changed at once for the days to come: a
+/// day begun keeps its own, and the picker says so. Null for a game with one kind, or before the
+/// first pick (the first daily deal asks).
+function choicePicker(game, status) {
+  if (status.choices.length < 2 || !status.choice) return null;
+  const select = el('select', { id: 'daily-level', name: 'dailyLevel' },
+    status.choices.map((choice) => el('option', { value: choice.id, text: t(choice.nameKey), selected: choice.id === status.choice ? true : undefined })));
+  const hint = el('p', { class: 'hint', id: 'daily-level-hint', text: t('daily.changeHint') });
+  select.addEventListener('change', async () => {
+    try {
+      await call('set_setting', { key: `${game}Daily`, value: select.value });
+      const begun = status.todayChoice && status.todayChoice !== select.value;
+      hint.textContent = t(begun ? 'daily.changedBegun' : 'daily.changed', { deal: t(status.choices.find((c) => c.id === select.value).nameKey) });
+      select.dataset.saved = select.value;
+    } catch (error) {
+      hint.textContent = errorText(error);
+    }
+  });
+  return el('div', { class: 'daily-level' },
+    el('label', { for: 'daily-level', text: t('daily.pickLabel') }), select, hint);
+}
+
+/// What a day's entry of `game` scored, as its ranking measures it (its time or its score; a
+/// puzzle of the day, its time); empty while it has none (under way, abandoned).
 export function dayFigure(game, day) {
-  if (gameInfo(game).ranking.measure === 'time') {
+  if (isPuzzle(game) || gameInfo(game).ranking.measure === 'time') {
     return day.timeMs == null ? '' : t('stats.seconds', { seconds: formatTime(game, day.timeMs) });
   }
   return day.score == null ? '' : formatNumber(day.score);

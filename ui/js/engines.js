@@ -1,23 +1,31 @@
 // Preferences > Engines: the player's external Gomoku engines (Gomocup brains). Adding one opens
 // the backend's native file dialog (the page never names a path) and waits while Pastimes
-// checks the program (src-tauri/engines/check.rs); removing one takes it off the list. Both
-// act at once, not on the dialog's Save.
+// checks the program (src-tauri/engines/check.rs); removing one takes it off the list. The
+// engine that gives Gomoku's hint and analyses its study board (the built-in one or an added
+// one, the setting `gomokuHelper`, src-tauri/engines/helper.rs) is chosen here too. All act at
+// once, not on the dialog's Save.
 
 import { el, clear } from './dom.js';
 import { t, errorText } from './i18n.js';
 import { call } from './ipc.js';
 
 /// The rules' names (literal keys, so that the catalogue test sees them).
-const RULE_NAME = { freestyle: 'gm.rule.freestyle', exactFive: 'gm.rule.exactFive', renju: 'gm.rule.renju' };
+const RULE_NAME = { freestyle: 'gm.rule.freestyle', exactFive: 'gm.rule.exactFive', renju: 'gm.rule.renju', caro: 'gm.rule.caro' };
 
 /// The section, filled once the list is read; `showError` says what went wrong.
-export function enginesSection() {
+export function enginesSection(app) {
   const list = el('ul', { class: 'engines-list', id: 'engines-list' });
+  const helper = el('select', { id: 'engines-helper', onchange: () => app.saveSetting('gomokuHelper', helper.value) });
   const status = el('p', { class: 'hint', id: 'engines-status', role: 'status', 'aria-live': 'polite' });
   const addButton = el('button', { type: 'button', id: 'engines-add', text: t('settings.engines.add') });
 
   const show = (engines) => {
     clear(list);
+    clear(helper);
+    helper.append(el('option', { value: '', text: t('studyBoard.builtIn') }),
+      ...engines.map((entry) => el('option', { value: entry.id, text: `${entry.name} ${entry.version}`.trim() })));
+    const chosen = app.settings.gomokuHelper ?? '';
+    helper.value = engines.some((entry) => entry.id === chosen) ? chosen : '';
     if (!engines.length) list.append(el('li', { class: 'engines-none', text: t('settings.engines.none') }));
     for (const entry of engines) {
       const rules = entry.rules.map((rule) => t(RULE_NAME[rule] ?? rule)).join(', ');
@@ -56,5 +64,6 @@ export function enginesSection() {
   return el('fieldset', { class: 'engines', id: 'settings-engines' },
     el('legend', { text: t('settings.engines') }),
     el('p', { class: 'hint', text: t('settings.engines.hint') }),
-    list, addButton, status);
+    list, addButton, status,
+    el('label', { for: 'engines-helper' }, t('settings.engines.helper'), helper));
 }

@@ -4,7 +4,7 @@ import { el } from './dom.js';
 import { t, formatClock, joined } from './i18n.js';
 import { call, fitWindow } from './ipc.js';
 import { allGames, categoryLabel } from './catalogue.js';
-import { dailyButton, puzzleButton } from './daily.js';
+import { dailyButton } from './daily.js';
 
 export const id = 'home';
 export const helpTopic = 'home';
@@ -24,7 +24,7 @@ export async function mount(root, app) {
   // Both asked at once: each answer is a round trip through the webview.
   const [underWay, daily] = await Promise.all([
     Promise.all(allGames().map((game) => progress(game.id))),
-    Promise.all(allGames().map(async (game) => (await dailyButton(app, game.id)) ?? puzzleButton(app, game.id))),
+    Promise.all(allGames().map((game) => dailyButton(app, game.id))),
   ]);
   for (const [index, game] of allGames().entries()) {
     list.append(el('li', {},

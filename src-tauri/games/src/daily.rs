@@ -3,10 +3,13 @@
 //!
 //! A game offers it by declaring a [`Daily`] in its [`crate::GameInfo`]: the choices a player
 //! picks from once (Minesweeper's level; Bubble Breaker has one, the original 11x11 Standard
-//! deal) and the parameters of the day's game for each. Nothing here names a particular game. A
-//! game that deals nothing from a seed takes the day's seed all the same: Gomoku's puzzle of
-//! the day ([`crate::puzzle::of_the_day`]) is the puzzle of its set that the seed of the choice
-//! `puzzle` picks, and the home card shows it where a deal of the day would be.
+//! deal) and the parameters of the day's game for each. Nothing here names a particular game.
+//!
+//! A game that deals nothing from a seed and declares [`crate::Puzzles`] offers the puzzle of
+//! the day instead ([`DailyOffer::Puzzle`], Gomoku's): the puzzle of its set that the seed of
+//! the choice `puzzle` picks ([`crate::puzzle::of_the_day`]). The app keeps its day's entry
+//! (the first attempt, solved or failed) and its streak as it keeps a deal's: [`offer`] is what
+//! the daily framework asks of a game.
 //!
 //! # The seed of the day
 //!
@@ -43,6 +46,44 @@ pub struct DailyChoice {
     pub id: &'static str,
     /// The catalogue key of its name.
     pub name_key: &'static str,
+}
+
+/// What a game offers each day, as the daily framework takes it.
+#[derive(Clone, Copy)]
+pub enum DailyOffer {
+    /// A deal of the day: the day's first game of it is the day's entry.
+    Deal(Daily),
+    /// The puzzle of the day of the game's set: the day's first attempt at it is the day's
+    /// entry, solved or failed.
+    Puzzle(crate::Puzzles),
+}
+
+/// The one choice of a puzzle of the day, whose seed picks the puzzle.
+pub const PUZZLE_CHOICES: &[DailyChoice] = &[DailyChoice { id: "puzzle", name_key: "puzzles.daily" }];
+
+impl DailyOffer {
+    /// What the player picks from (a puzzle of the day: nothing, its one choice).
+    pub fn choices(&self) -> &'static [DailyChoice] {
+        match self {
+            DailyOffer::Deal(daily) => daily.choices,
+            DailyOffer::Puzzle(_) => PUZZLE_CHOICES,
+        }
+    }
+
+    /// `"deal"` or `"puzzle"`: how the page opens it (the game's screen, or its puzzles').
+    pub fn kind(&self) -> &'static str {
+        match self {
+            DailyOffer::Deal(_) => "deal",
+            DailyOffer::Puzzle(_) => "puzzle",
+        }
+    }
+}
+
+/// What `kind` offers each day: its deal of the day if it declares one, else the puzzle of the
+/// day if it declares puzzles, else nothing.
+pub fn offer(kind: GameKind) -> Option<DailyOffer> {
+    let info = kind.info();
+    info.daily.map(DailyOffer::Deal).or(info.puzzles.map(DailyOffer::Puzzle))
 }
 
 /// The deal of one day for one game and choice.
@@ -158,6 +199,22 @@ mod tests {
     }
 
     #[test]
+    fn a_game_with_puzzles_and_no_deal_offers_the_puzzle_of_the_day() {
+        for kind in GameKind::all() {
+            let info = kind.info();
+            match offer(kind) {
+                Some(DailyOffer::Puzzle(_)) => {
+                    assert!(info.daily.is_none() && info.puzzles.is_some(), "{kind:?}");
+                    assert_eq!(offer(kind).unwrap().choices()[0].id, "puzzle");
+                    assert!(crate::puzzle::of_the_day(kind, "2026-12-06").is_ok(), "{kind:?}");
+                }
+                Some(DailyOffer::Deal(_)) => assert!(info.daily.is_some()),
+                None => assert!(info.daily.is_none() && info.puzzles.is_none(), "{kind:?}"),
+            }
+        }
+    }
+
+    #[test]
     fn every_offer_deals_each_of_its_choices() {
         for kind in GameKind::all() {
             let Some(daily) = kind.info().daily else {
@@ -174,6 +231,7 @@ mod tests {
                 assert!(game.can_rank(), "the day's deal ranks");
             }
             assert!(matches!(deal(kind, "2026-12-06", "nope"), Err(DailyError::UnknownChoice { .. })));
+            assert!(matches!(offer(kind), Some(DailyOffer::Deal(_))), "a deal of the day comes first");
             for bad in ["2026-13-01", "2026-12-6", "20261206", "", "2026-12-00"] {
                 assert!(matches!(deal(kind, bad, daily.default_choice().id), Err(DailyError::BadDay(_))), "{bad}");
             }

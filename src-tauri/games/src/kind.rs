@@ -355,8 +355,8 @@ pub struct GameInfo {
     /// (Gomoku's board starts empty).
     pub deals: Option<crate::deal_code::Deals>,
     /// The game's deal of the day ([`crate::daily`]), if it offers one: the home card and the
-    /// Game menu open it. `None` for a game without (Gomoku: its puzzle of the day comes
-    /// with its [`GameInfo::puzzles`]).
+    /// Game menu open it. `None` for a game without (Gomoku: its puzzles' puzzle of the day is
+    /// its daily offer, [`crate::daily::offer`]).
     pub daily: Option<crate::daily::Daily>,
     /// The game's puzzles ([`crate::puzzle`]), a tool beside play with a puzzle of the day:
     /// Gomoku's forced wins. The app refuses them for a game without.

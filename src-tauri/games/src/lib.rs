@@ -27,7 +27,7 @@ mod rng;
 pub mod study;
 pub mod time_control;
 
-pub use daily::{Daily, DailyChoice, DailyDeal, DailyError};
+pub use daily::{Daily, DailyChoice, DailyDeal, DailyError, DailyOffer};
 pub use deal::Deal;
 pub use deal_code::{DealCode, DealCodeError, Deals};
 pub use erased::{analysis_of, hint_of, new_game, odds_of, rate_of, AnyGame, ComputerMove, Played};

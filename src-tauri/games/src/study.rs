@@ -49,6 +49,10 @@ pub trait StudyBoard: Send {
 
     /// The engine's work on the position as it stands.
     fn engine(&self) -> StudyEngine;
+
+    /// The board itself, for a host that brings an engine of its own to a game's board (the
+    /// app's external Gomoku engines read Gomoku's position).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// Why a study board refuses a change.

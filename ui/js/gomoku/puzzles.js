@@ -216,6 +216,10 @@ export function create() {
     setText(ui.heading, t('puzzles.heading', { number: formatNumber(puzzle.number), rule: t(`gm.rule.${puzzle.group}`), kind: t(KINDS[puzzle.kind]) }));
     ui.heading.title = t('puzzles.length', { moves: formatNumber(puzzle.grade) });
     ui.tag.hidden = !snapshot.daily;
+    // Today's puzzle: whether this attempt is the day's entry (the first one counts).
+    const count = { open: 'puzzles.dailyOpen', counts: 'puzzles.dailyCounts', practice: 'puzzles.dailyPractice' }[snapshot.dayCount];
+    setText(ui.tag, t(count ?? 'puzzles.dailyTag'));
+    ui.tag.dataset.count = snapshot.dayCount ?? '';
     setText(ui.toPlay, `${t('puzzles.toPlay', { colour: colourName(puzzle.side) })}\u00a0· ${t('puzzles.length', { moves: formatNumber(puzzle.grade) })}`);
     showFeedback(token, view);
     showRecord(token, snapshot.record);

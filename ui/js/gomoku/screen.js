@@ -31,6 +31,10 @@ const REFUSALS = {
   doubleFour: 'gm.error.doubleFour',
   overline: 'gm.error.overline',
   choicePending: 'gm.error.choicePending',
+  outsideArea: 'gm.error.outsideArea',
+  notOffered: 'gm.error.notOffered',
+  symmetricalOffer: 'gm.error.symmetricalOffer',
+  noOffersNow: 'gm.error.noOffersNow',
 };
 
 /// "Hint: H8", and the win by force from there when the engine sees one.
@@ -47,6 +51,9 @@ function turnText(view, colour) {
 const vsComputer = (view) => view.opponent !== 'human';
 
 const inSwap2Opening = (view) => Boolean(view?.swap2?.decider);
+
+/// Whether the game is under an opening rule other than Swap2 (whose refusals name it).
+const byPartOpening = (view) => Boolean(view?.opening) && !['standard', 'swap2'].includes(view.opening);
 
 /// Whose card is marked as acting: the side to move, or in the Swap2 opening the decider's (the
 /// view names the first player black until the colours are chosen).
@@ -101,7 +108,21 @@ const PHASE_TEXT = {
   chooseSide: 'gm.swap2.chooseSide',
   placeTwo: 'gm.swap2.placeTwo',
   chooseColour: 'gm.swap2.chooseColour',
+  placeStone: 'gm.opening.step.placeStone',
+  swap: 'gm.opening.step.swap',
+  declareOffers: 'gm.opening.step.declareOffers',
+  fifthOrOffers: 'gm.opening.step.fifthOrOffers',
+  offer: 'gm.opening.step.offer',
+  pickOffer: 'gm.opening.step.pickOffer',
 };
+
+/// The opening rule's name, the panel's title (literal keys, so that the catalogue test sees them).
+const OPENING_TITLE = {
+  swap2: 'gm.swap2.title', swap1: 'gm.opening.swap1', soosorv8: 'gm.opening.soosorv8', taraguchi10: 'gm.opening.taraguchi10',
+};
+
+/// The phases in which a click on the board places (or offers, or picks) a stone.
+const STONE_PHASES = new Set(['placeThree', 'placeTwo', 'placeStone', 'fifthOrOffers', 'offer', 'pickOffer', 'done']);
 
 const CHOICES = ['white', 'black', 'placeTwo'];
 
@@ -111,7 +132,7 @@ const CHOSEN_TEXT = { white: 'gm.swap2.chose.white', black: 'gm.swap2.chose.blac
 
 class Swap2Panel {
   /// `onChoose(choice)`: the player chose "white", "black" or "placeTwo".
-  constructor({ onChoose }) {
+  constructor({ onChoose, onDeclare }) {
     this.title = el('p', { class: 'gm-swap2-title', id: 'gm-swap2-text' });
     this.stones = el('p', { class: 'gm-swap2-stones', id: 'gm-swap2-stones', hidden: true });
     this.buttons = Object.fromEntries(CHOICES.map((choice) => [choice, el('button', {
@@ -119,8 +140,35 @@ class Swap2Panel {
     }, choice === 'placeTwo' ? null : el('span', { class: `gm-badge ${choice}`, 'aria-hidden': 'true' }), t(CHOICE_TEXT[choice]))]));
     this.choices = el('div', { class: 'gm-swap2-choices', role: 'group', 'aria-labelledby': 'gm-swap2-text', hidden: true },
       CHOICES.map((choice) => this.buttons[choice]));
+    // Soosõrv-8's and Taraguchi-10's declarations: a button per number of fifth moves.
+    this.onDeclare = onDeclare;
+    this.counts = el('div', { class: 'gm-swap2-choices gm-offer-counts', id: 'gm-offer-counts', role: 'group', 'aria-labelledby': 'gm-swap2-text', hidden: true });
+    this.countsShown = '';
+    this.detail = el('p', { class: 'gm-swap2-stones', id: 'gm-opening-detail', hidden: true });
     this.node = el('section', { class: 'gm-swap2', id: 'gm-swap2', hidden: true, 'aria-label': t('gm.swap2.title') },
-      this.title, this.stones, this.choices);
+      this.title, this.stones, this.detail, this.choices, this.counts);
+  }
+
+  /// The buttons of the numbers of fifth moves open now (drawn again only when they change).
+  showCounts(counts) {
+    const signature = counts.join(',');
+    this.counts.hidden = !counts.length;
+    if (signature === this.countsShown) return;
+    this.countsShown = signature;
+    this.counts.replaceChildren(...counts.map((count) => el('button', {
+      id: `gm-offers-${count}`, dataset: { offers: String(count) }, onclick: () => this.onDeclare(count),
+      text: counts.length > 1 ? formatNumber(count) : t('gm.opening.offerTen', { count: formatNumber(count) }),
+      'aria-label': t('gm.opening.offers', { count: formatNumber(count) }),
+    })));
+  }
+
+  /// The area the next stone must lie in, and the fifth moves offered so far.
+  showDetail(swap) {
+    const parts = [];
+    if (swap.area) parts.push(swap.area === 1 ? t('gm.opening.centre') : t('gm.opening.area', { side: formatNumber(swap.area) }));
+    if (swap.offers?.length) parts.push(t('gm.opening.offered', { points: swap.offers.map((p) => notation(p.x, p.y, SIZE)).join(', ') }));
+    this.detail.hidden = !parts.length;
+    setText(this.detail, parts.join(' '));
   }
 
   /// Shows the opening as it stands; hidden under the standard opening and once it is over.
@@ -130,17 +178,21 @@ class Swap2Panel {
     this.node.hidden = !open;
     this.node.dataset.phase = open ? swap.phase : '';
     if (!open) return;
+    this.node.setAttribute('aria-label', t(OPENING_TITLE[view.opening] ?? 'gm.swap2.title'));
     setText(this.title, t(PHASE_TEXT[swap.phase], { name: shownName(swap.deciderName ?? '') }));
     const placing = swap.stonesLeft > 0;
     this.stones.hidden = !placing;
     if (placing) {
-      setText(this.stones, t('gm.swap2.stonesLeft', {
-        left: formatNumber(swap.stonesLeft), colour: t(`gm.colour.${view.sideToMove}`),
-      }));
+      const left = formatNumber(swap.stonesLeft);
+      setText(this.stones, swap.phase === 'offer' ? t('gm.opening.offersLeft', { left })
+        : t('gm.swap2.stonesLeft', { left, colour: t(`gm.colour.${view.sideToMove}`) }));
     }
-    const choosing = swap.choices.length > 0 && !swap.computerDecides && !snap.paused;
+    this.showDetail(swap);
+    const deciding = !swap.computerDecides && !snap.paused;
+    const choosing = swap.choices.length > 0 && deciding;
     this.choices.hidden = !choosing;
     for (const choice of CHOICES) this.buttons[choice].hidden = !swap.choices.includes(choice);
+    this.showCounts(deciding ? swap.offerCounts ?? [] : []);
   }
 }
 
@@ -148,6 +200,11 @@ class Swap2Panel {
 /// name), in words; the computer's decisions come as snapshot events and are told like its stones.
 function decisionText(decided) {
   return t(CHOSEN_TEXT[decided.choice], { name: shownName(decided.name ?? '') });
+}
+
+/// A declaration of fifth moves as the effects tell it (`declared`: the number and who).
+function declarationText(declared) {
+  return t('gm.opening.declared', { name: shownName(declared.name ?? ''), count: formatNumber(declared.offers) });
 }
 
 export const {
@@ -236,7 +293,9 @@ function create(screen) {
       nodes: { black: players.black.clock, white: players.white.clock }, sound: () => Boolean(screen.app.settings.sound),
     });
     const moveList = new MoveList({ onStep: step });
-    const swap2 = new Swap2Panel({ onChoose: (choice) => screen.play({ choose: choice }) });
+    const swap2 = new Swap2Panel({
+      onChoose: (choice) => screen.play({ choose: choice }), onDeclare: (offers) => screen.play({ offers }),
+    });
     const demo = new DemoPanel({
       request: (ask) => screen.request(ask).catch((error) => screen.showError(error)), settings: screen.app.settings,
     });
@@ -264,6 +323,8 @@ function create(screen) {
     const reason = error?.code === 'illegal_move' ? error.params?.reason : null;
     let text;
     if (reason === 'occupied') text = t('gm.error.occupied', { point: notation(move.x, move.y, screen.snapshot?.view?.size ?? SIZE) });
+    // Swap2's choice by its name; the other opening rules' decisions in general words.
+    else if (reason === 'choicePending' && byPartOpening(screen.snapshot?.view)) text = t('gm.error.decisionPending');
     else if (REFUSALS[reason]) text = t(REFUSALS[reason]);
     else text = error?.code ? errorText(error) : String(error);
     toast(text);
@@ -294,6 +355,8 @@ function create(screen) {
     }
     if (effects?.decided) announce(decisionText(effects.decided));
     if (effects?.takenOver) announce(t('gm.demo.takenOver', { colour: t(`gm.colour.${view.humanColour}`) }));
+    if (effects?.declared) announce(declarationText(effects.declared));
+    if (effects?.offered) announce(t('gm.opening.offeredOne', { point: effects.offered.notation }));
     const placed = effects?.placed;
     // The computer's stones come as events (in the Swap2 opening the player places both colours).
     if (placed && vsComputer(view) && cause === 'event') {
@@ -343,8 +406,8 @@ function create(screen) {
     const total = view.moves.length;
     // A replay only shows the first moves again; it asks the backend nothing.
     const at = shownMoves();
-    // While the Swap2 opening waits for a choice, a click places nothing.
-    const choosing = Boolean(view.swap2?.choices?.length);
+    // While the opening waits for a choice or a declaration, a click places nothing.
+    const choosing = Boolean(view.swap2?.decider) && !STONE_PHASES.has(view.swap2.phase);
     const canPlay = shown.status === 'playing' && !shown.paused && !shown.computerThinking && !view.computerToMove && !choosing;
     const live = at === total && shown.status === 'playing';
     ui.board.show(view, {
@@ -352,6 +415,8 @@ function create(screen) {
       turn: canPlay ? view.sideToMove : null,
       forbidden: live ? view.forbidden ?? [] : [],
       hint: live && hinted ? hinted : null,
+      // The fifth moves offered, see-through and numbered, until one is chosen.
+      ghosts: live ? (view.swap2?.offers ?? []).map((p, i) => ({ x: p.x, y: p.y, colour: 'black', number: i + 1 })) : [],
     });
     ui.board.node.classList.toggle('replay', at < total);
   }

@@ -9,7 +9,11 @@ import { openDialog } from '../dialog.js';
 import { call } from '../ipc.js';
 
 export const RULES = ['freestyle', 'exactFive', 'renju', 'caro'];
-export const OPENINGS = ['standard', 'swap2'];
+export const OPENINGS = ['standard', 'swap2', 'swap1', 'soosorv8', 'taraguchi10'];
+/// The openings of Renju only (Opening::fits in opening.rs).
+const RENJU_OPENINGS = ['soosorv8', 'taraguchi10'];
+/// Whether an opening is played by part (first and second player) rather than by colour.
+const byPart = (opening) => Boolean(opening) && opening !== 'standard';
 /// Two people, then the computer's levels, weakest first, then an external engine
 /// (Opponent::ALL in params.rs).
 export const OPPONENTS = ['human', 'beginner', 'easy', 'medium', 'hard', 'master', 'engine'];
@@ -53,12 +57,15 @@ const MAX_NAME = 32;
 const OPENING_TEXT = {
   standard: { label: 'gm.opening.standard', hint: 'gm.opening.standard.explain' },
   swap2: { label: 'gm.opening.swap2', hint: 'gm.opening.swap2.explain' },
+  swap1: { label: 'gm.opening.swap1', hint: 'gm.opening.swap1.explain' },
+  soosorv8: { label: 'gm.opening.soosorv8', hint: 'gm.opening.soosorv8.explain' },
+  taraguchi10: { label: 'gm.opening.taraguchi10', hint: 'gm.opening.taraguchi10.explain' },
 };
 /// Under Swap2 the human's "colour" is their part in the opening: black opens, white answers.
 const SWAP2_PART = { black: 'gm.new.part.first', white: 'gm.new.part.second' };
 
 /// A category's name as the backend writes it: "exactFive-hard", "renju-hard-swap2".
-export const categoryOf = (rule, opponent, opening) => `${rule}-${opponent}${opening === 'swap2' ? '-swap2' : ''}`;
+export const categoryOf = (rule, opponent, opening) => `${rule}-${opponent}${byPart(opening) ? `-${opening}` : ''}`;
 
 export const other = (colour) => (colour === 'black' ? 'white' : 'black');
 
@@ -160,7 +167,7 @@ export function keptParams(params) {
 /// part (black: the first player), so the first player's colour turns them back. Names Pastimes
 /// gave come back in today's language.
 export function paramsOf(view) {
-  const first = view.opening === 'swap2' ? view.swap2?.firstColour : null;
+  const first = byPart(view.opening) ? view.swap2?.firstColour : null;
   const named = (colour) => nameOf(view, colour);
   const [firstName, secondName] = first ? [named(first), named(other(first))] : [named('black'), named('white')];
   const humanColour = first ? (view.humanColour === first ? 'black' : 'white') : view.humanColour;
@@ -245,9 +252,9 @@ export async function chooseParams(app, start) {
     engines.map((entry) => option(entry.id, engineName(entry), initial.engine?.id)));
   const timeSelect = el('select', { id: 'gm-move-time', name: 'moveTime' },
     MOVE_TIMES.map((ms) => option(String(ms), t('stats.seconds', { seconds: formatNumber(ms / 1000) }), String(initial.engine?.moveMs ?? 1000))));
+  const timeLabel = el('label', { for: 'gm-move-time' }, t('gm.new.moveTime'), timeSelect);
   const engineChoice = el('div', { class: 'gm-engine-choice', id: 'gm-engine-choice' },
-    el('label', { for: 'gm-engine' }, t('gm.new.engine'), engineSelect),
-    el('label', { for: 'gm-move-time' }, t('gm.new.moveTime'), timeSelect));
+    el('label', { for: 'gm-engine' }, t('gm.new.engine'), engineSelect), timeLabel);
   const chosenEngine = () => engines.find((entry) => entry.id === engineSelect.value);
   // Computer against computer (a demo): a level plays the player's side too, until taken over.
   const demoBox = el('input', { type: 'checkbox', id: 'gm-new-demo', checked: initial.demo ? true : undefined });
@@ -287,16 +294,25 @@ export async function chooseParams(app, start) {
     // An engine plays the rules it played when it was added, and Swap2 if it answered it.
     const entry = opponent === ENGINE ? chosenEngine() : null;
     engineChoice.hidden = opponent !== ENGINE;
-    // An engine plays to its own time a move, not to the game's clock (yet).
-    clock.node.hidden = opponent === ENGINE;
+    // An engine plays to the game's clock as a person does; its own time a move is for a game
+    // without one.
+    timeLabel.hidden = clock.value()?.kind !== 'none';
     for (const input of document.querySelectorAll('#gomoku-new-dialog input[name=rule]')) {
       input.disabled = Boolean(entry) && !entry.rules.includes(input.value);
     }
     const swap2Input = document.querySelector('#gomoku-new-dialog input[name=opening][value=swap2]');
     if (swap2Input) swap2Input.disabled = Boolean(entry) && !entry.swap2;
+    // Soosõrv-8 and Taraguchi-10 are Renju's; an engine plays only the standard opening and Swap2.
+    const { rule } = choice();
+    for (const input of document.querySelectorAll('#gomoku-new-dialog input[name=opening]')) {
+      if (input.value === 'standard' || input.value === 'swap2') continue;
+      input.disabled = Boolean(entry) || (RENJU_OPENINGS.includes(input.value) && rule !== 'renju');
+      if (input.disabled && input.checked) document.getElementById('gm-opening-standard').checked = true;
+    }
     const computer = entry ? engineName(entry) : computerName(opponent);
-    // Under Swap2 the colours are chosen in the opening: the player picks a part instead.
-    const swap2 = opening === 'swap2';
+    // Under Swap2 (and every opening rule) the colours are chosen in the opening: the player
+    // picks a part instead.
+    const swap2 = byPart(form.value('opening') ?? opening);
     colourLegend.textContent = t(swap2 ? 'gm.new.yourPart' : 'gm.new.yourColour');
     colourChoices.forEach((node, index) => {
       const colour = COLOURS[index];
@@ -336,7 +352,9 @@ export async function chooseParams(app, start) {
     ],
     buttons: [{ value: 'cancel', label: t('dialog.cancel') }, { value: 'start', label: t('gm.new.start'), primary: true }],
     onOpen: (dialog) => {
-      dialog.addEventListener('change', (event) => { if (event.target.type === 'radio' || [engineSelect, demoBox, demoLevel].includes(event.target)) update(); });
+      dialog.addEventListener('change', (event) => {
+        if (event.target.type === 'radio' || [engineSelect, demoBox, demoLevel].includes(event.target) || event.target.id?.startsWith('gm-clock')) update();
+      });
       update();
       dialog.querySelector('input[name=opponent]:checked')?.focus();
     },
@@ -350,7 +368,7 @@ export async function chooseParams(app, start) {
         const input = inputs[colour];
         const problem = input.disabled ? null : nameProblem(input.value);
         if (problem) {
-          error.textContent = t(`gm.name.${problem}`, { colour: playerWord(colour, opening === 'swap2'), max: MAX_NAME });
+          error.textContent = t(`gm.name.${problem}`, { colour: playerWord(colour, byPart(opening)), max: MAX_NAME });
           input.setAttribute('aria-invalid', 'true');
           input.focus();
           return 'invalid';
@@ -358,7 +376,7 @@ export async function chooseParams(app, start) {
       }
       const params = {
         rule, opening, opponent, humanColour, blackName: inputs.black.value.trim(), whiteName: inputs.white.value.trim(),
-        timeControl: opponent === ENGINE ? CLOCK_PRESETS.none : clock.value(),
+        timeControl: clock.value(),
       };
       if (opponent === ENGINE) params.engine = { id: engineSelect.value, moveMs: Number(timeSelect.value) };
       if (demoOn()) params.demo = demoLevel.value;

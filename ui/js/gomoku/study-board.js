@@ -5,7 +5,10 @@
 // drawn on the board as numbered see-through stones. Never a game: nothing here ranks.
 // The backend keeps the board (src-tauri/games/src/gomoku/study_board/) and runs the engine
 // (src-tauri/study/, the host of every game's study board); this screen draws its snapshots
-// (the `study_board` event brings each new look) and sends the player's edits.
+// (the `study_board` event brings each new look) and sends the player's edits. The engine
+// that looks may be an added Gomocup engine (the setting `gomokuHelper`, chosen here or in
+// Preferences; src-tauri/engines/helper.rs): its looks are drawn alike, and a fault it makes
+// stops its analysis with a plain-words status.
 
 import { el, announce, setText, toast } from '../dom.js';
 import { t, errorText, formatNumber } from '../i18n.js';
@@ -35,6 +38,15 @@ const SHOWN = 10_000;
 /// How many stones of the expected line are drawn on the board.
 const GHOSTS = 10;
 
+/// What an added engine's fault says (literal keys, so that the catalogue test sees them).
+const FAULT = {
+  timeout: 'studyBoard.fault.timeout',
+  crash: 'studyBoard.fault.crash',
+  garbage: 'studyBoard.fault.garbage',
+  illegal: 'studyBoard.fault.illegal',
+  flood: 'studyBoard.fault.flood',
+};
+
 /// Where the board was opened from, and what its Back button says.
 const BACK_TEXT = { gomoku: 'studyBoard.backToGame', review: 'studyBoard.backToReview', watch: 'studyBoard.backToWatch' };
 
@@ -63,6 +75,8 @@ function build(token) {
   const score = el('p', { class: 'study-score', id: 'study-score', 'aria-live': 'polite' });
   const forced = el('p', { class: 'study-forced', id: 'study-forced', hidden: true });
   const status = el('p', { class: 'study-status', id: 'study-status', role: 'status' });
+  const helper = el('select', { id: 'study-helper', onchange: () => chooseHelper(token, helper.value) },
+    el('option', { value: '', text: t('studyBoard.builtIn') }));
   const choices = el('ol', { class: 'study-choices', id: 'study-choices', 'aria-labelledby': 'study-choices-title' });
   const line = el('p', { class: 'study-line', id: 'study-line' });
   const actions = el('div', { class: 'gm-actions' },
@@ -70,12 +84,32 @@ function build(token) {
     el('button', { id: 'study-clear', type: 'button', onclick: () => edit(token, 'clear'), text: t('studyBoard.clear') }),
     el('button', { id: 'study-paste', type: 'button', onclick: () => pastePosition(token), text: t('gm.pastePosition') }));
   const side = el('aside', { class: 'gm-side study-side', 'aria-label': t('studyBoard.side') },
+    el('label', { class: 'study-helper-label' }, t('studyBoard.helper'), ' ', helper),
     toMove, bar, score, forced, status,
     el('h2', { class: 'gm-side-title', id: 'study-choices-title', text: t('studyBoard.choices') }), choices,
     el('h2', { class: 'gm-side-title', text: t('studyBoard.line') }), line,
     actions, el('p', { class: 'hint study-help', text: t('studyBoard.help') }));
   const stage = el('div', { class: 'gm-stage study-stage' }, boardArea, side);
-  return { nodes: [toolbar, stage], rule, engine, back, board, boardArea, toMove, bar, barFill, score, forced, status, choices, line };
+  return { nodes: [toolbar, stage], rule, engine, helper, back, board, boardArea, toMove, bar, barFill, score, forced, status, choices, line };
+}
+
+/// The engines the player added, offered beside the built-in one; the chosen one is a setting
+/// (it gives the hint too), and the backend looks at the board afresh with it.
+async function listHelpers(token) {
+  let engines = [];
+  try {
+    engines = await call('engines');
+  } catch {
+    // No list (no store): the built-in engine alone.
+  }
+  const { helper } = token.ui;
+  helper.append(...engines.map((entry) => el('option', { value: entry.id, text: `${entry.name} ${entry.version}`.trim() })));
+  const chosen = token.app.settings.gomokuHelper ?? '';
+  helper.value = engines.some((entry) => entry.id === chosen) ? chosen : '';
+}
+
+function chooseHelper(token, id) {
+  token.app.saveSetting('gomokuHelper', id);
 }
 
 /// Sends an edit of the position; a refused one changes nothing and says why.
@@ -175,6 +209,7 @@ export function create() {
     token.onKey = keyHandler(() => keyTable(token), isScreenKey);
     root.addEventListener('keydown', token.onKey);
     token.unlisten = listen('study_board', (snapshot) => { if (current === token && snapshot.game === GAME) show(token, snapshot); });
+    await listHelpers(token);
     if (load === 'game') await apply(token, call('study_board_game', { game: GAME }));
     else if (load) await apply(token, call('study_board_set', { game: GAME, ...load }));
     if (current !== token) return;
@@ -216,7 +251,9 @@ export function create() {
     if (!snapshot || (token.snapshot && snapshot.sequence < token.snapshot.sequence)) return;
     token.snapshot = snapshot;
     const { ui, root } = token;
-    const { view, look } = snapshot;
+    const { view } = snapshot;
+    // A fault is said in the status; it has no value, line or moves to draw.
+    const look = snapshot.look?.fault ? null : snapshot.look;
     root.dataset.revision = String(snapshot.revision);
     root.dataset.sequence = String(snapshot.sequence);
     root.dataset.state = snapshot.thinking ? 'thinking' : snapshot.settled ? 'settled' : 'resting';
@@ -248,6 +285,7 @@ export function create() {
     if (view.winner) text = t('studyBoard.over', { colour: t(`gm.colourName.${view.winner}`) });
     else if (!view.sideToMove) text = t('gm.result.draw');
     else if (!snapshot.engineOn) text = t('studyBoard.paused');
+    else if (look?.fault) text = t(FAULT[look.fault] ?? FAULT.garbage, { engine: look.engine });
     else if (snapshot.thinking && !look) text = t('studyBoard.thinking');
     else if (look) {
       const figures = { depth: formatNumber(look.depth), seconds: (snapshot.thoughtMs / 1000).toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 }) };

@@ -10,14 +10,22 @@
 //!
 //! In the opening, whoever places stones wants the position even (the other player then picks
 //! the better side), so each opening stone is the candidate after which the engine's score is
-//! nearest zero; the second player takes a side when the engine sees it ahead by more than
-//! [`CLEAR_LEAD`], and otherwise places two more; the first player, after those, takes the side
-//! the engine prefers.
+//! nearest zero (within the rule's area); whoever may take a colour (Swap1, a swap of the RIF's
+//! rules, Swap2's last choice) takes the side the engine prefers; Swap2's second player takes a
+//! side when the engine sees it ahead by more than [`CLEAR_LEAD`], and otherwise places two more.
+//!
+//! The fifth moves of Soosõrv-8 and Taraguchi-10: the holder of white declares one offer and one
+//! more for every [`OFFER_STEP`] black is ahead (at most the rule's eight), since black then has
+//! to find that many good fifth moves and white keeps the best for white; under Taraguchi-10
+//! the holder of black offers ten when the engine sees black ahead by more than
+//! [`CLEAR_LEAD`] (ten good fifth moves exist, and no swap follows), and otherwise places one
+//! even fifth move; the offers are, of a few candidates each, the one best for black; white
+//! chooses the offer the engine scores best for white.
 
 use super::ai::{move_seed, search_level, search_remembering, Decision, Memory, SearchLimits};
 use super::board::{Point, SIZE};
+use super::opening::{Choice, Opening, Phase};
 use super::params::Level;
-use super::swap2::{Choice, Phase};
 use super::{Action, Gomoku, Move};
 use crate::game::Game;
 use crate::rng::seeded;
@@ -28,6 +36,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// rather than place two more stones: about an open three's worth (see the engine's threat
 /// values).
 pub const CLEAR_LEAD: i32 = 300;
+/// Black's lead, in the engine's score units, worth one more fifth move declared under
+/// Soosõrv-8: half an open three.
+pub const OFFER_STEP: i32 = 150;
 /// Opening stones judged per decision.
 const OPENING_CANDIDATES: usize = 6;
 /// Allowed points judged when the engine's choice was forbidden.
@@ -42,10 +53,16 @@ pub fn computer_action(game: &Gomoku, level: Level, limits: &SearchLimits, cance
     }
     let action = match game.phase() {
         Phase::Done => legal_stone(game, level, limits, move_seed(game), cancel).map(Action::Stone),
-        Phase::PlaceThree | Phase::PlaceTwo => Some(Action::Stone(opening_stone(game, level, limits, cancel))),
-        Phase::ChooseSide | Phase::ChooseColour => {
+        Phase::PlaceThree | Phase::PlaceTwo | Phase::PlaceStone => {
+            Some(Action::Stone(opening_stone(game, level, limits, cancel)))
+        }
+        Phase::ChooseSide | Phase::ChooseColour | Phase::Swap => {
             Some(Action::Choose { choose: opening_choice(game, level, limits, cancel) })
         }
+        Phase::DeclareOffers => Some(Action::Offers { offers: offers_to_declare(game, level, limits, cancel) }),
+        Phase::FifthOrOffers => Some(fifth_or_offers(game, level, limits, cancel)),
+        Phase::Offer => best_offer(game, level, limits, cancel).map(Action::Stone),
+        Phase::PickOffer => pick_offer(game, level, limits, cancel).map(Action::Stone),
     };
     (!cancel.load(Ordering::Relaxed)).then_some(action).flatten()
 }
@@ -122,14 +139,19 @@ fn best_allowed(
     best.map(|(_, p)| p.into())
 }
 
-/// A stone of the Swap2 opening for its decider: the centre first, then of a few seeded
-/// candidates near the stones the one after which the engine's score is nearest even.
+/// A stone of the opening for its decider: the centre first, then of a few seeded candidates
+/// near the stones (and within the rule's area) the one after which the engine's score is
+/// nearest even.
 fn opening_stone(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &AtomicBool) -> Move {
     let centre = Point { x: SIZE as u8 / 2, y: SIZE as u8 / 2 };
     if game.board().get(centre).is_none() {
         return centre.into();
     }
-    let mut candidates = near_stones(game, 2);
+    let allowed = |p: &Point| game.clone().play((*p).into()).is_ok();
+    let mut candidates: Vec<Point> = near_stones(game, 2).into_iter().filter(allowed).collect();
+    if candidates.is_empty() {
+        candidates = Point::all().filter(allowed).collect();
+    }
     candidates.shuffle(&mut seeded(move_seed(game)));
     candidates.truncate(OPENING_CANDIDATES);
     let each = share(limits, candidates.len());
@@ -148,14 +170,94 @@ fn opening_stone(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &At
     best.map(|(_, p)| p).or(candidates.first().copied()).unwrap_or(centre).into()
 }
 
-/// A choice of the Swap2 opening, from the engine's score for white (who moves next).
+/// A choice of colour in the opening, from the engine's score for the side to move (white at
+/// Swap2's and Swap1's choices).
 fn opening_choice(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &AtomicBool) -> Choice {
-    let white = search_level(game, judging(level), limits, move_seed(game), cancel).score;
-    let better = if white >= 0 { Choice::White } else { Choice::Black };
+    let mover = game.side_to_move();
+    let score = search_level(game, judging(level), limits, move_seed(game), cancel).score;
+    let better = if score >= 0 { mover } else { mover.other() };
     match game.phase() {
-        Phase::ChooseSide if white.saturating_abs() <= CLEAR_LEAD => Choice::PlaceTwo,
-        _ => better,
+        Phase::ChooseSide if score.saturating_abs() <= CLEAR_LEAD => Choice::PlaceTwo,
+        _ => Choice::keep(better),
     }
+}
+
+/// Black's lead (black is to move with four stones), in the engine's score.
+fn black_lead(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &AtomicBool) -> i32 {
+    search_level(game, judging(level), limits, move_seed(game), cancel).score
+}
+
+/// Soosõrv-8's declaration by the holder of white: one offer, and one more per [`OFFER_STEP`]
+/// of black's lead.
+fn offers_to_declare(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &AtomicBool) -> u8 {
+    let open = game.opening_rule().map(|rule| rule.offer_counts(game.board().stone_count())).unwrap_or_default();
+    let most = open.iter().copied().max().unwrap_or(1);
+    let lead = black_lead(game, level, limits, cancel).max(0);
+    let wanted = 1 + lead / OFFER_STEP;
+    u8::try_from(wanted).unwrap_or(most).clamp(1, most)
+}
+
+/// Taraguchi-10's choice for the holder of black: ten offers when black is clearly ahead, an
+/// even fifth move within the area otherwise.
+fn fifth_or_offers(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &AtomicBool) -> Action {
+    let half = limits.part(1, 2);
+    if black_lead(game, level, &half, cancel) > CLEAR_LEAD {
+        let offers =
+            game.opening_rule().and_then(|rule| rule.offer_counts(game.board().stone_count()).first().copied());
+        if let Some(offers) = offers {
+            return Action::Offers { offers };
+        }
+    }
+    Action::Stone(opening_stone(game, level, &half, cancel))
+}
+
+/// The position on the board as a game under the standard opening, where a fifth move is a
+/// stone: for judging offers.
+fn as_played(game: &Gomoku) -> Gomoku {
+    let params =
+        super::Params { opening: Opening::Standard, time_control: Default::default(), ..game.params().clone() };
+    let mut free = Gomoku::new(&params, game.seed()).expect("the standard opening fits every rule");
+    for &p in game.moves() {
+        free.place_unchecked(p).expect("a position's stones replay");
+    }
+    free
+}
+
+/// White's score (the engine's, white to move) after black's fifth move `p`; `None` when `p`
+/// may not be played.
+fn white_after(position: &Gomoku, p: Point, level: Level, limits: &SearchLimits, cancel: &AtomicBool) -> Option<i32> {
+    let mut after = position.clone();
+    after.play(p.into()).ok()?;
+    if after.winner().is_some() {
+        return Some(-super::ai::WIN_SCORE);
+    }
+    Some(search_level(&after, judging(level), limits, move_seed(&after), cancel).score)
+}
+
+/// The next fifth move to offer: of a few seeded candidates the rule accepts, the one after
+/// which white's score is lowest.
+fn best_offer(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &AtomicBool) -> Option<Move> {
+    let offerable = |p: &Point| game.clone().play((*p).into()).is_ok();
+    let mut candidates: Vec<Point> = near_stones(game, 2).into_iter().filter(offerable).collect();
+    if candidates.is_empty() {
+        candidates = Point::all().filter(offerable).collect();
+    }
+    let offered = game.opening_rule().map_or(0, |rule| rule.offers().len()) as u64;
+    candidates.shuffle(&mut seeded(move_seed(game) ^ offered));
+    candidates.truncate(OPENING_CANDIDATES);
+    let position = as_played(game);
+    let each = share(limits, candidates.len());
+    let scored = candidates.iter().filter_map(|&p| Some((white_after(&position, p, level, &each, cancel)?, p)));
+    scored.min_by_key(|&(score, _)| score).map(|(_, p)| p.into()).or(candidates.first().map(|&p| p.into()))
+}
+
+/// The offered fifth move white chooses: the one after which white's score is highest.
+fn pick_offer(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &AtomicBool) -> Option<Move> {
+    let offers = game.opening_rule()?.offers().to_vec();
+    let position = as_played(game);
+    let each = share(limits, offers.len());
+    let scored = offers.iter().filter_map(|&p| Some((white_after(&position, p, level, &each, cancel)?, p)));
+    scored.max_by_key(|&(score, _)| score).map(|(_, p)| p.into()).or(offers.first().map(|&p| p.into()))
 }
 
 /// The level whose search judges positions: a glance (a level's blunder) gives no score, so

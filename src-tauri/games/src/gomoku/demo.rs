@@ -156,14 +156,32 @@ mod tests {
     }
 
     #[test]
-    fn under_swap2_the_computer_plays_both_roles_of_the_opening() {
-        let mut game = demo(Rule::Freestyle, Opening::Swap2);
-        assert_eq!(game.category(), "freestyle-demo-swap2");
-        for _ in 0..8 {
-            let action = next(&game).unwrap();
-            game.apply(&action).unwrap();
+    fn under_every_opening_rule_the_computer_plays_both_roles_of_the_opening() {
+        for opening in Opening::ALL.into_iter().filter(|&opening| opening != Opening::Standard) {
+            // Soosõrv-8 and Taraguchi-10 are Renju's; Swap2 and Swap1 fit every rule.
+            let rule = if opening.fits(Rule::Freestyle) { Rule::Freestyle } else { Rule::Renju };
+            let mut game = demo(rule, opening);
+            assert_eq!(game.category(), format!("{}-demo-{}", rule.as_str(), opening.as_str()));
+            let mut actions = Vec::new();
+            while game.plays_itself() && game.phase() != crate::gomoku::Phase::Done {
+                assert!(game.is_computer_turn(), "{opening:?}: the computer decides each step");
+                let action = next(&game).expect("the computer always has a decision");
+                game.apply(&action).unwrap();
+                actions.push(action);
+                assert!(actions.len() < 40, "{opening:?}: the opening ends");
+            }
+            assert!(game.colour_of(Role::First).is_some(), "{opening:?}: the colours are settled");
+            let decided = |a: &Action| matches!(a, Action::Choose { .. } | Action::Offers { .. });
+            if matches!(opening, Opening::Soosorv8 | Opening::Taraguchi10) {
+                assert!(actions.iter().any(|a| matches!(a, Action::Offers { .. })), "{opening:?}: {actions:?}");
+            }
+            assert!(actions.iter().any(decided), "{opening:?}: {actions:?}");
+            // And it goes on to the end.
+            while game.plays_itself() {
+                game.apply(&next(&game).unwrap()).unwrap();
+            }
+            assert!(game.status().is_over() && !game.can_rank(), "{opening:?}");
         }
-        assert!(game.colour_of(Role::First).is_some(), "the colours are settled");
     }
 
     #[test]
@@ -213,6 +231,11 @@ mod tests {
         assert_eq!(json, serde_json::json!({"takeOver": "first"}));
         assert_eq!(serde_json::from_value::<Action>(json).unwrap(), take);
         let written = game.write(&take).unwrap();
+        // After the stones (0-224) and 20 words (225-244, the last the declarations of fifth
+        // moves), the take-overs are codes 245 and 246.
+        assert_eq!(written, crate::notation::Written::Word(20));
+        assert_eq!(game.write(&Action::TakeOver { take_over: Role::Second }), Some(crate::notation::Written::Word(21)));
+        assert_eq!(game.read(crate::notation::Written::Word(19)), Some(Action::Offers { offers: 10 }));
         assert_eq!(game.read(written), Some(take));
         game.apply(&take).unwrap();
         assert_eq!(game.seat(Role::First), Seat::Player);
@@ -224,7 +247,14 @@ mod tests {
     #[test]
     fn demo_categories_are_valid_and_never_rank() {
         let categories = crate::gomoku::KIND.info().categories;
-        for name in ["freestyle-demo", "renju-demo-swap2", "caro-demo"] {
+        for name in [
+            "freestyle-demo",
+            "renju-demo-swap2",
+            "caro-demo",
+            "freestyle-demo-swap1",
+            "renju-demo-soosorv8",
+            "renju-demo-taraguchi10",
+        ] {
             assert!((categories.is_valid)(name), "{name}");
             assert!(!(categories.ranks)(name), "{name}");
         }

@@ -2,7 +2,7 @@
 //! the Swap2 decision made and who made it.
 
 use super::board::Point;
-use super::swap2::{Choice, Role};
+use super::opening::{Choice, Phase, Role};
 use super::view::{move_view, name_of_role, MoveView};
 use super::{Action, Gomoku};
 use serde::Serialize;
@@ -22,9 +22,24 @@ pub struct Effects {
     /// The player whose time ran out, when this move was the clock's ruling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lost_on_time: Option<Role>,
+    /// The number of fifth moves this move declared, with who declared it (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declared: Option<Declared>,
+    /// The fifth move this click offered (the stone is not played yet; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offered: Option<MoveView>,
     /// The part the player took over, when this move was a demo's take-over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub taken_over: Option<Role>,
+}
+
+/// A declaration of how many fifth moves black offers: `{"offers":3,"by":"second","name":"Bo"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Declared {
+    pub offers: u8,
+    pub by: Role,
+    pub name: String,
 }
 
 /// A Swap2 decision as it was made: what the decider took and who the decider is.
@@ -48,12 +63,28 @@ pub(super) fn told(before: &Gomoku, action: &Action, after: &Gomoku) -> Effects 
     let winning_line = placed.as_ref().and(after.winning_line()).map(<[Point]>::to_vec);
     let decided = match *action {
         // The decider is whoever the opening waited for before the choice.
-        Action::Choose { choose } => before.phase().decider().map(|by| Decision {
+        Action::Choose { choose } => before.opening_decider().map(|by| Decision {
             choice: choose,
             by,
             name: name_of_role(before, by).to_string(),
         }),
-        Action::Stone(_) | Action::Forfeit { .. } | Action::LostOnTime { .. } | Action::TakeOver { .. } => None,
+        Action::Stone(_)
+        | Action::Forfeit { .. }
+        | Action::LostOnTime { .. }
+        | Action::Offers { .. }
+        | Action::TakeOver { .. } => None,
+    };
+    let declared = match *action {
+        Action::Offers { offers } => {
+            before.opening_decider().map(|by| Declared { offers, by, name: name_of_role(before, by).to_string() })
+        }
+        _ => None,
+    };
+    let offered = match *action {
+        Action::Stone(mv) if before.phase() == Phase::Offer => {
+            super::Point::new(mv.x, mv.y).map(|p| move_view(p, super::Colour::Black))
+        }
+        _ => None,
     };
     let forfeited = match *action {
         Action::Forfeit { forfeit } => Some(forfeit),
@@ -67,7 +98,7 @@ pub(super) fn told(before: &Gomoku, action: &Action, after: &Gomoku) -> Effects 
         Action::TakeOver { take_over } => Some(take_over),
         _ => None,
     };
-    Effects { placed, winning_line, decided, forfeited, lost_on_time, taken_over }
+    Effects { placed, winning_line, decided, forfeited, lost_on_time, declared, offered, taken_over }
 }
 
 #[cfg(test)]

@@ -2,7 +2,6 @@
 //! and, when it found one, the forced win from there.
 
 use super::ai::{search, Limits};
-use super::swap2::Phase;
 use super::{Gomoku, Move, Point};
 use crate::{Game, Status};
 use serde::Serialize;
@@ -28,7 +27,7 @@ impl Gomoku {
     /// The engine's move for the side to move. `None` once the game is over or while a Swap2
     /// choice of colour is pending (there is no stone to show).
     pub fn hint_stone(&self, cancel: &AtomicBool) -> Option<Hint> {
-        if self.status() != Status::Playing || matches!(self.phase(), Phase::ChooseSide | Phase::ChooseColour) {
+        if self.status() != Status::Playing || !self.phase().takes_stones() || self.phase().stones_are_offers() {
             return None;
         }
         let found = search(self, &Limits::time(HINT_TIME), cancel);

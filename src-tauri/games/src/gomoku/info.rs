@@ -31,15 +31,20 @@ pub(super) static INFO: GameInfo = GameInfo {
 
 pub const KIND: GameKind = GameKind::of(&INFO);
 
-/// The rule, then the opponent, then a Swap2 opening: `"freestyle-human"`, `"exactFive-hard"`,
-/// `"renju-hard-swap2"` (the standard opening adds nothing, so the categories stored before
-/// Swap2 stay as they were).
+/// The rule, then the opponent, then the opening rule: `"freestyle-human"`, `"exactFive-hard"`,
+/// `"renju-hard-swap2"`, `"caro-easy-swap1"`, `"renju-master-taraguchi10"` (the standard opening
+/// adds nothing, so the categories stored before Swap2 stay as they were).
 pub(super) fn category(rule: Rule, opponent: Opponent, opening: Opening) -> String {
     let (rule, opponent) = (rule.as_str(), opponent.as_str());
     match opening {
         Opening::Standard => format!("{rule}-{opponent}"),
-        Opening::Swap2 => format!("{rule}-{opponent}-swap2"),
+        other => format!("{rule}-{opponent}-{}", other.as_str()),
     }
+}
+
+/// The openings that may be played under `rule`.
+fn openings(rule: Rule) -> impl Iterator<Item = Opening> {
+    Opening::ALL.into_iter().filter(move |opening| opening.fits(rule))
 }
 
 /// Records are wins against the computer: one category per rule and level is listed (with the
@@ -59,8 +64,8 @@ fn ranks(name: &str) -> bool {
     // A demo never ranks ([`super::demo`]).
     super::demo::as_two_players(name).is_none()
         && !Rule::ALL.iter().any(|rule| {
-            Opening::ALL.iter().any(|opening| {
-                [Opponent::Human, Opponent::Engine].iter().any(|opponent| category(*rule, *opponent, *opening) == name)
+            openings(*rule).any(|opening| {
+                [Opponent::Human, Opponent::Engine].iter().any(|opponent| category(*rule, *opponent, opening) == name)
             })
         })
 }
@@ -70,9 +75,7 @@ fn is_valid(name: &str) -> bool {
         return two_players.contains("-human") && is_valid(&two_players);
     }
     Rule::ALL.iter().any(|rule| {
-        Opponent::ALL
-            .iter()
-            .any(|opponent| Opening::ALL.iter().any(|opening| category(*rule, *opponent, *opening) == name))
+        Opponent::ALL.iter().any(|opponent| openings(*rule).any(|opening| category(*rule, *opponent, opening) == name))
     })
 }
 
@@ -103,6 +106,8 @@ mod tests {
         assert!(listed.iter().any(|c| c == "caro-master") && is_valid("caro-human-swap2"));
         assert!(ranks("caro-beginner") && !ranks("caro-human"));
         assert!(is_valid("renju-engine") && !ranks("renju-engine") && !ranks("freestyle-engine-swap2"));
+        assert!(is_valid("caro-hard-swap1") && ranks("renju-master-soosorv8") && !ranks("renju-human-taraguchi10"));
+        assert!(!is_valid("freestyle-hard-soosorv8"), "Soosõrv-8 is Renju's");
         assert!(!listed.iter().any(|c| c.contains("engine")), "engines have no table");
     }
 }

@@ -8,8 +8,11 @@
 //! [`Rule::Caro`] five or more win except exactly five blocked at both ends by the opponent's
 //! stones ([`caro`]). See [`board`] for the coordinates and [`notation`] for names like "H8".
 //!
-//! Under [`Opening::Swap2`] the game begins with the Swap2 opening ([`swap2`]): the players'
-//! colours are chosen in it, by [`Action::Choose`] moves between the stones.
+//! Under an opening rule other than the standard one ([`opening`]: Swap2, Swap1, and for Renju
+//! Soosõrv-8 and Taraguchi-10) the game begins with that rule's decisions: the players' colours
+//! are chosen in it, by [`Action::Choose`] moves between the stones, the number of fifth moves
+//! to offer by [`Action::Offers`], and the offered fifth moves are stones clicked while the
+//! opening asks for offers ([`Phase::Offer`]) or for one of them ([`Phase::PickOffer`]).
 //!
 //! **Status is the player's point of view.** Against the computer, [`Status::Won`] means the
 //! human made five and [`Status::Lost`] that the computer did. Between two humans there is no
@@ -26,20 +29,26 @@ pub mod caro;
 pub mod computer;
 pub mod demo;
 mod effects;
+mod fifth_offers;
 pub mod forfeit;
 mod hint;
 mod info;
 pub mod moves_file;
 pub mod notation;
 pub mod on_the_clock;
+pub mod opening;
+mod opening_state;
 mod params;
 pub mod psq;
 pub mod puzzles;
 pub mod renju;
 pub mod review;
 pub mod rules;
+pub mod soosorv8;
 pub mod study_board;
+pub mod swap1;
 pub mod swap2;
+pub mod taraguchi10;
 mod view;
 
 pub use ai::analysis::{analyse, Analysis};
@@ -51,19 +60,19 @@ pub use effects::{Decision, Effects};
 pub use forfeit::Fault;
 pub use hint::Hint;
 pub use info::KIND;
+pub use opening::{Choice, Decider, Opening, OpeningRule, Phase, Role};
 pub use params::{EngineSeat, Level, Opponent, Params};
 pub use renju::Forbidden;
 pub use rules::Rule;
-pub use swap2::{Choice, Opening, Phase, Role};
 pub use view::{MoveView, Swap2View, View};
 
 use crate::notation::{Notation, Rows, Written};
 use crate::time_control::{Player, TimeControl, TurnTime};
 use crate::{Analyses, Applied, Deal, Game, GameKind, Hints, RuleError, Status};
 use board::Board;
+use opening_state::OpeningState;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
-use swap2::Swap2;
 
 /// The codes of stones in a record ([`AnyGame::move_code`](crate::AnyGame::move_code)): one per
 /// point.
@@ -108,6 +117,12 @@ pub enum Action {
         #[serde(rename = "lostOnTime")]
         lost_on_time: Role,
     },
+    /// The number of fifth moves black will offer (`{"offers":3}`): declared by the holder of
+    /// white under Soosõrv-8 (1 to 8), by the holder of black under Taraguchi-10 (10, its
+    /// choice 2).
+    Offers {
+        offers: u8,
+    },
     /// The player takes over a side of a demo (`{"takeOver":"second"}`): see [`demo`].
     TakeOver {
         #[serde(rename = "takeOver")]
@@ -115,9 +130,14 @@ pub enum Action {
     },
 }
 
+/// The most fifth moves an opening rule lets be offered (Taraguchi-10's ten); each count has a
+/// word in a record (`offers 1` to `offers 10`).
+pub const MOST_OFFERS: u8 = 10;
+
 /// The words of a record file, after the stones: the Swap2 decisions, the forfeits, the
-/// clock's rulings, then a demo's take-over.
-const WORDS: [&str; 12] = [
+/// clock's rulings, the numbers of fifth moves declared (codes 235 to 244), then a demo's
+/// take-over (245, 246).
+const WORDS: [&str; 22] = [
     Choice::WRITTEN[0],
     Choice::WRITTEN[1],
     Choice::WRITTEN[2],
@@ -128,9 +148,25 @@ const WORDS: [&str; 12] = [
     Fault::WRITTEN[4],
     "first lost on time",
     "second lost on time",
+    "offers 1",
+    "offers 2",
+    "offers 3",
+    "offers 4",
+    "offers 5",
+    "offers 6",
+    "offers 7",
+    "offers 8",
+    "offers 9",
+    "offers 10",
     "first taken over",
     "second taken over",
 ];
+
+/// The first word of the declarations in [`WORDS`].
+const OFFERS_WORD: usize = Choice::ALL.len() + Fault::ALL.len() + 2;
+
+/// The first word of a demo's take-overs in [`WORDS`], after the declarations.
+const TAKE_OVER_WORD: usize = OFFERS_WORD + MOST_OFFERS as usize;
 
 impl From<Move> for Action {
     fn from(mv: Move) -> Action {
@@ -152,8 +188,8 @@ pub struct Gomoku {
     seed: u64,
     board: Board,
     winning_line: Option<Vec<Point>>,
-    /// The opening's choices under Swap2; `None` under the standard opening.
-    swap2: Option<Swap2>,
+    /// The opening rule's decisions so far; `None` under the standard opening.
+    opening: Option<OpeningState>,
     /// The external engine's fault that ended the game, if one did.
     forfeit: Option<Fault>,
     /// The player whose time ran out, once the clock said so.
@@ -175,8 +211,26 @@ impl Gomoku {
         if self.board.get(p).is_some() {
             return Err(RuleError::Illegal("occupied"));
         }
-        if !self.phase().takes_stones() {
+        let phase = self.phase();
+        if !phase.takes_stones() {
             return Err(RuleError::Illegal("choicePending"));
+        }
+        if let Some(side) = self.opening_rule().and_then(|rule| rule.area(self.board.stone_count())) {
+            if !opening::in_area(p, side) {
+                return Err(RuleError::Illegal("outsideArea"));
+            }
+        }
+        match phase {
+            Phase::Offer => {
+                let board = &self.board;
+                self.opening.as_mut().expect("an opening offers").rule_mut().offer(board, p)?;
+                return Ok(Colour::Black);
+            }
+            Phase::PickOffer if !self.opening_rule().is_some_and(|rule| rule.offers().contains(&p)) => {
+                return Err(RuleError::Illegal("notOffered"));
+            }
+            Phase::PickOffer => return Ok(self.place(p)),
+            _ => {}
         }
         if self.black_has_forbidden_points() {
             if let Some(forbidden) = renju::forbidden(&self.board, p) {
@@ -244,13 +298,24 @@ impl Gomoku {
         self.forfeit
     }
 
-    /// Makes a decision of the Swap2 opening; on error nothing changes.
+    /// Makes a decision of the opening (a colour taken, Swap2's two more stones); on error
+    /// nothing changes.
     pub fn choose(&mut self, choice: Choice) -> Result<(), RuleError> {
         if self.status().is_over() {
             return Err(RuleError::GameOver);
         }
         let stones = self.board.stone_count();
-        self.swap2.as_mut().ok_or(RuleError::Illegal("no opening choice"))?.choose(stones, choice)
+        self.opening.as_mut().ok_or(RuleError::Illegal("no opening choice"))?.rule_mut().choose(stones, choice)
+    }
+
+    /// Declares how many fifth moves black offers (Soosõrv-8, Taraguchi-10); on error nothing
+    /// changes (`"noOffersNow"` when no declaration is due or the number is not open).
+    pub fn declare_offers(&mut self, offers: u8) -> Result<(), RuleError> {
+        if self.status().is_over() {
+            return Err(RuleError::GameOver);
+        }
+        let stones = self.board.stone_count();
+        self.opening.as_mut().ok_or(RuleError::Illegal("noOffersNow"))?.rule_mut().declare(stones, offers)
     }
 
     /// Takes the last action back (also after the game ended): the last stone, or the opening's
@@ -267,8 +332,8 @@ impl Gomoku {
             return Some(Action::TakeOver { take_over: role });
         }
         let stones = self.board.stone_count();
-        if let Some(choice) = self.swap2.as_mut().and_then(|swap| swap.take_back_choice(stones)) {
-            return Some(Action::Choose { choose: choice });
+        if let Some(action) = self.opening.as_mut().and_then(|opening| opening.rule_mut().take_back(stones)) {
+            return Some(action);
         }
         let (p, _) = self.board.take_back()?;
         // The game was still going before the last stone, or it would not have been played.
@@ -278,20 +343,28 @@ impl Gomoku {
 
     /// Where the opening stands: always [`Phase::Done`] under the standard opening.
     pub fn phase(&self) -> Phase {
-        self.swap2.as_ref().map_or(Phase::Done, |swap| swap.phase(self.board.stone_count()))
+        self.opening_rule().map_or(Phase::Done, |rule| rule.phase(self.board.stone_count()))
     }
 
-    /// The opening's state, under Swap2.
-    pub fn swap2(&self) -> Option<&Swap2> {
-        self.swap2.as_ref()
+    /// The opening rule's state, under an opening other than the standard one.
+    pub fn opening_rule(&self) -> Option<&dyn OpeningRule> {
+        self.opening.as_ref().map(OpeningState::rule)
+    }
+
+    /// The player the opening waits for, if it does.
+    pub fn opening_decider(&self) -> Option<Role> {
+        match self.opening_rule()?.decider(self.board.stone_count())? {
+            Decider::Part(role) => Some(role),
+            Decider::Holder(colour) => self.role_of(colour),
+        }
     }
 
     /// The colour a player has, once it is settled (at once under the standard opening: the
-    /// first player is black).
+    /// first player is black; under the RIF's rules the colour held now, which a swap changes).
     pub fn colour_of(&self, role: Role) -> Option<Colour> {
-        let first = match &self.swap2 {
+        let first = match self.opening_rule() {
             None => Colour::Black,
-            Some(swap) => swap.first_colour()?,
+            Some(rule) => rule.first_colour()?,
         };
         Some(if role == Role::First { first } else { first.other() })
     }
@@ -308,7 +381,7 @@ impl Gomoku {
         if self.status().is_over() {
             return None;
         }
-        self.phase().decider().or_else(|| self.role_of(self.side_to_move()))
+        self.opening_decider().or_else(|| self.role_of(self.side_to_move()))
     }
 
     /// The computer's part, if it plays one side against the player (in a demo, once the
@@ -333,7 +406,12 @@ impl Gomoku {
     /// Black's forbidden points now, for the board's crosses: under Renju while black is to
     /// place a stone; empty otherwise.
     pub fn forbidden_points(&self) -> Vec<Point> {
-        if self.black_has_forbidden_points() && !self.status().is_over() && self.phase().takes_stones() {
+        let phase = self.phase();
+        if self.black_has_forbidden_points()
+            && !self.status().is_over()
+            && phase.takes_stones()
+            && phase != Phase::PickOffer
+        {
             renju::forbidden_points(&self.board)
         } else {
             Vec::new()
@@ -408,22 +486,22 @@ impl Game for Gomoku {
     /// is refused.
     fn new(params: &Params, seed: u64) -> Result<Self, RuleError> {
         params.deal.checked(NEWEST_DEAL)?;
+        // An external engine plays to the game's clock as a person does: the app tells it its
+        // time (`INFO time_left`) and its flag falls as anyone's.
         params.time_control.check()?;
         demo::check(params)?;
-        // An external engine plays to its own time a move (`INFO timeout_turn`), not to a clock.
-        if params.opponent == Opponent::Engine && !params.time_control.is_none() {
-            return Err(RuleError::Malformed {
-                what: "params",
-                reason: "an engine plays without the game's clock".into(),
-            });
+        params.opening.check(params.rule)?;
+        // A Gomocup brain answers Swap2 (`SWAP2BOARD`) but no other opening rule.
+        if params.opponent == Opponent::Engine && !matches!(params.opening, Opening::Standard | Opening::Swap2) {
+            return Err(RuleError::Illegal("openingNotForEngine"));
         }
-        let swap2 = (params.opening == Opening::Swap2).then(Swap2::default);
+        let opening = opening_state::start(params.opening);
         Ok(Gomoku {
             params: params.clone(),
             seed,
             board: Board::default(),
             winning_line: None,
-            swap2,
+            opening,
             forfeit: None,
             lost_on_time: None,
             taken_over: None,
@@ -436,6 +514,7 @@ impl Game for Gomoku {
             Action::Choose { choose } => self.choose(choose),
             Action::Forfeit { forfeit } => self.forfeit(forfeit),
             Action::LostOnTime { lost_on_time } => self.lose_on_time(lost_on_time),
+            Action::Offers { offers } => self.declare_offers(offers),
             Action::TakeOver { take_over } => self.take_over(take_over),
         }
         .map(|_| Applied::Move)
@@ -450,7 +529,8 @@ impl Game for Gomoku {
     /// as `forfeit timeout` (and the other [`Fault::WRITTEN`]), the clock's ruling as `first lost
     /// on time` or `second lost on time`, a demo's take-over as `first taken over` or `second
     /// taken over`; their codes are the point, `y * 15 + x`, then the decisions from 225 up, then
-    /// the forfeits from 228, then the rulings (233, 234), then the take-overs (235, 236).
+    /// the forfeits from 228, then the rulings (233, 234), then the declarations of fifth moves,
+    /// `offers 1` to `offers 10` (235 to 244), then the take-overs (245, 246).
     const NOTATION: Notation = Notation { verbs: &[""], words: &WORDS, rows: Rows::FromBottom };
 
     fn grid(&self) -> (usize, usize) {
@@ -469,8 +549,11 @@ impl Game for Gomoku {
             Action::LostOnTime { lost_on_time } => {
                 Some(Written::Word(Choice::ALL.len() + Fault::ALL.len() + usize::from(lost_on_time == Role::Second)))
             }
+            Action::Offers { offers } => {
+                (1..=MOST_OFFERS).contains(&offers).then(|| Written::Word(OFFERS_WORD + usize::from(offers) - 1))
+            }
             Action::TakeOver { take_over } => {
-                Some(Written::Word(Choice::ALL.len() + Fault::ALL.len() + 2 + usize::from(take_over == Role::Second)))
+                Some(Written::Word(TAKE_OVER_WORD + usize::from(take_over == Role::Second)))
             }
         }
     }
@@ -484,9 +567,9 @@ impl Game for Gomoku {
                 Some(n) => match n - Fault::ALL.len() {
                     0 => Some(Action::LostOnTime { lost_on_time: Role::First }),
                     1 => Some(Action::LostOnTime { lost_on_time: Role::Second }),
-                    2 => Some(Action::TakeOver { take_over: Role::First }),
-                    3 => Some(Action::TakeOver { take_over: Role::Second }),
-                    _ => None,
+                    _ if word == TAKE_OVER_WORD => Some(Action::TakeOver { take_over: Role::First }),
+                    _ if word == TAKE_OVER_WORD + 1 => Some(Action::TakeOver { take_over: Role::Second }),
+                    n => u8::try_from(n - 1).ok().filter(|&n| n <= MOST_OFFERS).map(|offers| Action::Offers { offers }),
                 },
             },
         }
@@ -551,9 +634,9 @@ impl Game for Gomoku {
         View::of(self)
     }
 
-    /// The rule, then the opponent, then a Swap2 opening: `"freestyle-human"`,
-    /// `"exactFive-hard"`, `"renju-hard-swap2"` (the standard opening adds nothing, so the
-    /// categories stored before Swap2 stay as they were).
+    /// The rule, then the opponent, then the opening rule: `"freestyle-human"`,
+    /// `"exactFive-hard"`, `"renju-hard-swap2"`, `"renju-hard-soosorv8"` (the standard opening
+    /// adds nothing, so the categories stored before Swap2 stay as they were).
     fn category(&self) -> String {
         if self.is_demo() {
             return demo::category(&info::category(self.params.rule, Opponent::Human, self.params.opening));

@@ -1,8 +1,8 @@
 //! What the player chooses before a game: the rule, the opponent, their colour and the names.
 
 use super::board::Colour;
+use super::opening::{Opening, Role};
 use super::rules::Rule;
-use super::swap2::{Opening, Role};
 use crate::time_control::TimeControl;
 use crate::Deal;
 use serde::{Deserialize, Serialize};
@@ -99,7 +99,7 @@ impl Opponent {
 #[serde(default, rename_all = "camelCase")]
 pub struct Params {
     pub rule: Rule,
-    /// `"standard"` or `"swap2"` ([`super::swap2`]).
+    /// `"standard"`, `"swap2"`, `"swap1"`, `"soosorv8"` or `"taraguchi10"` ([`super::opening`]).
     pub opening: Opening,
     pub opponent: Opponent,
     /// The human's colour against the computer; ignored between two humans. Under Swap2 the

@@ -13,7 +13,7 @@
 
 use super::ai::{evaluate, Limits, WIN_SCORE};
 use super::board::{Colour, Point};
-use super::swap2::Phase;
+use super::opening::Phase;
 use super::{Action, Gomoku, Move};
 use crate::Game;
 use serde::Serialize;

@@ -10,114 +10,10 @@
 //! number of stones, so taking back a stone or a choice needs no other bookkeeping.
 
 use super::board::Colour;
+pub use super::opening::{Choice, Opening, Phase, Role};
+use super::opening::{Decider, OpeningRule};
+use super::Action;
 use crate::game::RuleError;
-use serde::{Deserialize, Serialize};
-
-/// How a game begins. Serialised as `"standard"` (black simply moves first) or `"swap2"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Opening {
-    #[default]
-    Standard,
-    Swap2,
-}
-
-impl Opening {
-    pub const ALL: [Opening; 2] = [Opening::Standard, Opening::Swap2];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Opening::Standard => "standard",
-            Opening::Swap2 => "swap2",
-        }
-    }
-}
-
-/// One of the two players of a Swap2 game, named by their part in the opening. Serialised as
-/// `"first"` and `"second"`. Under the standard opening the first player is black.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Role {
-    First,
-    Second,
-}
-
-impl Role {
-    pub fn other(self) -> Role {
-        match self {
-            Role::First => Role::Second,
-            Role::Second => Role::First,
-        }
-    }
-}
-
-/// A decision of the opening. Serialised as `"white"`, `"black"` or `"placeTwo"`: the
-/// decider takes white, takes black, or places two more stones and passes the choice back.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Choice {
-    White,
-    Black,
-    PlaceTwo,
-}
-
-impl Choice {
-    pub const ALL: [Choice; 3] = [Choice::White, Choice::Black, Choice::PlaceTwo];
-
-    /// Each of [`Choice::ALL`] as a text record writes it.
-    pub const WRITTEN: [&'static str; 3] = ["choose white", "choose black", "choose placeTwo"];
-
-    /// The name in JSON and in a text record: `"white"`, `"black"`, `"placeTwo"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Choice::White => "white",
-            Choice::Black => "black",
-            Choice::PlaceTwo => "placeTwo",
-        }
-    }
-}
-
-/// Where the opening stands. Serialised in camelCase: `"placeThree"`, `"chooseSide"`,
-/// `"placeTwo"`, `"chooseColour"`, `"done"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Phase {
-    /// The first player places stones 1 to 3.
-    PlaceThree,
-    /// The second player chooses white, black or two more stones.
-    ChooseSide,
-    /// The second player places stones 4 and 5.
-    PlaceTwo,
-    /// The first player chooses white or black.
-    ChooseColour,
-    /// The colours are settled; the game goes on as usual.
-    Done,
-}
-
-impl Phase {
-    /// Who decides now; `None` once the opening is over.
-    pub fn decider(self) -> Option<Role> {
-        match self {
-            Phase::PlaceThree | Phase::ChooseColour => Some(Role::First),
-            Phase::ChooseSide | Phase::PlaceTwo => Some(Role::Second),
-            Phase::Done => None,
-        }
-    }
-
-    /// The choices open now (none while stones are to be placed).
-    pub fn choices(self) -> &'static [Choice] {
-        match self {
-            Phase::ChooseSide => &[Choice::White, Choice::Black, Choice::PlaceTwo],
-            Phase::ChooseColour => &[Choice::White, Choice::Black],
-            _ => &[],
-        }
-    }
-
-    /// Whether the next action is a stone (rather than a choice).
-    pub fn takes_stones(self) -> bool {
-        matches!(self, Phase::PlaceThree | Phase::PlaceTwo | Phase::Done)
-    }
-}
 
 /// Stones on the board when the second player chooses, and when the first chooses the colour.
 const FIRST_CHOICE_AT: usize = 3;
@@ -153,10 +49,11 @@ impl Swap2 {
     /// Makes `choice` with `stones` on the board; on error nothing changes.
     pub fn choose(&mut self, stones: usize, choice: Choice) -> Result<(), RuleError> {
         let phase = self.phase(stones);
-        if phase.choices().is_empty() {
+        let open = choices(phase);
+        if open.is_empty() {
             return Err(RuleError::Illegal(if phase == Phase::Done { "opening over" } else { "stones to place" }));
         }
-        if !phase.choices().contains(&choice) {
+        if !open.contains(&choice) {
             return Err(RuleError::Illegal("choice not open"));
         }
         self.choices.push(choice);
@@ -191,6 +88,54 @@ impl Swap2 {
     }
 }
 
+/// Who decides in `phase`.
+fn decider(phase: Phase) -> Option<Role> {
+    match phase {
+        Phase::PlaceThree | Phase::ChooseColour => Some(Role::First),
+        Phase::ChooseSide | Phase::PlaceTwo => Some(Role::Second),
+        _ => None,
+    }
+}
+
+/// The choices open in `phase` (none while stones are to be placed).
+fn choices(phase: Phase) -> &'static [Choice] {
+    match phase {
+        Phase::ChooseSide => &[Choice::White, Choice::Black, Choice::PlaceTwo],
+        Phase::ChooseColour => &[Choice::White, Choice::Black],
+        _ => &[],
+    }
+}
+
+impl OpeningRule for Swap2 {
+    fn phase(&self, stones: usize) -> Phase {
+        Swap2::phase(self, stones)
+    }
+
+    fn decider(&self, stones: usize) -> Option<Decider> {
+        decider(Swap2::phase(self, stones)).map(Decider::Part)
+    }
+
+    fn choices(&self, stones: usize) -> Vec<Choice> {
+        choices(Swap2::phase(self, stones)).to_vec()
+    }
+
+    fn choose(&mut self, stones: usize, choice: Choice) -> Result<(), RuleError> {
+        Swap2::choose(self, stones, choice)
+    }
+
+    fn stones_left(&self, stones: usize) -> usize {
+        Swap2::stones_left(self, stones)
+    }
+
+    fn first_colour(&self) -> Option<Colour> {
+        Swap2::first_colour(self)
+    }
+
+    fn take_back(&mut self, stones: usize) -> Option<Action> {
+        self.take_back_choice(stones).map(|choose| Action::Choose { choose })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,14 +148,14 @@ mod tests {
             assert_eq!(swap.stones_left(stones), 3 - stones);
         }
         assert_eq!(swap.phase(3), Phase::ChooseSide);
-        assert_eq!(swap.phase(3).decider(), Some(Role::Second));
+        assert_eq!(decider(swap.phase(3)), Some(Role::Second));
         swap.choose(3, Choice::PlaceTwo).unwrap();
         assert_eq!(
             (swap.phase(3), swap.phase(4), swap.phase(5)),
             (Phase::PlaceTwo, Phase::PlaceTwo, Phase::ChooseColour)
         );
-        assert_eq!(swap.phase(5).decider(), Some(Role::First));
-        assert_eq!(swap.phase(5).choices(), [Choice::White, Choice::Black]);
+        assert_eq!(decider(swap.phase(5)), Some(Role::First));
+        assert_eq!(choices(swap.phase(5)), [Choice::White, Choice::Black]);
         assert_eq!(swap.first_colour(), None);
         swap.choose(5, Choice::White).unwrap();
         assert_eq!(swap.phase(5), Phase::Done);
@@ -249,12 +194,5 @@ mod tests {
         assert_eq!(swap.take_back_choice(3), Some(Choice::PlaceTwo));
         assert_eq!(swap, Swap2::default());
         assert_eq!(swap.take_back_choice(3), None);
-    }
-
-    #[test]
-    fn choices_read_and_write_as_camel_case() {
-        assert_eq!(serde_json::to_string(&Choice::PlaceTwo).unwrap(), r#""placeTwo""#);
-        assert_eq!(serde_json::from_str::<Opening>(r#""swap2""#).unwrap(), Opening::Swap2);
-        assert_eq!(serde_json::to_string(&Phase::ChooseColour).unwrap(), r#""chooseColour""#);
     }
 }

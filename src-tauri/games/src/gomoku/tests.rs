@@ -482,7 +482,8 @@ proptest::proptest! {
                 proptest::prop_assert_eq!(&game, &before);
             }
             let phase = game.phase();
-            proptest::prop_assert_eq!(phase.choices().is_empty(), phase.takes_stones());
+            let choices = game.view().swap2.map(|view| view.choices).unwrap_or_default();
+            proptest::prop_assert_eq!(choices.is_empty(), phase.takes_stones());
             proptest::prop_assert_eq!(game.colour_of(Role::First).is_some(), phase == Phase::Done);
         }
     }
@@ -521,7 +522,9 @@ fn an_engine_forfeits_only_at_its_turn_and_the_player_wins() {
     assert!(two.apply(&forfeit).is_err(), "no engine, no forfeit");
     let time_control = crate::time_control::TimeControl::PerMove { move_ms: 5_000 };
     let clocked = Params { time_control, ..against_an_engine().params.clone() };
-    assert!(matches!(Gomoku::new(&clocked, 7), Err(RuleError::Malformed { .. })), "an engine has no clock");
+    // An engine plays to the game's clock as a person does (told it by `INFO time_left`).
+    let on_the_clock = Gomoku::new(&clocked, 7).expect("an engine on a clock");
+    assert_eq!(on_the_clock.params().time_control, time_control);
 }
 
 fn timed(opponent: Opponent, opening: Opening) -> Gomoku {
@@ -579,3 +582,5 @@ fn the_computer_plays_within_its_clock() {
     assert!(hard <= std::time::Duration::from_millis(300 - on_the_clock::RESERVE_MS - 15), "{hard:?}");
     assert!(started.elapsed() < std::time::Duration::from_millis(300), "{:?}", started.elapsed());
 }
+
+mod openings;

@@ -2,9 +2,9 @@
 
 use super::board::{Board, Colour, Point, POINTS, SIZE};
 use super::forfeit::Fault;
+use super::opening::{Choice, Opening, Phase, Role};
 use super::params::{EngineSeat, Opponent};
 use super::rules::Rule;
-use super::swap2::{Choice, Opening, Phase, Role};
 use super::Gomoku;
 use crate::game::{Game, Status};
 use crate::time_control::TimeControl;
@@ -45,7 +45,8 @@ pub struct View {
     /// crosses; a click there is refused), as `[{"x":7,"y":7}, ...]`; empty otherwise.
     pub forbidden: Vec<Point>,
     pub opening: Opening,
-    /// The Swap2 opening's state; `null` under the standard opening.
+    /// The opening rule's state (Swap2, Swap1, Soosõrv-8, Taraguchi-10: the field keeps the name
+    /// it had when Swap2 was the only one); `null` under the standard opening.
     pub swap2: Option<Swap2View>,
     pub opponent: Opponent,
     /// The human's colour against the computer (carried, but meaningless, between two humans).
@@ -88,9 +89,11 @@ pub struct DemoView {
     pub white_role: Role,
 }
 
-/// Whose decision the Swap2 opening waits for and what it may be, e.g.
+/// Whose decision the opening rule waits for and what it may be, e.g.
 /// `{"phase":"chooseSide","decider":"second","deciderName":"Ann","computerDecides":false,
-/// "choices":["white","black","placeTwo"],"stonesLeft":0,"firstColour":null}`.
+/// "choices":["white","black","placeTwo"],"stonesLeft":0,"firstColour":null}`, and under the
+/// RIF's rules, when they apply, `"offerCounts":[1,2,...]`, `"offers":[{"x":6,"y":8}]`,
+/// `"offersDeclared":2`, `"area":5` (absent otherwise).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Swap2View {
@@ -105,8 +108,23 @@ pub struct Swap2View {
     pub choices: Vec<Choice>,
     /// Stones the decider still places in this phase (3, 2, 1 or 0).
     pub stones_left: usize,
-    /// The first player's colour once chosen.
+    /// The first player's colour once chosen (under Soosõrv-8 and Taraguchi-10 the colour held
+    /// now, which a swap changes).
     pub first_colour: Option<Colour>,
+    /// The numbers of fifth moves the decider may declare now (`[1..8]` under Soosõrv-8, `[10]`
+    /// under Taraguchi-10 beside placing one fifth move); empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub offer_counts: Vec<u8>,
+    /// The fifth moves offered so far (drawn on the board until one is chosen).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub offers: Vec<Point>,
+    /// The number of fifth moves declared, once declared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offers_declared: Option<u8>,
+    /// The side of the central square the next stone must lie in (1 the centre, 3, 5, 7, 9),
+    /// when the rule restricts it now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub area: Option<u8>,
 }
 
 impl View {
@@ -176,18 +194,24 @@ fn name_of(game: &Gomoku, colour: Colour) -> &str {
 }
 
 fn swap2_view(game: &Gomoku) -> Option<Swap2View> {
-    let swap = game.swap2()?;
+    let rule = game.opening_rule()?;
     let stones = game.board().stone_count();
     let phase = game.phase();
-    let decider = if game.status().is_over() { None } else { phase.decider() };
+    let over = game.status().is_over();
+    let decider = if over { None } else { game.opening_decider() };
+    let deciding = !over && phase != Phase::Done;
     Some(Swap2View {
         phase,
         decider,
         decider_name: decider.map(|role| name_of_role(game, role).to_string()),
         computer_decides: decider.is_some_and(|role| game.seat(role) != super::Seat::Player),
-        choices: phase.choices().to_vec(),
-        stones_left: swap.stones_left(stones),
-        first_colour: swap.first_colour(),
+        choices: if deciding { rule.choices(stones) } else { Vec::new() },
+        stones_left: rule.stones_left(stones),
+        first_colour: rule.first_colour(),
+        offer_counts: if deciding { rule.offer_counts(stones) } else { Vec::new() },
+        offers: if phase == Phase::Done { Vec::new() } else { rule.offers().to_vec() },
+        offers_declared: rule.offers_declared(),
+        area: if deciding { rule.area(stones) } else { None },
     })
 }
 

@@ -46,7 +46,7 @@ pub fn answer(stones: &[Point], rule: Rule, level: Level, limits: &SearchLimits)
                 game.play(mv).map_err(|e| e.to_string())?;
                 placed.push(format!("{},{}", mv.x, mv.y));
             }
-            Action::Forfeit { .. } => return Err("no decision".into()),
+            Action::Forfeit { .. } | Action::Offers { .. } => return Err("no decision".into()),
             // The brain's game is untimed: the manager keeps the clocks.
             Action::LostOnTime { .. } => return Err("no clock".into()),
             // Nor is it a demo.

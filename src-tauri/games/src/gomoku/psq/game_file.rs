@@ -6,14 +6,15 @@
 //! ("Black" and "White" otherwise). Each stone is at its time: the file's times added up. A
 //! `.psq` keeps no date.
 //!
-//! **Written.** Its stones with the time each took (from the clock at the stone before; a Swap2
-//! decision's time goes to the stone after it), the players' names as the game ended (under
+//! **Written.** Its stones with the time each took (from the clock at the stone before; an
+//! opening's decision's time, and an offered fifth move's, goes to the stone after it; the offers
+//! not chosen are not stones and are left out), the players' names as the game ended (under
 //! Swap2 after the colours were chosen), the computer's seat marked as a brain
 //! (`pbrain-pastimes-hard`) and the rule.
 
 use super::{read, write, PsqError, PsqGame, Seat, Stone, MAX_BYTES};
 use crate::file_format::{FileFormat, FormatError, GameFile, Reads, Writes};
-use crate::gomoku::{Action, Colour, Gomoku, Params, Point};
+use crate::gomoku::{Action, Colour, Gomoku, Params};
 use crate::Game;
 use serde_json::{json, Value};
 
@@ -94,9 +95,10 @@ pub fn write_game(file: &GameFile) -> Result<Vec<u8>, FormatError> {
     let mut last_stone_at = 0;
     for (value, &at) in file.moves.iter().zip(&file.times_ms) {
         let action: Action = serde_json::from_value(value.clone()).map_err(|e| bad(e.to_string()))?;
+        let played = game.moves().len();
         game.apply(&action).map_err(|e| bad(e.to_string()))?;
-        if let Action::Stone(mv) = action {
-            let point = Point::new(mv.x, mv.y).ok_or_else(|| bad(format!("{mv:?} is off the board")))?;
+        // Only stones on the board: an offered fifth move is not one until it is chosen.
+        if let (true, Some(&point)) = (game.moves().len() > played, game.moves().last()) {
             stones.push(Stone { point, ms: at.saturating_sub(last_stone_at) });
             last_stone_at = at;
         }
@@ -164,6 +166,32 @@ mod tests {
             (Some("standard"), Some("human"))
         );
         assert_eq!((back.moves.len(), back.time_ms), (9, 9_000));
+    }
+
+    /// A Soosõrv-8 game: the offered fifth moves are no stones, only the one chosen.
+    #[test]
+    fn a_soosorv8_game_is_written_with_the_chosen_fifth_move_only() {
+        let params = json!({"rule": "renju", "opening": "soosorv8", "opponent": "human"});
+        let stone = |x: u8, y: u8| json!({"x": x, "y": y});
+        let actions = [
+            stone(7, 7),
+            stone(8, 8),
+            stone(9, 9),
+            json!({"choose": "white"}),
+            stone(0, 14),
+            json!({"offers": 2}),
+            json!({"choose": "black"}),
+            stone(6, 8),
+            stone(10, 6),
+            stone(10, 6),
+            stone(0, 0),
+        ];
+        let times_ms = (0..actions.len() as u64).map(|n| n * 1_000).collect();
+        let file = GameFile { params, seed: 1, moves: actions.to_vec(), times_ms, ..GameFile::default() };
+        let text = String::from_utf8(write_game(&file).unwrap()).unwrap();
+        let game = read(&text).unwrap();
+        let points: Vec<(u8, u8)> = game.stones.iter().map(|s| (s.point.x, s.point.y)).collect();
+        assert_eq!(points, [(7, 7), (8, 8), (9, 9), (0, 14), (10, 6), (0, 0)], "{text}");
     }
 
     /// A timed game lost on time is written with its stones and the time each took on the

@@ -81,6 +81,10 @@ impl StudyBoard for Position {
     fn engine(&self) -> StudyEngine {
         engine::rounds(self.game().clone())
     }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }
 
 /// The board with the stones `text` names: a Gomocup `.psq` game under the rule the file gives

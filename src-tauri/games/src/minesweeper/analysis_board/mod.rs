@@ -169,6 +169,10 @@ impl StudyBoard for Board {
             tell(serde_json::to_value(look).unwrap_or_default(), true);
         })
     }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }
 
 fn mines_of(mines: i64) -> Result<usize, StudyError> {
