@@ -300,6 +300,13 @@ impl Steps {
         self.log.iter().any(|&(at, step)| at == stones && matches!(step, Step::Chose(_)))
     }
 
+    /// Whether the colour taken with `stones` on the board was the other one: a swap.
+    pub fn swapped_at(&self, stones: usize) -> bool {
+        self.log.iter().any(|&(at, step)| {
+            at == stones && matches!(step, Step::Chose(choice) if choice.colour() != Some(to_move(stones)))
+        })
+    }
+
     pub fn declared(&self) -> Option<u8> {
         self.log.iter().find_map(|&(_, step)| if let Step::Declared(n) = step { Some(n) } else { None })
     }

@@ -9,17 +9,20 @@
 //! 5. The black player puts the 3rd move within the central 5x5 square.
 //! 6. The other player may swap.
 //! 7. The white player puts the 4th move within the central 7x7 square.
-//! 8. The other player may swap.
-//! 9. The black player either puts the 5th move within the central 9x9 square (choice 1), or
-//!    offers ten 5th moves anywhere on the board, none symmetrical to another
-//!    ([`super::fifth_offers`]) (choice 2).
-//! 10. After choice 1 the other player may swap, and the white player plays the 6th move
-//!     anywhere; after choice 2 the white player chooses one of the offered 5th moves and plays
-//!     the 6th move anywhere. The game goes on under Renju's rules.
+//! 8. After the 4th move the holder of black chooses (Wikipedia's "choice 1" and "choice 2"):
+//!    - choice 1: the other player (the holder of black) may swap, then the black player puts
+//!      the 5th move within the central 9x9 square, the other player may swap again, and the
+//!      white player plays the 6th move anywhere;
+//!    - choice 2 (no swap): the black player offers ten 5th moves anywhere on the board, none
+//!      symmetrical to another ([`super::fifth_offers`]); the white player chooses one of them
+//!      and plays the 6th move anywhere.
 //!
-//! The texts list the swap after the 4th move under choice 1 only; the RIF's own page puts it
-//! before black's choice, for both, which is what is played here: the swap comes first, then
-//! the holder of black chooses. Every swap is the colour the decider takes ([`Choice`]).
+//! The game goes on under Renju's rules. Played here, the swap after the 4th move is asked
+//! first: a holder of black who keeps black then chooses between one fifth move (choice 1,
+//! its swap declined) and ten offers (choice 2); one who swaps has chosen choice 1, so the new
+//! holder of black puts one fifth move within 9x9 and may not offer. The outcomes open to each
+//! player are the published rule's, in one order that asks every question once. Every swap is
+//! the colour the decider takes ([`Choice`]).
 
 use super::board::{Board, Colour, Point};
 use super::opening::{to_move, Choice, Decider, OpeningRule, Phase, Step, Steps};
@@ -47,6 +50,8 @@ impl OpeningRule for Taraguchi10 {
             1..=3 => Phase::PlaceStone,
             FIFTH_AT => match steps.declared() {
                 _ if !steps.chose_at(FIFTH_AT) => Phase::Swap,
+                // A swap here was choice 1's: one fifth move, no offers.
+                None if steps.swapped_at(FIFTH_AT) => Phase::PlaceStone,
                 None => Phase::FifthOrOffers,
                 Some(n) if steps.offered().len() < usize::from(n) => Phase::Offer,
                 Some(_) => Phase::PickOffer,
@@ -155,9 +160,13 @@ mod tests {
         }
         assert_eq!(rule.first_colour(), Some(Colour::Black), "nobody swapped");
         assert_eq!(rule.phase(4), Phase::Swap);
-        rule.choose(4, Choice::White).unwrap(); // the holder of black swaps
+        rule.choose(4, Choice::White).unwrap(); // the holder of black swaps: choice 1
         assert_eq!(rule.first_colour(), Some(Colour::White));
-        assert_eq!((rule.phase(4), rule.area(4), rule.offer_counts(4)), (Phase::FifthOrOffers, Some(9), vec![10]));
+        assert_eq!(
+            (rule.phase(4), rule.area(4), rule.offer_counts(4), rule.declare(4, OFFERS)),
+            (Phase::PlaceStone, Some(9), vec![], Err(RuleError::Illegal("noOffersNow"))),
+            "after a swap, one fifth move and no offers"
+        );
         assert_eq!(rule.phase(5), Phase::Swap, "after a single fifth move, a swap");
         rule.choose(5, Choice::White).unwrap();
         assert_eq!(rule.phase(5), Phase::Done);
@@ -169,6 +178,7 @@ mod tests {
         for stones in 1..=4 {
             rule.choose(stones, Choice::keep(to_move(stones))).unwrap();
         }
+        assert_eq!((rule.phase(4), rule.area(4)), (Phase::FifthOrOffers, Some(9)), "black kept: either choice");
         assert_eq!(rule.declare(4, 8), Err(RuleError::Illegal("noOffersNow")));
         rule.declare(4, OFFERS).unwrap();
         assert_eq!((rule.phase(4), rule.stones_left(4)), (Phase::Offer, 10));

@@ -108,24 +108,32 @@ fn taraguchi10_one_fifth_move_or_ten_offers() {
         assert_eq!(game.apply(&at(outside)), Err(RuleError::Illegal("outsideArea")));
         play_all(&mut game, &[next]);
     }
-    game.apply(&choose(Choice::White)).unwrap(); // the holder of black swaps
-    assert_eq!((game.phase(), game.colour_of(Role::First)), (Phase::FifthOrOffers, Some(Colour::White)));
+    let before_the_swap = game.clone();
+    // Choice 1 with its swap: the holder of black takes white, and the new holder of black puts
+    // one fifth move within 9x9 (no offers), then a swap.
+    game.apply(&choose(Choice::White)).unwrap();
+    assert_eq!((game.phase(), game.colour_of(Role::First)), (Phase::PlaceStone, Some(Colour::White)));
     assert_eq!(game.decider(), Some(Role::Second));
-    let choice_point = game.clone();
-    // Choice 1: one fifth move within 9x9, then a swap.
+    assert_eq!(game.apply(&offers(10)), Err(RuleError::Illegal("noOffersNow")), "a swap was choice 1");
     assert_eq!(game.apply(&at("M12")), Err(RuleError::Illegal("outsideArea")));
     play_all(&mut game, &["G7"]);
     assert_eq!((game.phase(), game.decider()), (Phase::Swap, Some(Role::First)));
     game.apply(&choose(Choice::White)).unwrap();
     assert_eq!(game.phase(), Phase::Done);
+    // Black kept: one fifth move (choice 1, its swap declined) or ten offers (choice 2).
+    let mut game = before_the_swap;
+    game.apply(&choose(Choice::Black)).unwrap();
+    assert_eq!((game.phase(), game.decider()), (Phase::FifthOrOffers, Some(Role::First)));
+    let mut one_fifth = game.clone();
+    play_all(&mut one_fifth, &["G7"]);
+    assert_eq!((one_fifth.phase(), one_fifth.decider()), (Phase::Swap, Some(Role::Second)));
     // Choice 2: ten offers anywhere, white picks, no swap.
-    let mut game = choice_point;
     assert_eq!(game.apply(&offers(5)), Err(RuleError::Illegal("noOffersNow")));
     game.apply(&offers(10)).unwrap();
     for name in ["A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "I1", "J1"] {
         game.apply(&at(name)).unwrap();
     }
-    assert_eq!((game.phase(), game.decider()), (Phase::PickOffer, Some(Role::First)));
+    assert_eq!((game.phase(), game.decider()), (Phase::PickOffer, Some(Role::Second)));
     game.apply(&at("C1")).unwrap();
     assert_eq!((game.phase(), game.moves().len()), (Phase::Done, 5));
 }
