@@ -202,8 +202,8 @@ fn one_game(path: &str, rule: u64, turn_ms: u64, memory: u64) {
 }
 
 /// The decisions (as the brain's DEBUG line names them) that play a win already proven: a five,
-/// an open four, the first move of a win by fours or by fours and threes.
-const PROVEN_WINS: [&str; 4] = ["Win", "Unstoppable", "Fours", "Threes"];
+/// an open four, the first move of a win by fours or by fours and threes, a search that proved one.
+const PROVEN_WINS: [&str; 5] = ["Win", "Unstoppable", "Fours", "Threes", "Search won"];
 
 /// One brain's time over the ladder.
 #[derive(Default, Clone)]
