@@ -1,6 +1,6 @@
 //! How long the computer thinks in a timed game: it reads its clock before each move, as a
 //! Gomocup brain reads `INFO time_left`, and the engine's time manager
-//! ([`allot`](super::ai::allot), the same as the brain's) turns it into a soft target and a hard
+//! ([`super::ai::allot`], the same as the brain's) turns it into a soft target and a hard
 //! limit:
 //!
 //! - **Fischer** (main time plus an increment): the target is the usable time over
