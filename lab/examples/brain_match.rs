@@ -201,6 +201,10 @@ fn one_game(path: &str, rule: u64, turn_ms: u64, memory: u64) {
     }
 }
 
+/// The decisions (as the brain's DEBUG line names them) that play a win already proven: a five,
+/// an open four, the first move of a win by fours or by fours and threes, a search that proved one.
+const PROVEN_WINS: [&str; 5] = ["Win", "Unstoppable", "Fours", "Threes", "Search won"];
+
 /// One brain's time over the ladder.
 #[derive(Default, Clone)]
 struct Clock {
@@ -263,8 +267,20 @@ impl Clock {
         } else {
             format!("; moves 10-40 by decision: {}", decisions.join(", "))
         };
+        // Issue #61's figure: moves 10-40 less the answers that play a proven win (nothing to
+        // think about there), among the moves whose decision the brain gave.
+        let (thought, thought_time) = self
+            .decisions
+            .iter()
+            .filter(|(d, _)| !PROVEN_WINS.contains(&d.as_str()))
+            .fold((0, Duration::ZERO), |(n, t), (_, &(dn, dt))| (n + dn, t + dt));
+        let thought = if thought == 0 {
+            String::new()
+        } else {
+            format!(", without proven wins {:.0} ms ({thought})", ms(thought_time, thought))
+        };
         format!(
-            "mean {:.0} ms, moves 10-40 {:.0} ms{searched}, slowest {} ms, over the turn {}{decisions}",
+            "mean {:.0} ms, moves 10-40 {:.0} ms{thought}{searched}, slowest {} ms, over the turn {}{decisions}",
             ms(self.time, self.moves),
             ms(self.middle_time, self.middle_moves),
             self.slowest.as_millis(),

@@ -71,12 +71,13 @@ pub fn computer_action(game: &Gomoku, level: Level, limits: &SearchLimits, cance
 /// search, and if its move is forbidden the best allowed point near the stones. For the app,
 /// the Gomocup brain and tests alike; `None` only when the game is over or nothing is allowed.
 pub fn legal_stone(game: &Gomoku, level: Level, limits: &SearchLimits, seed: u64, cancel: &AtomicBool) -> Option<Move> {
-    legal_stone_remembering(game, level, limits, seed, cancel, None).map(|(mv, _)| mv)
+    legal_stone_remembering(game, level, limits, seed, cancel, None).map(|(mv, _, _)| mv)
 }
 
 /// [`legal_stone`] for a caller that plays a whole game and keeps the engine's [`Memory`] of it
 /// from move to move (the Gomocup brain), with why the engine chose the stone (a point Renju
-/// forbade and was replaced counts as searched).
+/// forbade and was replaced counts as searched) and its score for the mover (from
+/// [`WIN_SCORE`](super::ai::WIN_SCORE) up a proven win; 0 for a replaced point).
 pub fn legal_stone_remembering(
     game: &Gomoku,
     level: Level,
@@ -84,11 +85,11 @@ pub fn legal_stone_remembering(
     seed: u64,
     cancel: &AtomicBool,
     memory: Option<&mut Memory>,
-) -> Option<(Move, Decision)> {
+) -> Option<(Move, Decision, i32)> {
     let forbidden = game.forbidden_points();
     if forbidden.is_empty() {
         let found = search_remembering(game, level, limits, seed, cancel, memory);
-        return found.best.map(|mv| (mv, found.decision));
+        return found.best.map(|mv| (mv, found.decision, found.score));
     }
     let started = limits.clock.now();
     // Seven eighths of the time, all the nodes (a node limit leaves no time to keep back).
@@ -96,10 +97,10 @@ pub fn legal_stone_remembering(
     let found = search_remembering(game, level, &main, seed, cancel, memory);
     let best = found.best?;
     if Point::new(best.x, best.y).is_some_and(|p| !forbidden.contains(&p)) {
-        return Some((best, found.decision));
+        return Some((best, found.decision, found.score));
     }
     let left = limits.less(limits.clock.now().saturating_sub(started));
-    best_allowed(game, &forbidden, level, &left, seed, cancel).map(|mv| (mv, Decision::Search))
+    best_allowed(game, &forbidden, level, &left, seed, cancel).map(|mv| (mv, Decision::Search, 0))
 }
 
 /// The allowed point near the stones after which the opponent's search scores lowest.

@@ -1,6 +1,7 @@
 //! How long the computer thinks in a timed game: it reads its clock before each move, as a
-//! Gomocup brain reads `INFO time_left` (`src/bin/pbrain-pastimes/budget.rs`), and shares the
-//! time left over the moves to come.
+//! Gomocup brain reads `INFO time_left`, and the engine's time manager
+//! ([`super::ai::allot`], the same as the brain's) turns it into a soft target and a hard
+//! limit:
 //!
 //! - **Fischer** (main time plus an increment): the target is the usable time over
 //!   [`MOVES_AHEAD`] plus most of the increment (it comes back after the move), and the hard
@@ -18,40 +19,33 @@
 //! as for any player); beginner, easy and medium keep their short searches, which only get
 //! shorter when the clock is shorter than they are.
 
-use super::ai::SearchLimits;
+use super::ai::{allot, ClockReading, SearchLimits};
 use super::params::Level;
 use crate::time_control::TurnTime;
 use std::time::Duration;
 
-/// The moves a side is expected to play still, for its share of the time left: Gomoku games
-/// last some 15 to 40 moves a side, and the share is taken afresh at each move.
-pub const MOVES_AHEAD: u64 = 12;
+pub use super::ai::budget::MOVES_AHEAD;
 /// Kept back from the clock besides a twentieth of it, in milliseconds.
 pub const RESERVE_MS: u64 = 250;
-/// No move is searched for less (the search returns its first iteration's move).
-const FLOOR_MS: u64 = 5;
-/// The share of the increment spent on the move that earns it, in percent.
-const INCREMENT_SPENT: u64 = 80;
+
+/// The clock as the time manager reads it.
+fn reading(time: &TurnTime) -> ClockReading {
+    let (turn_ms, left_ms) = if time.per_move { (Some(time.left_ms), None) } else { (None, Some(time.left_ms)) };
+    ClockReading { turn_ms, left_ms, increment_ms: time.increment_ms, reserve_ms: RESERVE_MS }
+}
 
 /// The target and the hard limit of the next move on `time`.
 pub fn move_time(time: &TurnTime) -> (Duration, Duration) {
-    let usable = time.left_ms.saturating_sub(time.left_ms / 20 + RESERVE_MS);
-    let (target, hard) = if time.per_move {
-        (usable, usable)
-    } else {
-        let increment = time.increment_ms * INCREMENT_SPENT / 100;
-        let target = (usable / MOVES_AHEAD + increment).min(usable);
-        let hard = (target * 3).min(usable / 3 + increment).min(usable).max(target);
-        (target, hard)
-    };
-    (Duration::from_millis(target.max(FLOOR_MS)), Duration::from_millis(hard.max(FLOOR_MS)))
+    let allotted = allot(&reading(time));
+    (allotted.soft, allotted.hard)
 }
 
 /// The search limits of `level` on `time`.
 pub fn limits(level: Level, time: &TurnTime) -> SearchLimits {
-    let (target, hard) = move_time(time);
+    let allotted = allot(&reading(time));
+    let (target, hard) = (allotted.soft, allotted.hard);
     match level {
-        Level::Hard | Level::Master => SearchLimits::timed(target, hard),
+        Level::Hard | Level::Master => allotted.limits(),
         Level::Beginner | Level::Easy | Level::Medium => {
             let own = SearchLimits::for_level(level);
             let time = own.time.map_or(hard, |t| t.min(hard));
@@ -63,6 +57,7 @@ pub fn limits(level: Level, time: &TurnTime) -> SearchLimits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gomoku::ai::budget::FLOOR_MS;
 
     fn fischer(left_ms: u64, increment_ms: u64) -> TurnTime {
         TurnTime { left_ms, increment_ms, per_move: false }

@@ -13,8 +13,8 @@
 use super::budget::Allowance;
 use super::command::{board_line, parse, swap2_line, Command, Info, Refusal};
 use super::swap2;
-use pastimes_games::gomoku::ai::Clock;
 use pastimes_games::gomoku::ai::Memory;
+use pastimes_games::gomoku::ai::{Clock, Decision, WIN_SCORE};
 use pastimes_games::gomoku::board::Board;
 use pastimes_games::gomoku::{
     legal_stone_remembering, renju, Colour, Gomoku, Level, Params, Point, Rule, SearchLimits, SIZE,
@@ -301,13 +301,16 @@ impl Brain {
         let seed = pastimes_games::gomoku::ai::move_seed(&game);
         // Only the full engine's table is kept: the memory limit chose master, so it has room.
         let memory = (level == Level::Master).then(|| self.memory.get_or_insert_with(Memory::new));
-        let (mv, decision) = legal_stone_remembering(&game, level, &limits, seed, &AtomicBool::new(false), memory)
-            .ok_or("no move is allowed")?;
+        let (mv, decision, score) =
+            legal_stone_remembering(&game, level, &limits, seed, &AtomicBool::new(false), memory)
+                .ok_or("no move is allowed")?;
         let p = Point::new(mv.x, mv.y).ok_or("the engine answered off the board")?;
         let ms = |t: Option<std::time::Duration>| t.unwrap_or_default().as_millis();
         // The decision last: a manager's log (and `brain_match`) tells searched moves by it.
         let (soft, hard) = (ms(limits.soft), ms(limits.time));
-        say(&format!("DEBUG {level:?} search for about {soft} ms, at most {hard} ms: {decision:?}"));
+        // A search that proved a win says so: it had nothing left to think about.
+        let won = if decision == Decision::Search && score >= WIN_SCORE { " won" } else { "" };
+        say(&format!("DEBUG {level:?} search for about {soft} ms, at most {hard} ms: {decision:?}{won}"));
         self.own.push(p);
         Ok(format!("{},{}", p.x, p.y))
     }

@@ -1,9 +1,8 @@
 //! How long the brain may think and how much memory its search may take, from the manager's
 //! `INFO` settings.
 
-use pastimes_games::gomoku::ai::Memory;
+use pastimes_games::gomoku::ai::{allot, ClockReading, Memory, MoveTime};
 use pastimes_games::gomoku::{Level, SearchLimits};
-use std::time::Duration;
 
 /// What the manager allows, in its units (milliseconds and bytes; `None`: never said).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -18,16 +17,9 @@ pub struct Allowance {
 
 /// A move's time when the manager gave none: Gomocup's usual turn limit is 5 s or more.
 const DEFAULT_TURN_MS: u64 = 5_000;
-/// The moves a side may still have to play, for its target share of the game's time left:
-/// games last some 20 to 60 moves a side, and a brain that runs out of match time loses.
-const MOVES_AHEAD: u64 = 20;
-/// The most of the game's time left that one move may take, when the position needs it.
-const MATCH_HARD_SHARE: u64 = 5;
-/// Kept back from every limit for reading, answering, freeing the search's memory and a busy
-/// machine: a twentieth, and 30 ms (the search stops within a millisecond of its hard limit).
+/// Kept back from every limit besides a twentieth, for reading, answering, freeing the search's
+/// memory and a busy machine (the search stops within a millisecond of its hard limit).
 const MARGIN_MS: u64 = 30;
-/// No move is searched for less than this (a limit of 0 asks for speed, not for no search).
-const FLOOR_MS: u64 = 5;
 
 /// The memory master's search needs, in bytes: its transposition table, which the brain keeps
 /// from move to move and so fills ([`Memory::BYTES`], 2^20 entries of 16 bytes), with room for
@@ -40,20 +32,23 @@ const PROCESS_BYTES: u64 = 4 << 20;
 const HARD_TABLE_BYTES: u64 = Memory::BYTES;
 
 impl Allowance {
-    /// The time for the next move: its target and its hard limit. The turn's limit can be
-    /// spent whole (time not spent on this move is lost to it), so it is the target too; the
-    /// game's time left is shared over the moves to come, with room to spend more on one.
-    pub fn move_time(&self) -> (Duration, Duration) {
-        let turn = self.timeout_turn.unwrap_or(DEFAULT_TURN_MS);
-        let turn = if turn == 0 { FLOOR_MS } else { kept_back(turn) };
-        let left = match (self.timeout_match, self.time_left) {
+    /// The clock before the next move, as the engine's time manager reads it: the turn's limit
+    /// (0 asks for speed: the least search), and the game's time left when the match has a limit.
+    pub fn reading(&self) -> ClockReading {
+        let left_ms = match (self.timeout_match, self.time_left) {
             (Some(0), _) | (None, None) => None,
             (_, Some(left)) => Some(left),
             (Some(total), None) => Some(total),
         };
-        let hard = left.map_or(turn, |left| turn.min(kept_back(left / MATCH_HARD_SHARE)));
-        let target = left.map_or(hard, |left| hard.min(left / MOVES_AHEAD));
-        (Duration::from_millis(target.max(FLOOR_MS)), Duration::from_millis(hard.max(FLOOR_MS)))
+        let turn_ms = self.timeout_turn.unwrap_or(DEFAULT_TURN_MS);
+        ClockReading { turn_ms: Some(turn_ms), left_ms, increment_ms: 0, reserve_ms: MARGIN_MS }
+    }
+
+    /// The time for the next move ([`allot`]): the turn's limit is spent whole (time not spent
+    /// on this move is lost to it); the game's time left is shared over the moves to come, with
+    /// room to spend more on one.
+    pub fn move_time(&self) -> MoveTime {
+        allot(&self.reading())
     }
 
     /// The strongest level without blunders whose search fits the memory limit (medium if
@@ -68,37 +63,41 @@ impl Allowance {
 
     /// The search limits for the next move.
     pub fn limits(&self) -> (Level, SearchLimits) {
-        let (target, hard) = self.move_time();
-        (self.level(), SearchLimits::timed(target, hard))
+        (self.level(), self.move_time().limits())
     }
-}
-
-/// `ms` less the margin kept back.
-fn kept_back(ms: u64) -> u64 {
-    ms.saturating_sub(ms / 20 + MARGIN_MS)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn ms(n: u64) -> Duration {
-        Duration::from_millis(n)
+    use std::time::Duration;
+
+    fn times(allowance: &Allowance) -> (u64, u64, bool) {
+        let time = allowance.move_time();
+        (time.soft.as_millis() as u64, time.hard.as_millis() as u64, time.whole_turn)
     }
 
     #[test]
     fn the_turn_limit_and_the_match_time_left_both_bound_a_move() {
-        assert_eq!(Allowance::default().move_time(), (ms(5_000 - 280), ms(5_000 - 280)));
+        assert_eq!(times(&Allowance::default()), (5_000 - 280, 5_000 - 280, true));
         let turn = Allowance { timeout_turn: Some(1_000), ..Allowance::default() };
-        assert_eq!(turn.move_time(), (ms(1_000 - 80), ms(1_000 - 80)));
+        assert_eq!(times(&turn), (1_000 - 80, 1_000 - 80, true), "the turn's time is spent whole");
         let short = Allowance { time_left: Some(4_000), timeout_match: Some(180_000), ..turn.clone() };
-        assert_eq!(short.move_time(), (ms(200), ms(800 - 70)));
+        assert_eq!(times(&short), (3_770 / 12, 920, false), "the match clock binds: its time is kept");
+        let plenty = Allowance { time_left: Some(60_000), timeout_match: Some(180_000), ..turn.clone() };
+        assert_eq!(times(&plenty), (920, 920, true), "time to spare on the match clock");
         let unlimited = Allowance { timeout_match: Some(0), time_left: Some(10), ..turn.clone() };
-        assert_eq!(unlimited.move_time(), (ms(920), ms(920)));
+        assert_eq!(times(&unlimited), (920, 920, true));
         let fast = Allowance { timeout_turn: Some(0), ..Allowance::default() };
-        assert_eq!(fast.move_time(), (ms(FLOOR_MS), ms(FLOOR_MS)));
+        assert_eq!(times(&fast), (5, 5, true));
         let nearly_out = Allowance { time_left: Some(100), timeout_match: Some(1), ..turn };
-        assert_eq!(nearly_out.move_time(), (ms(FLOOR_MS), ms(FLOOR_MS)));
+        assert_eq!(times(&nearly_out), (5, 15, false));
+        let limits = Allowance::default().limits().1;
+        assert_eq!(
+            (limits.soft, limits.time, limits.whole_turn),
+            (Some(Duration::from_millis(4_720)), Some(Duration::from_millis(4_720)), true)
+        );
     }
 
     #[test]

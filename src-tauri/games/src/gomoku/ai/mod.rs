@@ -55,8 +55,8 @@ use super::params::Level;
 use super::{Gomoku, Move};
 use crate::game::Game;
 use crate::rng::{seeded, GameRng};
-pub use budget::Clock;
 use budget::Pace;
+pub use budget::{allot, Clock, ClockReading, MoveTime};
 use eval::{Candidate, Scan};
 use forced::{Forced, Kind};
 use position::Position;
@@ -97,6 +97,9 @@ pub struct Limits {
     pub depth: u8,
     /// Where the time is read (the system's clock, unless a test or a ladder injects one).
     pub clock: Clock,
+    /// Whether time not spent on this move is lost (a fixed time a move, Gomocup's
+    /// `timeout_turn`): the search then spends it (see [`budget`]) instead of saving it.
+    pub whole_turn: bool,
 }
 
 /// The name the app and the benchmarks knew the limits by.
@@ -105,7 +108,7 @@ pub type SearchLimits = Limits;
 /// No limit but the deepest iteration: the base to build limits on.
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { time: None, soft: None, nodes: None, depth: MAX_DEPTH, clock: Clock::system() }
+        Limits { time: None, soft: None, nodes: None, depth: MAX_DEPTH, clock: Clock::system(), whole_turn: false }
     }
 }
 
@@ -379,11 +382,6 @@ impl Default for Memory {
     }
 }
 
-/// The percentage of its target time a search spends thinking ahead after a forced reply (a
-/// block of a four, the only move that does not lose): less than a real choice is given, but
-/// not nothing, since that time is the next move's head start (see [`Memory`]).
-const AHEAD_SHARE: u32 = 50;
-
 /// [`search_level`], keeping what it learns in `memory` (when given) for the next search of the
 /// same game, and using a forced reply's time to think ahead into it.
 pub fn search_remembering(
@@ -395,6 +393,11 @@ pub fn search_remembering(
     memory: Option<&mut Memory>,
 ) -> SearchResult {
     let mut turn = Turn::new(game, level, limits, seed, cancel);
+    if memory.is_none() {
+        // Without a memory, what is searched past a forced move is thrown away: the app's
+        // player would wait for nothing, so the time is saved even where the clock loses it.
+        turn.pace.spend_only_what_helps();
+    }
     turn.memory = memory;
     turn.ahead = true;
     turn.run(game)
@@ -671,18 +674,24 @@ impl<'a> Turn<'a> {
         Some((outcome.best, Decision::Search))
     }
 
-    /// After choosing the forced `reply`, searches the opponent's answers to it for a share
-    /// ([`AHEAD_SHARE`]) of the target time into the memory, for the next search to find.
-    /// Nothing without a memory to keep it in or a time limit to take the share from; nothing
-    /// when the opponent wins at once anyway.
+    /// After choosing the forced `reply`, searches on into the memory, for the next search to
+    /// find: past the blocks of fives that follow it (forced for either side, so the position
+    /// after them is one the game will reach) to the first position with a choice, for the time
+    /// the pace gives ([`Pace::ahead_time`]). Nothing without a memory to keep it in or a time
+    /// limit to take the time from; nothing when a side wins at once anyway.
     fn think_ahead(&mut self, reply: usize) {
         let Some(memory) = self.memory.as_deref_mut() else { return };
-        let Some(share) = self.pace.left_until(AHEAD_SHARE).filter(|t| !t.is_zero()) else { return };
-        let limits = Limits { time: Some(share), soft: Some(share), ..self.limits.clone() };
+        let Some(time) = self.pace.ahead_time() else { return };
+        let limits = Limits { time: Some(time), soft: Some(time), ..self.limits.clone() };
         let mut pos = self.pos.clone();
         pos.make(reply);
         let mut list = Vec::with_capacity(POINTS);
-        let scan = eval::scan(&pos, &mut list);
+        let mut scan = eval::scan(&pos, &mut list);
+        for _ in 0..FORCED_REPLIES {
+            let Some(five) = scan.their_five.filter(|_| scan.my_five.is_none()) else { break };
+            pos.make(defence::five_stop(&pos, &list, five).unwrap_or(five));
+            scan = eval::scan(&pos, &mut list);
+        }
         if list.is_empty() || scan.my_five.is_some() || scan.my_unstoppable.is_some() {
             return;
         }

@@ -94,6 +94,7 @@ impl<'a> Searcher<'a> {
     /// or a stop.
     pub fn iterate(&mut self, moves: &mut [Candidate]) -> Outcome {
         let mut outcome = Outcome { best: moves[0].point, score: 0, depth: 0 };
+        self.pace.search_begins();
         for depth in 1..=self.limits.depth.max(1) {
             let (best, score, finished) = self.aspire(moves, depth as i32, outcome.score);
             if let Some(i) = best {
