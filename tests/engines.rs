@@ -549,6 +549,8 @@ fn pbrain_pastimes_hosted_as_the_hint_and_the_study_board_engine() {
         look_until(&looks, Duration::from_secs(20), |look| look["choices"].as_array().is_some_and(|c| !c.is_empty()));
     assert!(told.look["engine"].as_str().unwrap().starts_with("pastimes"), "{}", told.look);
     assert_eq!(told.look["line"][0]["y"], 7, "{}", told.look);
+    // Its MESSAGE line gives the whole expected line, not the move alone.
+    assert!(told.look["line"].as_array().unwrap().len() >= 2, "{}", told.look);
     host.state.set_study_engine(gomoku::KIND, false).unwrap();
     none_left(&program);
 }

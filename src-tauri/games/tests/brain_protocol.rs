@@ -162,6 +162,29 @@ fn begin_turn_and_takeback() {
     assert!(brain.child.wait().unwrap().success());
 }
 
+/// Each searched answer is preceded by its thought as Yixin Board reads a brain's: its depth, its
+/// score and its expected line, which starts with the answer (a point as letter and row from 1).
+#[test]
+fn a_searched_answer_comes_with_its_depth_score_and_line() {
+    let mut brain = started();
+    brain.send("BOARD");
+    for line in ["7,7,2", "8,7,1", "7,8,2"] {
+        brain.send(line);
+    }
+    brain.send("DONE");
+    let (messages, answer) = brain.answer_with_messages();
+    let (x, y) = point(&answer).unwrap_or_else(|| panic!("{answer:?} is no move"));
+    let thought = messages.iter().find(|m| m.starts_with("MESSAGE depth")).expect("a thought");
+    let words: Vec<&str> = thought.split_whitespace().collect();
+    assert_eq!((words[1], words[3], words[5]), ("depth", "ev", "pv"), "{thought}");
+    assert!(words[2].parse::<u8>().is_ok_and(|depth| depth > 0), "{thought}");
+    assert!(words[4].parse::<i32>().is_ok() || words[4].starts_with(['+', '-']), "{thought}");
+    let first = format!("{}{}", char::from(b'a' + x), y + 1);
+    assert_eq!(words[6], first, "the line starts with the answer: {thought}");
+    brain.send("END");
+    assert!(brain.child.wait().unwrap().success());
+}
+
 #[test]
 fn board_sets_a_position_and_the_brain_takes_its_five() {
     let mut brain = started();

@@ -22,7 +22,7 @@
 //! even fifth move; the offers are, of a few candidates each, the one best for black; white
 //! chooses the offer the engine scores best for white.
 
-use super::ai::{move_seed, search_level, search_remembering, Decision, Memory, SearchLimits};
+use super::ai::{move_seed, search_level, search_remembering, Decision, Memory, SearchLimits, SearchResult};
 use super::board::{Point, SIZE};
 use super::opening::{Choice, Opening, Phase};
 use super::params::Level;
@@ -71,13 +71,26 @@ pub fn computer_action(game: &Gomoku, level: Level, limits: &SearchLimits, cance
 /// search, and if its move is forbidden the best allowed point near the stones. For the app,
 /// the Gomocup brain and tests alike; `None` only when the game is over or nothing is allowed.
 pub fn legal_stone(game: &Gomoku, level: Level, limits: &SearchLimits, seed: u64, cancel: &AtomicBool) -> Option<Move> {
-    legal_stone_remembering(game, level, limits, seed, cancel, None).map(|(mv, _, _)| mv)
+    legal_stone_remembering(game, level, limits, seed, cancel, None).map(|chosen| chosen.stone)
+}
+
+/// The stone the engine chose and what its search said of it, as a brain reports them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chosen {
+    pub stone: Move,
+    /// Why (a point Renju forbade and was replaced counts as searched).
+    pub decision: Decision,
+    /// For the mover: from [`WIN_SCORE`](super::ai::WIN_SCORE) up a proven win; 0 for a
+    /// replaced point.
+    pub score: i32,
+    /// The main search's depth in moves, and its expected line from the stone on (the stone
+    /// alone for a replaced point).
+    pub depth: u8,
+    pub line: Vec<Move>,
 }
 
 /// [`legal_stone`] for a caller that plays a whole game and keeps the engine's [`Memory`] of it
-/// from move to move (the Gomocup brain), with why the engine chose the stone (a point Renju
-/// forbade and was replaced counts as searched) and its score for the mover (from
-/// [`WIN_SCORE`](super::ai::WIN_SCORE) up a proven win; 0 for a replaced point).
+/// from move to move (the Gomocup brain), with what the search said of the stone.
 pub fn legal_stone_remembering(
     game: &Gomoku,
     level: Level,
@@ -85,11 +98,18 @@ pub fn legal_stone_remembering(
     seed: u64,
     cancel: &AtomicBool,
     memory: Option<&mut Memory>,
-) -> Option<(Move, Decision, i32)> {
+) -> Option<Chosen> {
+    let chosen = |found: SearchResult, stone: Move| Chosen {
+        stone,
+        decision: found.decision,
+        score: found.score,
+        depth: found.depth,
+        line: found.pv,
+    };
     let forbidden = game.forbidden_points();
     if forbidden.is_empty() {
         let found = search_remembering(game, level, limits, seed, cancel, memory);
-        return found.best.map(|mv| (mv, found.decision, found.score));
+        return found.best.map(|mv| chosen(found, mv));
     }
     let started = limits.clock.now();
     // Seven eighths of the time, all the nodes (a node limit leaves no time to keep back).
@@ -97,10 +117,16 @@ pub fn legal_stone_remembering(
     let found = search_remembering(game, level, &main, seed, cancel, memory);
     let best = found.best?;
     if Point::new(best.x, best.y).is_some_and(|p| !forbidden.contains(&p)) {
-        return Some((best, found.decision, found.score));
+        return Some(chosen(found, best));
     }
     let left = limits.less(limits.clock.now().saturating_sub(started));
-    best_allowed(game, &forbidden, level, &left, seed, cancel).map(|mv| (mv, Decision::Search, 0))
+    best_allowed(game, &forbidden, level, &left, seed, cancel).map(|stone| Chosen {
+        stone,
+        decision: Decision::Search,
+        score: 0,
+        depth: 0,
+        line: vec![stone],
+    })
 }
 
 /// The allowed point near the stones after which the opponent's search scores lowest.

@@ -54,7 +54,7 @@ mod view;
 pub use ai::analysis::{analyse, Analysis};
 pub use ai::{computer_move, search, search_level, SearchLimits, SearchReport};
 pub use board::{Colour, Point, SIZE};
-pub use computer::{computer_action, legal_stone, legal_stone_remembering};
+pub use computer::{computer_action, legal_stone, legal_stone_remembering, Chosen};
 pub use demo::Seat;
 pub use effects::{Decision, Effects};
 pub use forfeit::Fault;

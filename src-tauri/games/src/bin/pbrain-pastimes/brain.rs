@@ -14,10 +14,10 @@ use super::budget::Allowance;
 use super::command::{board_line, parse, swap2_line, Command, Info, Refusal};
 use super::swap2;
 use pastimes_games::gomoku::ai::Memory;
-use pastimes_games::gomoku::ai::{Clock, Decision, WIN_SCORE};
+use pastimes_games::gomoku::ai::{plies_to_end, Clock, Decision, WIN_SCORE};
 use pastimes_games::gomoku::board::Board;
 use pastimes_games::gomoku::{
-    legal_stone_remembering, renju, Colour, Gomoku, Level, Params, Point, Rule, SearchLimits, SIZE,
+    legal_stone_remembering, renju, Chosen, Colour, Gomoku, Level, Params, Point, Rule, SearchLimits, SIZE,
 };
 use pastimes_games::Game;
 use std::sync::atomic::AtomicBool;
@@ -301,10 +301,11 @@ impl Brain {
         let seed = pastimes_games::gomoku::ai::move_seed(&game);
         // Only the full engine's table is kept: the memory limit chose master, so it has room.
         let memory = (level == Level::Master).then(|| self.memory.get_or_insert_with(Memory::new));
-        let (mv, decision, score) =
-            legal_stone_remembering(&game, level, &limits, seed, &AtomicBool::new(false), memory)
-                .ok_or("no move is allowed")?;
+        let chosen = legal_stone_remembering(&game, level, &limits, seed, &AtomicBool::new(false), memory)
+            .ok_or("no move is allowed")?;
+        let (mv, decision, score) = (chosen.stone, chosen.decision, chosen.score);
         let p = Point::new(mv.x, mv.y).ok_or("the engine answered off the board")?;
+        say(&thinking(&chosen));
         let ms = |t: Option<std::time::Duration>| t.unwrap_or_default().as_millis();
         // The decision last: a manager's log (and `brain_match`) tells searched moves by it.
         let (soft, hard) = (ms(limits.soft), ms(limits.time));
@@ -322,6 +323,21 @@ impl Brain {
         let (level, limits) = self.allowance.limits();
         (level, SearchLimits { clock: self.clock.clone(), ..limits })
     }
+}
+
+/// The search's thought as Yixin Board reads a brain's, and Pastimes' study board with it
+/// (`MESSAGE depth 9 ev 120 pv h8 i9 j10`): the depth in moves, the score for the mover (a
+/// proven win or loss as `+M`/`-M` and its length in plies) and the expected line, a point
+/// written as its column's letter and its row from 1 (`h8` is `7,7`).
+fn thinking(chosen: &Chosen) -> String {
+    let ev = match plies_to_end(chosen.score) {
+        Some(plies) if chosen.score > 0 => format!("+M{plies}"),
+        Some(plies) => format!("-M{plies}"),
+        None => chosen.score.to_string(),
+    };
+    let line: Vec<String> =
+        chosen.line.iter().map(|mv| format!("{}{}", char::from(b'a' + mv.x as u8), mv.y + 1)).collect();
+    format!("MESSAGE depth {} ev {ev} pv {}", chosen.depth, line.join(" "))
 }
 
 fn point(x: i64, y: i64) -> Result<Point, String> {

@@ -74,6 +74,12 @@ pub use position::Position as SearchPosition;
 /// Scores from this far up are forced wins (the winner's point of view), down here losses.
 pub const WIN_SCORE: i32 = eval::WIN_FLOOR;
 
+/// How many plies a proven win or loss of `score` (the mover's) takes to its five; `None` for a
+/// score that proves nothing.
+pub fn plies_to_end(score: i32) -> Option<i32> {
+    (score.abs() >= WIN_SCORE).then(|| eval::WIN - score.abs())
+}
+
 /// The percentage of a search's target time the threat searches before the main search may use.
 const THREAT_SHARE: u32 = 30;
 
