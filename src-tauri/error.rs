@@ -96,7 +96,17 @@ pub enum EngineTrouble {
     /// It does not answer `SWAP2BOARD`.
     NoSwap2,
     /// As the hint's engine (`engines::helper`), it failed by this fault: no hint.
-    Hint(pastimes_games::gomoku::Fault),
+    Hint(HintFault),
+}
+
+/// How the hint's engine failed (the engines layer reads it from the game's own fault).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HintFault {
+    Timeout,
+    Crash,
+    Garbage,
+    Illegal,
+    Flood,
 }
 
 impl From<DealCodeError> for AppError {
@@ -166,11 +176,11 @@ impl AppError {
                 EngineTrouble::RuleNotPlayed => "engine_rule",
                 EngineTrouble::NoSwap2 => "engine_no_swap2",
                 EngineTrouble::Hint(fault) => match fault {
-                    pastimes_games::gomoku::Fault::Timeout => "hint_timeout",
-                    pastimes_games::gomoku::Fault::Crash => "hint_crash",
-                    pastimes_games::gomoku::Fault::Garbage => "hint_garbage",
-                    pastimes_games::gomoku::Fault::Illegal => "hint_illegal",
-                    pastimes_games::gomoku::Fault::Flood => "hint_flood",
+                    HintFault::Timeout => "hint_timeout",
+                    HintFault::Crash => "hint_crash",
+                    HintFault::Garbage => "hint_garbage",
+                    HintFault::Illegal => "hint_illegal",
+                    HintFault::Flood => "hint_flood",
                 },
             },
         }

@@ -162,7 +162,7 @@ impl AppState {
                 Arc::new(move |board| crate::engines::helper::analysis(&helper, board));
             engine
         });
-        self.study_boards.set_board_engine(pastimes_games::gomoku::KIND, engine);
+        self.study_boards.set_board_engine(crate::engines::GAME, engine);
     }
 
     /// The games in progress that could not be resumed at start and were moved to the history.
@@ -302,7 +302,7 @@ impl AppState {
 
     /// The game's hint for the position now; the game is then assisted.
     pub fn hint(self: &Arc<Self>, kind: GameKind) -> AppResult<Hinted> {
-        let helper = (kind == pastimes_games::gomoku::KIND).then(|| self.helper()).flatten();
+        let helper = (kind == crate::engines::GAME).then(|| self.helper()).flatten();
         live::hint(self, kind, helper)
     }
 

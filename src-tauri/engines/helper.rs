@@ -71,7 +71,7 @@ pub fn hint(helper: &Helper, game: &dyn AnyGame, cancel: &AtomicBool) -> AppResu
 
 fn refused(failure: Failure) -> AppError {
     eprintln!("pastimes: the hint's engine failed: {failure}");
-    AppError::engine(EngineTrouble::Hint(failure.fault), failure.detail)
+    AppError::engine(EngineTrouble::Hint(super::hint_fault_of(failure.fault)), failure.detail)
 }
 
 /// The study board's analysis by the brain, for a Gomoku board; `None` for another game's.

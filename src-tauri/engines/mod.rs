@@ -29,6 +29,22 @@ pub mod turn;
 
 pub use brain::{Engine, Failure};
 
+/// The game whose engines these are: the Gomocup protocol is Gomoku's.
+pub const GAME: pastimes_games::GameKind = pastimes_games::gomoku::KIND;
+
+/// A fault of the hint's engine as the error of its refusal.
+pub fn hint_fault_of(fault: pastimes_games::gomoku::Fault) -> crate::error::HintFault {
+    use crate::error::HintFault;
+    use pastimes_games::gomoku::Fault;
+    match fault {
+        Fault::Timeout => HintFault::Timeout,
+        Fault::Crash => HintFault::Crash,
+        Fault::Garbage => HintFault::Garbage,
+        Fault::Illegal => HintFault::Illegal,
+        Fault::Flood => HintFault::Flood,
+    }
+}
+
 /// A fault in an engine's checks as the error of its refusal.
 pub fn trouble_of(fault: pastimes_games::gomoku::Fault) -> crate::error::EngineTrouble {
     use crate::error::EngineTrouble;
