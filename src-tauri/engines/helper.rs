@@ -58,7 +58,7 @@ pub fn hint(helper: &Helper, game: &dyn AnyGame, cancel: &AtomicBool) -> AppResu
     }
     let mut brain = Brain::new(helper.program.clone());
     let setup = Setup { rule: game.rule(), move_ms: HINT_MS };
-    let answer = brain.turn(setup, &stones(game), cancel);
+    let answer = brain.turn(setup, &super::board_stones(game), cancel);
     brain.end();
     let point = match answer {
         Waited::Answer(Ok(point)) => legal(game, point).map_err(refused)?,
@@ -88,7 +88,7 @@ fn rounds(helper: &Helper, game: &Gomoku, cancel: &AtomicBool, tell: &mut dyn Fn
     }
     let mut brain = Brain::new(helper.program.clone());
     let mut look = Look::new(helper, game);
-    let stones = stones(game);
+    let stones = super::board_stones(game);
     let detail = ["INFO show_detail 1".to_string()];
     for (round, &move_ms) in ROUND_MS.iter().enumerate() {
         let setup = Setup { rule: game.rule(), move_ms };
@@ -121,12 +121,6 @@ fn rounds(helper: &Helper, game: &Gomoku, cancel: &AtomicBool, tell: &mut dyn Fn
         }
     }
     brain.end();
-}
-
-/// The position as `BOARD` tells it: the stones in the order played, the side to move's own.
-fn stones(game: &Gomoku) -> Vec<(Point, bool)> {
-    let own = game.side_to_move();
-    game.moves().iter().map(|&p| (p, game.board().get(p) == Some(own))).collect()
 }
 
 /// `point` if the rules take it as the side to move's stone.

@@ -32,6 +32,13 @@ pub use brain::{Engine, Failure};
 /// The game whose engines these are: the Gomocup protocol is Gomoku's.
 pub const GAME: pastimes_games::GameKind = pastimes_games::gomoku::KIND;
 
+/// The position as `BOARD` tells it: the stones in the order played, each marked whether it is
+/// the side to move's own.
+pub fn board_stones(game: &pastimes_games::gomoku::Gomoku) -> Vec<(pastimes_games::gomoku::Point, bool)> {
+    let own = game.side_to_move();
+    game.moves().iter().map(|&p| (p, game.board().get(p) == Some(own))).collect()
+}
+
 /// A fault of the hint's engine as the error of its refusal.
 pub fn hint_fault_of(fault: pastimes_games::gomoku::Fault) -> crate::error::HintFault {
     use crate::error::HintFault;

@@ -104,9 +104,7 @@ fn stone(
     clock: Option<Clock>,
     cancel: &AtomicBool,
 ) -> Waited<Vec<Action>> {
-    let own = game.side_to_move();
-    let stones: Vec<(Point, bool)> = game.moves().iter().map(|&p| (p, game.board().get(p) == Some(own))).collect();
-    match brain.turn_on(setup, &stones, clock, cancel) {
+    match brain.turn_on(setup, &super::board_stones(game), clock, cancel) {
         Waited::Answer(answer) => Waited::Answer(answer.map(|p| vec![Action::Stone(p.into())])),
         Waited::Cancelled => Waited::Cancelled,
     }
