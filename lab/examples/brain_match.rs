@@ -94,7 +94,12 @@ impl Brain {
         let answer = self.answer();
         let took = started.elapsed();
         let (x, y) = answer.split_once(',').unwrap_or_else(|| panic!("{answer:?} is not a move"));
-        (Point::new(x.parse().unwrap(), y.parse().unwrap()).expect("on the board"), took)
+        (
+            pastimes_games::gomoku::BoardSize::Fifteen
+                .point(x.parse().unwrap(), y.parse().unwrap())
+                .expect("on the board"),
+            took,
+        )
     }
 
     /// Peak resident memory, from /proc.
@@ -443,8 +448,15 @@ fn notation(moves: &[Point]) -> String {
 fn five_through(board: &Board, p: Point) -> bool {
     let colour: Option<Colour> = board.get(p);
     pastimes_games::gomoku::board::DIRECTIONS.iter().any(|&dir| {
-        let count =
-            |sign: i64| (1..).take_while(|&k| p.step(dir, sign * k).is_some_and(|q| board.get(q) == colour)).count();
+        let count = |sign: i64| {
+            (1..)
+                .take_while(|&k| {
+                    pastimes_games::gomoku::BoardSize::Fifteen
+                        .step(p, dir, sign * k)
+                        .is_some_and(|q| board.get(q) == colour)
+                })
+                .count()
+        };
         count(-1) + count(1) + 1 >= 5
     })
 }

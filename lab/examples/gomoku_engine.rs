@@ -80,7 +80,10 @@
 //!   c6919af (no late move reductions, larger threat budgets) 67.5 % at 54k.
 
 use pastimes_games::gomoku::ai::{forced_win, move_seed, search_level, Limits};
-use pastimes_games::gomoku::{Colour, Gomoku, Level, Move, Opponent, Params, Point, Rule, SIZE};
+use pastimes_games::gomoku::{Colour, Gomoku, Level, Move, Opponent, Params, Point, Rule};
+
+/// The board of the position sets (the ladders take theirs from `LADDER_SIZE`).
+const SIZE: usize = pastimes_games::gomoku::BoardSize::Fifteen.side();
 use pastimes_games::Game;
 use pastimes_lab::caro_referee::{self, Verdict};
 use pastimes_lab::sequential::Sequential;
@@ -174,7 +177,7 @@ fn game_of(moves: &str) -> Gomoku {
 }
 
 fn notation(mv: Move) -> String {
-    Point::new(mv.x, mv.y).unwrap().notation()
+    pastimes_games::gomoku::BoardSize::Fifteen.point(mv.x, mv.y).unwrap().notation()
 }
 
 fn moves_text(game: &Gomoku) -> String {
@@ -345,7 +348,8 @@ fn verify_vcf(game: &Gomoku, line: &[Move]) -> bool {
 
 /// A free point far from everything (to let one side pass in a check).
 fn far_point(game: &Gomoku) -> Move {
-    Point::all()
+    pastimes_games::gomoku::BoardSize::Fifteen
+        .points()
         .filter(|p| game.board().get(*p).is_none())
         .max_by_key(|p| game.moves().iter().map(|q| (p.x.abs_diff(q.x)).max(p.y.abs_diff(q.y))).min().unwrap_or(0))
         .unwrap()
@@ -354,7 +358,8 @@ fn far_point(game: &Gomoku) -> Move {
 
 /// Every point where the side to move makes five now.
 fn winning_points(game: &Gomoku) -> Vec<Move> {
-    Point::all()
+    pastimes_games::gomoku::BoardSize::Fifteen
+        .points()
         .filter(|p| game.board().get(*p).is_none())
         .map(Move::from)
         .filter(|&mv| {
@@ -768,7 +773,8 @@ fn play(player: &Player, game: &Gomoku, nodes: u64, old_nodes: u64, old: Option<
         Player::Random => {
             // A random empty point next to a stone.
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let near: Vec<Point> = Point::all()
+            let near: Vec<Point> = pastimes_games::gomoku::BoardSize::Fifteen
+                .points()
                 .filter(|p| game.board().get(*p).is_none())
                 .filter(|p| game.moves().iter().any(|q| p.x.abs_diff(q.x) <= 1 && p.y.abs_diff(q.y) <= 1))
                 .collect();

@@ -20,7 +20,7 @@
 //! instead of four (4,096 codes instead of 65,536).
 
 use pastimes_games::gomoku::ai::features::{quiet_features, todays_weights, PER_SIDE};
-use pastimes_games::gomoku::{Colour, Gomoku, Opponent, Params, Point, Rule};
+use pastimes_games::gomoku::{Colour, Gomoku, Opponent, Params, Rule};
 use pastimes_games::Game;
 use pastimes_lab::line_patterns::{colour_index, patterns};
 use pastimes_lab::pattern_fit::{fit, fit_scalar, log_loss, metrics, sigmoid, Metrics, Model, Sample, Settings};
@@ -70,8 +70,11 @@ fn rule_number(rule: Rule) -> usize {
 fn game_of(record: &Record) -> Option<Gomoku> {
     let params = Params { rule: record.rule, opponent: Opponent::Human, ..Params::default() };
     let mut game = Gomoku::new(&params, 0).ok()?;
-    let stones =
-        |colour| (0..record.cells.len()).filter(move |&i| record.cells[i] == Some(colour)).map(Point::from_index);
+    let stones = |colour| {
+        (0..record.cells.len())
+            .filter(move |&i| record.cells[i] == Some(colour))
+            .map(pastimes_lab::selfplay::point_of_cell)
+    };
     let (mut black, mut white) = (stones(Colour::Black), stones(Colour::White));
     loop {
         let next = if game.side_to_move() == Colour::Black { black.next() } else { white.next() };

@@ -149,13 +149,13 @@ fn has_forced_win(game: &Gomoku, cancel: &AtomicBool) -> bool {
 
 fn engine_move(game: &Gomoku, level: Level, cancel: &AtomicBool) -> Option<Point> {
     let mv = search_level(game, level, &Limits::nodes(MOVE_NODES), ai::move_seed(game), cancel).best?;
-    Point::new(mv.x, mv.y)
+    pastimes_games::gomoku::BoardSize::Fifteen.point(mv.x, mv.y)
 }
 
 /// A seeded legal stone within two points of the centre.
 fn near_centre(game: &Gomoku, rng: &mut ChaCha8Rng) -> Option<Point> {
     (0..50).find_map(|_| {
-        let p = Point::new(rng.random_range(5..=9), rng.random_range(5..=9))?;
+        let p = pastimes_games::gomoku::BoardSize::Fifteen.point(rng.random_range(5..=9), rng.random_range(5..=9))?;
         game.clone().play(p.into()).ok().map(|_| p)
     })
 }
@@ -252,7 +252,7 @@ fn bench(puzzles: &[Puzzle]) {
 fn wrong_first_move(puzzle: &Puzzle, game: &Gomoku) -> Option<serde_json::Value> {
     let first = puzzle.line[0];
     [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, -1)].into_iter().find_map(|(dx, dy)| {
-        let p = Point::new(i64::from(first.x) + dx, i64::from(first.y) + dy)?;
+        let p = pastimes_games::gomoku::BoardSize::Fifteen.point(i64::from(first.x) + dx, i64::from(first.y) + dy)?;
         game.clone().play(p.into()).ok()?;
         Some(serde_json::json!(p))
     })

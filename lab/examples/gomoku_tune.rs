@@ -23,7 +23,7 @@
 
 use pastimes_games::gomoku::ai::features::{quiet_features, todays_weights, FEATURES, NAMES, PER_SIDE};
 use pastimes_games::gomoku::ai::{move_seed, search_level, Limits};
-use pastimes_games::gomoku::{Gomoku, Level, Opponent, Params, Point};
+use pastimes_games::gomoku::{Gomoku, Level, Opponent, Params};
 use pastimes_games::Game;
 use rand::{Rng, SeedableRng};
 use std::io::Write;
@@ -55,7 +55,9 @@ fn random_opening(seed: u64) -> Gomoku {
     let mut game = Gomoku::new(&Params { opponent: Opponent::Human, ..Params::default() }, seed).unwrap();
     let stones = 1 + rng.random_range(2..=5);
     while game.moves().len() < stones {
-        let point = Point::new(rng.random_range(4..=10), rng.random_range(4..=10)).unwrap();
+        let point = pastimes_games::gomoku::BoardSize::Fifteen
+            .point(rng.random_range(4..=10), rng.random_range(4..=10))
+            .unwrap();
         if game.board().get(point).is_none() {
             game.play(point.into()).unwrap();
         }

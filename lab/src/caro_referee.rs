@@ -7,7 +7,10 @@
 //! the board is no one's stone.
 
 use pastimes_games::gomoku::board::{Board, Colour};
-use pastimes_games::gomoku::SIZE;
+use pastimes_games::gomoku::BoardSize;
+
+/// The lab's games are on the 15x15 board.
+const SIZE: usize = BoardSize::Fifteen.side();
 
 /// What `colour`'s rows on the board come to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,7 +51,6 @@ pub fn verdict(board: &Board, colour: Colour) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pastimes_games::gomoku::Point;
 
     /// Black plays `black` (x on row 3), white `white`, in turn; fillers far away.
     fn row_board(black: &[i64], white: &[i64]) -> Board {
@@ -56,8 +58,8 @@ mod tests {
         for i in 0..black.len().max(white.len()) {
             for (side, y_filler) in [(black, 10), (white, 12)] {
                 let p = match side.get(i) {
-                    Some(&x) => Point::new(x, 3),
-                    None => Point::new(2 * i as i64, y_filler),
+                    Some(&x) => BoardSize::Fifteen.point(x, 3),
+                    None => BoardSize::Fifteen.point(2 * i as i64, y_filler),
                 };
                 board.place(p.unwrap());
             }

@@ -9,7 +9,10 @@
 //! no stone in their window say nothing of the position but how empty it is, and are left out.
 
 use crate::selfplay::Record;
-use pastimes_games::gomoku::{Colour, SIZE};
+use pastimes_games::gomoku::{BoardSize, Colour};
+
+/// The patterns are read on the 15x15 board.
+const SIZE: usize = BoardSize::Fifteen.side();
 
 /// How many codes a table over the patterns needs.
 pub const CODES: usize = 1 << 16;
@@ -88,18 +91,18 @@ pub fn colour_index(colour: Colour) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pastimes_games::gomoku::board::POINTS;
-    use pastimes_games::gomoku::{Point, Rule};
+    use crate::selfplay::CELLS;
+    use pastimes_games::gomoku::Rule;
 
     fn record(black: &[(i64, i64)], white: &[(i64, i64)], to_move: Colour) -> Record {
-        let mut cells = [None; POINTS];
+        let mut cells = [None; CELLS];
         for &(x, y) in black {
             cells[(y * SIZE as i64 + x) as usize] = Some(Colour::Black);
         }
         for &(x, y) in white {
             cells[(y * SIZE as i64 + x) as usize] = Some(Colour::White);
         }
-        let played = Point::new(0, 0).unwrap();
+        let played = BoardSize::Fifteen.point(0, 0).unwrap();
         Record { cells, to_move, rule: Rule::Freestyle, random: false, forced: false, outcome: 1, played, score: 0 }
     }
 

@@ -25,8 +25,24 @@
 //! | 60..64 | the search's score for the side to move (i32): the engine's units (an open three about 450), from `WIN_SCORE` (9,999,000) up a forced win, from minus it down a forced loss |
 
 use pastimes_games::gomoku::ai::{search_level, Decision, Limits};
-use pastimes_games::gomoku::board::{Board, POINTS};
-use pastimes_games::gomoku::{Colour, Gomoku, Level, Opponent, Params, Point, Rule, SIZE};
+use pastimes_games::gomoku::board::Board;
+use pastimes_games::gomoku::{BoardSize, Colour, Gomoku, Level, Opponent, Params, Point, Rule};
+
+/// Self-play is on the 15x15 board.
+const SIZE: usize = BoardSize::Fifteen.side();
+/// A record's cells, row-major on the 15x15 board (`y * 15 + x`, not the games crate's
+/// `Point::index`, whose rows are 20 long).
+pub const CELLS: usize = SIZE * SIZE;
+
+/// The point of the record cell `i`.
+pub fn point_of_cell(i: usize) -> Point {
+    Point { x: (i % SIZE) as u8, y: (i / SIZE) as u8 }
+}
+
+/// The record cell of `p`.
+pub fn cell_of(p: Point) -> usize {
+    usize::from(p.y) * SIZE + usize::from(p.x)
+}
 use pastimes_games::Game;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
@@ -44,7 +60,7 @@ pub const RANDOM_PLIES: usize = 2;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
     /// Each point's stone, row-major.
-    pub cells: [Option<Colour>; POINTS],
+    pub cells: [Option<Colour>; CELLS],
     pub to_move: Colour,
     pub rule: Rule,
     /// The move played was chosen at random.
@@ -78,17 +94,17 @@ impl Record {
             | u8::from(self.random) << 3
             | u8::from(self.forced) << 4;
         out[58] = self.outcome;
-        out[59] = self.played.index() as u8;
+        out[59] = cell_of(self.played) as u8;
         out[60..64].copy_from_slice(&self.score.to_le_bytes());
         out
     }
 
     /// The record in `bytes`, or `None` if it is not one this format writes.
     pub fn decode(bytes: &[u8]) -> Option<Record> {
-        if bytes.len() != RECORD_BYTES || bytes[57] >> 5 != 0 || bytes[58] > 2 || bytes[59] as usize >= POINTS {
+        if bytes.len() != RECORD_BYTES || bytes[57] >> 5 != 0 || bytes[58] > 2 || bytes[59] as usize >= CELLS {
             return None;
         }
-        let mut cells = [None; POINTS];
+        let mut cells = [None; CELLS];
         for (i, cell) in cells.iter_mut().enumerate() {
             *cell = match bytes[i / 4] >> (2 * (i % 4)) & 3 {
                 0 => None,
@@ -104,7 +120,7 @@ impl Record {
             random: bytes[57] >> 3 & 1 == 1,
             forced: bytes[57] >> 4 & 1 == 1,
             outcome: bytes[58],
-            played: Point::from_index(bytes[59] as usize),
+            played: point_of_cell(bytes[59] as usize),
             score: i32::from_le_bytes(bytes[60..64].try_into().ok()?),
         })
     }
@@ -162,7 +178,7 @@ pub fn play_game(seed: u64, index: u64, nodes: u64, rules: &[Rule]) -> Vec<Recor
         let found = search_level(&game, Level::Master, &Limits::nodes(nodes), rng.random(), &AtomicBool::new(false));
         let random = game.moves().len() < opening + RANDOM_PLIES;
         let mv = if random { random_neighbour(&game, &mut rng) } else { found.best.expect("a move") };
-        let played = Point::new(mv.x, mv.y).expect("on the board");
+        let played = BoardSize::Fifteen.point(mv.x, mv.y).expect("on the board");
         let record = Record {
             cells: cells(game.board()),
             to_move: game.side_to_move(),
@@ -189,10 +205,10 @@ pub fn play_game(seed: u64, index: u64, nodes: u64, rules: &[Rule]) -> Vec<Recor
         .collect()
 }
 
-fn cells(board: &Board) -> [Option<Colour>; POINTS] {
-    let mut cells = [None; POINTS];
-    for p in Point::all() {
-        cells[p.index()] = board.get(p);
+fn cells(board: &Board) -> [Option<Colour>; CELLS] {
+    let mut cells = [None; CELLS];
+    for p in BoardSize::Fifteen.points() {
+        cells[cell_of(p)] = board.get(p);
     }
     cells
 }
@@ -201,9 +217,9 @@ fn cells(board: &Board) -> [Option<Colour>; POINTS] {
 fn random_neighbour(game: &Gomoku, rng: &mut impl Rng) -> pastimes_games::gomoku::Move {
     let near = |p: &Point| game.moves().iter().any(|q| p.x.abs_diff(q.x) <= 1 && p.y.abs_diff(q.y) <= 1);
     let legal = |p: &Point| game.board().get(*p).is_none() && game.clone().play((*p).into()).is_ok();
-    let mut choices: Vec<Point> = Point::all().filter(|p| near(p) && legal(p)).collect();
+    let mut choices: Vec<Point> = BoardSize::Fifteen.points().filter(|p| near(p) && legal(p)).collect();
     if choices.is_empty() {
-        choices = Point::all().filter(legal).collect();
+        choices = BoardSize::Fifteen.points().filter(legal).collect();
     }
     choices[rng.random_range(0..choices.len())].into()
 }

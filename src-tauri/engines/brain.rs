@@ -8,7 +8,7 @@
 
 use super::process::{Output, Process, Silence};
 use super::protocol::{self, About, Said};
-use pastimes_games::gomoku::{Action, Fault, Phase, Point, Rule, SIZE};
+use pastimes_games::gomoku::{Action, BoardSize, Fault, Phase, Point, Rule};
 use pastimes_games::time_control::TimeControl;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -62,10 +62,12 @@ pub enum Waited<T> {
     Cancelled,
 }
 
-/// What a game asks of the brain: the rule and the time a move.
+/// What a game asks of the brain: the rule, the board (`START 15` or `START 20`) and the time
+/// a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Setup {
     pub rule: Rule,
+    pub size: BoardSize,
     pub move_ms: u64,
 }
 
@@ -225,23 +227,24 @@ impl Brain {
         }
     }
 
-    /// `START 15` and the game's `INFO`s, once a game (again after [`Brain::stop`]).
+    /// `START 15` (or 20) and the game's `INFO`s, once a game (again after [`Brain::stop`]).
     fn set_up(&mut self, setup: Setup) -> Result<(), Failure> {
         match self.set_up {
             Some(done) if done == setup => return Ok(()),
             // Only the time changed (the study board's rounds): told without a new START.
-            Some(done) if done.rule == setup.rule => {
+            Some(done) if (done.rule, done.size) == (setup.rule, setup.size) => {
                 self.send(&infos(setup)[..3])?;
                 self.set_up = Some(setup);
                 return Ok(());
             }
             _ => {}
         }
-        self.send(&[format!("START {SIZE}")])?;
+        let side = setup.size.side();
+        self.send(&[format!("START {side}")])?;
         match self.answer(Instant::now() + START_TIME, MAX_TALK, &AtomicBool::new(false), &mut |_| {}) {
             Waited::Answer(Ok(Said::Ok)) => {}
             Waited::Answer(Ok(Said::Refused(words))) => {
-                return Err(Failure::new(Fault::Garbage, format!("it refused START {SIZE}: {words}")))
+                return Err(Failure::new(Fault::Garbage, format!("it refused START {side}: {words}")))
             }
             Waited::Answer(Ok(other)) => return Err(Failure::new(Fault::Garbage, format!("START answered {other:?}"))),
             Waited::Answer(Err(failure)) => return Err(failure),
@@ -286,7 +289,7 @@ impl Brain {
         if let Err(failure) = self.set_up(setup) {
             return Waited::Answer(Err(failure));
         }
-        let left = (setup.move_ms * (SIZE * SIZE) as u64).saturating_sub(self.used.as_millis() as u64);
+        let left = (setup.move_ms * setup.size.count() as u64).saturating_sub(self.used.as_millis() as u64);
         let mut lines = clock.map_or_else(|| vec![format!("INFO time_left {left}")], Clock::infos);
         lines.extend_from_slice(extra);
         if stones.is_empty() {
@@ -364,7 +367,7 @@ impl Brain {
 /// board: time a move is what counts) and the time left of it, its rule and that it is a game
 /// against a human (Piskvork's `game_type 1`).
 fn infos(setup: Setup) -> Vec<String> {
-    let game_ms = setup.move_ms * (SIZE * SIZE) as u64;
+    let game_ms = setup.move_ms * setup.size.count() as u64;
     vec![
         format!("INFO timeout_turn {}", setup.move_ms),
         format!("INFO timeout_match {game_ms}"),

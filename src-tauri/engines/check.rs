@@ -4,7 +4,7 @@
 
 use super::brain::{Brain, Failure, Setup, Swap2Answer, Waited};
 use super::protocol::About;
-use pastimes_games::gomoku::{Fault, Rule};
+use pastimes_games::gomoku::{BoardSize, Fault, Rule};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -28,7 +28,7 @@ pub fn check(program: &Path) -> Result<Checked, Failure> {
     let about = brain.about()?;
     let mut rules = Vec::new();
     for rule in Rule::ALL {
-        let setup = Setup { rule, move_ms: CHECK_MOVE_MS };
+        let setup = Setup { rule, size: BoardSize::Fifteen, move_ms: CHECK_MOVE_MS };
         match brain.turn(setup, &[], &cancel) {
             Waited::Answer(Ok(_)) => rules.push(rule),
             // Freestyle is every brain's: a brain that cannot play it is no engine here.
@@ -38,7 +38,7 @@ pub fn check(program: &Path) -> Result<Checked, Failure> {
         }
         brain.stop();
     }
-    let setup = Setup { rule: Rule::Freestyle, move_ms: CHECK_MOVE_MS };
+    let setup = Setup { rule: Rule::Freestyle, size: BoardSize::Fifteen, move_ms: CHECK_MOVE_MS };
     let swap2 = matches!(brain.swap2(setup, &[], None, &cancel), Waited::Answer(Ok(Swap2Answer::Stones(points))) if points.len() == 3);
     brain.end();
     if about.name.is_empty() {

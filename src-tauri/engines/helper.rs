@@ -57,7 +57,7 @@ pub fn hint(helper: &Helper, game: &dyn AnyGame, cancel: &AtomicBool) -> AppResu
         return Ok(None);
     }
     let mut brain = Brain::new(helper.program.clone());
-    let setup = Setup { rule: game.rule(), move_ms: HINT_MS };
+    let setup = Setup { rule: game.rule(), size: game.board().size(), move_ms: HINT_MS };
     let answer = brain.turn(setup, &super::board_stones(game), cancel);
     brain.end();
     let point = match answer {
@@ -91,7 +91,7 @@ fn rounds(helper: &Helper, game: &Gomoku, cancel: &AtomicBool, tell: &mut dyn Fn
     let stones = super::board_stones(game);
     let detail = ["INFO show_detail 1".to_string()];
     for (round, &move_ms) in ROUND_MS.iter().enumerate() {
-        let setup = Setup { rule: game.rule(), move_ms };
+        let setup = Setup { rule: game.rule(), size: game.board().size(), move_ms };
         let mut told = Instant::now();
         let mut listen = |line: &str| {
             if look.hear(line) && told.elapsed() >= TELL_EVERY && !cancel.load(Ordering::Relaxed) {
@@ -239,7 +239,8 @@ mod tests {
     use pastimes_games::gomoku::Rule;
 
     fn look_after(stones: &[Point]) -> Look {
-        let game = Position::with_stones(Rule::Freestyle, stones).unwrap().game().clone();
+        let empty = Position::new(Rule::Freestyle, pastimes_games::gomoku::BoardSize::Fifteen).unwrap();
+        let game = empty.with_stones(stones).unwrap().game().clone();
         Look::new(&Helper { program: PathBuf::from("pbrain-x"), name: "X 1".into() }, &game)
     }
 

@@ -6,7 +6,7 @@
 //! `MESSAGE text` and `DEBUG text` (a brain's talk to the user and its log), and
 //! `SUGGEST x,y` (a hint to a manager that does not apply here). Anything else is garbage.
 
-use pastimes_games::gomoku::Point;
+use pastimes_games::gomoku::{BoardSize, Point};
 
 /// One line of a brain, classified.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,9 +45,11 @@ fn points(line: &str) -> Option<Vec<Point>> {
     points.filter(|points| !points.is_empty())
 }
 
+/// A point of the largest board: whether it is on the game's is the rules' to say (a stone off
+/// a 15x15 board is refused as any illegal move).
 fn point(text: &str) -> Option<Point> {
     let (x, y) = text.split_once(',')?;
-    Point::new(x.trim().parse().ok()?, y.trim().parse().ok()?)
+    BoardSize::Twenty.point(x.trim().parse().ok()?, y.trim().parse().ok()?)
 }
 
 /// A point as the protocol writes it.

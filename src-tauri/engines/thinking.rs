@@ -20,7 +20,7 @@
 //! 20,000), or written `+M9` / `-M9`, it is a win or a loss by force. Anything else a `MESSAGE`
 //! says (a greeting, `OptiTime`, a hash report) is no thought and is left alone.
 
-use pastimes_games::gomoku::Point;
+use pastimes_games::gomoku::{BoardSize, Point};
 
 /// From here up an evaluation is a win by force.
 pub const WIN_EV: i64 = 20_000;
@@ -107,10 +107,14 @@ fn evaluation(word: &str) -> Option<Eval> {
     })
 }
 
+/// Moves are read as points of the largest board; the line is cut at its first move the game's
+/// rules refuse, one off a 15x15 board too.
+const LARGEST: BoardSize = BoardSize::Twenty;
+
 /// A move: `x,y`, or a column letter and a row number from 1 (`h8`).
 fn point(word: &str) -> Option<Point> {
     if let Some((x, y)) = word.split_once(',') {
-        return Point::new(x.trim().parse().ok()?, y.trim().parse().ok()?);
+        return LARGEST.point(x.trim().parse().ok()?, y.trim().parse().ok()?);
     }
     let mut chars = word.chars();
     let column = chars.next()?.to_ascii_lowercase();
@@ -118,7 +122,7 @@ fn point(word: &str) -> Option<Point> {
         return None;
     }
     let row: i64 = chars.as_str().parse().ok()?;
-    Point::new(i64::from(column as u8 - b'a'), row - 1)
+    LARGEST.point(i64::from(column as u8 - b'a'), row - 1)
 }
 
 #[cfg(test)]

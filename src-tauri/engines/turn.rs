@@ -62,7 +62,7 @@ pub fn next_action(brain: &mut Brain, turn: &Turn, cancel: &AtomicBool) -> Optio
     }
     brain.ahead.clear();
     let seat = game.params().engine.as_ref()?;
-    let setup = Setup { rule: game.rule(), move_ms: seat.move_ms };
+    let setup = Setup { rule: game.rule(), size: game.board().size(), move_ms: seat.move_ms };
     let answered = match game.phase() {
         Phase::Done => stone(brain, game, setup, turn.clock, cancel),
         _ => opening(brain, game, setup, turn.clock, cancel),

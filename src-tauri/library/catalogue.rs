@@ -2,7 +2,7 @@
 //! table, so the page keeps no list of games or categories of its own.
 
 use pastimes_games::{
-    CategoryPattern, Choices, DailyChoice, FileFormat, GameKind, Ranking, Reads, Shown, SummaryField,
+    CategoryPattern, CategoryVariant, Choices, DailyChoice, FileFormat, GameKind, Ranking, Reads, Shown, SummaryField,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -61,6 +61,9 @@ pub struct GameEntry {
     /// ...unless it matches one of these patterns (numbers in the name, shown as the entry's
     /// parameters).
     pub category_patterns: &'static [CategoryPattern],
+    /// ...or ends with one of these variants' suffixes (Gomoku's `-20x20`), named by the
+    /// variant's entry with the other category's name as its parameter.
+    pub category_variants: &'static [CategoryVariant],
 }
 
 impl GameEntry {
@@ -90,6 +93,7 @@ impl GameEntry {
             listed_categories: (info.categories.listed)(),
             label_prefix: info.categories.label_prefix,
             category_patterns: info.categories.patterns,
+            category_variants: info.categories.variants,
         }
     }
 }

@@ -42,7 +42,9 @@ fn wrong_point(puzzle: &Puzzle) -> Point {
     let first = puzzle.line[0];
     [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)]
         .into_iter()
-        .filter_map(|(dx, dy)| Point::new(i64::from(first.x) + dx, i64::from(first.y) + dy))
+        .filter_map(|(dx, dy)| {
+            pastimes_games::gomoku::BoardSize::Fifteen.point(i64::from(first.x) + dx, i64::from(first.y) + dy)
+        })
         .find(|&p| game.clone().play(p.into()).is_ok())
         .unwrap()
 }

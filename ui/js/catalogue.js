@@ -51,10 +51,17 @@ export function categoriesOf(id, others = []) {
 
 /// A category's name: the entry of the game's pattern it matches, with the numbers read from
 /// the name (`custom-{width}x{height}/{mines}`) written as the language writes them ("1,500
-/// mines"), else `{labelPrefix}.{category}`.
+/// mines"); for a variant (`freestyle-hard-20x20`) the variant's entry naming the category it
+/// is a variant of ("Freestyle against the computer (hard), 20x20 board"); else
+/// `{labelPrefix}.{category}`.
 export function categoryLabel(id, category) {
   const game = byId.get(id);
   if (!game) return category;
+  for (const variant of game.categoryVariants) {
+    if (category.endsWith(variant.suffix)) {
+      return t(variant.labelKey, { category: categoryLabel(id, category.slice(0, -variant.suffix.length)) });
+    }
+  }
   for (const pattern of game.categoryPatterns) {
     const fields = patternFields(pattern.template, category);
     if (fields) return t(pattern.labelKey, fields);

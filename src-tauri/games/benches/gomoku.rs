@@ -101,7 +101,7 @@ fn print_level_report() {
                 "{:<8} {:<8} {:>6} {:>10} {:>12.0} {:>6} {:>10.1?}  {:?}",
                 format!("{level:?}"),
                 name,
-                Point::new(mv.x, mv.y).unwrap().notation(),
+                Point { x: mv.x as u8, y: mv.y as u8 }.notation(),
                 report.nodes,
                 report.nodes as f64 / secs.max(1e-9),
                 report.depth,

@@ -113,6 +113,9 @@ pub struct Categories {
     pub label_prefix: &'static str,
     /// Categories with numbers in them (Minesweeper's custom sizes): see [`CategoryPattern`].
     pub patterns: &'static [CategoryPattern],
+    /// Categories that are another category played in a variant (Gomoku's 20x20 board): see
+    /// [`CategoryVariant`].
+    pub variants: &'static [CategoryVariant],
     /// Whether `name` is a category this game writes, exactly as it writes it.
     pub is_valid: fn(&str) -> bool,
     /// Whether a game of the category can enter the hall of fame at all: a two-player
@@ -132,6 +135,17 @@ pub fn every_category_ranks(_: &str) -> bool {
 #[serde(rename_all = "camelCase")]
 pub struct CategoryPattern {
     pub template: &'static str,
+    pub label_key: &'static str,
+}
+
+/// A category that is another one in a variant, named by a suffix: `freestyle-hard-20x20` is
+/// `freestyle-hard` on the 20x20 board. Its name is the catalogue entry `label_key` with the
+/// other category's name as its parameter `category` ("{category}, 20x20 board"), so one entry
+/// names the variant of every category.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryVariant {
+    pub suffix: &'static str,
     pub label_key: &'static str,
 }
 
@@ -392,9 +406,16 @@ impl GameInfo {
         serde_json::from_str(self.default_params).unwrap_or(Value::Null)
     }
 
-    /// The catalogue key and parameters that name `category` to a player.
+    /// The catalogue key and parameters that name `category` to a player. A variant's
+    /// parameter `category` is the key of the category it is a variant of (the page names it).
     pub fn category_label(&self, category: &str) -> (String, serde_json::Map<String, Value>) {
         let mut params = serde_json::Map::new();
+        for variant in self.categories.variants {
+            if let Some(base) = category.strip_suffix(variant.suffix) {
+                params.insert("category".into(), Value::from(self.category_label(base).0));
+                return (variant.label_key.to_string(), params);
+            }
+        }
         for pattern in self.categories.patterns {
             if let Some(fields) = pattern.fields(category) {
                 params.extend(fields.into_iter().map(|(name, n)| (name.to_string(), Value::from(n))));

@@ -34,8 +34,8 @@ pub use erased::{analysis_of, hint_of, new_game, odds_of, rate_of, AnyGame, Comp
 pub use file_format::{FileFormat, FormatError, GameFile, Reads, Writes};
 pub use game::{Analyses, Applied, Game, Hints, Odds, Rates, RuleError, Status, Telling};
 pub use kind::{
-    AnalyseFn, Analysis, Better, Categories, CategoryPattern, Choice, Choices, FieldFormat, FieldSource, GameInfo,
-    GameKind, HintFn, Measure, NewGame, PositionFileError, Ranking, Rate, Shown, SummaryField,
+    AnalyseFn, Analysis, Better, Categories, CategoryPattern, CategoryVariant, Choice, Choices, FieldFormat,
+    FieldSource, GameInfo, GameKind, HintFn, Measure, NewGame, PositionFileError, Ranking, Rate, Shown, SummaryField,
 };
 pub use puzzle::{DailyPuzzleError, Progress, PuzzleBoard, PuzzleError, PuzzleFileError, PuzzleSummary, Puzzles};
 pub use rng::GameRng;

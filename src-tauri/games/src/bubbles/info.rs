@@ -59,6 +59,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         listed,
         label_prefix: "category.bubbles",
         patterns: &PATTERNS,
+        variants: &[],
         is_valid,
         ranks: crate::kind::every_category_ranks,
     },

@@ -46,7 +46,7 @@ fn blocked_at_both_ends(board: &Board, run: &[Point], dir: (i8, i8), colour: Col
         return false;
     };
     let opponent = |p: Option<Point>| p.and_then(|p| board.get(p)) == Some(colour.other());
-    opponent(first.step(dir, -1)) && opponent(last.step(dir, 1))
+    opponent(board.step(*first, dir, -1)) && opponent(board.step(*last, dir, 1))
 }
 
 #[cfg(test)]

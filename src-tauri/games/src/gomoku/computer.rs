@@ -23,7 +23,7 @@
 //! chooses the offer the engine scores best for white.
 
 use super::ai::{move_seed, search_level, search_remembering, Decision, Memory, SearchLimits, SearchResult};
-use super::board::{Point, SIZE};
+use super::board::Point;
 use super::opening::{Choice, Opening, Phase};
 use super::params::Level;
 use super::{Action, Gomoku, Move};
@@ -116,7 +116,7 @@ pub fn legal_stone_remembering(
     let main = SearchLimits { nodes: limits.nodes, ..limits.part(7, 8) };
     let found = search_remembering(game, level, &main, seed, cancel, memory);
     let best = found.best?;
-    if Point::new(best.x, best.y).is_some_and(|p| !forbidden.contains(&p)) {
+    if game.board().point(best.x, best.y).is_some_and(|p| !forbidden.contains(&p)) {
         return Some(chosen(found, best));
     }
     let left = limits.less(limits.clock.now().saturating_sub(started));
@@ -140,7 +140,8 @@ fn best_allowed(
 ) -> Option<Move> {
     let mut candidates: Vec<Point> = near_stones(game, 2).into_iter().filter(|p| !forbidden.contains(p)).collect();
     if candidates.is_empty() {
-        candidates = Point::all().filter(|&p| game.board().get(p).is_none() && !forbidden.contains(&p)).collect();
+        candidates =
+            game.board().points().filter(|&p| game.board().get(p).is_none() && !forbidden.contains(&p)).collect();
     }
     // Crowded points first: that is where the fight is.
     candidates.sort_by_key(|&p| std::cmp::Reverse(neighbours(game, p)));
@@ -170,14 +171,14 @@ fn best_allowed(
 /// near the stones (and within the rule's area) the one after which the engine's score is
 /// nearest even.
 fn opening_stone(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &AtomicBool) -> Move {
-    let centre = Point { x: SIZE as u8 / 2, y: SIZE as u8 / 2 };
+    let centre = game.board().size().centre();
     if game.board().get(centre).is_none() {
         return centre.into();
     }
     let allowed = |p: &Point| game.clone().play((*p).into()).is_ok();
     let mut candidates: Vec<Point> = near_stones(game, 2).into_iter().filter(allowed).collect();
     if candidates.is_empty() {
-        candidates = Point::all().filter(allowed).collect();
+        candidates = game.board().points().filter(allowed).collect();
     }
     candidates.shuffle(&mut seeded(move_seed(game)));
     candidates.truncate(OPENING_CANDIDATES);
@@ -267,7 +268,7 @@ fn best_offer(game: &Gomoku, level: Level, limits: &SearchLimits, cancel: &Atomi
     let offerable = |p: &Point| game.clone().play((*p).into()).is_ok();
     let mut candidates: Vec<Point> = near_stones(game, 2).into_iter().filter(offerable).collect();
     if candidates.is_empty() {
-        candidates = Point::all().filter(offerable).collect();
+        candidates = game.board().points().filter(offerable).collect();
     }
     let offered = game.opening_rule().map_or(0, |rule| rule.offers().len()) as u64;
     candidates.shuffle(&mut seeded(move_seed(game) ^ offered));
@@ -306,7 +307,8 @@ fn share(limits: &SearchLimits, n: usize) -> SearchLimits {
 /// The empty points within `reach` king steps of a stone, row by row.
 fn near_stones(game: &Gomoku, reach: i64) -> Vec<Point> {
     let board = game.board();
-    Point::all()
+    board
+        .points()
         .filter(|&p| board.get(p).is_none())
         .filter(|&p| {
             (-reach..=reach).any(|dy| (-reach..=reach).any(|dx| board.at(p.x as i64 + dx, p.y as i64 + dy).is_some()))

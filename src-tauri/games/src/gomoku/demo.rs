@@ -199,7 +199,7 @@ mod tests {
         assert_eq!(game.view().white_name, "White", "the level's name goes with the side taken over");
         game.apply(&next(&game).unwrap()).unwrap();
         assert!(!game.is_computer_turn(), "now the player's move");
-        let free = crate::gomoku::Point::all().find(|&p| game.board().get(p).is_none()).unwrap();
+        let free = game.board().points().find(|&p| game.board().get(p).is_none()).unwrap();
         game.apply(&Action::Stone(Move::from(free))).unwrap();
         assert!(game.is_computer_turn());
         assert_eq!(game.take_over(Role::First), Err(RuleError::Illegal("takenOver")));

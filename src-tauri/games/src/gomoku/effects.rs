@@ -58,7 +58,7 @@ pub struct Decision {
 /// five that stone made, or the decision it was.
 pub(super) fn told(before: &Gomoku, action: &Action, after: &Gomoku) -> Effects {
     let placed = (after.moves().len() > before.moves().len())
-        .then(|| after.moves().last().and_then(|&p| Some(move_view(p, after.board().get(p)?))))
+        .then(|| after.moves().last().and_then(|&p| Some(move_view(after.board().size(), p, after.board().get(p)?))))
         .flatten();
     let winning_line = placed.as_ref().and(after.winning_line()).map(<[Point]>::to_vec);
     let decided = match *action {
@@ -82,7 +82,7 @@ pub(super) fn told(before: &Gomoku, action: &Action, after: &Gomoku) -> Effects 
     };
     let offered = match *action {
         Action::Stone(mv) if before.phase() == Phase::Offer => {
-            super::Point::new(mv.x, mv.y).map(|p| move_view(p, super::Colour::Black))
+            before.board().point(mv.x, mv.y).map(|p| move_view(before.board().size(), p, super::Colour::Black))
         }
         _ => None,
     };

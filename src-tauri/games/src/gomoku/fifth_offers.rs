@@ -5,8 +5,10 @@
 //! stone of the position where it is, of its colour, takes one to the other. An offer must also
 //! be an empty point, and, black being to move under Renju, not one of black's forbidden points.
 
-use super::board::{Board, Point, SIZE};
+use super::board::{Board, Point};
+// The fifth moves are offered under the RIF's rules only: Renju's, on its 15x15 board.
 use super::renju;
+use super::renju::SIZE;
 use crate::game::RuleError;
 
 /// A symmetry of the square, as a map of a point's offsets from the centre.
@@ -26,9 +28,9 @@ const SYMMETRIES: [Symmetry; 8] = [
 
 /// `p` under `symmetry`, about the centre of the board.
 fn image(p: Point, symmetry: Symmetry) -> Point {
-    let centre = (SIZE / 2) as i64;
+    let centre = i64::from(SIZE.centre().x);
     let (x, y) = symmetry(p.x as i64 - centre, p.y as i64 - centre);
-    Point::new(x + centre, y + centre).expect("a symmetry of the square keeps the board")
+    SIZE.point(x + centre, y + centre).expect("a symmetry of the square keeps the board")
 }
 
 /// The symmetries that leave the position as it is.

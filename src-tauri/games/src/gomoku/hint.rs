@@ -2,7 +2,7 @@
 //! and, when it found one, the forced win from there.
 
 use super::ai::{search, Limits};
-use super::{Gomoku, Move, Point};
+use super::Gomoku;
 use crate::{Game, Status};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
@@ -31,21 +31,19 @@ impl Gomoku {
             return None;
         }
         let found = search(self, &Limits::time(HINT_TIME), cancel);
-        let point = point_of(found.best?)?;
-        let forced_win =
-            found.forced_win.map(|line| line.into_iter().filter_map(point_of).map(|p| p.notation()).collect());
-        Some(Hint { x: point.x, y: point.y, notation: point.notation(), forced_win })
+        let size = self.board().size();
+        let point = size.point(found.best?.x, found.best?.y)?;
+        let forced_win = found
+            .forced_win
+            .map(|line| line.into_iter().filter_map(|mv| size.point(mv.x, mv.y)).map(|p| size.name(p)).collect());
+        Some(Hint { x: point.x, y: point.y, notation: size.name(point), forced_win })
     }
-}
-
-fn point_of(mv: Move) -> Option<Point> {
-    Point::new(mv.x, mv.y)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gomoku::{Action, Params};
+    use crate::gomoku::{Action, Move, Params, Point};
 
     fn play(game: &mut Gomoku, stones: &[(i64, i64)]) {
         for &(x, y) in stones {

@@ -1,7 +1,7 @@
 //! Gomoku's entry in the registry: a category per rule and opponent, ranked by stones to win.
 
-use super::{Gomoku, Opening, Opponent, Rule};
-use crate::kind::{Better, Categories, GameInfo, Measure, Ranking};
+use super::{BoardSize, Gomoku, Opening, Opponent, Rule};
+use crate::kind::{Better, Categories, CategoryVariant, GameInfo, Measure, Ranking};
 use crate::GameKind;
 
 pub(super) static INFO: GameInfo = GameInfo {
@@ -22,7 +22,14 @@ pub(super) static INFO: GameInfo = GameInfo {
     file_formats: &[super::psq::FORMAT, super::moves_file::FORMAT],
     deals: None,
     default_params: r#"{"rule":"freestyle","opponent":"human"}"#,
-    categories: Categories { listed, label_prefix: "category.gomoku", patterns: &[], is_valid, ranks },
+    categories: Categories {
+        listed,
+        label_prefix: "category.gomoku",
+        patterns: &[],
+        variants: &[LARGE_BOARD],
+        is_valid,
+        ranks,
+    },
     daily: None,
     puzzles: Some(super::puzzles::PUZZLES),
     newest_deal: super::NEWEST_DEAL,
@@ -30,6 +37,28 @@ pub(super) static INFO: GameInfo = GameInfo {
 };
 
 pub const KIND: GameKind = GameKind::of(&INFO);
+
+/// A game on the 20x20 board: its 15x15 category's name with this suffix
+/// (`freestyle-hard-20x20`), so the 15x15 categories keep the names their records have.
+const LARGE_BOARD: CategoryVariant = CategoryVariant { suffix: "-20x20", label_key: "category.gomoku.large" };
+
+/// [`category`] on the game's board.
+pub(super) fn category_on(size: BoardSize, category: String) -> String {
+    match size {
+        BoardSize::Fifteen => category,
+        BoardSize::Twenty => format!("{category}{}", LARGE_BOARD.suffix),
+    }
+}
+
+/// The 15x15 category a category is, or is the 20x20 variant of (Renju has none: it is
+/// 15x15 only).
+fn on_fifteen(name: &str) -> Option<&str> {
+    match name.strip_suffix(LARGE_BOARD.suffix) {
+        Some(base) if base.starts_with(Rule::Renju.as_str()) => None,
+        Some(base) => Some(base),
+        None => Some(name),
+    }
+}
 
 /// The rule, then the opponent, then the opening rule: `"freestyle-human"`, `"exactFive-hard"`,
 /// `"renju-hard-swap2"`, `"caro-easy-swap1"`, `"renju-master-taraguchi10"` (the standard opening
@@ -61,6 +90,7 @@ fn listed() -> Vec<String> {
 /// Only games against the built-in computer rank: between two players a win is whoever made
 /// five, and an external engine is not Pastimes' to measure.
 fn ranks(name: &str) -> bool {
+    let Some(name) = on_fifteen(name) else { return false };
     // A demo never ranks ([`super::demo`]).
     super::demo::as_two_players(name).is_none()
         && !Rule::ALL.iter().any(|rule| {
@@ -71,6 +101,7 @@ fn ranks(name: &str) -> bool {
 }
 
 fn is_valid(name: &str) -> bool {
+    let Some(name) = on_fifteen(name) else { return false };
     if let Some(two_players) = super::demo::as_two_players(name) {
         return two_players.contains("-human") && is_valid(&two_players);
     }
@@ -109,5 +140,24 @@ mod tests {
         assert!(is_valid("caro-hard-swap1") && ranks("renju-master-soosorv8") && !ranks("renju-human-taraguchi10"));
         assert!(!is_valid("freestyle-hard-soosorv8"), "Soosõrv-8 is Renju's");
         assert!(!listed.iter().any(|c| c.contains("engine")), "engines have no table");
+    }
+
+    /// The 20x20 board's categories are the 15x15 ones with a suffix, valid and ranked as they
+    /// are; Renju has none.
+    #[test]
+    fn the_large_board_has_its_own_categories() {
+        let hard = category(Rule::Freestyle, Opponent::Hard, Opening::Swap2);
+        assert_eq!(category_on(BoardSize::Twenty, hard.clone()), "freestyle-hard-swap2-20x20");
+        assert_eq!(category_on(BoardSize::Fifteen, hard.clone()), hard);
+        assert!(is_valid("freestyle-hard-swap2-20x20") && ranks("caro-master-20x20"));
+        assert!(is_valid("exactFive-human-20x20") && !ranks("exactFive-human-20x20"));
+        assert!(is_valid("freestyle-demo-20x20") && !ranks("freestyle-demo-20x20"));
+        assert!(!is_valid("renju-hard-20x20") && !ranks("renju-hard-20x20"));
+        assert!(!is_valid("freestyle-hard-20x20-20x20") && !is_valid("freestyle-hard-20x15"));
+        let (key, params) = INFO.category_label("caro-easy-swap1-20x20");
+        assert_eq!(
+            (key.as_str(), &params["category"]),
+            ("category.gomoku.large", &serde_json::json!("category.gomoku.caro-easy-swap1"))
+        );
     }
 }

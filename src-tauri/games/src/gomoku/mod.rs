@@ -1,4 +1,6 @@
-//! Gomoku (five in a row) on a 15x15 board, after the VB6 game in the original description.
+//! Gomoku (five in a row) on a 15x15 or 20x20 board ([`BoardSize`]), after the VB6 game in the
+//! original description (15x15; 20x20 is the board of Gomocup's freestyle and exactly-five
+//! leagues).
 //!
 //! Black moves first, then the sides alternate, one stone per move on an empty intersection.
 //! Five in a row across, down or along either diagonal wins; under [`Rule::ExactFive`] six or
@@ -53,7 +55,7 @@ mod view;
 
 pub use ai::analysis::{analyse, Analysis};
 pub use ai::{computer_move, search, search_level, SearchLimits, SearchReport};
-pub use board::{Colour, Point, SIZE};
+pub use board::{BoardSize, Colour, Point};
 pub use computer::{computer_action, legal_stone, legal_stone_remembering, Chosen};
 pub use demo::Seat;
 pub use effects::{Decision, Effects};
@@ -207,7 +209,13 @@ impl Gomoku {
         if self.status().is_over() {
             return Err(RuleError::GameOver);
         }
-        let p = Point::new(mv.x, mv.y).ok_or(RuleError::OutOfBoard { x: mv.x, y: mv.y, width: SIZE, height: SIZE })?;
+        let side = self.board.size().side();
+        let p = self.board.point(mv.x, mv.y).ok_or(RuleError::OutOfBoard {
+            x: mv.x,
+            y: mv.y,
+            width: side,
+            height: side,
+        })?;
         if self.board.get(p).is_some() {
             return Err(RuleError::Illegal("occupied"));
         }
@@ -491,6 +499,7 @@ impl Game for Gomoku {
         params.time_control.check()?;
         demo::check(params)?;
         params.opening.check(params.rule)?;
+        params.check_size()?;
         // A Gomocup brain answers Swap2 (`SWAP2BOARD`) but no other opening rule.
         if params.opponent == Opponent::Engine && !matches!(params.opening, Opening::Standard | Opening::Swap2) {
             return Err(RuleError::Illegal("openingNotForEngine"));
@@ -499,7 +508,7 @@ impl Game for Gomoku {
         Ok(Gomoku {
             params: params.clone(),
             seed,
-            board: Board::default(),
+            board: Board::new(params.size),
             winning_line: None,
             opening,
             forfeit: None,
@@ -528,13 +537,15 @@ impl Game for Gomoku {
     /// Swap2 decision as `choose white`, `choose black` or `choose placeTwo`, an engine's forfeit
     /// as `forfeit timeout` (and the other [`Fault::WRITTEN`]), the clock's ruling as `first lost
     /// on time` or `second lost on time`, a demo's take-over as `first taken over` or `second
-    /// taken over`; their codes are the point, `y * 15 + x`, then the decisions from 225 up, then
-    /// the forfeits from 228, then the rulings (233, 234), then the declarations of fifth moves,
-    /// `offers 1` to `offers 10` (235 to 244), then the take-overs (245, 246).
+    /// taken over`; their codes are the point, `y * n + x` on the board of n x n, then the words
+    /// in order: on 15x15 the decisions from 225 up, then the forfeits from 228, then the rulings
+    /// (233, 234), then the declarations of fifth moves, `offers 1` to `offers 10` (235 to 244),
+    /// then the take-overs (245, 246); on 20x20 the same words from 400 up.
     const NOTATION: Notation = Notation { verbs: &[""], words: &WORDS, rows: Rows::FromBottom };
 
     fn grid(&self) -> (usize, usize) {
-        (SIZE, SIZE)
+        let side = self.board.size().side();
+        (side, side)
     }
 
     fn write(&self, action: &Action) -> Option<Written> {
@@ -634,14 +645,17 @@ impl Game for Gomoku {
         View::of(self)
     }
 
-    /// The rule, then the opponent, then the opening rule: `"freestyle-human"`,
-    /// `"exactFive-hard"`, `"renju-hard-swap2"`, `"renju-hard-soosorv8"` (the standard opening
-    /// adds nothing, so the categories stored before Swap2 stay as they were).
+    /// The rule, then the opponent, then the opening rule, then the board if it is 20x20:
+    /// `"freestyle-human"`, `"exactFive-hard"`, `"renju-hard-swap2"`, `"caro-hard-swap1-20x20"`
+    /// (the standard opening and the 15x15 board add nothing, so the categories stored before
+    /// them stay as they were).
     fn category(&self) -> String {
-        if self.is_demo() {
-            return demo::category(&info::category(self.params.rule, Opponent::Human, self.params.opening));
-        }
-        info::category(self.params.rule, self.params.opponent, self.params.opening)
+        let category = if self.is_demo() {
+            demo::category(&info::category(self.params.rule, Opponent::Human, self.params.opening))
+        } else {
+            info::category(self.params.rule, self.params.opponent, self.params.opening)
+        };
+        info::category_on(self.board.size(), category)
     }
 
     fn computer_to_move(&self) -> bool {

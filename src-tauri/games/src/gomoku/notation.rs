@@ -1,23 +1,39 @@
-//! Board notation: a column letter A..O and a row number 1..15, e.g. "H8" for the centre.
+//! Board notation: a column letter and a row number, e.g. "H8" for the centre of 15x15.
 //!
-//! All fifteen letters are used (A, B, ..., O; no letter is skipped). Rows count from the
-//! bottom as on a printed board, while `y` counts from the top as the board is drawn, so
-//! row = 15 - y: the top-left point (x 0, y 0) is "A15" and the bottom-left is "A1".
+//! Every letter is used, none skipped: A..O on 15x15, A..T on 20x20 (A B C D E F G H I J K L M
+//! N O P Q R S T, as Piskvork and Gomocup's tools label a 20x20 board). Rows count from the
+//! bottom as on a printed board, 1..15 or 1..20, while `y` counts from the top as the board is
+//! drawn, so row = n - y: on 15x15 the top-left point (x 0, y 0) is "A15" and the bottom-left
+//! is "A1"; on 20x20 the top-left is "A20".
 
-use super::board::{Point, SIZE};
+use super::board::{BoardSize, Point};
 use crate::notation::{cell_name, parse_cell_name};
 
-impl Point {
-    /// The point's name, e.g. `"H8"`: the games' one cell naming ([`crate::notation`]), rows
-    /// from the bottom.
-    pub fn notation(self) -> String {
-        cell_name(usize::from(self.x), SIZE - 1 - usize::from(self.y))
+impl BoardSize {
+    /// `p`'s name on this board, e.g. `"H8"`: the games' one cell naming
+    /// ([`crate::notation`]), rows from the bottom. `p` must be on this board.
+    pub fn name(self, p: Point) -> String {
+        debug_assert!(self.contains(p), "{p:?} is off the {self:?} board");
+        cell_name(usize::from(p.x), self.side().saturating_sub(1 + usize::from(p.y)))
     }
 
-    /// Reads a name like `"H8"` (the letter may be lower case); `None` if it names no point.
-    pub fn parse_notation(text: &str) -> Option<Point> {
+    /// Reads a name like `"H8"` (the letter may be lower case); `None` if it names no point
+    /// of this board.
+    pub fn parse_name(self, text: &str) -> Option<Point> {
         let (x, row) = parse_cell_name(text)?;
-        Point::new(x, SIZE as i64 - 1 - row)
+        self.point(x, self.side() as i64 - 1 - row)
+    }
+}
+
+impl Point {
+    /// The point's name on the 15x15 board ([`BoardSize::name`] names it on either board).
+    pub fn notation(self) -> String {
+        BoardSize::Fifteen.name(self)
+    }
+
+    /// Reads a name on the 15x15 board ([`BoardSize::parse_name`] reads either board's).
+    pub fn parse_notation(text: &str) -> Option<Point> {
+        BoardSize::Fifteen.parse_name(text)
     }
 }
 
@@ -33,13 +49,20 @@ mod tests {
         assert_eq!(Point { x: 14, y: 14 }.notation(), "O1");
         assert_eq!(Point { x: 14, y: 0 }.notation(), "O15");
         assert_eq!(Point { x: 8, y: 13 }.notation(), "I2");
+        let twenty = BoardSize::Twenty;
+        assert_eq!(twenty.name(Point { x: 0, y: 0 }), "A20");
+        assert_eq!(twenty.name(Point { x: 19, y: 19 }), "T1");
+        assert_eq!(twenty.name(twenty.centre()), "K10");
+        assert_eq!(twenty.name(Point { x: 8, y: 11 }), "I9");
     }
 
     #[test]
     fn every_point_round_trips() {
-        for p in Point::all() {
-            assert_eq!(Point::parse_notation(&p.notation()), Some(p));
-            assert_eq!(Point::parse_notation(&p.notation().to_lowercase()), Some(p));
+        for size in BoardSize::ALL {
+            for p in size.points() {
+                assert_eq!(size.parse_name(&size.name(p)), Some(p));
+                assert_eq!(size.parse_name(&size.name(p).to_lowercase()), Some(p));
+            }
         }
     }
 
@@ -48,5 +71,9 @@ mod tests {
         for text in ["", "H", "8", "P1", "A0", "A16", "H+8", "H-1", "Ä3", "H8x", "AA1"] {
             assert_eq!(Point::parse_notation(text), None, "{text:?}");
         }
+        for text in ["U1", "A21", "T0"] {
+            assert_eq!(BoardSize::Twenty.parse_name(text), None, "{text:?}");
+        }
+        assert_eq!(BoardSize::Twenty.parse_name("T20"), Some(Point { x: 19, y: 0 }));
     }
 }

@@ -12,7 +12,7 @@
 //! ([`Choice::PlaceTwo`]), and the number of fifth moves to be offered
 //! ([`super::Action::Offers`]).
 
-use super::board::{Board, Colour, Point, SIZE};
+use super::board::{Board, Colour, Point};
 use super::rules::Rule;
 use super::Action;
 use crate::game::RuleError;
@@ -261,9 +261,10 @@ pub trait OpeningRule {
     fn take_back(&mut self, stones: usize) -> Option<Action>;
 }
 
-/// Whether `p` lies in the central square of side `side` (odd).
+/// Whether `p` lies in the central square of side `side` (odd). Only the RIF's rules have
+/// areas, and they are Renju's, on its 15x15 board.
 pub fn in_area(p: Point, side: u8) -> bool {
-    let centre = (SIZE / 2) as i64;
+    let centre = i64::from(super::renju::SIZE.centre().x);
     let reach = i64::from(side / 2);
     (p.x as i64 - centre).abs() <= reach && (p.y as i64 - centre).abs() <= reach
 }

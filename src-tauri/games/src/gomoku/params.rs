@@ -1,6 +1,6 @@
 //! What the player chooses before a game: the rule, the opponent, their colour and the names.
 
-use super::board::Colour;
+use super::board::{BoardSize, Colour};
 use super::opening::{Opening, Role};
 use super::rules::Rule;
 use crate::time_control::TimeControl;
@@ -99,6 +99,10 @@ impl Opponent {
 #[serde(default, rename_all = "camelCase")]
 pub struct Params {
     pub rule: Rule,
+    /// The board, `15` or `20` intersections a side ([`BoardSize`]); left out of the JSON for
+    /// 15x15, so params from before 20x20 read and save as they were. Renju is 15x15 only.
+    #[serde(skip_serializing_if = "BoardSize::is_fifteen")]
+    pub size: BoardSize,
     /// `"standard"`, `"swap2"`, `"swap1"`, `"soosorv8"` or `"taraguchi10"` ([`super::opening`]).
     pub opening: Opening,
     pub opponent: Opponent,
@@ -159,6 +163,7 @@ impl Default for Params {
     fn default() -> Self {
         Params {
             rule: Rule::Freestyle,
+            size: BoardSize::Fifteen,
             opening: Opening::Standard,
             opponent: Opponent::Human,
             human_colour: Colour::Black,
@@ -173,6 +178,15 @@ impl Default for Params {
 }
 
 impl Params {
+    /// Refuses a board the rule is not played on: Renju is defined on 15x15 only
+    /// (`"renjuIs15x15"`).
+    pub fn check_size(&self) -> Result<(), crate::RuleError> {
+        if self.rule == Rule::Renju && self.size != super::renju::SIZE {
+            return Err(crate::RuleError::Illegal("renjuIs15x15"));
+        }
+        Ok(())
+    }
+
     /// The computer's colour under the standard opening, if the computer plays. Under Swap2
     /// the colours are chosen in the opening: see [`super::Gomoku::computer_colour`].
     pub fn computer_colour(&self) -> Option<Colour> {
@@ -214,6 +228,13 @@ mod tests {
         assert_eq!(caro.rule, Rule::Caro);
         assert!(serde_json::from_str::<Params>(r#"{"rule":"pente"}"#).is_err());
         assert!(serde_json::from_str::<Params>(r#"{"opening":"swap9"}"#).is_err());
+        let large: Params = serde_json::from_str(r#"{"size":20}"#).unwrap();
+        assert_eq!(large.size, BoardSize::Twenty);
+        assert_eq!(serde_json::to_value(&large).unwrap()["size"], 20);
+        assert!(serde_json::to_value(Params::default()).unwrap().get("size").is_none(), "15x15 is left out");
+        for bad in ["19", "0", "-1", "1e9", "\"20\""] {
+            assert!(serde_json::from_str::<Params>(&format!(r#"{{"size":{bad}}}"#)).is_err(), "{bad}");
+        }
     }
 
     /// Settings saved with the three levels before Beginner and Master read as the levels of

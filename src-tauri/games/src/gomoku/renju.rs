@@ -18,8 +18,12 @@
 //! not made by this move. Per line there is at most one three; a line with a four is not also
 //! counted as a three.
 
-use super::board::{Board, Colour, Point, DIRECTIONS, POINTS};
+use super::board::{Board, BoardSize, Colour, Point, DIRECTIONS, POINTS};
 use serde::Serialize;
+
+/// Renju's board: the RIF's rules define the game on 15x15 only, so no other size is offered
+/// with it ([`super::Params`] refuses it) and its checks walk this board's points.
+pub const SIZE: BoardSize = BoardSize::Fifteen;
 
 /// Why black may not play a point. Serialised as `"doubleThree"`, `"doubleFour"`, `"overline"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -76,7 +80,7 @@ pub(super) struct Grid {
 impl Grid {
     pub(super) fn of(board: &Board) -> Grid {
         let mut cells = [None; POINTS];
-        for p in Point::all() {
+        for p in SIZE.points() {
             cells[p.index()] = board.get(p);
         }
         Grid { cells }
@@ -97,19 +101,19 @@ impl Grid {
 
     /// The point `k` steps from `p` along `dir` if it is on the board and empty.
     fn empty_at(&self, p: Point, dir: (i8, i8), k: i64) -> Option<Point> {
-        p.step(dir, k).filter(|&q| self.is_empty(q))
+        SIZE.step(p, dir, k).filter(|&q| self.is_empty(q))
     }
 
     /// [`forbidden_points`] on the scratch cells.
     pub(super) fn forbidden_points(&mut self) -> Vec<Point> {
-        Point::all()
+        SIZE.points()
             .filter(|&p| self.is_empty(p) && self.could_be_forbidden(p) && self.forbidden(p).is_some())
             .collect()
     }
 
     /// [`black_can_move`] on the scratch cells.
     pub(super) fn black_can_move(&mut self) -> bool {
-        Point::all().any(|p| self.is_empty(p) && (!self.could_be_forbidden(p) || self.forbidden(p).is_none()))
+        SIZE.points().any(|p| self.is_empty(p) && (!self.could_be_forbidden(p) || self.forbidden(p).is_none()))
     }
 
     /// Every forbidden shape needs at least four other black stones within four steps along the
@@ -118,7 +122,7 @@ impl Grid {
     fn could_be_forbidden(&self, p: Point) -> bool {
         let near = DIRECTIONS
             .iter()
-            .flat_map(|&dir| (-4..=4).filter(|&k| k != 0).map(move |k| p.step(dir, k)))
+            .flat_map(|&dir| (-4..=4).filter(|&k| k != 0).map(move |k| SIZE.step(p, dir, k)))
             .filter(|&q| self.is_black(q))
             .count();
         near >= 4
@@ -151,7 +155,7 @@ impl Grid {
 
     /// How many black stones continue the run through the black `p` backwards and forwards.
     fn run(&self, p: Point, dir: (i8, i8)) -> (i64, i64) {
-        let count = |sign: i64| (1..).take_while(|&k| self.is_black(p.step(dir, sign * k))).count() as i64;
+        let count = |sign: i64| (1..).take_while(|&k| self.is_black(SIZE.step(p, dir, sign * k))).count() as i64;
         (count(-1), count(1))
     }
 
@@ -196,8 +200,8 @@ impl Grid {
             && (-back..=forward).contains(&k)
             && self.empty_at(p, dir, -back - 1).is_some()
             && self.empty_at(p, dir, forward + 1).is_some()
-            && !self.is_black(p.step(dir, -back - 2))
-            && !self.is_black(p.step(dir, forward + 2))
+            && !self.is_black(SIZE.step(p, dir, -back - 2))
+            && !self.is_black(SIZE.step(p, dir, forward + 2))
     }
 }
 

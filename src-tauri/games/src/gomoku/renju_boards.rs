@@ -7,7 +7,8 @@
 //! the pseudo-forbidden points (shapes that look forbidden and are not), nested ones (a three
 //! made false by a forbidden completion, several levels deep) and fours in one line.
 
-use super::super::board::{Colour, Point, SIZE};
+use super::super::board::{Colour, Point};
+use super::super::renju::SIZE;
 use super::*;
 
 /// Reads a diagram: the board and the marked points.
@@ -17,8 +18,8 @@ fn read(diagram: &str) -> (Grid, Vec<(Point, Forbidden)>) {
     for line in diagram.lines() {
         let mut tokens = line.split_whitespace();
         let Some(row) = tokens.next().and_then(|t| t.parse::<usize>().ok()) else { continue };
-        let y = SIZE - row;
-        for (x, token) in tokens.take(SIZE).enumerate() {
+        let y = SIZE.side() - row;
+        for (x, token) in tokens.take(SIZE.side()).enumerate() {
             let p = Point { x: x as u8, y: y as u8 };
             match token {
                 "X" => cells[p.index()] = Some(Colour::Black),
@@ -36,7 +37,7 @@ fn read(diagram: &str) -> (Grid, Vec<(Point, Forbidden)>) {
 
 fn check(name: &str, diagram: &str) {
     let (mut grid, mut want) = read(diagram);
-    let empty: Vec<Point> = Point::all().filter(|&p| grid.is_empty(p)).collect();
+    let empty: Vec<Point> = SIZE.points().filter(|&p| grid.is_empty(p)).collect();
     let mut got: Vec<(Point, Forbidden)> =
         empty.iter().filter_map(|&p| grid.forbidden(p).map(|why| (p, why))).collect();
     // The quick scan the board's crosses use finds the same points.
@@ -323,7 +324,7 @@ fn one_line_fours_and_overlines() {
             .map(|(stone, mark)| if mark == '.' { stone } else { mark })
             .flat_map(|c| [c, ' '])
             .collect();
-        let padding = " .".repeat(SIZE - stones.len());
+        let padding = " .".repeat(SIZE.side() - stones.len());
         check(stones, &format!(" 8 {row}{padding} 8"));
     }
 }

@@ -5,7 +5,8 @@
 //! columns around a drawing are empty board, not the edge. Each expectation was checked by hand
 //! against the definitions in the module's documentation; the comments say how.
 
-use super::super::board::{Board, Colour, Point, POINTS, SIZE};
+use super::super::board::{Board, Colour, Point, POINTS};
+use super::super::renju::SIZE;
 use super::*;
 use proptest::prelude::*;
 
@@ -15,7 +16,7 @@ fn drawn_at(origin: (i64, i64), rows: &[&str]) -> ([Option<Colour>; POINTS], Poi
     let mut star = None;
     for (dy, row) in rows.iter().enumerate() {
         for (dx, c) in row.chars().enumerate() {
-            let p = Point::new(origin.0 + dx as i64, origin.1 + dy as i64).expect("the drawing fits the board");
+            let p = SIZE.point(origin.0 + dx as i64, origin.1 + dy as i64).expect("the drawing fits the board");
             match c {
                 'X' => cells[p.index()] = Some(Colour::Black),
                 'O' => cells[p.index()] = Some(Colour::White),
@@ -191,7 +192,7 @@ fn a_three_whose_only_completion_is_forbidden_is_no_three() {
     // The completing point itself is forbidden (with * played):
     let (mut cells, star) = drawn_at((3, 0), &rows);
     cells[star.index()] = Some(Colour::Black);
-    let completion = star.step((1, 0), 1).unwrap();
+    let completion = SIZE.step(star, (1, 0), 1).unwrap();
     assert_eq!(Grid::from_cells(cells).forbidden(completion), Some(Forbidden::Overline));
 }
 
@@ -216,7 +217,7 @@ fn a_three_whose_completion_is_a_double_four_is_no_three() {
     rows[5] = "........";
     let (mut cells, star) = drawn_at((3, 0), &rows);
     cells[star.index()] = Some(Colour::Black);
-    let completion = star.step((1, 0), 1).unwrap();
+    let completion = SIZE.step(star, (1, 0), 1).unwrap();
     assert_eq!(Grid::from_cells(cells).forbidden(completion), Some(Forbidden::DoubleFour));
     assert_eq!(verdict_at((3, 0), &rows), None);
 }
@@ -271,11 +272,11 @@ fn black_may_have_no_allowed_point_left() {
 /// The eight symmetries of the square board.
 fn transform(p: Point, symmetry: u8) -> Point {
     let (x, y) = (p.x as i64, p.y as i64);
-    let last = SIZE as i64 - 1;
+    let last = SIZE.side() as i64 - 1;
     let (x, y) = if symmetry & 1 == 1 { (y, x) } else { (x, y) };
     let x = if symmetry & 2 == 2 { last - x } else { x };
     let y = if symmetry & 4 == 4 { last - y } else { y };
-    Point::new(x, y).unwrap()
+    SIZE.point(x, y).unwrap()
 }
 
 proptest! {
@@ -292,14 +293,14 @@ proptest! {
             cells[Point { x, y }.index()] = Some(if black { Colour::Black } else { Colour::White });
         }
         let mut grid = Grid::from_cells(cells);
-        let found: Vec<Point> = Point::all().filter(|&p| cells[p.index()].is_none() && grid.forbidden(p).is_some()).collect();
+        let found: Vec<Point> = SIZE.points().filter(|&p| cells[p.index()].is_none() && grid.forbidden(p).is_some()).collect();
         for symmetry in 1..8u8 {
             let mut turned = [None; POINTS];
-            for p in Point::all() {
+            for p in SIZE.points() {
                 turned[transform(p, symmetry).index()] = cells[p.index()];
             }
             let mut turned_grid = Grid::from_cells(turned);
-            for p in Point::all().filter(|p| cells[p.index()].is_none()) {
+            for p in SIZE.points().filter(|p| cells[p.index()].is_none()) {
                 prop_assert_eq!(
                     grid.forbidden(p),
                     turned_grid.forbidden(transform(p, symmetry)),
@@ -311,7 +312,7 @@ proptest! {
             let mut with = cells;
             with[p.index()] = Some(Colour::Black);
             let five = super::super::board::DIRECTIONS.iter().any(|&dir| {
-                let count = |sign: i64| (1..).take_while(|&k| p.step(dir, sign * k).is_some_and(|q| with[q.index()] == Some(Colour::Black))).count();
+                let count = |sign: i64| (1..).take_while(|&k| SIZE.step(p, dir, sign * k).is_some_and(|q| with[q.index()] == Some(Colour::Black))).count();
                 count(-1) + count(1) + 1 == 5
             });
             prop_assert!(!five, "{:?} makes five but was called forbidden", p);

@@ -12,7 +12,7 @@
 //! open four wins: a mistake gives away about half an open three, a blunder two of them.
 
 use super::ai::{evaluate, Limits, WIN_SCORE};
-use super::board::{Colour, Point};
+use super::board::{BoardSize, Colour};
 use super::opening::Phase;
 use super::{Action, Gomoku, Move};
 use crate::Game;
@@ -81,7 +81,7 @@ impl Gomoku {
             let after = evaluate(&game, Colour::Black, &limits, cancel);
             if let (true, Action::Stone(mv)) = (stone, action) {
                 let number = game.moves().len();
-                let name = notation(*mv)?;
+                let name = notation(game.board().size(), *mv)?;
                 let shown = |score: i32| score.clamp(-SHOWN_WIN, SHOWN_WIN);
                 review.evaluations.push(Evaluated {
                     stone: number,
@@ -99,7 +99,8 @@ impl Gomoku {
                     (drop >= MISTAKE).then_some("mistake")
                 };
                 if let Some(kind) = kind {
-                    let better = before.best.filter(|best| best != mv).and_then(notation);
+                    let better =
+                        before.best.filter(|best| best != mv).and_then(|best| notation(game.board().size(), best));
                     review.mistakes.push(Mistake { stone: number, notation: name, colour: mover, kind, drop, better });
                 }
                 if review.forced_win.is_none() {
@@ -114,8 +115,8 @@ impl Gomoku {
     }
 }
 
-fn notation(mv: Move) -> Option<String> {
-    Point::new(mv.x, mv.y).map(|p| p.notation())
+fn notation(size: BoardSize, mv: Move) -> Option<String> {
+    size.point(mv.x, mv.y).map(|p| size.name(p))
 }
 
 #[cfg(test)]

@@ -71,15 +71,15 @@ pub fn run_through(board: &Board, p: Point, dir: (i8, i8)) -> Vec<Point> {
         return Vec::new();
     };
     let same = |q: &Point| board.get(*q) == Some(colour);
-    let back = (1..).map_while(|k| p.step(dir, -k).filter(same)).count() as i64;
-    let forward = (1..).map_while(|k| p.step(dir, k).filter(same)).count() as i64;
-    (-back..=forward).filter_map(|k| p.step(dir, k)).collect()
+    let back = (1..).map_while(|k| board.step(p, dir, -k).filter(same)).count() as i64;
+    let forward = (1..).map_while(|k| board.step(p, dir, k).filter(same)).count() as i64;
+    (-back..=forward).filter_map(|k| board.step(p, dir, k)).collect()
 }
 
 /// How long the run through `p` along `dir` is, without allocating: this is on every move.
 fn run_length(board: &Board, p: Point, colour: Colour, dir: (i8, i8)) -> usize {
     let count =
-        |sign: i64| (1..).map_while(|k| p.step(dir, sign * k).filter(|q| board.get(*q) == Some(colour))).count();
+        |sign: i64| (1..).map_while(|k| board.step(p, dir, sign * k).filter(|q| board.get(*q) == Some(colour))).count();
     1 + count(-1) + count(1)
 }
 
@@ -100,13 +100,17 @@ pub fn winning_line(board: &Board, p: Point, rule: Rule) -> Option<Vec<Point>> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::{POINTS, SIZE};
+    use super::super::board::BoardSize;
     use super::*;
     use proptest::prelude::*;
 
     /// A board where black and white play the given lists in turn, black first.
     fn board_with(black: &[(i64, i64)], white: &[(i64, i64)]) -> Board {
-        let mut board = Board::default();
+        board_sized(BoardSize::Fifteen, black, white)
+    }
+
+    fn board_sized(size: BoardSize, black: &[(i64, i64)], white: &[(i64, i64)]) -> Board {
+        let mut board = Board::new(size);
         let (mut b, mut w) = (black.iter(), white.iter());
         loop {
             let next = match board.side_to_move() {
@@ -115,7 +119,7 @@ mod tests {
             };
             match next {
                 Some(&(x, y)) => {
-                    board.place(Point::new(x, y).unwrap());
+                    board.place(size.point(x, y).unwrap());
                 }
                 None => break,
             }
@@ -129,15 +133,15 @@ mod tests {
 
     /// Checks a black line of five from `start` along `dir` wins for every order of play, i.e.
     /// whichever of its stones comes last.
-    fn assert_five_wins(start: (i64, i64), dir: (i64, i64)) {
+    fn assert_five_wins(size: BoardSize, start: (i64, i64), dir: (i64, i64)) {
         let five = line(start, dir, 5);
         for last in 0..5 {
             let mut order = five.clone();
             let p = order.remove(last);
             order.push(p);
             let white = whites_away_from(&order);
-            let board = board_with(&order, &white);
-            let last_point = Point::new(p.0, p.1).unwrap();
+            let board = board_sized(size, &order, &white);
+            let last_point = size.point(p.0, p.1).unwrap();
             let won = winning_line(&board, last_point, Rule::Freestyle)
                 .unwrap_or_else(|| panic!("five from {start:?} along {dir:?} did not win"));
             let mut got: Vec<_> = won.iter().map(|q| (q.x as i64, q.y as i64)).collect();
@@ -151,7 +155,8 @@ mod tests {
     /// One white stone fewer than `black` (so black plays last), spaced three apart so they make
     /// nothing themselves, and touching no black stone.
     fn whites_away_from(black: &[(i64, i64)]) -> Vec<(i64, i64)> {
-        Point::all()
+        BoardSize::Fifteen
+            .points()
             .map(|p| (p.x as i64, p.y as i64))
             .filter(|q| black.iter().all(|b| (b.0 - q.0).abs() > 1 || (b.1 - q.1).abs() > 1))
             .filter(|q| q.0 % 3 == 0 && q.1 % 3 == 0)
@@ -161,7 +166,13 @@ mod tests {
 
     #[test]
     fn five_wins_in_all_directions_at_every_edge_and_corner() {
-        let last = SIZE as i64 - 1;
+        for size in BoardSize::ALL {
+            five_wins_at_every_edge(size);
+        }
+    }
+
+    fn five_wins_at_every_edge(size: BoardSize) {
+        let last = size.side() as i64 - 1;
         let cases = [
             // Horizontal along the top and bottom edges, from both corners.
             ((0, 0), (1, 0)),
@@ -185,15 +196,19 @@ mod tests {
             ((5, 9), (1, -1)),
         ];
         for (start, dir) in cases {
-            assert_five_wins(start, dir);
+            assert_five_wins(size, start, dir);
         }
+    }
+
+    fn pt(x: i64, y: i64) -> Option<Point> {
+        BoardSize::Fifteen.point(x, y)
     }
 
     #[test]
     fn four_does_not_win() {
         let black = line((3, 3), (1, 1), 4);
         let board = board_with(&black, &whites_away_from(&black));
-        assert_eq!(winning_line(&board, Point::new(6, 6).unwrap(), Rule::Freestyle), None);
+        assert_eq!(winning_line(&board, pt(6, 6).unwrap(), Rule::Freestyle), None);
     }
 
     #[test]
@@ -202,18 +217,32 @@ mod tests {
         let black = vec![(12, 3), (13, 3), (14, 3), (0, 4), (1, 4)];
         let board = board_with(&black, &whites_away_from(&black));
         for &(x, y) in &black {
-            assert_eq!(winning_line(&board, Point::new(x, y).unwrap(), Rule::Freestyle), None);
+            assert_eq!(winning_line(&board, pt(x, y).unwrap(), Rule::Freestyle), None);
         }
         // The original's "diagonal" steps of 14 and 16 wrap too: bottom of one column to the
         // top of the next, and along a diagonal through the right edge.
         let black = vec![(13, 12), (14, 13), (0, 14), (1, 0), (2, 1)];
         let board = board_with(&black, &whites_away_from(&black));
         for &(x, y) in &black {
-            assert_eq!(winning_line(&board, Point::new(x, y).unwrap(), Rule::Freestyle), None);
+            assert_eq!(winning_line(&board, pt(x, y).unwrap(), Rule::Freestyle), None);
         }
         let black = vec![(14, 10), (14, 11), (14, 12), (14, 13), (14, 14)];
         let board = board_with(&black, &whites_away_from(&black));
-        assert!(winning_line(&board, Point::new(14, 14).unwrap(), Rule::Freestyle).is_some());
+        assert!(winning_line(&board, pt(14, 14).unwrap(), Rule::Freestyle).is_some());
+    }
+
+    /// On 20x20 the rows run on past the 15th point, and still stop at the edge.
+    #[test]
+    fn lines_on_the_large_board_run_to_its_own_edge_only() {
+        let size = BoardSize::Twenty;
+        let black = vec![(13, 3), (14, 3), (15, 3), (16, 3), (17, 3)];
+        let board = board_sized(size, &black, &whites_away_from(&black));
+        assert!(winning_line(&board, size.point(17, 3).unwrap(), Rule::Freestyle).is_some());
+        let black = vec![(17, 3), (18, 3), (19, 3), (0, 4), (1, 4)];
+        let board = board_sized(size, &black, &whites_away_from(&black));
+        for &(x, y) in &black {
+            assert_eq!(winning_line(&board, size.point(x, y).unwrap(), Rule::Freestyle), None);
+        }
     }
 
     #[test]
@@ -221,14 +250,14 @@ mod tests {
         for n in [6, 7] {
             let black = line((2, 8), (1, 0), n);
             let board = board_with(&black, &whites_away_from(&black));
-            let p = Point::new(2 + n - 1, 8).unwrap();
+            let p = pt(2 + n - 1, 8).unwrap();
             assert_eq!(winning_line(&board, p, Rule::Freestyle).map(|l| l.len()), Some(n as usize));
             assert_eq!(winning_line(&board, p, Rule::ExactFive), None);
         }
         // Filling the gap of XXX.XX makes six: freestyle wins, exact five does not.
         let black = vec![(0, 0), (1, 0), (2, 0), (4, 0), (5, 0), (3, 0)];
         let board = board_with(&black, &whites_away_from(&black));
-        let p = Point::new(3, 0).unwrap();
+        let p = pt(3, 0).unwrap();
         assert!(winning_line(&board, p, Rule::Freestyle).is_some());
         assert_eq!(winning_line(&board, p, Rule::ExactFive), None);
     }
@@ -237,11 +266,11 @@ mod tests {
     fn under_renju_white_wins_with_an_overline_and_black_does_not() {
         let black = line((2, 8), (1, 0), 6);
         let board = board_with(&black, &whites_away_from(&black));
-        assert_eq!(winning_line(&board, Point::new(7, 8).unwrap(), Rule::Renju), None);
+        assert_eq!(winning_line(&board, pt(7, 8).unwrap(), Rule::Renju), None);
         // White's six: black plays away from it, white fills the row last.
         let white = line((2, 8), (1, 0), 6);
         let board = board_with(&whites_away_from(&line((2, 8), (1, 0), 7)), &white);
-        let won = winning_line(&board, Point::new(7, 8).unwrap(), Rule::Renju).unwrap();
+        let won = winning_line(&board, pt(7, 8).unwrap(), Rule::Renju).unwrap();
         assert_eq!(won.len(), 6);
         assert!(Rule::Renju.wins_for(Colour::White, 5) && Rule::Renju.wins_for(Colour::Black, 5));
     }
@@ -254,14 +283,14 @@ mod tests {
         black.extend(line((3, 6), (0, 1), 4));
         black.push((3, 5));
         let board = board_with(&black, &whites_away_from(&black));
-        let won = winning_line(&board, Point::new(3, 5).unwrap(), Rule::ExactFive).unwrap();
+        let won = winning_line(&board, pt(3, 5).unwrap(), Rule::ExactFive).unwrap();
         assert!(won.iter().all(|p| p.x == 3), "{won:?}");
         assert_eq!(won.len(), 5);
     }
 
     /// The brute-force referee: does `colour` have a winning run anywhere on the board?
     fn brute_force_win(board: &Board, colour: Colour, rule: Rule) -> bool {
-        let n = SIZE as i64;
+        let n = board.size().side() as i64;
         let mut won = false;
         for (dx, dy) in DIRECTIONS.map(|(dx, dy)| (dx as i64, dy as i64)) {
             for y in 0..n {
@@ -287,11 +316,14 @@ mod tests {
         #[test]
         fn win_detection_matches_brute_force(
             cells in proptest::collection::vec((0u8..7, 0u8..7), 1..120),
-            offset in (0u8..9, 0u8..9),
+            offset in (0u8..14, 0u8..14),
             rule in 0usize..3,
+            size in proptest::sample::select(BoardSize::ALL.to_vec()),
         ) {
             let rule = Rule::ALL[rule];
-            let mut board = Board::default();
+            let mut board = Board::new(size);
+            // Packed against the far edges too: the offset reaches them on either board.
+            let offset = (offset.0.min(size.side() as u8 - 7), offset.1.min(size.side() as u8 - 7));
             for (x, y) in cells {
                 let p = Point { x: x + offset.0, y: y + offset.1 };
                 if board.get(p).is_some() {
@@ -307,7 +339,7 @@ mod tests {
                     break;
                 }
             }
-            prop_assert!(board.stone_count() <= POINTS);
+            prop_assert!(board.stone_count() <= size.count());
         }
     }
 }

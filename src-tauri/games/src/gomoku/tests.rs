@@ -1,6 +1,5 @@
 //! The game as the app drives it: moves, refusals, results, undo and the view.
 
-use super::board::POINTS;
 use super::*;
 use crate::Telling;
 use serde_json::json;
@@ -93,8 +92,8 @@ fn status_is_the_players_point_of_view() {
 /// every direction, and 113 black points for black's 113 moves.
 fn full_board_moves() -> Vec<Point> {
     let is_black = |p: &Point| (p.x as usize + 2 * p.y as usize) % 4 < 2;
-    let black: Vec<Point> = Point::all().filter(is_black).collect();
-    let white: Vec<Point> = Point::all().filter(|p| !is_black(p)).collect();
+    let black: Vec<Point> = crate::gomoku::BoardSize::Fifteen.points().filter(is_black).collect();
+    let white: Vec<Point> = crate::gomoku::BoardSize::Fifteen.points().filter(|p| !is_black(p)).collect();
     assert_eq!((black.len(), white.len()), (113, 112));
     let mut moves = Vec::new();
     for (i, &b) in black.iter().enumerate() {
@@ -161,9 +160,10 @@ fn the_view_shows_the_stones_moves_and_result() {
     play_all(&mut game, &BLACK_FIVE);
     let view = game.view();
     assert_eq!(view.size, 15);
-    assert_eq!(view.stones.len(), POINTS);
-    assert_eq!(view.stones[Point::parse_notation("H8").unwrap().index()], 1);
-    assert_eq!(view.stones[Point::parse_notation("A1").unwrap().index()], 2);
+    assert_eq!(view.stones.len(), 225);
+    // The view's stones are row-major on the board's own rows: y * 15 + x.
+    let code = |name: &str| Point::parse_notation(name).map(|p| view.stones[usize::from(p.y) * 15 + usize::from(p.x)]);
+    assert_eq!((code("H8"), code("A1"), code("O15")), (Some(1), Some(2), Some(0)));
     assert_eq!(view.stones.iter().filter(|&&s| s != 0).count(), 9);
     assert_eq!(view.moves.len(), 9);
     assert_eq!(view.moves[1], MoveView { x: 0, y: 14, colour: Colour::White, notation: "A1".into() });
@@ -512,7 +512,7 @@ fn an_engine_forfeits_only_at_its_turn_and_the_player_wins() {
         let action = Action::Forfeit { forfeit: fault };
         let written = game.write(&action).unwrap();
         assert_eq!(game.read(written), Some(action));
-        let text = Gomoku::NOTATION.text(written, (SIZE, SIZE)).unwrap();
+        let text = Gomoku::NOTATION.text(written, (15, 15)).unwrap();
         assert_eq!(text, format!("forfeit {}", serde_json::to_value(fault).unwrap().as_str().unwrap()));
     }
     assert_eq!(game.undo(), Some(forfeit));
@@ -554,9 +554,9 @@ fn a_loss_on_time_ends_the_game_for_the_player_to_act_and_replays() {
     assert_eq!(two.summary(0), Some(json!({"winner": "black", "onTime": true})));
     assert_eq!(two.view().winner, Some(Colour::Black));
     let written = two.write(&second).unwrap();
-    assert_eq!(Gomoku::NOTATION.text(written, (SIZE, SIZE)).as_deref(), Some("second lost on time"));
-    assert_eq!(Gomoku::NOTATION.code(written, (SIZE, SIZE)), Some(234));
-    assert_eq!(two.read(Gomoku::NOTATION.parse("first lost on time", (SIZE, SIZE)).unwrap()), Some(ruling));
+    assert_eq!(Gomoku::NOTATION.text(written, (15, 15)).as_deref(), Some("second lost on time"));
+    assert_eq!(Gomoku::NOTATION.code(written, (15, 15)), Some(234));
+    assert_eq!(two.read(Gomoku::NOTATION.parse("first lost on time", (15, 15)).unwrap()), Some(ruling));
     assert_eq!(two.undo(), Some(second), "the engine's undo takes the ruling back first");
     assert_eq!(two.status(), Status::Playing);
 

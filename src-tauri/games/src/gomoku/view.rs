@@ -1,6 +1,6 @@
 //! What the UI draws: the stones, the move list, the result and the settings.
 
-use super::board::{Board, Colour, Point, POINTS, SIZE};
+use super::board::{Board, BoardSize, Colour, Point};
 use super::forfeit::Fault;
 use super::opening::{Choice, Opening, Phase, Role};
 use super::params::{EngineSeat, Opponent};
@@ -23,9 +23,9 @@ pub struct MoveView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct View {
-    /// Intersections per side: 15.
+    /// Intersections per side: 15 or 20 ([`BoardSize`]).
     pub size: usize,
-    /// `size * size` codes, row by row from the top (index `y * 15 + x`):
+    /// `size * size` codes, row by row from the top (index `y * size + x`):
     /// 0 empty, 1 black, 2 white.
     pub stones: Vec<u8>,
     /// Every stone in the order played (the move history).
@@ -132,10 +132,14 @@ impl View {
         let board = game.board();
         let params = game.params();
         let status = game.status();
-        let moves: Vec<MoveView> =
-            board.history().iter().enumerate().map(|(n, &p)| move_view(p, Board::colour_of_move(n))).collect();
+        let moves: Vec<MoveView> = board
+            .history()
+            .iter()
+            .enumerate()
+            .map(|(n, &p)| move_view(board.size(), p, Board::colour_of_move(n)))
+            .collect();
         View {
-            size: SIZE,
+            size: board.size().side(),
             stones: stone_codes(board),
             last_move: moves.last().cloned(),
             moves,
@@ -215,10 +219,10 @@ fn swap2_view(game: &Gomoku) -> Option<Swap2View> {
     })
 }
 
-pub(super) fn move_view(p: Point, colour: Colour) -> MoveView {
-    MoveView { x: p.x, y: p.y, colour, notation: p.notation() }
+pub(super) fn move_view(size: BoardSize, p: Point, colour: Colour) -> MoveView {
+    MoveView { x: p.x, y: p.y, colour, notation: size.name(p) }
 }
 
 fn stone_codes(board: &Board) -> Vec<u8> {
-    (0..POINTS).map(|i| board.get(Point::from_index(i)).map_or(0, Colour::code)).collect()
+    board.points().map(|p| board.get(p).map_or(0, Colour::code)).collect()
 }

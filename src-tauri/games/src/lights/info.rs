@@ -32,6 +32,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         listed,
         label_prefix: "category.lights",
         patterns: &[SIZE],
+        variants: &[],
         is_valid,
         ranks: crate::kind::every_category_ranks,
     },

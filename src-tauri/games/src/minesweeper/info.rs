@@ -90,6 +90,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         listed,
         label_prefix: "ms.level",
         patterns: &[CUSTOM, CUSTOM_NO_GUESS],
+        variants: &[],
         is_valid,
         ranks: crate::kind::every_category_ranks,
     },

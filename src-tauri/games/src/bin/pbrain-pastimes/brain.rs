@@ -17,7 +17,7 @@ use pastimes_games::gomoku::ai::Memory;
 use pastimes_games::gomoku::ai::{plies_to_end, Clock, Decision, WIN_SCORE};
 use pastimes_games::gomoku::board::Board;
 use pastimes_games::gomoku::{
-    legal_stone_remembering, renju, Chosen, Colour, Gomoku, Level, Params, Point, Rule, SearchLimits, SIZE,
+    legal_stone_remembering, renju, BoardSize, Chosen, Colour, Gomoku, Level, Params, Point, Rule, SearchLimits,
 };
 use pastimes_games::Game;
 use std::sync::atomic::AtomicBool;
@@ -43,6 +43,8 @@ pub enum Flow {
 #[derive(Debug, Default)]
 pub struct Brain {
     started: bool,
+    /// The board `START` gave: 15x15 or 20x20.
+    size: BoardSize,
     own: Vec<Point>,
     theirs: Vec<Point>,
     rule: Rule,
@@ -135,7 +137,7 @@ impl Brain {
                 Ok(None)
             }
             Command::Takeback(x, y) => {
-                let p = point(x, y)?;
+                let p = self.point(x, y)?;
                 if let Some(i) = self.own.iter().position(|&q| q == p) {
                     self.own.remove(i);
                 } else if let Some(i) = self.theirs.iter().position(|&q| q == p) {
@@ -149,9 +151,11 @@ impl Brain {
     }
 
     fn start(&mut self, width: u64, height: u64) -> Result<Option<String>, String> {
-        if width != SIZE as u64 || height != SIZE as u64 {
-            return Err(format!("only {SIZE}x{SIZE} boards are supported"));
-        }
+        let size = BoardSize::of_side(width as usize).filter(|_| width == height);
+        let Some(size) = size else {
+            return Err("only 15x15 and 20x20 boards are supported".into());
+        };
+        self.size = size;
         self.started = true;
         self.clear();
         Ok(Some("OK".into()))
@@ -202,7 +206,7 @@ impl Brain {
         }
         let entry =
             board_line(line).ok_or_else(|| format!("{} is not x,y,field", line.trim())).and_then(|(x, y, field)| {
-                let p = point(x, y)?;
+                let p = self.point(x, y)?;
                 let (own, theirs) = self.board.as_ref().map(|(o, t)| (o.as_slice(), t.as_slice())).unwrap_or_default();
                 if own.contains(&p) || theirs.contains(&p) {
                     return Err(format!("{x},{y} is given twice"));
@@ -222,18 +226,20 @@ impl Brain {
 
     /// One line of a `SWAP2BOARD` list, or its `DONE`.
     fn swap2_entry(&mut self, line: &str, say: &mut dyn FnMut(&str)) {
+        let read =
+            swap2_line(line).ok_or_else(|| format!("{} is not x,y", line.trim())).and_then(|(x, y)| self.point(x, y));
         let Some(stones) = self.swap2.as_mut() else { return };
         if line.trim().eq_ignore_ascii_case("DONE") {
             let stones = std::mem::take(stones);
             self.swap2 = None;
             let (level, limits) = self.limits();
-            match swap2::answer(&stones, self.rule, level, &limits) {
+            match swap2::answer(&stones, self.rule, self.size, level, &limits) {
                 Ok(answer) => say(&answer),
                 Err(message) => say(&format!("ERROR {message}")),
             }
             return;
         }
-        match swap2_line(line).ok_or_else(|| format!("{} is not x,y", line.trim())).and_then(|(x, y)| point(x, y)) {
+        match read {
             Ok(p) if stones.contains(&p) => say(&format!("ERROR {},{} is given twice", p.x, p.y)),
             Ok(p) => stones.push(p),
             Err(message) => say(&format!("ERROR {message}")),
@@ -241,7 +247,7 @@ impl Brain {
     }
 
     fn empty_point(&self, x: i64, y: i64) -> Result<Point, String> {
-        let p = point(x, y)?;
+        let p = self.point(x, y)?;
         if self.own.contains(&p) || self.theirs.contains(&p) {
             return Err(format!("{x},{y} is taken"));
         }
@@ -279,7 +285,7 @@ impl Brain {
                 white.len()
             ));
         }
-        let params = Params { rule: self.rule, ..Params::default() };
+        let params = Params { rule: self.rule, size: self.size, ..Params::default() };
         let mut game = Gomoku::new(&params, BRAIN_SEED).map_err(|e| e.to_string())?;
         for i in 0..black.len() {
             for side in [black, white] {
@@ -304,7 +310,7 @@ impl Brain {
         let chosen = legal_stone_remembering(&game, level, &limits, seed, &AtomicBool::new(false), memory)
             .ok_or("no move is allowed")?;
         let (mv, decision, score) = (chosen.stone, chosen.decision, chosen.score);
-        let p = Point::new(mv.x, mv.y).ok_or("the engine answered off the board")?;
+        let p = self.size.point(mv.x, mv.y).ok_or("the engine answered off the board")?;
         say(&thinking(&chosen));
         let ms = |t: Option<std::time::Duration>| t.unwrap_or_default().as_millis();
         // The decision last: a manager's log (and `brain_match`) tells searched moves by it.
@@ -340,8 +346,11 @@ fn thinking(chosen: &Chosen) -> String {
     format!("MESSAGE depth {} ev {ev} pv {}", chosen.depth, line.join(" "))
 }
 
-fn point(x: i64, y: i64) -> Result<Point, String> {
-    Point::new(x, y).ok_or_else(|| format!("{x},{y} is off the {SIZE}x{SIZE} board"))
+impl Brain {
+    fn point(&self, x: i64, y: i64) -> Result<Point, String> {
+        let side = self.size.side();
+        self.size.point(x, y).ok_or_else(|| format!("{x},{y} is off the {side}x{side} board"))
+    }
 }
 
 #[cfg(test)]

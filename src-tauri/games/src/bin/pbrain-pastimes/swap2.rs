@@ -11,17 +11,24 @@
 //! rule; the manager then sends the position with `BOARD`.
 
 use pastimes_games::gomoku::{
-    computer_action, legal_stone, Action, Choice, Gomoku, Level, Opening, Params, Phase, Point, Rule, SearchLimits,
+    computer_action, legal_stone, Action, BoardSize, Choice, Gomoku, Level, Opening, Params, Phase, Point, Rule,
+    SearchLimits,
 };
 use pastimes_games::Game;
 use std::sync::atomic::AtomicBool;
 
 /// The answer to a `SWAP2BOARD` list, or why there is none.
-pub fn answer(stones: &[Point], rule: Rule, level: Level, limits: &SearchLimits) -> Result<String, String> {
+pub fn answer(
+    stones: &[Point],
+    rule: Rule,
+    size: BoardSize,
+    level: Level,
+    limits: &SearchLimits,
+) -> Result<String, String> {
     if ![0, 3, 5].contains(&stones.len()) {
         return Err(format!("SWAP2BOARD takes 0, 3 or 5 stones, not {}", stones.len()));
     }
-    let mut game = Gomoku::new(&Params { rule, opening: Opening::Swap2, ..Params::default() }, 0x5a_b2)
+    let mut game = Gomoku::new(&Params { rule, size, opening: Opening::Swap2, ..Params::default() }, 0x5a_b2)
         .map_err(|e| e.to_string())?;
     for (n, &p) in stones.iter().enumerate() {
         if n == 3 {
@@ -74,7 +81,7 @@ mod tests {
 
     fn answer(stones: &[Point], rule: Rule, allowance: &Allowance) -> Result<String, String> {
         let (level, limits) = allowance.limits();
-        super::answer(stones, rule, level, &limits)
+        super::answer(stones, rule, BoardSize::Fifteen, level, &limits)
     }
 
     fn quick() -> Allowance {
@@ -85,7 +92,7 @@ mod tests {
         text.split_whitespace()
             .map(|s| {
                 let (x, y) = s.split_once(',').unwrap();
-                Point::new(x.parse().unwrap(), y.parse().unwrap()).unwrap()
+                BoardSize::Fifteen.point(x.parse().unwrap(), y.parse().unwrap()).unwrap()
             })
             .collect()
     }

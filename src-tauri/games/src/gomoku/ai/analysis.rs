@@ -86,7 +86,7 @@ fn analyse_past_replies(
     }
     let black = game.side_to_move() == Colour::Black;
     let first = search_in_memory(game, &share(limits, 2), cancel, memory.as_deref_mut());
-    let best = first.best.and_then(|mv| Point::new(mv.x, mv.y))?;
+    let best = first.best.and_then(|mv| game.board().point(mv.x, mv.y))?;
     if replies > 0 && matches!(first.decision, Decision::Block | Decision::Only) {
         let mut after = game.clone();
         if after.play(best.into()).is_ok() {
@@ -132,7 +132,7 @@ fn add_alternatives(
         let Some(next) = search_without(game, &share(limits, 4), &excluded, cancel, memory.as_deref_mut()) else {
             break;
         };
-        let Some(point) = next.best.and_then(|mv| Point::new(mv.x, mv.y)) else { break };
+        let Some(point) = next.best.and_then(|mv| game.board().point(mv.x, mv.y)) else { break };
         analysis.nodes += next.nodes;
         analysis.choices.push(choice(point, from_black(next.score)));
     }
@@ -158,7 +158,7 @@ fn legal_line(game: &Gomoku, line: &[Move]) -> Vec<Point> {
     let mut after = game.clone();
     line.iter()
         .map_while(|&mv| {
-            let point = Point::new(mv.x, mv.y)?;
+            let point = game.board().point(mv.x, mv.y)?;
             after.play(mv).ok().map(|_| point)
         })
         .collect()

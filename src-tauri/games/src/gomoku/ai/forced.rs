@@ -40,7 +40,7 @@ pub struct Forced<'a> {
     /// Attacker-to-move positions with no win within a depth (the deepest tried).
     failed: HashMap<u64, u8>,
     /// Attacker-to-move positions proven won, with the winning move.
-    won: HashMap<u64, u8>,
+    won: HashMap<u64, u16>,
     /// Scratch candidate lists, one per ply.
     lists: Vec<Vec<Candidate>>,
 }
@@ -81,7 +81,7 @@ impl<'a> Forced<'a> {
         }
         let attacker = pos.to_move();
         let mut list = Vec::new();
-        while line.len() < 2 * super::super::board::POINTS {
+        while line.len() < 2 * pos.size().count() {
             let scan = eval::scan(pos, &mut list);
             let next = if pos.to_move() == attacker {
                 if let Some(p) = scan.my_five {
@@ -171,7 +171,7 @@ impl<'a> Forced<'a> {
         self.lists[ply] = list;
         match win {
             Some(p) => {
-                self.won.insert(key, p as u8);
+                self.won.insert(key, p as u16);
                 true
             }
             None => {

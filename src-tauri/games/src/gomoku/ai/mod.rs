@@ -50,7 +50,7 @@ mod shape;
 mod threat;
 mod tt;
 
-use super::board::{Colour, Point, POINTS, SIZE};
+use super::board::{Colour, Point, POINTS};
 use super::params::Level;
 use super::{Gomoku, Move};
 use crate::game::Game;
@@ -611,7 +611,7 @@ impl<'a> Turn<'a> {
 
     /// The first empty point the rule allows, or the first empty one if it allows none.
     fn any_allowed_point(&self) -> usize {
-        let empty = || (0..POINTS).filter(|&p| self.pos.get(p).is_none());
+        let empty = || self.pos.points().filter(|&p| self.pos.get(p).is_none());
         let allowed = |&p: &usize| !self.pos.is_forbidden(p, &self.pos.threat(p, self.pos.to_move()));
         empty().find(allowed).or_else(|| empty().next()).unwrap_or(0)
     }
@@ -789,7 +789,7 @@ impl<'a> Turn<'a> {
 fn obvious(pos: &Position, scan: &Scan, list: &[Candidate]) -> Option<(usize, Decision)> {
     if list.is_empty() {
         // No stone near anything: the board is empty.
-        return Some((Point { x: SIZE as u8 / 2, y: SIZE as u8 / 2 }.index(), Decision::Opening));
+        return Some((pos.size().centre().index(), Decision::Opening));
     }
     if let Some(p) = scan.my_five {
         return Some((p, Decision::Win));

@@ -1,7 +1,7 @@
 //! The computer's board: the same stones as the game's, kept in the form the search reads fast.
 //!
-//! Each of the 88 lines of the board (15 rows, 15 columns, 29 diagonals each way, short ones
-//! included) is a pair of bit masks, one per colour, so the window of cells around a point along
+//! Each of the lines of the board (on 15x15 its 15 rows, 15 columns and 29 diagonals each way,
+//! short ones included; on 20x20 118 lines) is a pair of bit masks, one per colour, so the window of cells around a point along
 //! a line is two shifts, and a point's shape is a table lookup ([`super::shape`]).
 //!
 //! The search wants every candidate's threats at every node, but a stone only changes the
@@ -14,45 +14,66 @@
 //! It also counts the stones near each point (candidate moves are near stones) and keeps a
 //! Zobrist hash for the transposition table.
 
-use super::super::board::{Colour, Point, POINTS, SIZE};
+use super::super::board::{BoardSize, Colour, Point, MAX_SIZE, POINTS};
 use super::super::rules::Rule;
 use super::super::Gomoku;
 use super::legality::{forbidden_for, Forbidden};
 use super::shape::{tables, Shape, ShapeTable};
 use super::threat::Threat;
 
-const LINES: usize = 88;
+/// Lines on the largest board: 20 rows, 20 columns, 39 diagonals each way (15x15 has 88).
+const LINES: usize = 6 * MAX_SIZE - 2;
 /// Line masks keep five empty bits below a line's first point, so a window never shifts right
-/// by a negative amount; bit `pos + PAD` is the point at `pos` along the line.
+/// by a negative amount; bit `pos + PAD` is the point at `pos` along the line (a 20-point line
+/// and its pads fit in a `u32`).
 const PAD: u32 = 5;
 /// How far (in king steps) a point may be from a stone to be worth trying.
 const NEAR: i64 = 2;
+/// Words of the candidates' bit set: one bit per index of [`POINTS`].
+const CANDIDATE_WORDS: usize = POINTS.div_ceil(64);
 
 /// Which line each point lies on in each direction, and where on it; and the other way round.
+/// One per board size: the indices are the same on both ([`Point::index`]), the lines not.
 struct Geometry {
+    size: BoardSize,
     line: [[u8; POINTS]; 4],
     pos: [[u8; POINTS]; 4],
     /// Per line, the bits outside it: the edge of the board blocks like a stone.
     walls: [u32; LINES],
     /// Per line, its points in order, and how many there are.
-    points: [[u8; SIZE]; LINES],
+    points: [[u16; MAX_SIZE]; LINES],
     len: [u8; LINES],
+    /// The board's points, as indices in order.
+    on_board: [u16; POINTS],
 }
 
-static GEOMETRY: Geometry = geometry();
+static FIFTEEN: Geometry = geometry(BoardSize::Fifteen);
+static TWENTY: Geometry = geometry(BoardSize::Twenty);
 
-const fn geometry() -> Geometry {
+fn geometry_of(size: BoardSize) -> &'static Geometry {
+    match size {
+        BoardSize::Fifteen => &FIFTEEN,
+        BoardSize::Twenty => &TWENTY,
+    }
+}
+
+const fn geometry(size: BoardSize) -> Geometry {
     let mut g = Geometry {
+        size,
         line: [[0; POINTS]; 4],
         pos: [[0; POINTS]; 4],
-        walls: [0; LINES],
-        points: [[0; SIZE]; LINES],
+        walls: [!0; LINES],
+        points: [[0; MAX_SIZE]; LINES],
         len: [0; LINES],
+        on_board: [0; POINTS],
     };
-    let n = SIZE as i32;
+    let side = size.side();
+    let n = side as i32;
     let mut i = 0;
-    while i < POINTS {
-        let (x, y) = ((i % SIZE) as i32, (i / SIZE) as i32);
+    while i < side * side {
+        let (x, y) = ((i % side) as i32, (i / side) as i32);
+        let index = y as usize * MAX_SIZE + x as usize;
+        g.on_board[i] = index as u16;
         // (line, position along it, line length) for (1,0), (0,1), (1,1) and (1,-1), the
         // position growing along the direction as in `board::DIRECTIONS`.
         let lines = [
@@ -64,10 +85,10 @@ const fn geometry() -> Geometry {
         let mut d = 0;
         while d < 4 {
             let (line, pos, len) = lines[d];
-            g.line[d][i] = line as u8;
-            g.pos[d][i] = pos as u8;
+            g.line[d][index] = line as u8;
+            g.pos[d][index] = pos as u8;
             g.walls[line as usize] = !(((1u32 << len) - 1) << PAD);
-            g.points[line as usize][pos as usize] = i as u8;
+            g.points[line as usize][pos as usize] = index as u16;
             g.len[line as usize] = len as u8;
             d += 1;
         }
@@ -144,7 +165,7 @@ pub struct Position {
     shapes: [[u32; 2]; POINTS],
     threats: [[Threat; 2]; POINTS],
     /// Empty points near a stone (the candidates), one bit each, kept with `near`.
-    candidates: [u64; 4],
+    candidates: [u64; CANDIDATE_WORDS],
     /// What each move overwrote in the cache, so that unmake restores it instead of
     /// recomputing it: (point, its shapes, its threats), and where each move's entries start.
     saved: Vec<Saved>,
@@ -160,13 +181,14 @@ pub struct Position {
     forbidden: Option<Forbidden>,
     /// The shape table for each colour's stones (a rule may treat the colours differently).
     tables: [&'static ShapeTable; 2],
+    geometry: &'static Geometry,
 }
 
 /// What a move changes wholesale, kept to be put back by unmake.
 #[derive(Clone, Copy)]
 struct Frame {
     saved: u32,
-    candidates: [u64; 4],
+    candidates: [u64; CANDIDATE_WORDS],
     totals: [Totals; 2],
 }
 
@@ -186,7 +208,7 @@ pub struct Totals {
 /// One empty point's cache as it was before a move changed it.
 #[derive(Clone, Copy)]
 struct Saved {
-    point: u8,
+    point: u16,
     shapes: [u32; 2],
     threats: [Threat; 2],
 }
@@ -200,7 +222,7 @@ impl Position {
             near: [0; POINTS],
             shapes: [[0; 2]; POINTS],
             threats: [[Threat::default(); 2]; POINTS],
-            candidates: [0; 4],
+            candidates: [0; CANDIDATE_WORDS],
             saved: Vec::with_capacity(64 * 40),
             frames: Vec::with_capacity(POINTS),
             totals: [Totals::default(); 2],
@@ -210,8 +232,9 @@ impl Position {
             rule,
             forbidden: forbidden_for(rule),
             tables: tables(rule),
+            geometry: geometry_of(game.board().size()),
         };
-        for p in 0..POINTS {
+        for p in pos.points() {
             for d in 0..4 {
                 let shapes = [Colour::Black, Colour::White].map(|c| pos.shape(p, c, d));
                 pos.set_shapes(p, d, shapes);
@@ -240,7 +263,17 @@ impl Position {
     }
 
     pub fn is_full(&self) -> bool {
-        self.stones == POINTS
+        self.stones == self.geometry.size.count()
+    }
+
+    pub fn size(&self) -> BoardSize {
+        self.geometry.size
+    }
+
+    /// The board's points as indices ([`Point::index`]), row by row.
+    pub fn points(&self) -> impl Iterator<Item = usize> + 'static {
+        let geometry = self.geometry;
+        geometry.on_board[..geometry.size.count()].iter().map(|&p| usize::from(p))
     }
 
     pub fn get(&self, p: usize) -> Option<Colour> {
@@ -288,8 +321,8 @@ impl Position {
 
     /// The run of `colour` stones a stone on `p` would join in direction `d`, `p` included.
     pub fn run_length(&self, p: usize, colour: Colour, d: usize) -> u32 {
-        let line = GEOMETRY.line[d][p] as usize;
-        let at = GEOMETRY.pos[d][p] as u32 + PAD;
+        let line = self.geometry.line[d][p] as usize;
+        let at = self.geometry.pos[d][p] as u32 + PAD;
         let own = self.lines[line][colour.index()] | 1 << at;
         let above = (!(own >> at)).trailing_zeros();
         let below = (!(own << (31 - at))).leading_zeros();
@@ -374,37 +407,38 @@ impl Position {
     /// `board::DIRECTIONS`).
     #[inline]
     pub fn shape(&self, p: usize, colour: Colour, d: usize) -> Shape {
-        let line = GEOMETRY.line[d][p] as usize;
-        let shift = GEOMETRY.pos[d][p] as u32;
+        let line = self.geometry.line[d][p] as usize;
+        let shift = self.geometry.pos[d][p] as u32;
         let [own, other] = match colour {
             Colour::Black => self.lines[line],
             Colour::White => [self.lines[line][1], self.lines[line][0]],
         };
         let window = |bits: u32| (bits >> shift) & 0x7ff;
-        let walls = GEOMETRY.walls[line];
+        let walls = self.geometry.walls[line];
         self.tables[colour.index()].lookup(window(own), window(other | walls), window(walls))
     }
 
     /// [`shape`](Self::shape) with a stone of the other colour's on the empty point `s` too (it
     /// counts only when `s` is on `p`'s line in direction `d`).
     pub fn shape_beside(&self, p: usize, colour: Colour, d: usize, s: usize) -> Shape {
-        let line = GEOMETRY.line[d][p] as usize;
-        let shift = GEOMETRY.pos[d][p] as u32;
+        let line = self.geometry.line[d][p] as usize;
+        let shift = self.geometry.pos[d][p] as u32;
         let [own, mut other] = match colour {
             Colour::Black => self.lines[line],
             Colour::White => [self.lines[line][1], self.lines[line][0]],
         };
-        if GEOMETRY.line[d][s] as usize == line {
-            other |= 1 << (GEOMETRY.pos[d][s] as u32 + PAD);
+        if self.geometry.line[d][s] as usize == line {
+            other |= 1 << (self.geometry.pos[d][s] as u32 + PAD);
         }
         let window = |bits: u32| (bits >> shift) & 0x7ff;
-        let walls = GEOMETRY.walls[line];
+        let walls = self.geometry.walls[line];
         self.tables[colour.index()].lookup(window(own), window(other | walls), window(walls))
     }
 
     /// Whether `s` is in the window of `p` in direction `d`: on its line, at most five away.
     pub fn in_window(&self, p: usize, d: usize, s: usize) -> bool {
-        GEOMETRY.line[d][s] == GEOMETRY.line[d][p] && GEOMETRY.pos[d][s].abs_diff(GEOMETRY.pos[d][p]) <= PAD as u8
+        self.geometry.line[d][s] == self.geometry.line[d][p]
+            && self.geometry.pos[d][s].abs_diff(self.geometry.pos[d][p]) <= PAD as u8
     }
 
     /// Whether a stone can stop a five other than on its point (Caro: from beyond its end).
@@ -422,11 +456,11 @@ impl Position {
     /// overwrites for `unmake`.
     fn refresh_around(&mut self, p: usize) {
         for d in 0..4 {
-            let line = GEOMETRY.line[d][p] as usize;
-            let at = GEOMETRY.pos[d][p] as usize;
+            let line = self.geometry.line[d][p] as usize;
+            let at = self.geometry.pos[d][p] as usize;
             let [black, white] = self.lines[line];
-            let walls = GEOMETRY.walls[line];
-            let end = (at + PAD as usize).min(GEOMETRY.len[line] as usize - 1);
+            let walls = self.geometry.walls[line];
+            let end = (at + PAD as usize).min(self.geometry.len[line] as usize - 1);
             for i in at.saturating_sub(PAD as usize)..=end {
                 if i == at || (black | white) >> (i as u32 + PAD) & 1 == 1 {
                     continue;
@@ -437,13 +471,13 @@ impl Position {
                     self.tables[0].lookup(window(black), window(white | walls), window(walls)),
                     self.tables[1].lookup(window(white), window(black | walls), window(walls)),
                 ];
-                let q = GEOMETRY.points[line][i] as usize;
+                let q = self.geometry.points[line][i] as usize;
                 let byte = 8 * d as u32;
                 let old = [self.shapes[q][0] >> byte & 0xff, self.shapes[q][1] >> byte & 0xff];
                 if old == [shapes[0] as u32, shapes[1] as u32] {
                     continue;
                 }
-                self.saved.push(Saved { point: q as u8, shapes: self.shapes[q], threats: self.threats[q] });
+                self.saved.push(Saved { point: q as u16, shapes: self.shapes[q], threats: self.threats[q] });
                 let candidate = self.is_candidate(q);
                 if candidate {
                     self.account(q, -1);
@@ -476,7 +510,7 @@ impl Position {
         let at = Point::from_index(p);
         for (d, dir) in super::super::board::DIRECTIONS.into_iter().enumerate() {
             for k in (-4..=4).filter(|&k| k != 0) {
-                let Some(q) = at.step(dir, k).map(Point::index) else {
+                let Some(q) = self.geometry.size.step(at, dir, k).map(Point::index) else {
                     continue;
                 };
                 if self.cells[q].is_none() && self.shape(q, colour, d) == Shape::Five && !out.contains(&q) {
@@ -488,8 +522,8 @@ impl Position {
 
     fn toggle_lines(&mut self, p: usize, colour: Colour) {
         for d in 0..4 {
-            let line = GEOMETRY.line[d][p] as usize;
-            self.lines[line][colour.index()] ^= 1 << (GEOMETRY.pos[d][p] as u32 + PAD);
+            let line = self.geometry.line[d][p] as usize;
+            self.lines[line][colour.index()] ^= 1 << (self.geometry.pos[d][p] as u32 + PAD);
         }
     }
 
@@ -500,7 +534,7 @@ impl Position {
         let at = Point::from_index(p);
         for dy in -NEAR..=NEAR {
             for dx in -NEAR..=NEAR {
-                if let Some(q) = Point::new(at.x as i64 + dx, at.y as i64 + dy) {
+                if let Some(q) = self.geometry.size.point(at.x as i64 + dx, at.y as i64 + dy) {
                     let q = q.index();
                     self.near[q] += 1;
                     if self.near[q] == 1 && self.cells[q].is_none() {
@@ -518,7 +552,7 @@ impl Position {
         let at = Point::from_index(p);
         for dy in -NEAR..=NEAR {
             for dx in -NEAR..=NEAR {
-                if let Some(q) = Point::new(at.x as i64 + dx, at.y as i64 + dy) {
+                if let Some(q) = self.geometry.size.point(at.x as i64 + dx, at.y as i64 + dy) {
                     self.near[q.index()] -= 1;
                 }
             }
@@ -535,7 +569,11 @@ mod tests {
     use proptest::prelude::*;
 
     fn game_of(moves: &[(u8, u8)], rule: Rule) -> Gomoku {
-        let mut game = Gomoku::new(&Params { rule, ..Params::default() }, 1).unwrap();
+        game_sized(moves, rule, BoardSize::Fifteen)
+    }
+
+    fn game_sized(moves: &[(u8, u8)], rule: Rule, size: BoardSize) -> Gomoku {
+        let mut game = Gomoku::new(&Params { rule, size, ..Params::default() }, 1).unwrap();
         for &(x, y) in moves {
             game.play(Point { x, y }.into()).unwrap();
         }
@@ -544,23 +582,30 @@ mod tests {
 
     #[test]
     fn every_line_has_the_right_walls_and_positions() {
-        for p in Point::all() {
-            for (d, dir) in DIRECTIONS.into_iter().enumerate() {
-                let (line, pos) = (GEOMETRY.line[d][p.index()], GEOMETRY.pos[d][p.index()]);
-                let walls = GEOMETRY.walls[line as usize];
-                // The next point along the direction is the next position on the same line.
-                match p.step(dir, 1) {
-                    Some(q) => {
-                        assert_eq!(GEOMETRY.line[d][q.index()], line);
-                        assert_eq!(GEOMETRY.pos[d][q.index()], pos + 1);
+        for size in BoardSize::ALL {
+            let geometry = geometry_of(size);
+            for p in size.points() {
+                for (d, dir) in DIRECTIONS.into_iter().enumerate() {
+                    let (line, pos) = (geometry.line[d][p.index()], geometry.pos[d][p.index()]);
+                    let walls = geometry.walls[line as usize];
+                    assert_eq!(usize::from(geometry.points[line as usize][pos as usize]), p.index());
+                    // The next point along the direction is the next position on the same line.
+                    match size.step(p, dir, 1) {
+                        Some(q) => {
+                            assert_eq!(geometry.line[d][q.index()], line);
+                            assert_eq!(geometry.pos[d][q.index()], pos + 1);
+                        }
+                        None => assert_ne!(walls & 1 << (pos as u32 + PAD + 1), 0),
                     }
-                    None => assert_ne!(walls & 1 << (pos as u32 + PAD + 1), 0),
+                    if size.step(p, dir, -1).is_none() {
+                        assert_eq!(pos, 0);
+                    }
+                    assert_eq!(walls & 1 << (pos as u32 + PAD), 0);
                 }
-                if p.step(dir, -1).is_none() {
-                    assert_eq!(pos, 0);
-                }
-                assert_eq!(walls & 1 << (pos as u32 + PAD), 0);
             }
+            let lines = 6 * size.side() - 2;
+            assert!((0..lines).all(|line| geometry.len[line] > 0), "{size:?} has {lines} lines");
+            assert!(geometry.len[lines..].iter().all(|&len| len == 0));
         }
     }
 
@@ -602,8 +647,10 @@ mod tests {
         assert_eq!(totals, pos.totals());
         for p in 0..POINTS {
             assert_eq!(pos.candidates[p / 64] >> (p % 64) & 1 == 1, pos.is_candidate(p), "{p}");
+            let on_board = pos.size().contains(Point::from_index(p));
+            assert!(on_board || (pos.near[p] == 0 && pos.cells[p].is_none()), "{p} is off the board");
         }
-        for p in (0..POINTS).filter(|&p| pos.get(p).is_none()) {
+        for p in pos.points().filter(|&p| pos.get(p).is_none()) {
             for colour in [Colour::Black, Colour::White] {
                 let shapes = [0, 1, 2, 3].map(|d| pos.shape(p, colour, d));
                 assert_eq!(pos.threat(p, colour), Threat::of(shapes), "{:?} {colour:?}", Point::from_index(p));
@@ -613,10 +660,18 @@ mod tests {
 
     #[test]
     fn the_threat_cache_follows_moves_and_unmoves() {
-        let game = game_of(&[(7, 7), (8, 8), (6, 7), (0, 0), (5, 7)], Rule::Freestyle);
+        for size in BoardSize::ALL {
+            the_threat_cache_follows_moves_and_unmoves_on(size);
+        }
+    }
+
+    fn the_threat_cache_follows_moves_and_unmoves_on(size: BoardSize) {
+        let last = size.side() as u8 - 1;
+        let game = game_sized(&[(7, 7), (8, 8), (6, 7), (0, 0), (5, 7), (last, last)], Rule::Freestyle, size);
         let mut pos = Position::of(&game);
         assert_cache_fresh(&pos);
-        let moves = [4 * 15 + 7, 8 * 15 + 7, 7 * 15 + 9, 6 * 15 + 6, 224, 1];
+        let at = |x: u8, y: u8| Point { x, y }.index();
+        let moves = [at(7, 4), at(7, 8), at(9, 7), at(6, 6), at(last - 1, last), at(last, last - 2), at(1, 0)];
         for (n, &p) in moves.iter().enumerate() {
             pos.make(p);
             assert_cache_fresh(&pos);
@@ -638,7 +693,8 @@ mod tests {
     fn with_stone(board: &Board, p: Point, colour: Colour) -> Board {
         let mut board = board.clone();
         if board.side_to_move() != colour {
-            let filler = Point::all()
+            let filler = board
+                .points()
                 .find(|q| {
                     board.get(*q).is_none()
                         && (q.x as i64 - p.x as i64).abs() > 5
@@ -665,7 +721,7 @@ mod tests {
     fn completions(board: &Board, p: Point, dir: (i8, i8), rule: Rule) -> usize {
         let colour = board.get(p).expect("a stone on p");
         (-4..=4)
-            .filter_map(|k| p.step(dir, k))
+            .filter_map(|k| board.step(p, dir, k))
             .filter(|q| board.get(*q).is_none())
             .filter(|&q| run_wins(&with_stone(board, q, colour), p, dir, rule))
             .count()
@@ -680,9 +736,11 @@ mod tests {
         fn shapes_agree_with_the_rules(
             cells in proptest::collection::vec((0u8..7, 0u8..7), 0..50),
             rule in proptest::sample::select(vec![Rule::Freestyle, Rule::ExactFive, Rule::Caro]),
-            offset in (0u8..9, 0u8..9),
+            offset in (0u8..14, 0u8..14),
+            size in proptest::sample::select(BoardSize::ALL.to_vec()),
         ) {
-            let mut game = game_of(&[], rule);
+            let mut game = game_sized(&[], rule, size);
+            let offset = (offset.0.min(size.side() as u8 - 7), offset.1.min(size.side() as u8 - 7));
             for (x, y) in cells {
                 let mut next = game.clone();
                 if next.play(Point { x: x + offset.0, y: y + offset.1 }.into()).is_ok() && next.winner().is_none() {
@@ -690,7 +748,7 @@ mod tests {
                 }
             }
             let pos = Position::of(&game);
-            for p in Point::all().filter(|p| pos.is_candidate(p.index())) {
+            for p in size.points().filter(|p| pos.is_candidate(p.index())) {
                 for colour in [Colour::Black, Colour::White] {
                     let board = with_stone(game.board(), p, colour);
                     for (d, dir) in DIRECTIONS.into_iter().enumerate() {

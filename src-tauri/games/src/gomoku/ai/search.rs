@@ -52,7 +52,7 @@ pub struct Searcher<'a> {
     /// Candidate lists, one per ply, reused so the search does not allocate.
     lists: Vec<Vec<Candidate>>,
     /// Per ply, two quiet moves that cut off (or `NO_MOVE`).
-    killers: Vec<[u8; 2]>,
+    killers: Vec<[u16; 2]>,
     /// Per colour and point, the sum of depth² of the cut-offs it caused.
     history: Box<[[u32; POINTS]; 2]>,
     /// The largest history value of each colour, to scale them.
@@ -287,7 +287,7 @@ impl<'a> Searcher<'a> {
             }
             if score > best_score {
                 best_score = score;
-                best_move = c.point as u8;
+                best_move = c.point as u16;
                 alpha = alpha.max(score);
                 if alpha >= beta {
                     self.note_cutoff(c, colour, depth, ply);
@@ -390,7 +390,7 @@ impl<'a> Searcher<'a> {
         if !self.style.ordering {
             return;
         }
-        let point = c.point as u8;
+        let point = c.point as u16;
         let killers = &mut self.killers[ply];
         if !c.mine.is_four() && killers[0] != point {
             killers[1] = killers[0];
@@ -440,13 +440,13 @@ fn select_ordered(
     pos: &Position,
     list: &mut Vec<Candidate>,
     scan: &Scan,
-    hint: u8,
-    killers: [u8; 2],
+    hint: u16,
+    killers: [u16; 2],
     history: History,
     width: usize,
 ) {
     select_by(pos, list, scan, hint, width, |c: &Candidate| {
-        let killer = if killers.contains(&(c.point as u8)) { KILLER_BONUS } else { 0 };
+        let killer = if killers.contains(&(c.point as u16)) { KILLER_BONUS } else { 0 };
         let learnt = (history.values[c.point] as u64 * HISTORY_CAP as u64 / history.max as u64) as i32;
         (-(c.priority() + killer + learnt), c.point)
     });
@@ -456,7 +456,7 @@ fn select_ordered(
 /// four (its five point; under Caro also a point beyond its end, [`defence`]), the answers to a
 /// threatened open four, or the `width` most promising moves. The transposition table's move
 /// goes first.
-pub fn select(pos: &Position, list: &mut Vec<Candidate>, scan: &Scan, hint: u8, width: usize) {
+pub fn select(pos: &Position, list: &mut Vec<Candidate>, scan: &Scan, hint: u16, width: usize) {
     select_by(pos, list, scan, hint, width, |c: &Candidate| (-c.priority(), c.point));
 }
 
@@ -465,7 +465,7 @@ fn select_by(
     pos: &Position,
     list: &mut Vec<Candidate>,
     scan: &Scan,
-    hint: u8,
+    hint: u16,
     width: usize,
     key: impl Fn(&Candidate) -> (i32, usize),
 ) {
@@ -477,7 +477,7 @@ fn select_by(
     if scan.they_threaten {
         defence::keep_threat_answers(pos, list);
     }
-    let first = match list.iter().position(|c| c.point as u8 == hint) {
+    let first = match list.iter().position(|c| c.point as u16 == hint) {
         Some(i) => {
             list.swap(0, i);
             1

@@ -39,7 +39,7 @@ fn best(game: &Gomoku, level: Level, limits: &SearchLimits, seed: u64) -> Search
 
 fn name(mv: Option<Move>) -> String {
     let mv = mv.expect("a move");
-    Point::new(mv.x, mv.y).expect("on the board").notation()
+    crate::gomoku::BoardSize::Fifteen.point(mv.x, mv.y).expect("on the board").notation()
 }
 
 #[test]
@@ -126,7 +126,7 @@ fn caro_games_between_levels_follow_the_rule() {
             .enumerate()
     {
         let mut game = Gomoku::new(&Params { rule: Rule::Caro, ..Params::default() }, n as u64).unwrap();
-        while game.winner().is_none() && game.moves().len() < POINTS {
+        while game.winner().is_none() && !game.board().is_full() {
             let mover = game.side_to_move();
             let level = if mover == Colour::Black { black } else { white };
             let report = best(&game, level, &quick(3_000), game.moves().len() as u64);

@@ -21,12 +21,12 @@ pub struct Entry {
     key: u64,
     score: i32,
     /// The best move found, or `NO_MOVE`.
-    pub best: u8,
+    pub best: u16,
     pub depth: i8,
     pub bound: Bound,
 }
 
-pub const NO_MOVE: u8 = u8::MAX;
+pub const NO_MOVE: u16 = u16::MAX;
 
 /// The bytes of one entry (two words).
 pub const ENTRY_BYTES: u64 = 16;
@@ -46,7 +46,7 @@ impl Table {
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let [stored_key, data] = self.slots[key as usize & self.mask];
-        let bound = match data >> 48 & 0xff {
+        let bound = match data >> 56 & 0xff {
             1 => Bound::Exact,
             2 => Bound::Lower,
             3 => Bound::Upper,
@@ -55,15 +55,15 @@ impl Table {
         (stored_key == key).then_some(Entry {
             key,
             score: data as u32 as i32,
-            best: (data >> 32) as u8,
-            depth: (data >> 40) as u8 as i8,
+            best: (data >> 32) as u16,
+            depth: (data >> 48) as u8 as i8,
             bound,
         })
     }
 
     /// Stores a result, replacing what was there unless that was a deeper search of the same
     /// position (always replacing other positions keeps the table fresh as the game moves on).
-    pub fn store(&mut self, key: u64, depth: i8, score: i32, bound: Bound, best: u8, ply: usize) {
+    pub fn store(&mut self, key: u64, depth: i8, score: i32, bound: Bound, best: u16, ply: usize) {
         if self.probe(key).is_some_and(|e| e.key == key && e.depth > depth) {
             return;
         }
@@ -72,7 +72,7 @@ impl Table {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        let data = to_stored(score, ply) as u32 as u64 | (best as u64) << 32 | (depth as u8 as u64) << 40 | bound << 48;
+        let data = to_stored(score, ply) as u32 as u64 | (best as u64) << 32 | (depth as u8 as u64) << 48 | bound << 56;
         self.slots[key as usize & self.mask] = [key, data];
     }
 }

@@ -1,7 +1,7 @@
 //! Caro's wins: the edge cases one by one, and random games against a referee written from the
 //! rule's text alone (it scans the whole board for rows; it shares no code with the rules).
 
-use super::super::board::{Board, Colour, Point, DIRECTIONS, SIZE};
+use super::super::board::{Board, BoardSize, Colour, Point, DIRECTIONS};
 use super::super::rules::{winning_line, Rule};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -12,7 +12,7 @@ fn board_with(black: &[(i64, i64)], white: &[(i64, i64)]) -> Board {
     let mut board = Board::default();
     for i in 0..black.len().max(white.len()) {
         for side in [black, white] {
-            let p = side.get(i).map(|&(x, y)| Point::new(x, y).unwrap());
+            let p = side.get(i).map(|&(x, y)| BoardSize::Fifteen.point(x, y).unwrap());
             board.place(p.unwrap_or_else(|| filler(&board)));
         }
     }
@@ -21,7 +21,7 @@ fn board_with(black: &[(i64, i64)], white: &[(i64, i64)]) -> Board {
 
 /// An empty point in the bottom rows, away from the stones these tests play in the top half.
 fn filler(board: &Board) -> Point {
-    Point::all().filter(|p| p.y >= 12 && p.x % 2 == 0).find(|p| board.get(*p).is_none()).unwrap()
+    board.points().filter(|p| p.y >= 12 && p.x % 2 == 0).find(|p| board.get(*p).is_none()).unwrap()
 }
 
 fn row(x: i64, y: i64, n: i64) -> Vec<(i64, i64)> {
@@ -32,7 +32,7 @@ fn row(x: i64, y: i64, n: i64) -> Vec<(i64, i64)> {
 fn black_wins(black: &[(i64, i64)], white: &[(i64, i64)]) -> bool {
     let board = board_with(black, white);
     let &(x, y) = black.last().unwrap();
-    winning_line(&board, Point::new(x, y).unwrap(), Rule::Caro).is_some()
+    winning_line(&board, BoardSize::Fifteen.point(x, y).unwrap(), Rule::Caro).is_some()
 }
 
 #[test]
@@ -63,7 +63,7 @@ fn a_five_blocked_at_one_end_wins() {
 fn the_edge_does_not_block() {
     // A1..E1 along the left edge with white beyond the other end; also the other edges, and a
     // diagonal into the corner.
-    let last = SIZE as i64 - 1;
+    let last = BoardSize::Fifteen.side() as i64 - 1;
     assert!(black_wins(&row(0, 3, 5), &[(5, 3)]));
     assert!(black_wins(&row(last - 4, 3, 5), &[(last - 5, 3)]));
     let top: Vec<_> = (0..5).map(|k| (4, k)).collect();
@@ -90,9 +90,9 @@ fn four_does_not_win_and_white_plays_by_the_same_rule() {
     // White's five between two black stones does not win either; with one end free it does.
     let white = row(3, 3, 5);
     let board = board_with(&[(2, 3), (8, 3), (0, 10), (2, 10), (4, 10)], &white);
-    assert!(winning_line(&board, Point::new(7, 3).unwrap(), Rule::Caro).is_none());
+    assert!(winning_line(&board, BoardSize::Fifteen.point(7, 3).unwrap(), Rule::Caro).is_none());
     let board = board_with(&[(2, 3), (0, 10), (2, 10), (4, 10), (6, 10)], &white);
-    assert!(winning_line(&board, Point::new(7, 3).unwrap(), Rule::Caro).is_some());
+    assert!(winning_line(&board, BoardSize::Fifteen.point(7, 3).unwrap(), Rule::Caro).is_some());
 }
 
 #[test]
@@ -103,8 +103,8 @@ fn a_blocked_five_does_not_hide_a_win_in_another_line() {
     black.extend((4..8).map(|y| (3, y)));
     black.push((3, 3));
     let board = board_with(&black, &[(0, 3), (6, 3)]);
-    assert!(winning_line(&board, Point::new(3, 3).unwrap(), Rule::Freestyle).is_some());
-    let won = winning_line(&board, Point::new(3, 3).unwrap(), Rule::Caro).unwrap();
+    assert!(winning_line(&board, BoardSize::Fifteen.point(3, 3).unwrap(), Rule::Freestyle).is_some());
+    let won = winning_line(&board, BoardSize::Fifteen.point(3, 3).unwrap(), Rule::Caro).unwrap();
     assert!(won.iter().all(|p| p.x == 3), "{won:?}");
 }
 
@@ -112,7 +112,7 @@ fn a_blocked_five_does_not_hide_a_win_in_another_line() {
 /// board that wins (six or more always; exactly five unless the points just beyond both of
 /// its ends are on the board and hold the other colour's stones)?
 pub(crate) fn referee_wins(board: &Board, colour: Colour) -> bool {
-    let n = SIZE as i64;
+    let n = board.size().side() as i64;
     let stone = |x: i64, y: i64| if (0..n).contains(&x) && (0..n).contains(&y) { board.at(x, y) } else { None };
     for (dx, dy) in DIRECTIONS.map(|(dx, dy)| (dx as i64, dy as i64)) {
         for y in 0..n {
@@ -135,8 +135,8 @@ pub(crate) fn referee_wins(board: &Board, colour: Colour) -> bool {
 
 /// Plays `cells` (offset into the board) until a win; checks every stone against the referee.
 /// Returns whether a blocked five was made on the way.
-fn check_game(cells: &[(u8, u8)], offset: (u8, u8)) -> Result<bool, TestCaseError> {
-    let mut board = Board::default();
+fn check_game(size: BoardSize, cells: &[(u8, u8)], offset: (u8, u8)) -> Result<bool, TestCaseError> {
+    let mut board = Board::new(size);
     let mut saw_blocked = false;
     for &(x, y) in cells {
         let p = Point { x: x + offset.0, y: y + offset.1 };
@@ -159,13 +159,16 @@ fn check_game(cells: &[(u8, u8)], offset: (u8, u8)) -> Result<bool, TestCaseErro
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
-    /// Random games packed into a small area (at the edges too), against the referee.
+    /// Random games packed into a small area (at the edges too, on both boards), against the
+    /// referee.
     #[test]
     fn win_detection_matches_the_referee(
         cells in proptest::collection::vec((0u8..8, 0u8..8), 1..150),
-        offset in (0u8..8, 0u8..8),
+        offset in (0u8..13, 0u8..13),
+        size in proptest::sample::select(BoardSize::ALL.to_vec()),
     ) {
-        check_game(&cells, offset)?;
+        let offset = (offset.0.min(size.side() as u8 - 8), offset.1.min(size.side() as u8 - 8));
+        check_game(size, &cells, offset)?;
     }
 }
 
@@ -177,8 +180,10 @@ fn random_games_meet_blocked_fives() {
     let mut blocked = 0;
     for _ in 0..1000 {
         let cells: Vec<(u8, u8)> = (0..150).map(|_| (rng.random_range(0..8), rng.random_range(0..8))).collect();
-        let offset = (rng.random_range(0..8), rng.random_range(0..8));
-        blocked += check_game(&cells, offset).unwrap() as u32;
+        let size = BoardSize::ALL[rng.random_range(0..2)];
+        let far = size.side() as u8 - 7;
+        let offset = (rng.random_range(0..far), rng.random_range(0..far));
+        blocked += check_game(size, &cells, offset).unwrap() as u32;
     }
     assert!(blocked >= 20, "{blocked} blocked fives");
 }

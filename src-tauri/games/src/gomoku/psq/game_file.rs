@@ -67,6 +67,7 @@ pub fn read_game(bytes: &[u8]) -> Result<GameFile, FormatError> {
     let defaults = Params::default();
     let params = Params {
         rule: game.rule,
+        size: game.size,
         black_name: valid_name(&game.black).unwrap_or(defaults.black_name),
         white_name: valid_name(&game.white).unwrap_or(defaults.white_name),
         ..Params::default()
@@ -103,8 +104,13 @@ pub fn write_game(file: &GameFile) -> Result<Vec<u8>, FormatError> {
             last_stone_at = at;
         }
     }
-    let psq =
-        PsqGame { rule: params.rule, stones, black: seat(&game, Colour::Black), white: seat(&game, Colour::White) };
+    let psq = PsqGame {
+        rule: params.rule,
+        size: params.size,
+        stones,
+        black: seat(&game, Colour::Black),
+        white: seat(&game, Colour::White),
+    };
     Ok(write(&psq).into_bytes())
 }
 
@@ -235,7 +241,7 @@ mod tests {
     #[test]
     fn each_refusal_has_its_code_and_the_values_of_its_message() {
         let cases = [
-            ("Piskvorky 20x20, 0:0, 0\n1,1\n", "psq_board_size", json!({"width": 20, "height": 20})),
+            ("Piskvorky 19x19, 0:0, 0\n1,1\n", "psq_board_size", json!({"width": 19, "height": 19})),
             ("Piskvorky 15x15, 0:0, 0\n8,8\n8,8\n", "psq_illegal_move", json!({"number": 2, "x": 8, "y": 8})),
             ("Piskvorky 15x15, 0:0, 0\n8,8\n9,", "psq_truncated", json!({"line": 3})),
             ("Piskvorky 15x15, 0:0, 0\n8,8\n9,a\n0\n", "psq_bad_line", json!({"line": 3})),

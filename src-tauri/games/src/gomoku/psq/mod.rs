@@ -50,10 +50,10 @@ pub use game_file::{read_game, write_game, FORMAT};
 pub use read::{read, rule_and_moves};
 pub use write::write;
 
-use super::board::{Point, SIZE};
+use super::board::{BoardSize, Point};
 use super::rules::Rule;
 
-/// The largest file read: a full 15x15 board's file is under 4 KB.
+/// The largest file read: a full 20x20 board's file is under 8 KB.
 pub const MAX_BYTES: usize = 64 * 1024;
 
 /// The longest time a move line may give: a day. Piskvork writes the milliseconds a brain or a
@@ -67,6 +67,8 @@ pub const MAGIC: &str = "Piskvorky";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PsqGame {
     pub rule: Rule,
+    /// The board (`Piskvorky 15x15` or `20x20`; no other size is read).
+    pub size: BoardSize,
     /// Black's first, then alternating.
     pub stones: Vec<Stone>,
     pub black: Seat,
@@ -94,7 +96,7 @@ pub enum PsqError {
     TooLarge { max: usize },
     #[error("not a Piskvork game: the first line is not `Piskvorky WxH, a:b, c`")]
     NotPsq,
-    #[error("the game is on a {width}x{height} board; Pastimes plays on {SIZE}x{SIZE}")]
+    #[error("the game is on a {width}x{height} board; Pastimes plays on 15x15 and 20x20 (Renju on 15x15 only)")]
     BoardSize { width: u32, height: u32 },
     #[error("line {line} cannot be read: {text}")]
     BadLine { line: usize, text: String },

@@ -2,8 +2,7 @@
 //! replayed through the rules. See the module's doc for the format.
 
 use super::{PsqError, PsqGame, Seat, Stone, MAGIC, MAX_BYTES, MAX_MOVE_MS};
-use crate::gomoku::board::SIZE;
-use crate::gomoku::{Gomoku, Move, Params, Rule};
+use crate::gomoku::{BoardSize, Gomoku, Move, Params, Rule};
 use crate::{Game, RuleError};
 
 /// A move line as written: column and row from 1, and the milliseconds.
@@ -28,26 +27,26 @@ pub fn read(text: &str) -> Result<PsqGame, PsqError> {
         .filter(|(_, line)| !line.is_empty())
         .collect();
     let (header, rest) = lines.split_first().ok_or(PsqError::NotPsq)?;
-    let (seats, black_seat) = read_header(header.1)?;
+    let (size, seats, black_seat) = read_header(header.1)?;
     let (written, info) = read_moves(rest)?;
     let (names, rule) = read_info(info)?;
     let seat = |i: usize| {
         let (name, brain) = names[i].clone();
         Seat { name, computer: seats[i] > 0 || brain }
     };
-    let stones = replay(rule, &written)?;
-    Ok(PsqGame { rule, stones, black: seat(black_seat), white: seat(1 - black_seat) })
+    let stones = replay(rule, size, &written)?;
+    Ok(PsqGame { rule, size, stones, black: seat(black_seat), white: seat(1 - black_seat) })
 }
 
-/// The rule and the stones of a `.psq` text, checked as [`read`] does: for a board that starts
-/// from a file (the study board).
-pub fn rule_and_moves(text: &str) -> Result<(Rule, Vec<Move>), PsqError> {
+/// The rule, the board and the stones of a `.psq` text, checked as [`read`] does: for a board
+/// that starts from a file (the study board).
+pub fn rule_and_moves(text: &str) -> Result<(Rule, BoardSize, Vec<Move>), PsqError> {
     let game = read(text)?;
-    Ok((game.rule, game.moves()))
+    Ok((game.rule, game.size, game.moves()))
 }
 
-/// `Piskvorky WxH, a:b, c`: the two seats' numbers and the seat that began (0 or 1).
-fn read_header(line: &str) -> Result<([i64; 2], usize), PsqError> {
+/// `Piskvorky WxH, a:b, c`: the board, the two seats' numbers and the seat that began (0 or 1).
+fn read_header(line: &str) -> Result<(BoardSize, [i64; 2], usize), PsqError> {
     let rest = line.strip_prefix(MAGIC).filter(|rest| rest.starts_with(' ')).ok_or(PsqError::NotPsq)?;
     let fields: Vec<&str> = rest.split(',').map(str::trim).collect();
     let [size, seats, began] = fields[..] else { return Err(PsqError::NotPsq) };
@@ -62,10 +61,9 @@ fn read_header(line: &str) -> Result<([i64; 2], usize), PsqError> {
         "1" => 1,
         _ => return Err(PsqError::NotPsq),
     };
-    if (width, height) != (SIZE as u32, SIZE as u32) {
-        return Err(PsqError::BoardSize { width, height });
-    }
-    Ok((seats, began))
+    let size =
+        BoardSize::of_side(width as usize).filter(|_| width == height).ok_or(PsqError::BoardSize { width, height })?;
+    Ok((size, seats, began))
 }
 
 /// The move lines up to the first other line, and the lines after them. A line that begins
@@ -156,18 +154,20 @@ fn rule_named(name: &str) -> Option<Rule> {
 
 /// The stones played through the rules under `rule`, black first; the first the rules refuse
 /// is [`PsqError::Illegal`]. No stone at all is [`PsqError::NoMoves`].
-fn replay(rule: Rule, written: &[Written]) -> Result<Vec<Stone>, PsqError> {
+fn replay(rule: Rule, size: BoardSize, written: &[Written]) -> Result<Vec<Stone>, PsqError> {
     if written.is_empty() {
         return Err(PsqError::NoMoves);
     }
-    let params = Params { rule, ..Params::default() };
-    let mut game = Gomoku::new(&params, 0).map_err(|_| PsqError::NotPsq)?;
+    let params = Params { rule, size, ..Params::default() };
+    // Only a board the rule is not played on is refused here (Renju on 20x20).
+    let side = size.side() as u32;
+    let mut game = Gomoku::new(&params, 0).map_err(|_| PsqError::BoardSize { width: side, height: side })?;
     let mut stones = Vec::with_capacity(written.len());
     for (index, &(x, y, ms)) in written.iter().enumerate() {
         let illegal = |reason: String| PsqError::Illegal { number: index + 1, x, y, reason };
         let mv = Move { x: x.saturating_sub(1), y: y.saturating_sub(1) };
         game.play(mv).map_err(|error| illegal(reason(&error)))?;
-        let point = crate::gomoku::Point::new(mv.x, mv.y).ok_or_else(|| illegal("off the board".into()))?;
+        let point = size.point(mv.x, mv.y).ok_or_else(|| illegal("off the board".into()))?;
         stones.push(Stone { point, ms });
     }
     Ok(stones)

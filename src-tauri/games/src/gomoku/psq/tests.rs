@@ -1,5 +1,5 @@
 use super::*;
-use crate::gomoku::{Colour, Gomoku, Params};
+use crate::gomoku::{BoardSize, Colour, Gomoku, Params};
 use crate::{Game, Status};
 
 fn fixture(name: &str) -> String {
@@ -13,7 +13,7 @@ fn point(x: u8, y: u8) -> Point {
 
 /// The game the stones make under the file's rule.
 fn played(game: &PsqGame) -> Gomoku {
-    let mut played = Gomoku::new(&Params { rule: game.rule, ..Params::default() }, 0).unwrap();
+    let mut played = Gomoku::new(&Params { rule: game.rule, size: game.size, ..Params::default() }, 0).unwrap();
     for mv in game.moves() {
         played.play(mv).unwrap();
     }
@@ -44,7 +44,7 @@ fn an_unfinished_game_reads_and_the_seat_that_began_is_black() {
 
 #[test]
 fn the_refused_fixtures_say_why() {
-    assert_eq!(read(&fixture("board-20x20.psq")), Err(PsqError::BoardSize { width: 20, height: 20 }));
+    assert_eq!(read(&fixture("board-19x19.psq")), Err(PsqError::BoardSize { width: 19, height: 19 }));
     assert_eq!(read(&fixture("truncated.psq")), Err(PsqError::Truncated { line: 5 }));
     match read(&fixture("illegal-occupied.psq")) {
         Err(PsqError::Illegal { number: 4, x: 9, y: 9, reason }) => assert_eq!(reason, "occupied"),
@@ -61,6 +61,15 @@ fn bad_texts_are_typed_errors() {
         ("Piskvorky 15x15, 0:0, 2\n8,8,0\n".into(), PsqError::NotPsq),
         ("Piskvorky 15x1".into(), PsqError::NotPsq),
         ("Piskvorky 19x15, 0:0, 0\n8,8,0\n".into(), PsqError::BoardSize { width: 19, height: 15 }),
+        ("Piskvorky 20x15, 0:0, 0\n8,8,0\n".into(), PsqError::BoardSize { width: 20, height: 15 }),
+        (
+            "Piskvorky 4294967295x4294967295, 0:0, 0\n8,8,0\n".into(),
+            PsqError::BoardSize { width: u32::MAX, height: u32::MAX },
+        ),
+        // Renju is played on 15x15 only.
+        ("Piskvorky 20x20, 0:0, 0\n8,8,0\nrule: renju\n".into(), PsqError::BoardSize { width: 20, height: 20 }),
+        // A stone beyond 15 is on a 20x20 board only.
+        (format!("{header}16,16,0\n"), PsqError::Illegal { number: 1, x: 16, y: 16, reason: "off the board".into() }),
         (header.into(), PsqError::NoMoves),
         (format!("{header}0\n"), PsqError::NoMoves),
         (format!("{header}8,8,0\n8,x,0\n9,9,0\n"), PsqError::BadLine { line: 3, text: "8,x,0".into() }),
@@ -118,6 +127,7 @@ fn names_lose_piskvorks_prefixes_and_numbered_people_have_none() {
 fn written_games_read_back_the_same() {
     let renju = PsqGame {
         rule: Rule::Renju,
+        size: BoardSize::Fifteen,
         stones: vec![
             Stone { point: point(7, 7), ms: 0 },
             Stone { point: point(8, 8), ms: 2_500 },
@@ -136,12 +146,17 @@ fn written_games_read_back_the_same() {
         assert!(text.starts_with("Piskvorky 15x15, "), "{text}");
         assert_eq!(read(&text), Ok(game.clone()), "{text}");
     }
+    let large = read(&fixture("board-20x20.psq")).unwrap();
+    let text = write(&large);
+    assert!(text.starts_with("Piskvorky 20x20, "), "{text}");
+    assert_eq!(read(&text), Ok(large));
 }
 
 #[test]
 fn the_written_text_is_piskvorks() {
     let game = PsqGame {
         rule: Rule::Freestyle,
+        size: BoardSize::Fifteen,
         stones: vec![Stone { point: point(7, 7), ms: 15 }, Stone { point: point(14, 0), ms: 1_000 }],
         black: Seat { name: Some("Ann".into()), computer: false },
         white: Seat { name: None, computer: true },
@@ -150,5 +165,16 @@ fn the_written_text_is_piskvorks() {
         write(&game),
         "Piskvorky 15x15, 0:1, 0\n8,8,15\n15,1,1000\nhomo-Ann\npbrain-pastimes\n0\nrule: freestyle\n"
     );
-    assert_eq!(rule_and_moves(&write(&game)), Ok((Rule::Freestyle, game.moves())));
+    assert_eq!(rule_and_moves(&write(&game)), Ok((Rule::Freestyle, BoardSize::Fifteen, game.moves())));
+}
+
+/// A 20x20 game, as Gomocup's freestyle league plays it: its stones beyond the 15th line too.
+#[test]
+fn a_twenty_by_twenty_game_reads_on_its_own_board() {
+    let game = read(&fixture("board-20x20.psq")).unwrap();
+    assert_eq!(game.size, BoardSize::Twenty);
+    assert_eq!(game.stones.iter().map(|s| s.point).collect::<Vec<_>>(), [point(9, 9), point(10, 10), point(17, 2)]);
+    let played = played(&game);
+    assert_eq!((played.board().size(), played.view().size), (BoardSize::Twenty, 20));
+    assert_eq!(played.view().moves[2].notation, "R18");
 }

@@ -2,13 +2,13 @@
 //! names and Pastimes' rule line.
 
 use super::{PsqGame, Seat, MAGIC};
-use crate::gomoku::board::SIZE;
 use std::fmt::Write;
 
 /// The game as a `.psq` text: black in seat 1, which began.
 pub fn write(game: &PsqGame) -> String {
     let seat = |seat: &Seat| u8::from(seat.computer);
-    let mut out = format!("{MAGIC} {SIZE}x{SIZE}, {}:{}, 0\n", seat(&game.black), seat(&game.white));
+    let side = game.size.side();
+    let mut out = format!("{MAGIC} {side}x{side}, {}:{}, 0\n", seat(&game.black), seat(&game.white));
     for stone in &game.stones {
         let _ = writeln!(out, "{},{},{}", stone.point.x + 1, stone.point.y + 1, stone.ms);
     }

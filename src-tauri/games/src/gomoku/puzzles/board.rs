@@ -88,11 +88,12 @@ impl PuzzleGame {
         if self.phase != Phase::Solving {
             return Err(PuzzleError::BadArgument("not the player's turn".into()));
         }
-        let p = Point::new(mv.x, mv.y).ok_or(RuleError::OutOfBoard {
+        let side = self.game.board().size().side();
+        let p = self.game.board().point(mv.x, mv.y).ok_or(RuleError::OutOfBoard {
             x: mv.x,
             y: mv.y,
-            width: crate::gomoku::SIZE,
-            height: crate::gomoku::SIZE,
+            width: side,
+            height: side,
         })?;
         let before = self.game.clone();
         let played = self.game.moves().len() - self.puzzle.stones.len();

@@ -262,7 +262,7 @@ fn holds(game: &Gomoku, kind: WinKind, nodes: u64, fours_left: u8) -> u8 {
 pub fn refutation(game: &Gomoku) -> Option<Point> {
     let cancel = AtomicBool::new(false);
     let found = ai::search(game, &Limits::nodes(REFUTATION_NODES), &cancel).best?;
-    Point::new(found.x, found.y)
+    game.board().point(found.x, found.y)
 }
 
 /// The main search's budget for a refutation: about 10 ms on an idle core.

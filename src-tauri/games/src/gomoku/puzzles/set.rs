@@ -14,7 +14,7 @@
 //! replays every stone and the line through the rules, so a damaged file is refused whole.
 
 use super::{Puzzle, WinKind};
-use crate::gomoku::{Gomoku, Opponent, Params, Point, Rule, SIZE};
+use crate::gomoku::{BoardSize, Gomoku, Opponent, Params, Point, Rule};
 use crate::puzzle::{fnv1a64, PuzzleFileError};
 use crate::Game;
 
@@ -135,9 +135,11 @@ fn points(text: &str) -> Result<Vec<Point>, String> {
     bytes
         .chunks(2)
         .map(|pair| {
-            let coordinate = |b: u8| b.checked_sub(b'a').filter(|&c| usize::from(c) < SIZE).map(i64::from);
+            // The puzzles are set on the 15x15 board.
+            let side = BoardSize::Fifteen.side();
+            let coordinate = |b: u8| b.checked_sub(b'a').filter(|&c| usize::from(c) < side).map(i64::from);
             match (coordinate(pair[0]), coordinate(pair[1])) {
-                (Some(x), Some(y)) => Point::new(x, y).ok_or_else(|| "a point off the board".into()),
+                (Some(x), Some(y)) => BoardSize::Fifteen.point(x, y).ok_or_else(|| "a point off the board".into()),
                 _ => Err(format!("{:?} is not a point", String::from_utf8_lossy(pair))),
             }
         })

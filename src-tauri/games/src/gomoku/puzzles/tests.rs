@@ -89,7 +89,9 @@ fn wrong_move(puzzle: &Puzzle) -> Move {
     let game = start_of(puzzle);
     [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, -1), (2, 0), (0, 2)]
         .into_iter()
-        .filter_map(|(dx, dy)| Point::new(i64::from(first.x) + dx, i64::from(first.y) + dy))
+        .filter_map(|(dx, dy)| {
+            crate::gomoku::BoardSize::Fifteen.point(i64::from(first.x) + dx, i64::from(first.y) + dy)
+        })
         .find(|&p| game.clone().play(p.into()).is_ok())
         .map(Move::from)
         .unwrap()

@@ -1,18 +1,19 @@
 //! Gomoku's study board ([`crate::study`]): stones for both sides in turn under one of the
-//! four rules, taken back, cleared, pasted (a move list, a Pastimes record or a Gomocup `.psq`
+//! four rules, on 15x15 or 20x20, taken back, cleared, pasted (a move list, a Pastimes record or a Gomocup `.psq`
 //! game), or brought from a game; and the engine thinking about the position in rounds
 //! (`engine.rs`). Never a game: nothing here is recorded or ranked.
 //!
 //! Its view is the board as a game's screen draws it ([`crate::gomoku::View`]); its looks are the engine's
 //! [`crate::gomoku::Analysis`]; its edits are `{"place":{"x":7,"y":7}}`, `"takeBack"`,
-//! `"clear"` and `{"rule":"renju"}`; its setup is `{"rule":"renju"}`.
+//! `"clear"`, `{"rule":"renju"}` and `{"size":20}`; its setup is `{"rule":"renju"}` or
+//! `{"rule":"freestyle","size":20}` (the size 15 when left out).
 
 mod engine;
 pub mod position;
 
 use crate::erased::AnyGame;
 use crate::gomoku::psq;
-use crate::gomoku::{Action, Gomoku, Move, Params, Point, Rule};
+use crate::gomoku::{Action, BoardSize, Gomoku, Move, Params, Point, Rule};
 use crate::study::{MovesReader, StudyBoard, StudyEngine, StudyError};
 use crate::Game;
 pub use position::{Position, Refused};
@@ -21,7 +22,7 @@ use serde_json::Value;
 
 /// The table's entry: an empty board under freestyle.
 pub fn open() -> Box<dyn StudyBoard> {
-    Box::new(Position::new(Rule::Freestyle))
+    Box::new(Position::new(Rule::Freestyle, BoardSize::Fifteen).expect("freestyle is played on 15x15"))
 }
 
 /// A change of the position, as the page sends it.
@@ -32,12 +33,15 @@ enum Edit {
     TakeBack,
     Clear,
     Rule(String),
+    Size(BoardSize),
 }
 
 /// The board's settings for a text: the rule its stones are played under.
 #[derive(Debug, Clone, Deserialize)]
 struct Setup {
     rule: String,
+    #[serde(default)]
+    size: BoardSize,
 }
 
 impl StudyBoard for Position {
@@ -57,8 +61,9 @@ impl StudyBoard for Position {
                 self.place(mv)?;
             }
             Edit::TakeBack => self.take_back()?,
-            Edit::Clear => *self = Position::new(self.rule()),
-            Edit::Rule(name) => self.set_rule(rule_named(&name)?).map_err(refusal)?,
+            Edit::Clear => *self = Position::new(self.rule(), self.size())?,
+            Edit::Rule(name) => self.set_rules(rule_named(&name)?, self.size())?.map_err(refusal)?,
+            Edit::Size(size) => self.set_rules(self.rule(), size)?.map_err(refusal)?,
         }
         Ok(())
     }
@@ -67,14 +72,16 @@ impl StudyBoard for Position {
         let setup: Setup =
             serde_json::from_value(setup.clone()).map_err(|e| StudyError::BadArgument(format!("not a setup: {e}")))?;
         let rule = rule_named(&setup.rule)?;
-        *self = if text.trim().is_empty() { Position::new(rule) } else { position_of(rule, text, read_moves)? };
+        let empty = Position::new(rule, setup.size)?;
+        *self = if text.trim().is_empty() { empty } else { position_of(empty, text, read_moves)? };
         Ok(())
     }
 
     fn set_game(&mut self, game: &dyn AnyGame) -> Result<(), StudyError> {
         let gomoku = game.as_any().downcast_ref::<Gomoku>();
         let gomoku = gomoku.ok_or_else(|| StudyError::BadArgument(format!("not a Gomoku game: {:?}", game.kind())))?;
-        *self = Position::with_stones(gomoku.rule(), gomoku.moves()).map_err(refusal)?;
+        let empty = Position::new(gomoku.rule(), gomoku.board().size())?;
+        *self = empty.with_stones(gomoku.moves()).map_err(refusal)?;
         Ok(())
     }
 
@@ -92,25 +99,28 @@ impl StudyBoard for Position {
 /// of a Gomoku game, under `rule`. A Swap2 opening's decisions in a record are skipped: the
 /// board only holds the stones, which alternate from black under Swap2 as under the standard
 /// opening.
-fn position_of(rule: Rule, text: &str, read_moves: &MovesReader) -> Result<Position, StudyError> {
+fn position_of(empty: Position, text: &str, read_moves: &MovesReader) -> Result<Position, StudyError> {
     if text.trim_start().starts_with(psq::MAGIC) {
-        let (rule, moves) = psq::rule_and_moves(text).map_err(|error| StudyError::Format {
+        let (rule, size, moves) = psq::rule_and_moves(text).map_err(|error| StudyError::Format {
             code: error.code(),
             message: error.to_string(),
             params: error.params(),
         })?;
-        let stones: Vec<Point> = moves.into_iter().filter_map(|mv| Point::new(mv.x, mv.y)).collect();
-        return Position::with_stones(rule, &stones).map_err(refusal);
+        let stones: Vec<Point> = moves.into_iter().filter_map(|mv| size.point(mv.x, mv.y)).collect();
+        return Position::new(rule, size)?.with_stones(&stones).map_err(refusal);
     }
-    let blank = crate::new_game::<Gomoku>(&serde_json::to_value(Params::default()).unwrap_or_default(), 0)?;
+    // A move list is read on the board chosen (a record's codes depend on its size).
+    let params = Params { size: empty.size(), ..Params::default() };
+    let blank = crate::new_game::<Gomoku>(&serde_json::to_value(params).unwrap_or_default(), 0)?;
+    let size = empty.size();
     let stones: Vec<Point> = read_moves(blank.as_ref(), text)?
         .into_iter()
         .filter_map(|value| match serde_json::from_value(value) {
-            Ok(Action::Stone(mv)) => Point::new(mv.x, mv.y),
+            Ok(Action::Stone(mv)) => size.point(mv.x, mv.y),
             _ => None,
         })
         .collect();
-    Position::with_stones(rule, &stones).map_err(refusal)
+    empty.with_stones(&stones).map_err(refusal)
 }
 
 /// A stone the rules refuse, numbered in its list.
@@ -119,7 +129,9 @@ fn refusal(refused: Refused) -> StudyError {
         crate::RuleError::Illegal(why) => why.to_string(),
         other => other.to_string(),
     };
-    StudyError::IllegalMove { number: refused.number, text: refused.point.notation(), reason }
+    let Refused { number, point, size, .. } = refused;
+    let text = if size.contains(point) { size.name(point) } else { format!("{},{}", point.x + 1, point.y + 1) };
+    StudyError::IllegalMove { number, text, reason }
 }
 
 /// The rule named `name` (`freestyle`, `exactFive`, `renju`), as the game's settings name it.

@@ -63,12 +63,21 @@ fn a_gomocup_game_sets_up_its_stones_under_its_rule_or_is_refused_by_its_code() 
     let text = "Piskvorky 15x15, 11:11, 0\n8,8,100\n9,9,120\n8,9,90\nrule: renju\n";
     board.set_text(&json!({"rule": "freestyle"}), text, &words).unwrap();
     assert_eq!((board.view()["rule"].clone(), stones(board.as_ref()).len()), (json!("renju"), 3));
-    match board.set_text(&json!({"rule": "freestyle"}), "Piskvorky 20x20, 11:11, 0\n1,1,0\n", &words) {
+    match board.set_text(&json!({"rule": "freestyle"}), "Piskvorky 19x19, 11:11, 0\n1,1,0\n", &words) {
         Err(StudyError::Format { code, params, .. }) => {
-            assert_eq!((code, params), ("psq_board_size", json!({"width": 20, "height": 20})))
+            assert_eq!((code, params), ("psq_board_size", json!({"width": 19, "height": 19})))
         }
         other => panic!("{other:?}"),
     }
+    // A 20x20 game sets up a 20x20 board, its stones beyond the 15th line too.
+    board.set_text(&json!({"rule": "freestyle"}), "Piskvorky 20x20, 11:11, 0\n18,19,0\n20,20,0\n", &words).unwrap();
+    assert_eq!((board.view()["size"].clone(), stones(board.as_ref()).len()), (json!(20), 2));
+    board.edit(&json!({"size": 15})).unwrap_err();
+    assert_eq!(board.view()["size"], json!(20), "a refused edit changes nothing");
+    board.edit(&json!("clear")).unwrap();
+    board.edit(&json!({"size": 15})).unwrap();
+    assert_eq!(board.view()["size"], json!(15));
+    assert!(board.edit(&json!({"size": 19})).is_err());
 }
 
 #[test]

@@ -16,8 +16,8 @@ fn offers(offers: u8) -> Action {
 /// The record code of an action (the stones' codes are the points, the words follow from 225).
 fn code(game: &Gomoku, action: &Action) -> usize {
     match game.write(action).unwrap() {
-        Written::Cell { x, y, .. } => y * SIZE + x,
-        Written::Word(n) => POINTS + n,
+        Written::Cell { x, y, .. } => y * 15 + x,
+        Written::Word(n) => 225 + n,
     }
 }
 
@@ -170,7 +170,9 @@ fn legal(game: &Gomoku) -> Vec<Action> {
     let mut actions: Vec<Action> = view.choices.iter().map(|&c| choose(c)).collect();
     actions.extend(view.offer_counts.iter().map(|&n| offers(n)));
     if game.phase().takes_stones() {
-        actions.extend(Point::all().map(Action::from).filter(|a| game.clone().apply(a).is_ok()));
+        actions.extend(
+            crate::gomoku::BoardSize::Fifteen.points().map(Action::from).filter(|a| game.clone().apply(a).is_ok()),
+        );
     }
     actions
 }
@@ -295,8 +297,12 @@ fn opening_balance() {
 /// them): the stones' areas, the declared count, the number of offers and the pick among them.
 fn check_from_the_text(opening: Opening, log: &[Action]) {
     let centre_square = |p: Point, side: i64| (p.x as i64 - 7).abs() <= side / 2 && (p.y as i64 - 7).abs() <= side / 2;
-    let stones: Vec<Point> =
-        log.iter().filter_map(|a| if let Action::Stone(mv) = a { Point::new(mv.x, mv.y) } else { None }).collect();
+    let stones: Vec<Point> = log
+        .iter()
+        .filter_map(
+            |a| if let Action::Stone(mv) = a { crate::gomoku::BoardSize::Fifteen.point(mv.x, mv.y) } else { None },
+        )
+        .collect();
     let declared = log.iter().find_map(|a| if let Action::Offers { offers } = a { Some(*offers) } else { None });
     match opening {
         Opening::Soosorv8 => {

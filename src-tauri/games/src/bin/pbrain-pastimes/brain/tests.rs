@@ -63,12 +63,12 @@ impl Managed {
 /// The opponent's answer: easy's, on the system clock (the brain's clock times the brain only).
 fn opponent_move(game: &Gomoku) -> Option<Point> {
     let easy = search_level(game, Level::Easy, &Limits::for_level(Level::Easy), 7, &AtomicBool::new(false));
-    easy.best.and_then(|mv| Point::new(mv.x, mv.y))
+    easy.best.and_then(|mv| pastimes_games::gomoku::BoardSize::Fifteen.point(mv.x, mv.y))
 }
 
 fn stone(answer: &str) -> Option<Point> {
     let (x, y) = answer.split_once(',')?;
-    Point::new(x.parse().ok()?, y.parse().ok()?)
+    pastimes_games::gomoku::BoardSize::Fifteen.point(x.parse().ok()?, y.parse().ok()?)
 }
 
 /// Plays up to `moves` of the brain's moves (it begins, with black) under `rule` as a manager
