@@ -40,6 +40,8 @@ mod board_files;
 
 #[path = "ipc/demo.rs"]
 mod demo;
+#[path = "ipc/large_board.rs"]
+mod large_board;
 #[path = "ipc/openings.rs"]
 mod openings;
 

@@ -18,6 +18,7 @@ mod gomoku;
 mod gomoku_caro;
 mod gomoku_clock;
 mod gomoku_demo;
+mod gomoku_large;
 mod gomoku_opening_rules;
 mod gomoku_openings;
 mod hall;

@@ -72,15 +72,18 @@ async fn an_imported_gomocup_game_is_reviewed_and_watched() {
     app.click("#hall-button").await;
     app.click("#hall-tab-history").await;
 
-    // Gomocup's freestyle board, 20x20: refused, saying why.
-    choose_in_the_dialog(&app, &fixtures.join("board-20x20.psq"), "psq-import-refused-dialog").await;
+    // A Go board, 19x19: refused, saying why.
+    choose_in_the_dialog(&app, &fixtures.join("board-19x19.psq"), "psq-import-refused-dialog").await;
     let said = app
         .wait_for(
             "the refusal",
-            "const t = document.querySelector('#toast'); return !t.hidden && t.textContent.includes('20×20') && t.textContent",
+            "const t = document.querySelector('#toast'); return !t.hidden && t.textContent.includes('19×19') && t.textContent",
         )
         .await;
-    assert_eq!(said, json!("That game is on a 20×20 board; Pastimes plays Gomoku on 15×15."));
+    assert_eq!(
+        said,
+        json!("That game is on a 19×19 board; Pastimes plays Gomoku on 15×15 and 20×20 (Renju on 15×15 only).")
+    );
     picture(&app, "psq-refused").await;
     assert_eq!(app.invoke("watch_import", json!({})).await.unwrap_err()["code"], "nothing_imported");
 

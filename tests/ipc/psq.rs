@@ -53,14 +53,14 @@ fn the_fixtures_import_with_their_names_and_times_or_are_refused_by_name() {
     assert_eq!(unfinished["params"]["blackName"], "Bob", "seat 2 began");
 
     for (name, expected) in [
-        ("board-20x20.psq", "psq_board_size"),
+        ("board-19x19.psq", "psq_board_size"),
         ("illegal-occupied.psq", "psq_illegal_move"),
         ("truncated.psq", "psq_truncated"),
     ] {
         let refused = h.call("import_game", json!({"file": {"name": "game.psq", "bytes": fixture(name).as_bytes()}}));
         assert_eq!(code(refused.clone()), expected, "{name}");
-        if name == "board-20x20.psq" {
-            assert_eq!(refused.unwrap_err()["params"], json!({"width": 20, "height": 20}));
+        if name == "board-19x19.psq" {
+            assert_eq!(refused.unwrap_err()["params"], json!({"width": 19, "height": 19}));
         }
         let still = h.call("watch_import", json!({})).unwrap();
         assert_eq!(still["moves"], 5, "{name}: the last import stays");

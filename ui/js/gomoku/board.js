@@ -1,4 +1,4 @@
-// The Gomoku board: a wooden board with 15 x 15 lines, star points and coordinates, and stones
+// The Gomoku board: a wooden board of 15 x 15 or 20 x 20 lines, star points and coordinates, and stones
 // on the intersections. It draws what it is given and turns clicks and keys into points to play;
 // it decides no rule (an occupied point is sent like any other and the backend refuses it).
 // Read-only, it is the board of the watch view (`watchBoard`) and of the review. `show` draws a
@@ -14,12 +14,15 @@ import { StoneLayer } from './stones.js';
 const GUTTER = 0.9;
 const STONE = { 1: 'black', 2: 'white' };
 
-/// The five star points (D4, L4, H8, D12, L12) of a 15 x 15 board, as {x, y}.
+/// The star points, as {x, y}: on 15 x 15 the five of D4, L4, H8, D12 and L12; on 20 x 20,
+/// which has no middle point, the four of D4, Q4, D17 and Q17.
 function starPoints(size) {
   const near = 3;
   const far = size - 1 - near;
+  const corners = [[near, near], [far, near], [near, far], [far, far]];
   const middle = (size - 1) / 2;
-  return [[near, near], [far, near], [middle, middle], [near, far], [far, far]].map(([x, y]) => ({ x, y }));
+  const points = Number.isInteger(middle) ? [...corners, [middle, middle]] : corners;
+  return points.map(([x, y]) => ({ x, y }));
 }
 
 export class GoBoard {

@@ -571,7 +571,7 @@ function create(screen) {
 
   /// Asks the window for room for a board of about 34 px a line, with the side panel beside it.
   function fitToBoard() {
-    const board = 34 * (SIZE + 1.8);
+    const board = 34 * ((screen.snapshot?.view?.size ?? SIZE) + 1.8);
     const chrome = ui.toolbar.offsetHeight + ui.status.offsetHeight + 40;
     fitWindow(Math.round(board + 300 + 48), Math.round(Math.max(board, 520) + chrome)).catch(() => {});
   }
@@ -594,7 +594,7 @@ function create(screen) {
   /// Games, wins, losses and draws of one category (rule and opponent), chosen in the dialog.
   async function statistics() {
     const saved = savedParams(screen.app.settings);
-    const current = screen.snapshot?.category ?? categoryOf(saved.rule, saved.opponent, saved.opening);
+    const current = screen.snapshot?.category ?? categoryOf(saved.rule, saved.opponent, saved.opening, saved.size);
     const played = (await call('played_categories')).filter((p) => p.game === 'gomoku').map((p) => p.category);
     const select = el('select', { id: 'gm-stats-category', 'aria-label': t('gm.stats.category') },
       categoriesOf('gomoku', [...played, current]).map((category) => el('option', {

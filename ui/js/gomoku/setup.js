@@ -9,6 +9,9 @@ import { openDialog } from '../dialog.js';
 import { call } from '../ipc.js';
 
 export const RULES = ['freestyle', 'exactFive', 'renju', 'caro'];
+/// The boards (intersections a side): Renju is 15x15 only (Params::check_size).
+export const SIZES = [15, 20];
+const SIZE_HINT = { 15: 'gm.board.15.hint', 20: 'gm.board.20.hint' };
 export const OPENINGS = ['standard', 'swap2', 'swap1', 'soosorv8', 'taraguchi10'];
 /// The openings of Renju only (Opening::fits in opening.rs).
 const RENJU_OPENINGS = ['soosorv8', 'taraguchi10'];
@@ -64,8 +67,10 @@ const OPENING_TEXT = {
 /// Under Swap2 the human's "colour" is their part in the opening: black opens, white answers.
 const SWAP2_PART = { black: 'gm.new.part.first', white: 'gm.new.part.second' };
 
-/// A category's name as the backend writes it: "exactFive-hard", "renju-hard-swap2".
-export const categoryOf = (rule, opponent, opening) => `${rule}-${opponent}${byPart(opening) ? `-${opening}` : ''}`;
+/// A category's name as the backend writes it: "exactFive-hard", "renju-hard-swap2",
+/// "caro-hard-20x20".
+export const categoryOf = (rule, opponent, opening, size = 15) =>
+  `${rule}-${opponent}${byPart(opening) ? `-${opening}` : ''}${size === 20 ? '-20x20' : ''}`;
 
 export const other = (colour) => (colour === 'black' ? 'white' : 'black');
 
@@ -127,6 +132,7 @@ export function savedParams(settings, engines = []) {
   const saved = settings?.gomokuParams ?? {};
   const rule = RULES.includes(saved.rule) ? saved.rule : 'freestyle';
   const opening = OPENINGS.includes(saved.opening) ? saved.opening : 'standard';
+  const size = SIZES.includes(saved.size) && !(rule === 'renju' && saved.size !== 15) ? saved.size : 15;
   const entry = engines.find((e) => e.id === saved.engine?.id) ?? engines[0];
   const engine = entry ? { id: entry.id, moveMs: MOVE_TIMES.includes(saved.engine?.moveMs) ? saved.engine.moveMs : 1000 } : null;
   const known = saved.opponent === ENGINE ? Boolean(engine) : OPPONENTS.includes(saved.opponent);
@@ -142,7 +148,7 @@ export function savedParams(settings, engines = []) {
   const demo = opponent !== 'human' && LEVELS.includes(saved.demo) ? saved.demo : undefined;
   if (demo) names[humanColour] = computerName(demo);
   const timeControl = saved.timeControl?.kind ? saved.timeControl : CLOCK_PRESETS.none;
-  return { rule, opening, opponent, humanColour, blackName: names.black, whiteName: names.white, engine, timeControl, demo };
+  return { rule, size, opening, opponent, humanColour, blackName: names.black, whiteName: names.white, engine, timeControl, demo };
 }
 
 /// What of a game's parameters is remembered for the next New game dialog: a name that is only
@@ -157,8 +163,9 @@ export function keptParams(params) {
   if (kept.opponent === ENGINE) delete kept[`${other(kept.humanColour ?? 'black')}Name`];
   if (!kept.engine) delete kept.engine;
   if (!kept.demo) delete kept.demo;
-  // No clock is the default, left out as the backend leaves it out.
+  // No clock and the 15x15 board are the defaults, left out as the backend leaves them out.
   if (kept.timeControl?.kind === 'none') delete kept.timeControl;
+  if (kept.size === 15) delete kept.size;
   return kept;
 }
 
@@ -173,7 +180,7 @@ export function paramsOf(view) {
   const humanColour = first ? (view.humanColour === first ? 'black' : 'white') : view.humanColour;
   const engine = view.engine ? { id: view.engine.id, moveMs: view.engine.moveMs } : undefined;
   return {
-    rule: view.rule, opening: view.opening ?? 'standard', opponent: view.opponent, humanColour,
+    rule: view.rule, size: view.size, opening: view.opening ?? 'standard', opponent: view.opponent, humanColour,
     blackName: firstName, whiteName: secondName, engine, timeControl: view.timeControl ?? CLOCK_PRESETS.none,
     demo: view.demo?.level,
   };
@@ -243,6 +250,9 @@ export async function chooseParams(app, start) {
   if (initial.demo) typed[initial.humanColour] = defaultName(initial.humanColour);
 
   const ruleChoices = radios('rule', RULES, initial.rule, (r) => t(`gm.rule.${r}`), (r) => t(`gm.rule.${r}.hint`));
+  // Side by side, their descriptions as tooltips: the dialog is tall enough already.
+  const sizeChoices = radios('size', SIZES, initial.size, (n) => t('gm.board.size', { n }));
+  sizeChoices.forEach((node, index) => node.setAttribute('title', t(SIZE_HINT[SIZES[index]])));
   const openingChoices = radios('opening', OPENINGS, initial.opening, (o) => t(OPENING_TEXT[o].label), (o) => t(OPENING_TEXT[o].hint));
   // The engine is offered once the player has added one.
   const opponentChoices = radios('opponent', OPPONENTS.filter((o) => o !== ENGINE || engines.length), initial.opponent,
@@ -279,6 +289,7 @@ export async function chooseParams(app, start) {
 
   const choice = () => ({
     rule: form.value('rule') ?? initial.rule,
+    size: Number(form.value('size') ?? initial.size),
     opening: form.value('opening') ?? initial.opening,
     opponent: form.value('opponent') ?? initial.opponent,
     humanColour: form.value('colour') ?? initial.humanColour,
@@ -304,6 +315,12 @@ export async function chooseParams(app, start) {
     if (swap2Input) swap2Input.disabled = Boolean(entry) && !entry.swap2;
     // Soosõrv-8 and Taraguchi-10 are Renju's; an engine plays only the standard opening and Swap2.
     const { rule } = choice();
+    // Renju is played on 15x15 only: its 20x20 is not offered.
+    const twenty = document.getElementById('gm-size-20');
+    if (twenty) {
+      twenty.disabled = rule === 'renju';
+      if (twenty.disabled && twenty.checked) document.getElementById('gm-size-15').checked = true;
+    }
     for (const input of document.querySelectorAll('#gomoku-new-dialog input[name=opening]')) {
       if (input.value === 'standard' || input.value === 'swap2') continue;
       input.disabled = Boolean(entry) || (RENJU_OPENINGS.includes(input.value) && rule !== 'renju');
@@ -338,6 +355,8 @@ export async function chooseParams(app, start) {
     title: t('gm.new.title'),
     body: [
       el('fieldset', { class: 'gm-fieldset', id: 'gm-rule' }, el('legend', { text: t('gm.new.rule') }), ruleChoices),
+      el('fieldset', { class: 'gm-fieldset', id: 'gm-size' }, el('legend', { text: t('gm.new.board') }), sizeChoices,
+        el('span', { class: 'hint', text: t('gm.new.boardHint') })),
       el('fieldset', { class: 'gm-fieldset', id: 'gm-opening' }, el('legend', { text: t('gm.new.opening') }), openingChoices),
       el('fieldset', { class: 'gm-fieldset', id: 'gm-opponent' }, el('legend', { text: t('gm.new.opponent') }), opponentChoices, engineChoice, opponentHint, demoChoice),
       colourSet,
@@ -363,7 +382,7 @@ export async function chooseParams(app, start) {
     validate: (value, formNode) => {
       if (started) return null;
       if (pending) return 'pending';
-      const { rule, opening, opponent, humanColour } = choice();
+      const { rule, size, opening, opponent, humanColour } = choice();
       for (const colour of COLOURS) {
         const input = inputs[colour];
         const problem = input.disabled ? null : nameProblem(input.value);
@@ -378,6 +397,7 @@ export async function chooseParams(app, start) {
         rule, opening, opponent, humanColour, blackName: inputs.black.value.trim(), whiteName: inputs.white.value.trim(),
         timeControl: clock.value(),
       };
+      if (size !== 15) params.size = size;
       if (opponent === ENGINE) params.engine = { id: engineSelect.value, moveMs: Number(timeSelect.value) };
       if (demoOn()) params.demo = demoLevel.value;
       error.textContent = '';

@@ -19,6 +19,7 @@ import { keyHandler } from '../shortcuts.js';
 import { askForMoves } from './paste-dialog.js';
 import { GoBoard } from './board.js';
 import { notation } from './notation.js';
+import { SIZES } from './setup.js';
 
 export const id = 'gomoku-study-board';
 
@@ -28,7 +29,9 @@ export const helpTopic = 'gomokuStudyBoard';
 export const transient = true;
 
 const GAME = 'gomoku';
+/// The board when nothing is shown yet; each view gives its own (15 or 20).
 const SIZE = 15;
+const sizeOf = (token) => token.snapshot?.view?.size ?? SIZE;
 const RULES = ['freestyle', 'exactFive', 'renju', 'caro'];
 /// From here up the engine's values are wins by force (src-tauri/games/src/gomoku/ai WIN_SCORE).
 const WIN_SCORE = 9_999_000;
@@ -53,11 +56,14 @@ const BACK_TEXT = { gomoku: 'studyBoard.backToGame', review: 'studyBoard.backToR
 function build(token) {
   const rule = el('select', { id: 'study-rule', 'aria-label': t('studyBoard.rule'), onchange: () => edit(token, { rule: rule.value }) },
     RULES.map((name) => el('option', { value: name, text: t(`gm.rule.${name}`) })));
+  const size = el('select', { id: 'study-size', 'aria-label': t('gm.new.board'), onchange: () => edit(token, { size: Number(size.value) }) },
+    SIZES.map((n) => el('option', { value: String(n), text: t('gm.board.size', { n }) })));
   const engine = el('button', { id: 'study-engine', type: 'button', 'aria-pressed': 'true', title: 'P', onclick: () => toggleEngine(token) });
   const back = el('button', { id: 'study-back', type: 'button', onclick: () => goBack(token), text: t(BACK_TEXT[token.from?.screen] ?? 'studyBoard.backToGame') });
   const toolbar = el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('studyBoard.title') },
     el('h1', { class: 'toolbar-title', text: t('studyBoard.title') }),
     el('label', { class: 'study-rule-label' }, t('studyBoard.rule'), ' ', rule),
+    el('label', { class: 'study-rule-label' }, t('gm.new.board'), ' ', size),
     el('span', { class: 'spacer' }),
     engine, back,
     el('button', { id: 'study-home', type: 'button', onclick: () => token.app.show('home'), text: t('game.allGames') }));
@@ -90,7 +96,7 @@ function build(token) {
     el('h2', { class: 'gm-side-title', text: t('studyBoard.line') }), line,
     actions, el('p', { class: 'hint study-help', text: t('studyBoard.help') }));
   const stage = el('div', { class: 'gm-stage study-stage' }, boardArea, side);
-  return { nodes: [toolbar, stage], rule, engine, helper, back, board, boardArea, toMove, bar, barFill, score, forced, status, choices, line };
+  return { nodes: [toolbar, stage], rule, size, engine, helper, back, board, boardArea, toMove, bar, barFill, score, forced, status, choices, line };
 }
 
 /// The engines the player added, offered beside the built-in one; the chosen one is a setting
@@ -124,7 +130,7 @@ async function apply(token, request, place = null) {
     token.show(snapshot);
     return snapshot;
   } catch (error) {
-    const text = refusalText(error, place);
+    const text = refusalText(token, error, place);
     toast(text);
     announce(text);
     if (token.snapshot) token.show(token.snapshot);
@@ -133,9 +139,9 @@ async function apply(token, request, place = null) {
 }
 
 /// A refused stone or position, in the player's words.
-function refusalText(error, place) {
+function refusalText(token, error, place) {
   const reason = error?.params?.reason;
-  if (error?.code === 'illegal_move' && reason === 'occupied' && place) return t('gm.error.occupied', { point: notation(place.x, place.y, SIZE) });
+  if (error?.code === 'illegal_move' && reason === 'occupied' && place) return t('gm.error.occupied', { point: notation(place.x, place.y, sizeOf(token)) });
   const known = { doubleThree: 'gm.error.doubleThree', doubleFour: 'gm.error.doubleFour', overline: 'gm.error.overline' }[reason];
   if (error?.code === 'illegal_move' && known) return t(known);
   return error?.code ? errorText(error) : String(error);
@@ -164,7 +170,7 @@ async function pastePosition(token) {
   const text = await askForMoves({ prefix: 'study', title: t('studyBoard.pasteTitle') });
   if (text == null) return;
   const rule = token.snapshot?.view?.rule ?? 'freestyle';
-  const shown = await apply(token, call('study_board_set', { game: GAME, setup: { rule }, text }));
+  const shown = await apply(token, call('study_board_set', { game: GAME, setup: { rule, size: sizeOf(token) }, text }));
   if (shown) announce(t('gm.pasted', { count: formatNumber(shown.view.moves.length) }));
 }
 
@@ -182,7 +188,7 @@ function valueText(value) {
   return t('studyBoard.better', { colour: t(`gm.colourName.${value > 0 ? 'black' : 'white'}`), value: signed(value) });
 }
 
-const names = (points) => points.map((p) => notation(p.x, p.y, SIZE)).join(' ');
+const names = (points, size) => points.map((p) => notation(p.x, p.y, size)).join(' ');
 
 /// One showing of the board (app.js calls it each time the screen is shown).
 export function create() {
@@ -215,7 +221,7 @@ export function create() {
     if (current !== token) return;
     await engineFollowsVisibility(token);
     token.ui.board.focus();
-    const board = 34 * (SIZE + 1.8);
+    const board = 34 * (sizeOf(token) + 1.8);
     fitWindow(Math.round(board + 340 + 48), Math.round(Math.max(board, 560) + 90)).catch(() => {});
   }
 
@@ -258,6 +264,10 @@ export function create() {
     root.dataset.sequence = String(snapshot.sequence);
     root.dataset.state = snapshot.thinking ? 'thinking' : snapshot.settled ? 'settled' : 'resting';
     ui.rule.value = view.rule;
+    ui.size.value = String(view.size);
+    // Renju is played on 15x15 only: neither is offered with the other.
+    ui.rule.querySelector('option[value=renju]').disabled = view.size !== 15;
+    ui.size.querySelector('option[value="20"]').disabled = view.rule === 'renju';
     const line = (look?.line ?? []).slice(0, GHOSTS);
     const colours = view.sideToMove === 'white' ? ['white', 'black'] : ['black', 'white'];
     ui.board.render({
@@ -273,7 +283,7 @@ export function create() {
     showEngine(token, snapshot);
     showValue(token, view, look);
     showChoices(token, look);
-    setText(ui.line, line.length ? names(look.line) : '—');
+    setText(ui.line, line.length ? names(look.line, view.size) : '—');
   }
 
   function showEngine(token, snapshot) {
@@ -311,7 +321,7 @@ export function create() {
     const win = look?.forcedWin;
     ui.forced.hidden = !win;
     if (win) {
-      setText(ui.forced, t('studyBoard.forced', { colour: t(`gm.colourName.${win.winner}`), line: names(win.line), stones: formatNumber(Math.ceil(win.line.length / 2)) }));
+      setText(ui.forced, t('studyBoard.forced', { colour: t(`gm.colourName.${win.winner}`), line: names(win.line, sizeOf(token)), stones: formatNumber(Math.ceil(win.line.length / 2)) }));
       ui.forced.dataset.winner = win.winner;
     }
   }
@@ -321,7 +331,7 @@ export function create() {
     const { ui } = token;
     const choices = look?.choices ?? [];
     ui.choices.replaceChildren(...choices.map((choice, index) => {
-      const name = notation(choice.point.x, choice.point.y, SIZE);
+      const name = notation(choice.point.x, choice.point.y, sizeOf(token));
       return el('li', {}, el('button', {
         type: 'button', class: 'study-choice', id: `study-choice-${index}`, dataset: { point: name, value: String(choice.score) },
         title: t('studyBoard.playChoice', { point: name }),
