@@ -27,7 +27,8 @@
 //! plays, and prints games, W-D-L, pairs, the Elo with its 95 % interval and the test's ratio
 //! with its bounds (read in game order, so the stop is the same on any machine), `LADDER_FIRST=N`
 //! plays games N.. only (a long ladder split between processes), `LADDER_LOG=1` prints each
-//! game's moves. `LADDER_RULE=caro` (or `exactFive`, `renju`) plays the ladder under that rule
+//! game's moves. `LADDER_SIZE=20` plays the speed positions and the ladders on the 20x20 board
+//! (each moved to the same place about its centre). `LADDER_RULE=caro` (or `exactFive`, `renju`) plays the ladder under that rule
 //! (the openings are freestyle's); under Caro every move is also checked against a referee
 //! written from the rule's text (`pastimes_lab::caro_referee`), and the ladder prints the
 //! disagreements (there must be none) and the blocked fives met. Caro, 7 December
@@ -80,7 +81,7 @@
 //!   c6919af (no late move reductions, larger threat budgets) 67.5 % at 54k.
 
 use pastimes_games::gomoku::ai::{forced_win, move_seed, search_level, Limits};
-use pastimes_games::gomoku::{Colour, Gomoku, Level, Move, Opponent, Params, Point, Rule};
+use pastimes_games::gomoku::{BoardSize, Colour, Gomoku, Level, Move, Opponent, Params, Point, Rule};
 
 /// The board of the position sets (the ladders take theirs from `LADDER_SIZE`).
 const SIZE: usize = pastimes_games::gomoku::BoardSize::Fifteen.side();
@@ -169,19 +170,34 @@ const LEVEL_STEPS: [&str; 4] = ["easy-beginner", "medium-easy", "hard-medium", "
 const HARD_NODES: u64 = 20_000;
 
 fn game_of(moves: &str) -> Gomoku {
-    let mut game = Gomoku::new(&Params::default(), 2024).unwrap();
+    let mut game = Gomoku::new(&Params { size: board_size(), ..Params::default() }, 2024).unwrap();
     for name in moves.split_whitespace() {
-        game.play(Point::parse_notation(name).unwrap().into()).unwrap();
+        game.play(centred(Point::parse_notation(name).unwrap()).into()).unwrap();
     }
     game
 }
 
+/// The board of the speed positions and the ladders, from `LADDER_SIZE` (15 by default; 20
+/// plays them on the 20x20 board).
+fn board_size() -> BoardSize {
+    let side: usize = std::env::var("LADDER_SIZE").ok().and_then(|n| n.parse().ok()).unwrap_or(15);
+    BoardSize::of_side(side).expect("LADDER_SIZE is 15 or 20")
+}
+
+/// A point of a 15x15 position or opening moved to the same place about the centre of the
+/// ladder's board: H8 is K10 on 20x20.
+fn centred(p: Point) -> Point {
+    let shift = (board_size().side() - 15) as u8 / 2 + u8::from(board_size() == BoardSize::Twenty);
+    Point { x: p.x + shift, y: p.y + shift }
+}
+
 fn notation(mv: Move) -> String {
-    pastimes_games::gomoku::BoardSize::Fifteen.point(mv.x, mv.y).unwrap().notation()
+    let size = board_size();
+    size.name(size.point(mv.x, mv.y).unwrap())
 }
 
 fn moves_text(game: &Gomoku) -> String {
-    game.moves().iter().map(|p| p.notation()).collect::<Vec<_>>().join(" ")
+    game.moves().iter().map(|&p| board_size().name(p)).collect::<Vec<_>>().join(" ")
 }
 
 /// Nanoseconds this thread has run on a processor (Linux), to tell the engine's speed from the
@@ -612,11 +628,11 @@ fn play_game(
 ) -> Played {
     let a_is_black = g.is_multiple_of(2);
     let rule = ladder_rule();
-    let params = Params { rule, opponent: Opponent::Human, ..Params::default() };
+    let params = Params { rule, size: board_size(), opponent: Opponent::Human, ..Params::default() };
     let mut game = Gomoku::new(&params, g as u64 / 2).unwrap();
     let (mut disagreements, mut blocked_fives) = (0, 0);
     for name in OPENINGS[g / 2 % OPENINGS.len()].split_whitespace() {
-        game.play(Point::parse_notation(name).unwrap().into()).unwrap();
+        game.play(centred(Point::parse_notation(name).unwrap()).into()).unwrap();
     }
     let mut clocks = [Clock::default(); 2];
     while !game.status().is_over() {
@@ -773,7 +789,7 @@ fn play(player: &Player, game: &Gomoku, nodes: u64, old_nodes: u64, old: Option<
         Player::Random => {
             // A random empty point next to a stone.
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let near: Vec<Point> = pastimes_games::gomoku::BoardSize::Fifteen
+            let near: Vec<Point> = board_size()
                 .points()
                 .filter(|p| game.board().get(*p).is_none())
                 .filter(|p| game.moves().iter().any(|q| p.x.abs_diff(q.x) <= 1 && p.y.abs_diff(q.y) <= 1))

@@ -58,6 +58,14 @@ fn a_demo_on_the_twenty_board_plays_to_its_end_unranked() {
     // ...and imports back onto a 20x20 board.
     let imported = h.call("import_game", json!({"file": {"name": "demo.psq", "bytes": text.as_bytes()}})).unwrap();
     assert_eq!(imported["record"]["category"], "freestyle-human-20x20", "{imported}");
+    // The record file names its stones on the 20x20 board and reads back to the same game.
+    let record = h.state.export_record(id.as_i64().unwrap()).unwrap().0;
+    assert!(record.contains("\"size\":20"), "{record}");
+    let back = h.call("import_game", json!({"text": record})).unwrap();
+    assert_eq!(
+        (back["record"]["category"].clone(), back["record"]["moves"].clone()),
+        (over["category"].clone(), over["moveCount"].clone())
+    );
 }
 
 #[test]

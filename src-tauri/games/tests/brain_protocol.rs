@@ -116,7 +116,7 @@ fn about_start_and_info() {
         assert!(about.contains(key), "{about}");
     }
     assert!(brain.ask("BEGIN").starts_with("ERROR"), "a move before START");
-    assert!(brain.ask("START 20").starts_with("ERROR"), "only 15x15");
+    assert!(brain.ask("START 19").starts_with("ERROR"), "15x15 and 20x20 only");
     assert!(brain.ask("RECTSTART 15,10").starts_with("ERROR"));
     assert_eq!(brain.ask("RECTSTART 15,15"), "OK");
     assert_eq!(brain.ask("START 15"), "OK");
@@ -353,4 +353,21 @@ fn arguments_answer_a_person_and_refuse_a_mistake() {
     assert_eq!(mistake.status.code(), Some(2));
     assert!(mistake.stdout.is_empty());
     assert!(String::from_utf8_lossy(&mistake.stderr).contains("unknown argument \"--level\""));
+}
+
+/// Gomocup's freestyle board: `START 20`, a move beyond the 15th line, and an answer on the
+/// 20x20 board (Renju's `INFO rule 4` is refused there at the first move: it is 15x15 only).
+#[test]
+fn the_twenty_board_is_played() {
+    let mut brain = Brain::start();
+    assert_eq!(brain.ask("START 20"), "OK");
+    brain.send("INFO timeout_turn 200");
+    let answer = brain.ask("TURN 19,19");
+    let (x, y) = answer.split_once(',').unwrap_or_else(|| panic!("{answer}"));
+    let (x, y): (u8, u8) = (x.parse().unwrap(), y.parse().unwrap());
+    assert!((17..20).contains(&x) && (17..20).contains(&y), "an answer near T1: {answer}");
+    assert!(brain.ask("TURN 20,3").starts_with("ERROR"), "off the 20x20 board");
+    assert_eq!(brain.ask("RESTART"), "OK");
+    brain.send("INFO rule 4");
+    assert!(brain.ask("BEGIN").starts_with("ERROR"), "Renju on 20x20");
 }
