@@ -23,11 +23,13 @@
 //! ladder still has its figures. `LADDER_SPRT=0,10` (`ELO0,ELO1[,ALPHA[,BETA]]`) stops it by the
 //! sequential probability ratio test over whole pairs read in game order (`pastimes_lab::sprt`),
 //! GAMES then the most it plays; the last line gives the Elo with its 95 % interval and the ratio.
+//! `LADDER_SIZE=20` plays the ladder on the 20x20 board (`START 20`, the openings about its
+//! centre).
 //!
 //! `scripts/ladder-old-hard.sh time GAMES` builds today's and the old brain and runs the ladder.
 
 use pastimes_games::gomoku::board::Board;
-use pastimes_games::gomoku::{renju, Colour, Point};
+use pastimes_games::gomoku::{renju, BoardSize, Colour, Point};
 use pastimes_lab::sequential::Sequential;
 use pastimes_lab::sprt::Sprt;
 use std::collections::BTreeMap;
@@ -94,12 +96,7 @@ impl Brain {
         let answer = self.answer();
         let took = started.elapsed();
         let (x, y) = answer.split_once(',').unwrap_or_else(|| panic!("{answer:?} is not a move"));
-        (
-            pastimes_games::gomoku::BoardSize::Fifteen
-                .point(x.parse().unwrap(), y.parse().unwrap())
-                .expect("on the board"),
-            took,
-        )
+        (board_size().point(x.parse().unwrap(), y.parse().unwrap()).expect("on the board"), took)
     }
 
     /// Peak resident memory, from /proc.
@@ -328,7 +325,7 @@ fn ladder(new: &str, old: &str, games: usize, turn_ms: u64, rule: u64) {
             scope.spawn(|| {
                 let mut brains = [Brain::start(new), Brain::start(old)];
                 for brain in &mut brains {
-                    brain.send("START 15");
+                    brain.send(&format!("START {}", board_size().side()));
                     assert_eq!(brain.answer(), "OK");
                     for info in [format!("timeout_turn {turn_ms}"), "timeout_match 0".into(), format!("rule {rule}")] {
                         brain.send(&format!("INFO {info}"));
@@ -388,10 +385,13 @@ fn ladder(new: &str, old: &str, games: usize, turn_ms: u64, rule: u64) {
 
 /// Game `g` of the ladder: who won (0 new, 1 old; `None` a draw), each brain's clock, the moves.
 fn ladder_game(brains: &mut [Brain; 2], g: usize, turn: Duration) -> (Option<usize>, [Clock; 2], String) {
-    let mut board = Board::default();
+    let mut board = Board::new(board_size());
     let mut moves = Vec::new();
+    // The openings are 15x15 ones: on 20x20 the same about its centre (H8 is K10).
+    let shift = if board_size() == BoardSize::Twenty { 3 } else { 0 };
     for name in OPENINGS[g / 2 % OPENINGS.len()].split_whitespace() {
         let p = Point::parse_notation(name).expect("an opening's move");
+        let p = Point { x: p.x + shift, y: p.y + shift };
         board.place(p);
         moves.push(p);
     }
@@ -423,7 +423,7 @@ fn ladder_game(brains: &mut [Brain; 2], g: usize, turn: Duration) -> (Option<usi
         if five_through(&board, p) {
             return (Some(to_move), clocks, notation(&moves));
         }
-        if board.stone_count() == 225 {
+        if board.is_full() {
             return (None, clocks, notation(&moves));
         }
     }
@@ -442,20 +442,20 @@ fn board_commands(moves: &[Point], parity: usize) -> Vec<String> {
 }
 
 fn notation(moves: &[Point]) -> String {
-    moves.iter().map(|p| p.notation()).collect::<Vec<_>>().join(" ")
+    moves.iter().map(|&p| board_size().name(p)).collect::<Vec<_>>().join(" ")
+}
+
+/// The ladder's board, from `LADDER_SIZE` (15 by default, or 20).
+fn board_size() -> BoardSize {
+    let side: usize = std::env::var("LADDER_SIZE").ok().and_then(|n| n.parse().ok()).unwrap_or(15);
+    BoardSize::of_side(side).expect("LADDER_SIZE is 15 or 20")
 }
 
 fn five_through(board: &Board, p: Point) -> bool {
     let colour: Option<Colour> = board.get(p);
     pastimes_games::gomoku::board::DIRECTIONS.iter().any(|&dir| {
         let count = |sign: i64| {
-            (1..)
-                .take_while(|&k| {
-                    pastimes_games::gomoku::BoardSize::Fifteen
-                        .step(p, dir, sign * k)
-                        .is_some_and(|q| board.get(q) == colour)
-                })
-                .count()
+            (1..).take_while(|&k| board.step(p, dir, sign * k).is_some_and(|q| board.get(q) == colour)).count()
         };
         count(-1) + count(1) + 1 >= 5
     })

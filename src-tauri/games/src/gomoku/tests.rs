@@ -584,3 +584,21 @@ fn the_computer_plays_within_its_clock() {
 }
 
 mod openings;
+
+/// On the 20x20 board the hint and the review read the game's own board: the hint completes a
+/// four beyond the 15th line, and the review names its stones as the 20x20 board does.
+#[test]
+fn the_hint_and_the_review_work_on_the_twenty_board() {
+    let twenty = BoardSize::Twenty;
+    let mut game = game(Params { size: twenty, ..Params::default() });
+    let stones = ["Q20", "A1", "R20", "A3", "S20", "A5", "P20", "A7"];
+    for name in stones {
+        game.apply(&twenty.parse_name(name).unwrap().into()).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    let hint = game.hint_stone(&AtomicBool::new(false)).expect("a hint");
+    assert!(["T20", "O20"].contains(&hint.notation.as_str()), "{hint:?}");
+    let actions: Vec<Action> = stones.iter().map(|name| twenty.parse_name(name).unwrap().into()).collect();
+    let review = game.review(7, &actions, &AtomicBool::new(false)).expect("a review");
+    let named: Vec<&str> = review.evaluations.iter().map(|e| e.notation.as_str()).collect();
+    assert_eq!(named, stones);
+}
