@@ -1,9 +1,10 @@
 //! The 20x20 board chosen in the New game dialog and played in the real webview: Renju offers no
 //! 20x20, the board draws twenty lines lettered A to T and numbered 1 to 20, a five beyond the
-//! fifteenth line wins for two people, the computer answers on the large board, and the games
-//! are filed under their 20x20 categories.
+//! fifteenth line wins for two people, a game against the computer there is played to its end
+//! (the player following the hint), and the history lists both under their 20x20 categories.
 
 use crate::gomoku::{count, open_gomoku, picture, point, run, wait_stones};
+use crate::hall::wait_rows;
 use crate::harness::App;
 use serde_json::json;
 
@@ -79,20 +80,76 @@ async fn a_game_on_the_twenty_board_is_won_beyond_the_fifteenth_line_and_the_com
         (json!("freestyle-human-20x20"), json!(20))
     );
 
-    // Against the computer on the large board: it answers a stone in the far corner.
-    start_large(&app, "exactFive", "medium").await;
+    // Against the computer on the large board, to its end: the player follows the hint (the
+    // game is then assisted, and still in the history under its category).
+    start_large(&app, "freestyle", "beginner").await;
     app.click(&point(18, 1)).await;
     wait_stones(&app, 2).await;
-    app.wait_for(
-        "the computer to finish",
-        "return document.querySelector('.screen-gomoku').dataset.thinking === 'false'",
-    )
-    .await;
+    let mut warned = false;
+    for turn in 1..60 {
+        let status = run(&app, "return document.querySelector('.screen-gomoku').dataset.status").await;
+        if status != json!("playing") {
+            break;
+        }
+        app.wait_for(
+            "the player's turn",
+            "return document.querySelector('.screen-gomoku').dataset.thinking === 'false'",
+        )
+        .await;
+        app.click("#gm-hint").await;
+        if !warned {
+            app.wait_for("the warning", "return document.querySelector('#assist-dialog[open]')").await;
+            app.click("#assist-dialog button[value=continue]").await;
+            warned = true;
+        }
+        let hinted = app
+            .wait_for(
+                "the hint's mark",
+                "const p = document.querySelector('.gm-point.hinted'); return p && [Number(p.dataset.x), Number(p.dataset.y)]",
+            )
+            .await;
+        let (x, y) = (hinted[0].as_u64().unwrap() as u8, hinted[1].as_u64().unwrap() as u8);
+        app.click(&point(x, y)).await;
+        let played = 2 * turn + 1;
+        app.wait_for(
+            "the stone and the answer",
+            &format!(
+                "const root = document.querySelector('.screen-gomoku');
+                 const n = document.querySelectorAll('.gm-point.black, .gm-point.white').length;
+                 return (root.dataset.status !== 'playing' && n >= {played}) || (n === {played} + 1 && root.dataset.thinking === 'false')"
+            ),
+        )
+        .await;
+    }
+    app.wait_for("the end", "return document.querySelector('.screen-gomoku').dataset.status !== 'playing'").await;
     let snapshot = app.invoke("snapshot", json!({"game": "gomoku"})).await.unwrap();
-    assert_eq!(snapshot["category"], json!("exactFive-medium-20x20"));
-    let reply = &snapshot["view"]["moves"][1];
-    let (x, y) = (reply["x"].as_u64().unwrap(), reply["y"].as_u64().unwrap());
-    assert!(x.abs_diff(18) <= 2 && y.abs_diff(1) <= 2, "the computer answers near S19: {reply}");
+    assert_eq!(
+        (snapshot["category"].clone(), snapshot["view"]["size"].clone()),
+        (json!("freestyle-beginner-20x20"), json!(20))
+    );
     picture(&app, "gomoku-large-computer").await;
+
+    // The history lists both games; its category filter names the 20x20 one as a player reads it.
+    app.click("#gm-home").await;
+    app.click("#hall-button").await;
+    app.click("#hall-tab-history").await;
+    wait_rows(&app, 2).await;
+    let choose = |css: &str, value: &str| {
+        format!(
+            "const select = document.querySelector('{css}'); select.value = '{value}';
+             select.dispatchEvent(new Event('change', {{ bubbles: true }})); return true"
+        )
+    };
+    run(&app, &choose("#hist-game", "gomoku")).await;
+    let label = app
+        .wait_for(
+            "the 20x20 category in the filter",
+            "const o = document.querySelector('#hist-category option[value=\"freestyle-beginner-20x20\"]'); return o && o.textContent",
+        )
+        .await;
+    assert_eq!(label, json!("Freestyle against the computer (beginner), 20×20 board"));
+    run(&app, &choose("#hist-category", "freestyle-beginner-20x20")).await;
+    wait_rows(&app, 1).await;
+    picture(&app, "gomoku-large-history").await;
     app.quit().await;
 }

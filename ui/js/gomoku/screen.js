@@ -511,6 +511,7 @@ function create(screen) {
   function statusText(snap) {
     const kind = categoryLabel('gomoku', snap.category);
     setText(ui.kind, kind);
+    ui.kind.title = kind;
     if (snap.paused) return joined([kind, t('game.paused')]);
     const view = snap.view;
     if (!view) return kind;
