@@ -250,7 +250,7 @@ export async function chooseParams(app, start) {
   if (initial.demo) typed[initial.humanColour] = defaultName(initial.humanColour);
 
   const ruleChoices = radios('rule', RULES, initial.rule, (r) => t(`gm.rule.${r}`), (r) => t(`gm.rule.${r}.hint`));
-  // Side by side, their descriptions as tooltips: the dialog is tall enough already.
+  // Side by side, their descriptions as tooltips.
   const sizeChoices = radios('size', SIZES, initial.size, (n) => t('gm.board.size', { n }));
   sizeChoices.forEach((node, index) => node.setAttribute('title', t(SIZE_HINT[SIZES[index]])));
   const openingChoices = radios('opening', OPENINGS, initial.opening, (o) => t(OPENING_TEXT[o].label), (o) => t(OPENING_TEXT[o].hint));
@@ -354,9 +354,11 @@ export async function chooseParams(app, start) {
     id: 'gomoku-new-dialog',
     title: t('gm.new.title'),
     body: [
-      el('fieldset', { class: 'gm-fieldset', id: 'gm-rule' }, el('legend', { text: t('gm.new.rule') }), ruleChoices),
-      el('fieldset', { class: 'gm-fieldset', id: 'gm-size' }, el('legend', { text: t('gm.new.board') }), sizeChoices,
-        el('span', { class: 'hint', text: t('gm.new.boardHint') })),
+      // The board's size beside Caro, in the rules' second row: the dialog is tall enough already.
+      el('fieldset', { class: 'gm-fieldset', id: 'gm-rule' }, el('legend', { text: t('gm.new.rule') }), ruleChoices,
+        el('div', { class: 'gm-size', id: 'gm-size', role: 'radiogroup', 'aria-labelledby': 'gm-size-label' },
+          el('span', { class: 'gm-size-label', id: 'gm-size-label', text: t('gm.new.board') }), sizeChoices,
+          el('span', { class: 'hint', text: t('gm.new.boardHint') }))),
       el('fieldset', { class: 'gm-fieldset', id: 'gm-opening' }, el('legend', { text: t('gm.new.opening') }), openingChoices),
       el('fieldset', { class: 'gm-fieldset', id: 'gm-opponent' }, el('legend', { text: t('gm.new.opponent') }), opponentChoices, engineChoice, opponentHint, demoChoice),
       colourSet,
