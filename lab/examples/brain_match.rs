@@ -407,7 +407,7 @@ fn ladder_game(brains: &mut [Brain; 2], g: usize, turn: Duration) -> (Option<usi
     // Each brain is told the position once, by BOARD, then the other's moves by TURN.
     let mut told = [false; 2];
     loop {
-        let to_move = if board.stone_count() % 2 == 0 { black } else { 1 - black };
+        let to_move = if board.stone_count().is_multiple_of(2) { black } else { 1 - black };
         let command = if told[to_move] {
             let p = moves.last().expect("a stone");
             vec![format!("TURN {},{}", p.x, p.y)]
