@@ -240,6 +240,7 @@ fn pbrain_pastimes_is_checked_and_plays_a_whole_game() {
     assert_eq!(entry.name, "pastimes");
     assert_eq!(entry.rules, ["freestyle", "exactFive", "renju", "caro"]);
     assert!(entry.swap2, "it answers SWAP2BOARD");
+    assert!(!entry.nbest, "it answers YXNBEST with UNKNOWN");
     let started = host.new_game(&entry.id, 200, json!({}));
     assert!(started.view["whiteName"].as_str().unwrap().starts_with("pastimes"));
     let mut snapshot = started;
@@ -524,6 +525,79 @@ fn a_study_board_engine_that_fails_stops_its_analysis_with_the_fault() {
         assert_eq!(told.look["engine"], format!("{name} 1"));
         assert!(told.settled && !told.thinking, "{name}: the analysis stops");
         none_left(&fixture(name));
+    }
+}
+
+/// A copy of the fixture `name` in a folder of its own, with `files` written beside it (the
+/// thinker's `told.txt`, the plain brain's `unknown.txt`).
+fn copied(name: &str, files: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf) {
+    let folder = tempfile::tempdir().unwrap();
+    let program = folder.path().join(name);
+    std::fs::copy(fixture(name), &program).unwrap();
+    for (file, text) in files {
+        std::fs::write(folder.path().join(file), text).unwrap();
+    }
+    (folder, program)
+}
+
+/// A brain that answers Yixin's `YXNBEST` (the thinker, in Rapfi's forms) is found to at its
+/// checks, and the study board then asks it for three best moves and lists them with their
+/// values, as the built-in engine's.
+#[test]
+fn a_brain_that_answers_yxnbest_gives_the_study_board_its_three_best_moves() {
+    let host = host();
+    let (folder, program) = copied("pbrain-thinker", &[("told.txt", "")]);
+    let listed = host.state.add_engine(&program).unwrap();
+    assert!(listed[0].nbest, "found at its checks: {:?}", listed[0]);
+    host.state.set_setting("gomokuHelper", json!(listed[0].id)).unwrap();
+    let (tell, looks) = channel();
+    host.state.set_study_notifier(Box::new(move |snapshot| {
+        let _ = tell.send(snapshot.clone());
+    }));
+    host.state.edit_study_board(gomoku::KIND, &json!({"place": {"x": 7, "y": 7}})).unwrap();
+    let three = |look: &Value| look["choices"].as_array().is_some_and(|c| c.len() == 3);
+    let told = look_until(&looks, Duration::from_secs(10), three);
+    // White to move: the values are black's (the thinker's 130, 60 and -20 are white's).
+    assert_eq!(
+        told.look["choices"],
+        json!([
+            {"point": {"x": 8, "y": 8}, "score": -130},
+            {"point": {"x": 6, "y": 6}, "score": -60},
+            {"point": {"x": 8, "y": 6}, "score": 20},
+        ])
+    );
+    assert_eq!(told.look["line"], json!([{"x": 8, "y": 8}, {"x": 6, "y": 6}]));
+    host.state.set_study_engine(gomoku::KIND, false).unwrap();
+    none_left(&program);
+    let log = std::fs::read_to_string(folder.path().join("told.txt")).unwrap();
+    let asked: Vec<&str> = log.lines().skip_while(|line| !line.starts_with("INFO show_detail")).take(6).collect();
+    assert_eq!(asked, ["INFO show_detail 1", "YXSHOWINFO", "YXBOARD", "7,7,2", "DONE", "YXNBEST 3"], "{log}");
+}
+
+/// A plain brain answers `UNKNOWN` to Yixin's words, or garbage, or a move with no other line:
+/// each is a no at its checks, it is listed all the same, and the study board asks it for its
+/// move as before (one choice), never with `YXNBEST`.
+#[test]
+fn a_brain_that_does_not_answer_yxnbest_is_listed_and_asked_for_its_move_only() {
+    for unknown in [None, Some("what is that?"), Some("8,8")] {
+        let host = host();
+        let files: Vec<(&str, &str)> = unknown.map(|line| ("unknown.txt", line)).into_iter().collect();
+        let (_folder, program) = copied("pbrain-plain", &files);
+        let listed = host.state.add_engine(&program).unwrap();
+        assert_eq!((listed[0].name.as_str(), listed[0].nbest), ("plain", false), "{unknown:?}");
+        assert_eq!(listed[0].rules.len(), 4, "{unknown:?}: it plays as before");
+        host.state.set_setting("gomokuHelper", json!(listed[0].id)).unwrap();
+        let (tell, looks) = channel();
+        host.state.set_study_notifier(Box::new(move |snapshot| {
+            let _ = tell.send(snapshot.clone());
+        }));
+        host.state.edit_study_board(gomoku::KIND, &json!({"place": {"x": 7, "y": 7}})).unwrap();
+        let told = look_until(&looks, Duration::from_secs(10), |look| {
+            look["choices"].as_array().is_some_and(|c| !c.is_empty()) || !look["fault"].is_null()
+        });
+        assert_eq!(told.look["choices"], json!([{"point": {"x": 0, "y": 0}, "score": 0}]), "{unknown:?}");
+        host.state.set_study_engine(gomoku::KIND, false).unwrap();
+        none_left(&program);
     }
 }
 
