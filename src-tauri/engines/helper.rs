@@ -233,11 +233,11 @@ impl Look {
 
     /// The value from black's side on the built-in engine's scale (a win by force is its win).
     fn score(&self) -> i32 {
-        self.from_black(self.eval)
+        self.for_black(self.eval)
     }
 
     /// `eval`, the side to move's, from black's side on the built-in engine's scale.
-    fn from_black(&self, eval: Option<Eval>) -> i32 {
+    fn for_black(&self, eval: Option<Eval>) -> i32 {
         let own = match eval {
             Some(Eval::Wins) => WIN_SCORE,
             Some(Eval::Loses) => -WIN_SCORE,
@@ -260,7 +260,7 @@ impl Look {
         for &(_, point, eval) in &self.others {
             if self.best.is_some() && !listed.contains(&point) {
                 listed.push(point);
-                choices.push(json!({"point": point, "score": self.from_black(eval)}));
+                choices.push(json!({"point": point, "score": self.for_black(eval)}));
             }
         }
         json!({

@@ -21,7 +21,7 @@ pub(crate) fn pbrain_pastimes() -> PathBuf {
     brain
 }
 
-async fn add_the_engine(app: &App) {
+pub(crate) async fn add_the_engine(app: &App) {
     app.click("#settings-button").await;
     app.wait_for("the Engines section", "return !!document.querySelector('#engines-list')").await;
     app.wait_for("no engine yet", "return !!document.querySelector('#engines-list .engines-none')").await;
