@@ -257,9 +257,10 @@ impl AppState {
     pub fn add_engine(&self, path: &std::path::Path) -> AppResult<Vec<crate::prefs::engines::EngineEntry>> {
         let checked = crate::engines::check::check(path)
             .map_err(|failure| AppError::engine(crate::engines::trouble_of(failure.fault), failure.detail))?;
-        let (about, rules) = (checked.about, checked.rules.iter().map(|rule| rule.as_str().to_string()).collect());
-        let engines =
-            crate::prefs::engines::add(&*self.store()?, path, about.name, about.version, rules, checked.swap2);
+        let rules = checked.rules.iter().map(|rule| rule.as_str().to_string()).collect();
+        let abilities = crate::prefs::engines::Abilities { rules, swap2: checked.swap2, nbest: checked.nbest };
+        let about = checked.about;
+        let engines = crate::prefs::engines::add(&*self.store()?, path, about.name, about.version, abilities);
         self.choose_helper();
         engines
     }
@@ -269,7 +270,8 @@ impl AppState {
     #[cfg(feature = "test-game")]
     pub fn add_engine_unchecked(&self, path: &std::path::Path, name: &str) -> AppResult<()> {
         let rules = ["freestyle", "exactFive", "renju"].map(String::from).to_vec();
-        crate::prefs::engines::add(&*self.store()?, path, name.into(), "1".into(), rules, true).map(drop)?;
+        let abilities = crate::prefs::engines::Abilities { rules, swap2: true, nbest: false };
+        crate::prefs::engines::add(&*self.store()?, path, name.into(), "1".into(), abilities).map(drop)?;
         self.choose_helper();
         Ok(())
     }

@@ -87,6 +87,14 @@ impl Host {
     }
 }
 
+/// Held by the tests that keep `pbrain-pastimes` busy (its checks, its games and demos): the
+/// checks are timed (a second a move, and the grace), and two such tests at once on a loaded
+/// 2-core machine made a check's move late.
+fn busy_brains() -> std::sync::MutexGuard<'static, ()> {
+    static BUSY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    BUSY.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Processes whose command line names `program`.
 fn running(program: &Path) -> Vec<u32> {
     let wanted = program.to_string_lossy().into_owned();
@@ -229,6 +237,7 @@ fn a_new_game_stops_the_brain_of_the_last() {
 /// whole game against the player's stones to its end, within its time at every move.
 #[test]
 fn pbrain_pastimes_is_checked_and_plays_a_whole_game() {
+    let _busy = busy_brains();
     let host = host();
     // A copy of its own, so that no other test's brain is taken for this one's.
     let folder = tempfile::tempdir().unwrap();
@@ -240,6 +249,7 @@ fn pbrain_pastimes_is_checked_and_plays_a_whole_game() {
     assert_eq!(entry.name, "pastimes");
     assert_eq!(entry.rules, ["freestyle", "exactFive", "renju", "caro"]);
     assert!(entry.swap2, "it answers SWAP2BOARD");
+    assert!(!entry.nbest, "it answers YXNBEST with UNKNOWN");
     let started = host.new_game(&entry.id, 200, json!({}));
     assert!(started.view["whiteName"].as_str().unwrap().starts_with("pastimes"));
     let mut snapshot = started;
@@ -263,6 +273,7 @@ fn pbrain_pastimes_is_checked_and_plays_a_whole_game() {
 /// stones, the brain decides (through SWAP2BOARD), and the game goes on.
 #[test]
 fn pbrain_pastimes_plays_the_swap2_opening() {
+    let _busy = busy_brains();
     let host = host();
     let listed = host.state.add_engine(&pbrain_pastimes()).unwrap();
     host.new_game(&listed[0].id, 200, json!({"opening": "swap2"}));
@@ -403,6 +414,7 @@ fn a_batch_against_the_built_in_master_with_the_overhead_per_move() {
 /// with no fault and no brain left running.
 #[test]
 fn a_demo_of_a_level_against_a_brain_plays_to_its_end() {
+    let _busy = busy_brains();
     let host = host();
     let folder = tempfile::tempdir().unwrap();
     let program = folder.path().join("pbrain-pastimes");
@@ -425,6 +437,113 @@ fn a_demo_of_a_level_against_a_brain_plays_to_its_end() {
     assert!(over.record.is_some_and(|record| record.rank.is_none()), "recorded, never ranked");
     assert!(over.view["moves"].as_array().unwrap().len() >= 9, "both sides played");
     none_left(&program);
+}
+
+/// The snapshots of a demo until it is over, within `wait`, each checked by `each`.
+fn demo_to_its_end(host: &Host, wait: Duration, mut each: impl FnMut(&Snapshot)) -> Snapshot {
+    let deadline = Instant::now() + wait;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let snapshot = host.told.recv_timeout(left).expect("the demo's moves");
+        each(&snapshot);
+        if snapshot.status != Status::Playing {
+            return snapshot;
+        }
+    }
+}
+
+/// A demo of two engines: the plain brain plays the player's part (black), the thinker the
+/// other, each asked at its own turns, to the end (the plain brain's five along the top row),
+/// recorded under both names and never ranked.
+#[test]
+fn a_demo_of_two_engines_plays_to_its_end_each_at_its_turns() {
+    let host = host();
+    let (folder, thinker) = copied("pbrain-thinker", &[("told.txt", "")]);
+    let (_plain_folder, plain) = copied("pbrain-plain", &[]);
+    let thinker_id = host.state.add_engine(&thinker).unwrap()[0].id.clone();
+    let plain_id = host.state.add_engine(&plain).unwrap()[1].id.clone();
+    let params = json!({"opponent": "engine", "engine": {"id": thinker_id, "moveMs": 200},
+                        "demo": "engine", "demoEngine": {"id": plain_id, "moveMs": 200}, "humanColour": "black"});
+    let started = host.state.new_game(gomoku::KIND, params).unwrap();
+    assert_eq!(
+        (started.view["blackName"].as_str(), started.view["whiteName"].as_str()),
+        (Some("plain 1"), Some("thinker 1"))
+    );
+    assert_eq!(started.view["demo"]["level"], "engine");
+    assert_eq!(started.view["demoEngine"]["id"], plain_id);
+    host.state.set_pace(gomoku::KIND, 0).unwrap();
+    let over = demo_to_its_end(&host, Duration::from_secs(60), |snapshot| {
+        assert_eq!(snapshot.view["forfeit"], Value::Null, "no fault");
+    });
+    assert_eq!((over.status, over.view["winner"].as_str()), (Status::Won, Some("black")), "the plain brain's five");
+    let moves: Vec<Value> = over.view["moves"].as_array().unwrap().to_vec();
+    assert_eq!(moves.len(), 9);
+    // Black's stones are the plain brain's (the top row), white's the thinker's (near the centre).
+    let row = |n: usize| moves[n]["y"].as_u64().unwrap();
+    assert!((0..9).step_by(2).all(|n| row(n) == 0) && (1..9).step_by(2).all(|n| row(n) >= 6), "{moves:?}");
+    assert_eq!(over.category, "freestyle-demo");
+    let record = over.record.expect("recorded");
+    assert_eq!(record.rank, None, "a demo never ranks");
+    let (text, _) = host.state.export_record(record.id).unwrap();
+    assert!(text.contains("plain") && text.contains("thinker"), "the record names both: {text}");
+    let told = std::fs::read_to_string(folder.path().join("told.txt")).unwrap();
+    assert_eq!(
+        told.lines().filter(|line| *line == "BOARD").count(),
+        4,
+        "the thinker asked at its 4 turns only: {told}"
+    );
+    none_left(&thinker);
+    none_left(&plain);
+}
+
+/// The same engine on both sides of a demo runs as two processes, one for each part, each
+/// answering at its part's turns.
+#[test]
+fn a_demo_of_one_engine_against_itself_runs_it_twice() {
+    let _busy = busy_brains();
+    let host = host();
+    let folder = tempfile::tempdir().unwrap();
+    let program = folder.path().join("pbrain-pastimes");
+    std::fs::copy(pbrain_pastimes(), &program).unwrap();
+    let id = host.state.add_engine(&program).unwrap()[0].id.clone();
+    let seat = json!({"id": id, "moveMs": 100});
+    let params = json!({"rule": "renju", "opponent": "engine", "engine": seat, "demo": "engine", "demoEngine": seat});
+    host.state.new_game(gomoku::KIND, params).unwrap();
+    host.state.set_pace(gomoku::KIND, 0).unwrap();
+    // A few moves each, both processes seen at once, then the demo is left (short, so that its
+    // two brains do not load the machine under the other tests' timed checks).
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut most = 0;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let snapshot = host.told.recv_timeout(left).expect("the demo's moves");
+        assert_eq!(snapshot.view["forfeit"], Value::Null, "no fault");
+        most = most.max(running(&program).len());
+        if snapshot.status != Status::Playing || (snapshot.move_count >= 6 && most == 2) {
+            break;
+        }
+    }
+    assert_eq!(most, 2, "both parts' processes ran at once");
+    host.state.new_game(gomoku::KIND, json!({"rule": "freestyle", "opponent": "human"})).unwrap();
+    none_left(&program);
+}
+
+/// An engine that fails in a demo loses by its fault, as against a person: the other part (a
+/// level here) has won, and the view and the summary say so.
+#[test]
+fn an_engine_that_fails_in_a_demo_loses_and_the_other_part_wins() {
+    let host = host();
+    host.state.add_engine_unchecked(&fixture("pbrain-garbage"), "pbrain-garbage").unwrap();
+    let params = json!({"opponent": "beginner", "demo": "engine", "humanColour": "black",
+                        "demoEngine": {"id": "pbrain-garbage", "moveMs": 200}});
+    let started = host.state.new_game(gomoku::KIND, params).unwrap();
+    assert_eq!(started.view["blackName"], "pbrain-garbage 1");
+    host.state.set_pace(gomoku::KIND, 0).unwrap();
+    let over = demo_to_its_end(&host, Duration::from_secs(20), |_| {});
+    assert_eq!(over.status, Status::Won);
+    assert_eq!((over.view["forfeit"].as_str(), over.view["winner"].as_str()), (Some("garbage"), Some("white")));
+    assert!(over.record.is_some_and(|record| record.rank.is_none()));
+    none_left(&fixture("pbrain-garbage"));
 }
 
 // ----- an added engine as the hint's and the study board's (`engines::helper`) -----
@@ -527,8 +646,82 @@ fn a_study_board_engine_that_fails_stops_its_analysis_with_the_fault() {
     }
 }
 
+/// A copy of the fixture `name` in a folder of its own, with `files` written beside it (the
+/// thinker's `told.txt`, the plain brain's `unknown.txt`).
+fn copied(name: &str, files: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf) {
+    let folder = tempfile::tempdir().unwrap();
+    let program = folder.path().join(name);
+    std::fs::copy(fixture(name), &program).unwrap();
+    for (file, text) in files {
+        std::fs::write(folder.path().join(file), text).unwrap();
+    }
+    (folder, program)
+}
+
+/// A brain that answers Yixin's `YXNBEST` (the thinker, in Rapfi's forms) is found to at its
+/// checks, and the study board then asks it for three best moves and lists them with their
+/// values, as the built-in engine's.
+#[test]
+fn a_brain_that_answers_yxnbest_gives_the_study_board_its_three_best_moves() {
+    let host = host();
+    let (folder, program) = copied("pbrain-thinker", &[("told.txt", "")]);
+    let listed = host.state.add_engine(&program).unwrap();
+    assert!(listed[0].nbest, "found at its checks: {:?}", listed[0]);
+    host.state.set_setting("gomokuHelper", json!(listed[0].id)).unwrap();
+    let (tell, looks) = channel();
+    host.state.set_study_notifier(Box::new(move |snapshot| {
+        let _ = tell.send(snapshot.clone());
+    }));
+    host.state.edit_study_board(gomoku::KIND, &json!({"place": {"x": 7, "y": 7}})).unwrap();
+    let three = |look: &Value| look["choices"].as_array().is_some_and(|c| c.len() == 3);
+    let told = look_until(&looks, Duration::from_secs(10), three);
+    // White to move: the values are black's (the thinker's 130, 60 and -20 are white's).
+    assert_eq!(
+        told.look["choices"],
+        json!([
+            {"point": {"x": 8, "y": 8}, "score": -130},
+            {"point": {"x": 6, "y": 6}, "score": -60},
+            {"point": {"x": 8, "y": 6}, "score": 20},
+        ])
+    );
+    assert_eq!(told.look["line"], json!([{"x": 8, "y": 8}, {"x": 6, "y": 6}]));
+    host.state.set_study_engine(gomoku::KIND, false).unwrap();
+    none_left(&program);
+    let log = std::fs::read_to_string(folder.path().join("told.txt")).unwrap();
+    let asked: Vec<&str> = log.lines().skip_while(|line| !line.starts_with("INFO show_detail")).take(6).collect();
+    assert_eq!(asked, ["INFO show_detail 1", "YXSHOWINFO", "YXBOARD", "7,7,2", "DONE", "YXNBEST 3"], "{log}");
+}
+
+/// A plain brain answers `UNKNOWN` to Yixin's words, or garbage, or a move with no other line:
+/// each is a no at its checks, it is listed all the same, and the study board asks it for its
+/// move as before (one choice), never with `YXNBEST`.
+#[test]
+fn a_brain_that_does_not_answer_yxnbest_is_listed_and_asked_for_its_move_only() {
+    for unknown in [None, Some("what is that?"), Some("8,8")] {
+        let host = host();
+        let files: Vec<(&str, &str)> = unknown.map(|line| ("unknown.txt", line)).into_iter().collect();
+        let (_folder, program) = copied("pbrain-plain", &files);
+        let listed = host.state.add_engine(&program).unwrap();
+        assert_eq!((listed[0].name.as_str(), listed[0].nbest), ("plain", false), "{unknown:?}");
+        assert_eq!(listed[0].rules.len(), 4, "{unknown:?}: it plays as before");
+        host.state.set_setting("gomokuHelper", json!(listed[0].id)).unwrap();
+        let (tell, looks) = channel();
+        host.state.set_study_notifier(Box::new(move |snapshot| {
+            let _ = tell.send(snapshot.clone());
+        }));
+        host.state.edit_study_board(gomoku::KIND, &json!({"place": {"x": 7, "y": 7}})).unwrap();
+        let told = look_until(&looks, Duration::from_secs(10), |look| {
+            look["choices"].as_array().is_some_and(|c| !c.is_empty()) || !look["fault"].is_null()
+        });
+        assert_eq!(told.look["choices"], json!([{"point": {"x": 0, "y": 0}, "score": 0}]), "{unknown:?}");
+        host.state.set_study_engine(gomoku::KIND, false).unwrap();
+        none_left(&program);
+    }
+}
+
 #[test]
 fn pbrain_pastimes_hosted_as_the_hint_and_the_study_board_engine() {
+    let _busy = busy_brains();
     let host = host();
     let program = pbrain_pastimes();
     host.state.add_engine(&program).unwrap();

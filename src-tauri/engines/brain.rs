@@ -286,19 +286,46 @@ impl Brain {
         cancel: &AtomicBool,
         listen: &mut dyn FnMut(&str),
     ) -> Waited<Point> {
+        let position = if stones.is_empty() { vec!["BEGIN".into()] } else { board("BOARD", stones) };
+        self.ask(setup, position, extra, clock, cancel, listen)
+    }
+
+    /// Yixin's request for the `n` best moves (which Rapfi answers): the position as `YXBOARD`
+    /// (which sets it without a search), then `YXNBEST n`, answered by the best move after
+    /// `MESSAGE` lines for each of the `n` best ([`super::thinking`]). Only for a brain whose
+    /// checks found it answers so ([`super::check`]): another takes `YXBOARD` for garbage.
+    pub fn several(
+        &mut self,
+        setup: Setup,
+        stones: &[Stone],
+        n: u16,
+        extra: &[String],
+        cancel: &AtomicBool,
+        listen: &mut dyn FnMut(&str),
+    ) -> Waited<Point> {
+        let mut position = board("YXBOARD", stones);
+        position.push(format!("YXNBEST {n}"));
+        self.ask(setup, position, extra, None, cancel, listen)
+    }
+
+    /// Tells the brain its time, then `extra`, then the `position` lines that ask for its move,
+    /// and waits for the move.
+    fn ask(
+        &mut self,
+        setup: Setup,
+        position: Vec<String>,
+        extra: &[String],
+        clock: Option<Clock>,
+        cancel: &AtomicBool,
+        listen: &mut dyn FnMut(&str),
+    ) -> Waited<Point> {
         if let Err(failure) = self.set_up(setup) {
             return Waited::Answer(Err(failure));
         }
         let left = (setup.move_ms * setup.size.count() as u64).saturating_sub(self.used.as_millis() as u64);
         let mut lines = clock.map_or_else(|| vec![format!("INFO time_left {left}")], Clock::infos);
         lines.extend_from_slice(extra);
-        if stones.is_empty() {
-            lines.push("BEGIN".into());
-        } else {
-            lines.push("BOARD".into());
-            lines.extend(stones.iter().map(|&(p, own)| format!("{},{}", protocol::write(p), if own { 1 } else { 2 })));
-            lines.push("DONE".into());
-        }
+        lines.extend(position);
         if let Err(failure) = self.send(&lines) {
             return Waited::Answer(Err(failure));
         }
@@ -361,6 +388,15 @@ impl Brain {
         }
         self.stop();
     }
+}
+
+/// A position as `BOARD` (or Yixin's `YXBOARD`) tells it: each stone `x,y,1` (the brain's own)
+/// or `x,y,2`, then `DONE`.
+fn board(command: &str, stones: &[Stone]) -> Vec<String> {
+    let mut lines = vec![command.to_string()];
+    lines.extend(stones.iter().map(|&(p, own)| format!("{},{}", protocol::write(p), if own { 1 } else { 2 })));
+    lines.push("DONE".into());
+    lines
 }
 
 /// The `INFO`s of a game: its time a move, the match's time (a move's for every point of the

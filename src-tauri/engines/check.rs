@@ -1,10 +1,12 @@
 //! The checks an engine passes before it is listed: it starts in its folder, says who it is
 //! (`ABOUT`), answers `START 15`, and plays a first move (`BEGIN`) in time under each rule it
-//! is then offered for; and whether it answers Swap2's `SWAP2BOARD`.
+//! is then offered for; whether it answers Swap2's `SWAP2BOARD`; and whether it answers Yixin's
+//! `YXNBEST` with several best lines ([`several_best`]).
 
 use super::brain::{Brain, Failure, Setup, Swap2Answer, Waited};
 use super::protocol::About;
-use pastimes_games::gomoku::{BoardSize, Fault, Rule};
+use super::thinking::{self, Heard};
+use pastimes_games::gomoku::{BoardSize, Fault, Point, Rule};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -18,6 +20,8 @@ pub struct Checked {
     /// The rules it played a first move under (freestyle always: without it, no engine).
     pub rules: Vec<Rule>,
     pub swap2: bool,
+    /// Whether it gives its several best lines when asked by `YXNBEST` ([`several_best`]).
+    pub nbest: bool,
 }
 
 /// Runs the checks on `program`, on this thread (the caller's command thread, never the page's);
@@ -40,9 +44,30 @@ pub fn check(program: &Path) -> Result<Checked, Failure> {
     }
     let setup = Setup { rule: Rule::Freestyle, size: BoardSize::Fifteen, move_ms: CHECK_MOVE_MS };
     let swap2 = matches!(brain.swap2(setup, &[], None, &cancel), Waited::Answer(Ok(Swap2Answer::Stones(points))) if points.len() == 3);
+    let nbest = several_best(&mut brain, &cancel);
     brain.end();
     if about.name.is_empty() {
         return Err(Failure { fault: Fault::Garbage, detail: "its ABOUT gives no name".into() });
     }
-    Ok(Checked { about, rules, swap2 })
+    Ok(Checked { about, rules, swap2, nbest })
 }
+
+/// Whether the brain answers Yixin's `YXNBEST` as Rapfi does: told `YXSHOWINFO` (which turns
+/// Rapfi's brief messages into its normal ones), a position of one black stone as `YXBOARD`
+/// and `YXNBEST 2`, it writes a second best line ([`Heard::Other`]) and answers a free point
+/// in time. A plain Gomocup brain answers `UNKNOWN` (or garbage, or nothing) to a command it
+/// does not know, and any answer but that is a no. The brain is started afresh before and
+/// after, so nothing it says to the request is read as a later answer.
+pub fn several_best(brain: &mut Brain, cancel: &AtomicBool) -> bool {
+    brain.stop();
+    let setup = Setup { rule: Rule::Freestyle, size: BoardSize::Fifteen, move_ms: CHECK_MOVE_MS };
+    let centre = Point { x: 7, y: 7 };
+    let mut second = false;
+    let mut listen = |line: &str| second |= matches!(thinking::read(line), Some(Heard::Other { rank: 2, .. }));
+    let answer = brain.several(setup, &[(centre, false)], 2, &[SHOW_INFO.into()], cancel, &mut listen);
+    brain.stop();
+    matches!(answer, Waited::Answer(Ok(point)) if point != centre) && second
+}
+
+/// Yixin Board's word that a manager shows the brain's messages (see [`super::thinking`]).
+pub const SHOW_INFO: &str = "YXSHOWINFO";

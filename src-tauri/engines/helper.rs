@@ -12,6 +12,11 @@
 //!   built-in engine's ([`pastimes_games::gomoku::Analysis`]'s fields: the value from black's
 //!   side, the line replayed through the rules and cut at its first refused move, the best move),
 //!   plus `engine`, the brain's name. A round's answer is its best move.
+//! - **Several best moves.** A brain whose checks found it answers Yixin's `YXNBEST` (Rapfi;
+//!   [`super::check::several_best`]) is asked for the [`CHOICES`] best instead of its move
+//!   (`YXSHOWINFO`, then the position as `YXBOARD` and `YXNBEST 3`), and its other lines are
+//!   the look's second and third choices, each with its value, as the built-in engine lists its
+//!   three best moves. Another brain is never sent those words: its look has its best move only.
 //!
 //! A fault (no answer in time, an exit, garbage, a flood, an illegal move) stops the hint or the
 //! analysis: the hint is refused with the fault ([`EngineTrouble::Hint`]), the study board's last
@@ -22,6 +27,7 @@
 use super::brain::{Brain, Failure, Setup, Waited};
 use super::thinking::{self, Eval, Heard};
 use crate::error::{AppError, AppResult, EngineTrouble};
+use pastimes_games::gomoku::ai::analysis::CHOICES;
 use pastimes_games::gomoku::ai::WIN_SCORE;
 use pastimes_games::gomoku::study_board::Position;
 use pastimes_games::gomoku::{Colour, Fault, Gomoku, Hint, Phase, Point};
@@ -47,6 +53,8 @@ const TELL_EVERY: Duration = Duration::from_millis(150);
 pub struct Helper {
     pub program: PathBuf,
     pub name: String,
+    /// Whether it answers `YXNBEST` (the study board then asks it for several best moves).
+    pub nbest: bool,
 }
 
 /// The brain's hint for the side to move in `game` (a Gomoku game): `None` where the built-in
@@ -89,7 +97,10 @@ fn rounds(helper: &Helper, game: &Gomoku, cancel: &AtomicBool, tell: &mut dyn Fn
     let mut brain = Brain::new(helper.program.clone());
     let mut look = Look::new(helper, game);
     let stones = super::board_stones(game);
-    let detail = ["INFO show_detail 1".to_string()];
+    let mut detail = vec!["INFO show_detail 1".to_string()];
+    if helper.nbest {
+        detail.push(super::check::SHOW_INFO.into());
+    }
     for (round, &move_ms) in ROUND_MS.iter().enumerate() {
         let setup = Setup { rule: game.rule(), size: game.board().size(), move_ms };
         let mut told = Instant::now();
@@ -99,7 +110,11 @@ fn rounds(helper: &Helper, game: &Gomoku, cancel: &AtomicBool, tell: &mut dyn Fn
                 tell(look.json(), false);
             }
         };
-        let answer = brain.think(setup, &stones, &detail, None, cancel, &mut listen);
+        let answer = if helper.nbest {
+            brain.several(setup, &stones, CHOICES as u16, &detail, cancel, &mut listen)
+        } else {
+            brain.think(setup, &stones, &detail, None, cancel, &mut listen)
+        };
         let point = match answer {
             Waited::Cancelled => return,
             Waited::Answer(Ok(point)) => legal(game, point),
@@ -140,12 +155,23 @@ struct Look {
     eval: Option<Eval>,
     line: Vec<Point>,
     best: Option<Point>,
+    /// The other lines' first moves and values, second best first (`YXNBEST`'s lines 2 and 3).
+    others: Vec<(u16, Point, Option<Eval>)>,
 }
 
 impl Look {
     fn new(helper: &Helper, game: &Gomoku) -> Look {
         let black = game.side_to_move() == Colour::Black;
-        Look { engine: helper.name.clone(), game: game.clone(), black, depth: 0, eval: None, line: vec![], best: None }
+        Look {
+            engine: helper.name.clone(),
+            game: game.clone(),
+            black,
+            depth: 0,
+            eval: None,
+            line: vec![],
+            best: None,
+            others: vec![],
+        }
     }
 
     /// Takes what `line` says of the search; whether it said anything.
@@ -169,8 +195,22 @@ impl Look {
                 true
             }
             Some(Heard::Best(_)) => false,
+            Some(Heard::Other { rank, eval, line }) => self.hear_other(rank, eval, &line),
             None => false,
         }
+    }
+
+    /// Takes the `rank`-th best line (from 2) if its first move is legal and it is one of the
+    /// [`CHOICES`]; whether it was taken.
+    fn hear_other(&mut self, rank: u16, eval: Option<Eval>, line: &[Point]) -> bool {
+        let Some(&first) = self.legal_line(line).first() else { return false };
+        if usize::from(rank) > CHOICES {
+            return false;
+        }
+        self.others.retain(|&(kept, ..)| kept != rank);
+        self.others.push((rank, first, eval));
+        self.others.sort_by_key(|&(rank, ..)| rank);
+        true
     }
 
     /// The round's answer: the best move, the line kept where it starts with it.
@@ -193,7 +233,12 @@ impl Look {
 
     /// The value from black's side on the built-in engine's scale (a win by force is its win).
     fn score(&self) -> i32 {
-        let own = match self.eval {
+        self.for_black(self.eval)
+    }
+
+    /// `eval`, the side to move's, from black's side on the built-in engine's scale.
+    fn for_black(&self, eval: Option<Eval>) -> i32 {
+        let own = match eval {
             Some(Eval::Wins) => WIN_SCORE,
             Some(Eval::Loses) => -WIN_SCORE,
             Some(Eval::Score(value)) => value,
@@ -208,7 +253,16 @@ impl Look {
 
     /// The look as the study board's page reads it: the built-in engine's fields.
     fn json(&self) -> Value {
-        let choices: Vec<Value> = self.best.iter().map(|p| json!({"point": p, "score": self.score()})).collect();
+        let mut choices: Vec<Value> = self.best.iter().map(|p| json!({"point": p, "score": self.score()})).collect();
+        // The other lines after the best, each move once (a line may start with the best move
+        // while the search has not settled).
+        let mut listed: Vec<Point> = self.best.into_iter().collect();
+        for &(_, point, eval) in &self.others {
+            if self.best.is_some() && !listed.contains(&point) {
+                listed.push(point);
+                choices.push(json!({"point": point, "score": self.for_black(eval)}));
+            }
+        }
         json!({
             "score": self.score(),
             "forcedWin": null,
@@ -230,7 +284,7 @@ pub fn chosen(setting: Option<&Value>, engines: &[crate::prefs::engines::EngineE
     let id = setting?.as_str().filter(|id| !id.is_empty())?;
     let entry = engines.iter().find(|entry| entry.id == id)?;
     let name = format!("{} {}", entry.name, entry.version).trim().to_string();
-    Some(Helper { program: entry.path.clone(), name })
+    Some(Helper { program: entry.path.clone(), name, nbest: entry.nbest })
 }
 
 #[cfg(test)]
@@ -241,7 +295,7 @@ mod tests {
     fn look_after(stones: &[Point]) -> Look {
         let empty = Position::new(Rule::Freestyle, pastimes_games::gomoku::BoardSize::Fifteen).unwrap();
         let game = empty.with_stones(stones).unwrap().game().clone();
-        Look::new(&Helper { program: PathBuf::from("pbrain-x"), name: "X 1".into() }, &game)
+        Look::new(&Helper { program: PathBuf::from("pbrain-x"), name: "X 1".into(), nbest: true }, &game)
     }
 
     #[test]
@@ -257,5 +311,25 @@ mod tests {
         assert!(look.proven());
         assert_eq!(look.json()["choices"][0]["point"], json!({"x": 8, "y": 7}));
         assert!(!look.hear("MESSAGE hello"));
+    }
+
+    #[test]
+    fn the_other_lines_are_the_second_and_third_choices_in_black_s_view() {
+        let mut look = look_after(&[Point { x: 7, y: 7 }]);
+        assert!(look.hear("MESSAGE (1) 50 | 8-9 | 8,8 6,6"));
+        assert!(look.hear("MESSAGE (3) -20 | 8-8 | 6,8"));
+        assert!(look.hear("MESSAGE depth 8-8 multipv 2 ev 10 pv 6,6 8,8"));
+        assert!(!look.hear("MESSAGE (2) 10 | 8-8 | 7,7"), "a taken point is no choice");
+        assert!(!look.hear("MESSAGE (4) 0 | 8-8 | 9,9"), "three choices at most");
+        let choices = look.json()["choices"].clone();
+        // White to move: each value is black's, the opposite of white's.
+        assert_eq!(
+            choices,
+            json!([
+                {"point": {"x": 8, "y": 8}, "score": -50},
+                {"point": {"x": 6, "y": 6}, "score": -10},
+                {"point": {"x": 6, "y": 8}, "score": 20},
+            ])
+        );
     }
 }

@@ -1,16 +1,22 @@
 //! An external engine's turn in a game of Gomoku: the position told to the brain (`BEGIN`,
 //! `BOARD`, or `SWAP2BOARD` in the Swap2 opening), its answer turned into the game's actions
-//! and checked against the rules on a copy, and any fault turned into the engine's forfeit.
+//! and checked against the rules on a copy, and any fault turned into the engine's forfeit. In a
+//! demo of two engines each part's engine has its turns ([`Turn::part`]).
 
 use super::brain::{Brain, Clock, Setup, Swap2Answer, Waited};
-use pastimes_games::gomoku::{Action, Choice, Fault, Gomoku, Opponent, Phase, Point};
+use pastimes_games::gomoku::{Action, Choice, EngineSeat, Fault, Gomoku, Phase, Point, Role};
 use pastimes_games::time_control::TurnTime;
 use pastimes_games::{AnyGame, ComputerMove, Game};
 use std::sync::atomic::AtomicBool;
 
-/// The engine's turn: which engine (its id in the player's list) and the game as it stands.
+/// The engine's turn: which engine (its id in the player's list), for which part, and the game
+/// as it stands.
 pub struct Turn {
     pub engine_id: String,
+    /// The part the engine plays, 0 the first and 1 the second (a game keeps a brain per part:
+    /// a demo may have two).
+    pub part: usize,
+    seat: EngineSeat,
     game: Gomoku,
     /// The game's clock, when it has one: the brain is told its time.
     clock: Option<Clock>,
@@ -20,18 +26,21 @@ pub struct Turn {
 /// it is; `time`, its time on the game's clock.
 pub fn turn_of(game: &dyn AnyGame, time: Option<TurnTime>) -> Option<Turn> {
     let gomoku = game.as_any().downcast_ref::<Gomoku>()?;
-    let params = gomoku.params();
-    let seat = params.engine.as_ref().filter(|_| params.opponent == Opponent::Engine)?;
-    (gomoku.is_engine_turn() && !gomoku.status().is_over()).then(|| Turn {
+    // No part decides once the game is over.
+    let role = gomoku.decider()?;
+    let seat = gomoku.engine_of(role)?;
+    Some(Turn {
         engine_id: seat.id.clone(),
+        part: usize::from(role == Role::Second),
+        seat: seat.clone(),
         game: gomoku.clone(),
-        clock: time.map(|time| Clock { control: params.time_control, left_ms: time.left_ms }),
+        clock: time.map(|time| Clock { control: gomoku.params().time_control, left_ms: time.left_ms }),
     })
 }
 
-/// Whether `game` is played against an external engine (finished or not).
+/// Whether an external engine plays a part of `game` (finished or not).
 pub fn against_an_engine(game: &dyn AnyGame) -> bool {
-    game.as_any().downcast_ref::<Gomoku>().is_some_and(|gomoku| gomoku.params().opponent == Opponent::Engine)
+    game.as_any().downcast_ref::<Gomoku>().is_some_and(|gomoku| gomoku.params().plays_an_engine())
 }
 
 /// Where a game stands, to match an action kept from an earlier answer with its position.
@@ -61,7 +70,7 @@ pub fn next_action(brain: &mut Brain, turn: &Turn, cancel: &AtomicBool) -> Optio
         return Some(action);
     }
     brain.ahead.clear();
-    let seat = game.params().engine.as_ref()?;
+    let seat = &turn.seat;
     let setup = Setup { rule: game.rule(), size: game.board().size(), move_ms: seat.move_ms };
     let answered = match game.phase() {
         Phase::Done => stone(brain, game, setup, turn.clock, cancel),

@@ -132,9 +132,10 @@ pub struct Slot {
     thinking: Option<Arc<AtomicBool>>,
     /// Set while the finished game is analysed; the same.
     analysing: Option<Arc<AtomicBool>>,
-    /// The external engine playing this game, once started: dropped (and its process with it)
-    /// when the game ends or the slot goes.
-    engine: Option<Arc<Engine>>,
+    /// The external engines playing this game, once started, one for each part an engine plays
+    /// (a demo of two engines has two, even of one engine): dropped (and their processes with
+    /// them) when the game ends or the slot goes.
+    engines: [Option<Arc<Engine>>; 2],
     /// Set while a timer waits for the running clock's flag; setting the flag cancels it.
     flag_timer: Option<Arc<AtomicBool>>,
     /// Whether `thinking` is the wait of the pace (not yet the search): see [`set_pace`].
@@ -143,7 +144,15 @@ pub struct Slot {
 
 impl Slot {
     fn new(session: Session, generation: u64) -> Slot {
-        Slot { session, generation, thinking: None, analysing: None, engine: None, flag_timer: None, pacing: false }
+        Slot {
+            session,
+            generation,
+            thinking: None,
+            analysing: None,
+            engines: [None, None],
+            flag_timer: None,
+            pacing: false,
+        }
     }
 
     fn stop_flag_timer(&mut self) {
@@ -561,7 +570,7 @@ fn search<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
 /// A finished game lets its engine go.
 fn start_engine_turn<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
     if slot.session.is_over() {
-        slot.engine = None;
+        slot.engines = [None, None];
         return;
     }
     if !slot.session.computer_to_move() {
@@ -574,9 +583,10 @@ fn start_engine_turn<H: Host>(host: &Arc<H>, kind: GameKind, slot: &mut Slot) {
     let cancel = Arc::new(AtomicBool::new(false));
     slot.thinking = Some(Arc::clone(&cancel));
     let generation = slot.generation;
-    let engine = match &slot.engine {
+    let part = &mut slot.engines[turn.part];
+    let engine = match part {
         Some(engine) => Ok(Arc::clone(engine)),
-        None => launch(&**host, &turn.engine_id).inspect(|engine| slot.engine = Some(Arc::clone(engine))),
+        None => launch(&**host, &turn.engine_id).inspect(|engine| *part = Some(Arc::clone(engine))),
     };
     let owner = Arc::clone(host);
     (host.runtime().worker)(Box::new(move || {

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 const KEY: &str = "engines";
 
 /// One engine, e.g. `{"id":"pbrain-rapfi","path":"/opt/rapfi/pbrain-rapfi","name":"Rapfi",
-/// "version":"2024","rules":["freestyle","renju"],"swap2":true}`.
+/// "version":"2024","rules":["freestyle","renju"],"swap2":true,"nbest":true}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EngineEntry {
@@ -26,6 +26,10 @@ pub struct EngineEntry {
     pub rules: Vec<String>,
     /// Whether it answers Swap2's `SWAP2BOARD`.
     pub swap2: bool,
+    /// Whether it gives several best lines when asked by Yixin's `YXNBEST` (`engines::check`);
+    /// false for engines listed before the question was asked, until added again.
+    #[serde(default)]
+    pub nbest: bool,
 }
 
 /// The engines, in the order added.
@@ -42,22 +46,30 @@ pub fn find(store: &Store, id: &str) -> AppResult<EngineEntry> {
         .ok_or_else(|| AppError::engine(EngineTrouble::NoSuchEngine, id))
 }
 
+/// What an engine can do, as its checks found: the rules it plays, Swap2, several best lines.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Abilities {
+    pub rules: Vec<String>,
+    pub swap2: bool,
+    pub nbest: bool,
+}
+
 /// Adds the program at `path` (again: replaces the entry of the same path, keeping its id).
 pub fn add(
     store: &Store,
     path: &Path,
     name: String,
     version: String,
-    rules: Vec<String>,
-    swap2: bool,
+    abilities: Abilities,
 ) -> AppResult<Vec<EngineEntry>> {
+    let Abilities { rules, swap2, nbest } = abilities;
     let mut engines = list(store)?;
     let id = match engines.iter().find(|entry| entry.path == path) {
         Some(entry) => entry.id.clone(),
         None => unique_id(&engines, path),
     };
     engines.retain(|entry| entry.id != id);
-    engines.push(EngineEntry { id, path: path.to_path_buf(), name, version, rules, swap2 });
+    engines.push(EngineEntry { id, path: path.to_path_buf(), name, version, rules, swap2, nbest });
     save(store, &engines)?;
     Ok(engines)
 }

@@ -21,7 +21,7 @@ pub(crate) fn pbrain_pastimes() -> PathBuf {
     brain
 }
 
-async fn add_the_engine(app: &App) {
+pub(crate) async fn add_the_engine(app: &App) {
     app.click("#settings-button").await;
     app.wait_for("the Engines section", "return !!document.querySelector('#engines-list')").await;
     app.wait_for("no engine yet", "return !!document.querySelector('#engines-list .engines-none')").await;
@@ -187,6 +187,13 @@ async fn the_study_board_is_analysed_by_an_added_engine_its_line_drawn() {
     .await;
     assert_eq!(app.text("#study-score").await, "About even: −130");
     assert_eq!(run(&app, "return document.querySelector('#study-choice-0')?.dataset.point").await, "I7");
+    // It answered YXNBEST at its checks: its second and third lines are the other best moves.
+    app.wait_for(
+        "the thinker's three best moves",
+        "return document.querySelector('#study-choice-1')?.dataset.point === 'G9'
+            && document.querySelector('#study-choice-2')?.dataset.point === 'I9'",
+    )
+    .await;
     picture(&app, "engines-study-board").await;
 
     // A game against it on the game's clock: the New game dialog offers the clock (the time a

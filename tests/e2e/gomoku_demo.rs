@@ -105,3 +105,72 @@ async fn a_demo_plays_itself_pauses_and_is_taken_over() {
     picture(&app, "gomoku-demo-taken-over").await;
     app.quit().await;
 }
+
+/// A demo of an added engine against a level, watched to its end as a player watches it:
+/// Pastimes' own brain (added in Preferences) plays the player's side against the beginner at no
+/// wait; the result names the winner as the side panel names the players, says the five, and the
+/// history says which colour won.
+#[tokio::test(flavor = "current_thread")]
+async fn a_demo_of_an_engine_against_a_level_is_watched_to_its_end() {
+    let data = tempfile::tempdir().unwrap();
+    let brain = crate::engines::pbrain_pastimes();
+    let env = [("PASTIMES_TEST_ENGINE", brain.to_str().unwrap())];
+    let app = App::launch_with(data.path(), Some(5), &env).await;
+    crate::engines::add_the_engine(&app).await;
+    open_gomoku(&app).await;
+
+    app.click("#gm-new").await;
+    app.wait_for("the new game dialog", "return document.querySelector('#gomoku-new-dialog[open]')").await;
+    app.click("#gm-opponent-beginner").await;
+    app.click("label[for=gm-new-demo]").await;
+    set_select(&app, "#gm-new-demo-level", "engine:pbrain-pastimes").await;
+    // The engine plays the player's side (black): named by it, with its time a move offered.
+    let named = run(&app, "return document.querySelector('#gm-name-black').value").await;
+    assert!(named.as_str().unwrap().starts_with("pastimes"), "{named}");
+    assert_eq!(
+        run(&app, "return [document.querySelector('#gm-engine-choice').hidden, document.querySelector('#gm-move-time').closest('label').hidden, document.querySelector('#gm-engine').closest('label').hidden]").await,
+        json!([false, false, true]),
+        "its time a move, and no engine to choose for the opponent (the beginner)"
+    );
+    set_select(&app, "#gm-move-time", "500").await;
+    picture(&app, "gomoku-demo-engine-dialog").await;
+    app.click("#gomoku-new-dialog button[value=start]").await;
+    app.wait_for("the dialog to close", "return !document.querySelector('#gomoku-new-dialog')").await;
+    app.wait_for("the demo's panel", "return !document.querySelector('#gm-demo').hidden").await;
+    set_select(&app, "#gm-pace", "0").await;
+
+    // Watched to the end: each wait is for the next stone or the end.
+    let mut moves = String::new();
+    for _ in 0..225 {
+        let script = format!(
+            "const s = document.querySelector('.screen-gomoku');
+             return s.dataset.status !== 'playing' ? 'over' : s.dataset.moves !== {moves:?} && s.dataset.moves"
+        );
+        let state = app.wait_for("the next stone or the end", &script).await;
+        if state == json!("over") {
+            break;
+        }
+        moves = state.as_str().unwrap().to_string();
+    }
+    app.wait_for("the result", "return !document.querySelector('#gm-result').hidden").await;
+    picture(&app, "gomoku-demo-over").await;
+    // The winner as the side panel names the player holding its colour.
+    let winner = run(&app, "return document.querySelector('.screen-gomoku .gm-player.winner')?.id").await;
+    let colour = winner.as_str().expect("a winner's card").trim_start_matches("gm-player-").to_string();
+    let name = app.text(&format!("#gm-player-{colour} .gm-player-name")).await;
+    assert_eq!(app.text("#gm-result-title").await, format!("{name} wins!"));
+    let text = app.text("#gm-result-text").await;
+    assert!(text.starts_with(&format!("Five {colour} stones in a row, after ")), "{text}");
+
+    app.click("#gm-home").await;
+    app.click("#hall-button").await;
+    app.click("#hall-tab-history").await;
+    let capital = format!("{}{}", colour[..1].to_uppercase(), &colour[1..]);
+    app.wait_for(
+        "the demo in the history with its winning colour",
+        &format!("return [...document.querySelectorAll('#hist-rows tr[data-id]')].some((r) => r.textContent.includes('{capital} won'))"),
+    )
+    .await;
+    picture(&app, "gomoku-demo-history").await;
+    app.quit().await;
+}

@@ -75,18 +75,21 @@ export const FORFEIT_TEXT = {
 
 function resultTitle(snap) {
   const view = snap.view;
-  if (view?.forfeit) return t('gm.result.youWin');
+  // A demo nobody took over has no "you": either side's five (or the other engine's fault) is a
+  // win, as between two players.
+  const watched = view?.demo && !view.demo.takenOver;
+  if (view?.forfeit && !watched) return t('gm.result.youWin');
   if (snap.status === 'draw') return t('gm.result.draw');
   if (!view?.winner) return '';
-  // A demo nobody took over has no "you": either side's five is a win, as between two players.
-  const watched = view.demo && !view.demo.takenOver;
   if (vsComputer(view) && !watched) return snap.status === 'won' ? t('gm.result.youWin') : t('gm.result.wins', { name: nameOf(view, view.winner) });
   return t('gm.result.wins', { name: nameOf(view, view.winner) });
 }
 
 function resultDetail(snap) {
   const view = snap.view;
-  if (view?.forfeit) return t(FORFEIT_TEXT[view.forfeit] ?? FORFEIT_TEXT.garbage, { engine: nameOf(view, other(view.humanColour)) });
+  // The engine that failed is the winner's opponent (the backend names the winner of a forfeit).
+  const loser = other(view?.winner ?? view?.humanColour);
+  if (view?.forfeit) return t(FORFEIT_TEXT[view.forfeit] ?? FORFEIT_TEXT.garbage, { engine: nameOf(view, loser) });
   if (snap.status === 'draw') return t(view?.stones?.includes(0) ? 'gm.result.noLegalPoint' : 'gm.result.drawText');
   if (!view?.winner) return '';
   // A flag fell: the backend's clocks say whose.

@@ -134,7 +134,8 @@ export function savedParams(settings, engines = []) {
   const opening = OPENINGS.includes(saved.opening) ? saved.opening : 'standard';
   const size = SIZES.includes(saved.size) && !(rule === 'renju' && saved.size !== 15) ? saved.size : 15;
   const entry = engines.find((e) => e.id === saved.engine?.id) ?? engines[0];
-  const engine = entry ? { id: entry.id, moveMs: MOVE_TIMES.includes(saved.engine?.moveMs) ? saved.engine.moveMs : 1000 } : null;
+  const moveMs = (seat) => (MOVE_TIMES.includes(seat?.moveMs) ? seat.moveMs : 1000);
+  const engine = entry ? { id: entry.id, moveMs: moveMs(saved.engine) } : null;
   const known = saved.opponent === ENGINE ? Boolean(engine) : OPPONENTS.includes(saved.opponent);
   const opponent = known ? saved.opponent : 'human';
   const humanColour = COLOURS.includes(saved.humanColour) ? saved.humanColour : 'black';
@@ -144,11 +145,14 @@ export function savedParams(settings, engines = []) {
   };
   if (opponent === ENGINE) names[other(humanColour)] = engineName(entry);
   else if (opponent !== 'human') names[other(humanColour)] = computerName(opponent);
-  // A demo (the computer against itself): a level plays the player's side too.
-  const demo = opponent !== 'human' && LEVELS.includes(saved.demo) ? saved.demo : undefined;
-  if (demo) names[humanColour] = computerName(demo);
+  // A demo (the computer against itself): a level, or an engine still listed, plays the player's
+  // side too.
+  const demoEntry = saved.demo === ENGINE ? engines.find((e) => e.id === saved.demoEngine?.id) : null;
+  const demo = opponent !== 'human' && (LEVELS.includes(saved.demo) || demoEntry) ? saved.demo : undefined;
+  const demoEngine = demo && demoEntry ? { id: demoEntry.id, moveMs: moveMs(saved.demoEngine) } : undefined;
+  if (demo) names[humanColour] = demoEngine ? engineName(demoEntry) : computerName(demo);
   const timeControl = saved.timeControl?.kind ? saved.timeControl : CLOCK_PRESETS.none;
-  return { rule, size, opening, opponent, humanColour, blackName: names.black, whiteName: names.white, engine, timeControl, demo };
+  return { rule, size, opening, opponent, humanColour, blackName: names.black, whiteName: names.white, engine, timeControl, demo, demoEngine };
 }
 
 /// What of a game's parameters is remembered for the next New game dialog: a name that is only
@@ -163,6 +167,7 @@ export function keptParams(params) {
   if (kept.opponent === ENGINE) delete kept[`${other(kept.humanColour ?? 'black')}Name`];
   if (!kept.engine) delete kept.engine;
   if (!kept.demo) delete kept.demo;
+  if (!kept.demoEngine) delete kept.demoEngine;
   // No clock and the 15x15 board are the defaults, left out as the backend leaves them out.
   if (kept.timeControl?.kind === 'none') delete kept.timeControl;
   if (kept.size === 15) delete kept.size;
@@ -178,11 +183,12 @@ export function paramsOf(view) {
   const named = (colour) => nameOf(view, colour);
   const [firstName, secondName] = first ? [named(first), named(other(first))] : [named('black'), named('white')];
   const humanColour = first ? (view.humanColour === first ? 'black' : 'white') : view.humanColour;
-  const engine = view.engine ? { id: view.engine.id, moveMs: view.engine.moveMs } : undefined;
+  const seatOf = (seat) => (seat ? { id: seat.id, moveMs: seat.moveMs } : undefined);
+  const engine = seatOf(view.engine);
   return {
     rule: view.rule, size: view.size, opening: view.opening ?? 'standard', opponent: view.opponent, humanColour,
     blackName: firstName, whiteName: secondName, engine, timeControl: view.timeControl ?? CLOCK_PRESETS.none,
-    demo: view.demo?.level,
+    demo: view.demo?.level, demoEngine: seatOf(view.demoEngine),
   };
 }
 
@@ -263,17 +269,25 @@ export async function chooseParams(app, start) {
   const timeSelect = el('select', { id: 'gm-move-time', name: 'moveTime' },
     MOVE_TIMES.map((ms) => option(String(ms), t('stats.seconds', { seconds: formatNumber(ms / 1000) }), String(initial.engine?.moveMs ?? 1000))));
   const timeLabel = el('label', { for: 'gm-move-time' }, t('gm.new.moveTime'), timeSelect);
-  const engineChoice = el('div', { class: 'gm-engine-choice', id: 'gm-engine-choice' },
-    el('label', { for: 'gm-engine' }, t('gm.new.engine'), engineSelect), timeLabel);
+  const engineLabel = el('label', { for: 'gm-engine' }, t('gm.new.engine'), engineSelect);
+  const engineChoice = el('div', { class: 'gm-engine-choice', id: 'gm-engine-choice' }, engineLabel, timeLabel);
   const chosenEngine = () => engines.find((entry) => entry.id === engineSelect.value);
-  // Computer against computer (a demo): a level plays the player's side too, until taken over.
+  // Computer against computer (a demo): a level or an engine plays the player's side too, until
+  // taken over (an engine's option is `engine:` and its id; the same engine as the opponent's
+  // runs twice).
+  const DEMO_ENGINE = 'engine:';
   const demoBox = el('input', { type: 'checkbox', id: 'gm-new-demo', checked: initial.demo ? true : undefined });
+  const demoInitial = initial.demoEngine ? DEMO_ENGINE + initial.demoEngine.id : initial.demo ?? 'hard';
   const demoLevel = el('select', { id: 'gm-new-demo-level', name: 'demoLevel' },
-    LEVELS.map((level) => option(level, t(`gm.level.${level}`), initial.demo ?? 'hard')));
+    LEVELS.map((level) => option(level, t(`gm.level.${level}`), demoInitial)),
+    engines.map((entry) => option(DEMO_ENGINE + entry.id, engineName(entry), demoInitial)));
   const demoChoice = el('div', { class: 'gm-demo-choice', id: 'gm-new-demo-choice' },
     el('label', { for: 'gm-new-demo', class: 'gm-demo-check' }, demoBox, t('gm.new.demo')),
     el('label', { for: 'gm-new-demo-level' }, t('gm.new.demoLevel'), demoLevel));
   const demoOn = () => demoBox.checked && !demoBox.disabled;
+  /// The engine chosen to play the player's side of a demo, if one is.
+  const demoEntry = () => (demoOn() && demoLevel.value.startsWith(DEMO_ENGINE)
+    ? engines.find((entry) => DEMO_ENGINE + entry.id === demoLevel.value) : null);
   // Six opponents with a description each would not fit the window: the chosen one's shows.
   const opponentHint = el('p', { class: 'hint', id: 'gm-opponent-hint', 'aria-live': 'polite' });
   const colourChoices = radios('colour', COLOURS, initial.humanColour, (c) => t(`gm.new.colour.${c}`));
@@ -302,17 +316,21 @@ export async function chooseParams(app, start) {
     const demoSide = demoOn() ? humanColour : null;
     colourSet.disabled = opponent === 'human';
     opponentHint.textContent = t(`gm.opponent.${opponent}.hint`);
-    // An engine plays the rules it played when it was added, and Swap2 if it answered it.
+    // An engine plays the rules it played when it was added, and Swap2 if it answered it (in a
+    // demo of two engines, both must).
     const entry = opponent === ENGINE ? chosenEngine() : null;
-    engineChoice.hidden = opponent !== ENGINE;
+    const playing = [entry, demoEntry()].filter(Boolean);
+    // The opponent's engine, and the time a move of the engines playing (the demo's too).
+    engineChoice.hidden = !playing.length;
+    engineLabel.hidden = opponent !== ENGINE;
     // An engine plays to the game's clock as a person does; its own time a move is for a game
     // without one.
     timeLabel.hidden = clock.value()?.kind !== 'none';
     for (const input of document.querySelectorAll('#gomoku-new-dialog input[name=rule]')) {
-      input.disabled = Boolean(entry) && !entry.rules.includes(input.value);
+      input.disabled = playing.some((e) => !e.rules.includes(input.value));
     }
     const swap2Input = document.querySelector('#gomoku-new-dialog input[name=opening][value=swap2]');
-    if (swap2Input) swap2Input.disabled = Boolean(entry) && !entry.swap2;
+    if (swap2Input) swap2Input.disabled = playing.some((e) => !e.swap2);
     // Soosõrv-8 and Taraguchi-10 are Renju's; an engine plays only the standard opening and Swap2.
     const { rule } = choice();
     // Renju is played on 15x15 only: its 20x20 is not offered.
@@ -323,7 +341,7 @@ export async function chooseParams(app, start) {
     }
     for (const input of document.querySelectorAll('#gomoku-new-dialog input[name=opening]')) {
       if (input.value === 'standard' || input.value === 'swap2') continue;
-      input.disabled = Boolean(entry) || (RENJU_OPENINGS.includes(input.value) && rule !== 'renju');
+      input.disabled = playing.length > 0 || (RENJU_OPENINGS.includes(input.value) && rule !== 'renju');
       if (input.disabled && input.checked) document.getElementById('gm-opening-standard').checked = true;
     }
     const computer = entry ? engineName(entry) : computerName(opponent);
@@ -342,7 +360,8 @@ export async function chooseParams(app, start) {
       label?.parentNode.querySelector('.gm-badge').toggleAttribute('hidden', swap2);
       const input = inputs[colour];
       input.disabled = colour === computerSide || colour === demoSide;
-      input.value = colour === computerSide ? computer : colour === demoSide ? computerName(demoLevel.value) : typed[colour];
+      const demoName = () => (demoEntry() ? engineName(demoEntry()) : computerName(demoLevel.value));
+      input.value = colour === computerSide ? computer : colour === demoSide ? demoName() : typed[colour];
       input.removeAttribute('aria-invalid');
     }
   };
@@ -401,7 +420,10 @@ export async function chooseParams(app, start) {
       };
       if (size !== 15) params.size = size;
       if (opponent === ENGINE) params.engine = { id: engineSelect.value, moveMs: Number(timeSelect.value) };
-      if (demoOn()) params.demo = demoLevel.value;
+      if (demoEntry()) {
+        params.demo = ENGINE;
+        params.demoEngine = { id: demoEntry().id, moveMs: Number(timeSelect.value) };
+      } else if (demoOn()) params.demo = demoLevel.value;
       error.textContent = '';
       pending = true;
       start(params).then(() => {

@@ -1,10 +1,13 @@
-//! The computer against the computer (a demo, as KDE Bovo opens with): two levels, or a level
-//! and an external engine, play each other under any rule, opening and clock while the player
-//! watches; the player may take over either side at any move, and the game goes on from there
-//! between the player and the computer left.
+//! The computer against the computer (a demo, as KDE Bovo opens with): two levels, a level and
+//! an external engine, or two external engines (the same one twice runs as two processes) play
+//! each other under any rule, opening and clock while the player watches; the player may take
+//! over either side at any move, and the game goes on from there between the player and the
+//! computer left.
 //!
-//! A demo is [`Params::demo`]: the level that plays the player's part (`humanColour`, the first
-//! or second player), `opponent` playing the other. Taking over is a logged action,
+//! A demo is [`Params::demo`]: the level, or the engine of [`Params::demo_engine`], that plays
+//! the player's part (`humanColour`, the first or second player), `opponent` playing the other.
+//! An engine that fails loses by its fault as against a person ([`Gomoku::forfeiter`] says which
+//! part's engine), and the other part has won. Taking over is a logged action,
 //! [`Action::TakeOver`](super::Action::TakeOver) (`{"takeOver":"second"}`, written `second taken over` in a record file),
 //! so a record replays who played what; it is allowed once, while the game is going.
 //!
@@ -20,7 +23,7 @@
 //! (`on_the_clock`), so it plays within what is left. A demo under way when the app quits comes
 //! back paused, as every game does; resumed, it plays on.
 
-use super::params::{Level, Opponent, Params};
+use super::params::{EngineSeat, Level, Opponent, Params};
 use super::swap2::Role;
 use super::Gomoku;
 use crate::{Game, RuleError};
@@ -32,14 +35,30 @@ pub enum Seat {
     Player,
     /// The built-in computer at a level.
     Level(Level),
-    /// The external engine of [`Params::engine`].
+    /// An external engine: [`Params::engine`] for the opponent's part, [`Params::demo_engine`]
+    /// for the player's in a demo ([`Gomoku::engine_of`]).
     Engine,
 }
 
-/// Refuses a demo without a computer on the other side: two programs play a demo.
+/// Who plays as `opponent` says: a person, a level or an external engine.
+fn seat_of(opponent: Opponent) -> Seat {
+    match opponent {
+        Opponent::Human => Seat::Player,
+        Opponent::Engine => Seat::Engine,
+        level => level.level().map_or(Seat::Player, Seat::Level),
+    }
+}
+
+/// Refuses a demo without a program on each side (two programs play a demo), and a demo
+/// engine not named.
 pub(super) fn check(params: &Params) -> Result<(), RuleError> {
-    if params.demo.is_some() && !params.opponent.is_computer() {
-        return Err(RuleError::Malformed { what: "params", reason: "a demo needs the computer on both sides".into() });
+    let malformed = |reason: &str| Err(RuleError::Malformed { what: "params", reason: reason.into() });
+    let Some(demo) = params.demo else { return Ok(()) };
+    if !params.opponent.is_computer() || !demo.is_computer() {
+        return malformed("a demo needs the computer on both sides");
+    }
+    if demo == Opponent::Engine && params.demo_engine.is_none() {
+        return malformed("a demo's engine must be named (demoEngine)");
     }
     Ok(())
 }
@@ -62,13 +81,26 @@ impl Gomoku {
             return Seat::Player;
         }
         if role == self.params.human_role() {
-            return self.params.demo.map_or(Seat::Player, Seat::Level);
+            return self.params.demo.map_or(Seat::Player, seat_of);
         }
-        match self.params.opponent {
-            Opponent::Human => Seat::Player,
-            Opponent::Engine => Seat::Engine,
-            level => level.level().map_or(Seat::Player, Seat::Level),
+        seat_of(self.params.opponent)
+    }
+
+    /// The external engine that plays `role`, if one does now.
+    pub fn engine_of(&self, role: Role) -> Option<&EngineSeat> {
+        if self.seat(role) != Seat::Engine {
+            return None;
         }
+        if role == self.params.human_role() {
+            self.params.demo_engine.as_ref()
+        } else {
+            self.params.engine.as_ref()
+        }
+    }
+
+    /// The part whose engine lost by its fault, if one did: the part that was to act.
+    pub fn forfeiter(&self) -> Option<Role> {
+        self.forfeited().and(self.to_act())
     }
 
     /// Whether this game began as a demo (taken over or not).
@@ -127,7 +159,8 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     fn demo(rule: Rule, opening: Opening) -> Gomoku {
-        let params = Params { rule, opening, opponent: Opponent::Easy, demo: Some(Level::Medium), ..Params::default() };
+        let params =
+            Params { rule, opening, opponent: Opponent::Easy, demo: Some(Opponent::Medium), ..Params::default() };
         Gomoku::new(&params, 7).unwrap()
     }
 
@@ -218,8 +251,12 @@ mod tests {
         }
         over.apply(&Action::Stone(Move { x: 4, y: 0 })).unwrap();
         assert_eq!(over.take_over(Role::First), Err(RuleError::GameOver));
-        let two_people = Params { demo: Some(Level::Easy), ..Params::default() };
+        let two_people = Params { demo: Some(Opponent::Easy), ..Params::default() };
         assert!(matches!(Gomoku::new(&two_people, 1), Err(RuleError::Malformed { .. })));
+        let watched_by_a_person = Params { opponent: Opponent::Easy, demo: Some(Opponent::Human), ..Params::default() };
+        assert!(matches!(Gomoku::new(&watched_by_a_person, 1), Err(RuleError::Malformed { .. })));
+        let unnamed = Params { opponent: Opponent::Easy, demo: Some(Opponent::Engine), ..Params::default() };
+        assert!(matches!(Gomoku::new(&unnamed, 1), Err(RuleError::Malformed { .. })));
     }
 
     #[test]
@@ -242,6 +279,46 @@ mod tests {
         assert_eq!(game.undo(), Some(take));
         assert!(game.plays_itself());
         assert_eq!(game.undo(), Some(Action::Stone(Move { x: 7, y: 7 })));
+    }
+
+    fn two_engines() -> Gomoku {
+        let seat = |id: &str| EngineSeat { id: id.into(), name: id.into(), version: "1".into(), move_ms: 100 };
+        let params = Params {
+            opponent: Opponent::Engine,
+            engine: Some(seat("second")),
+            demo: Some(Opponent::Engine),
+            demo_engine: Some(seat("first")),
+            ..Params::default()
+        };
+        Gomoku::new(&params, 7).unwrap()
+    }
+
+    #[test]
+    fn two_engines_play_a_demo_each_its_part_and_a_forfeit_is_the_other_s_win() {
+        let mut game = two_engines();
+        assert_eq!((game.seat(Role::First), game.seat(Role::Second)), (Seat::Engine, Seat::Engine));
+        assert_eq!(game.engine_of(Role::First).map(|seat| seat.id.as_str()), Some("first"));
+        assert_eq!(game.engine_of(Role::Second).map(|seat| seat.id.as_str()), Some("second"));
+        assert!(game.is_engine_turn() && game.plays_itself());
+        game.apply(&Action::Stone(Move { x: 7, y: 7 })).unwrap();
+        assert!(game.is_engine_turn(), "the second part's engine");
+        // The second part's engine fails: the first part (black) has won, as between two players.
+        game.apply(&Action::Forfeit { forfeit: crate::gomoku::Fault::Crash }).unwrap();
+        assert_eq!(
+            (game.status(), game.forfeiter(), game.winner()),
+            (Status::Won, Some(Role::Second), Some(Colour::Black))
+        );
+        assert_eq!(game.summary(0), Some(serde_json::json!({"winner": "black", "forfeit": "crash"})));
+        assert!(!game.can_rank());
+        assert_eq!(game.view().demo_engine.map(|seat| seat.id), Some("first".into()));
+        // Taken over, the engine left is the one played against.
+        let mut taken = two_engines();
+        taken.apply(&Action::TakeOver { take_over: Role::First }).unwrap();
+        assert_eq!((taken.engine_of(Role::First), taken.is_engine_turn()), (None, false));
+        taken.apply(&Action::Stone(Move { x: 7, y: 7 })).unwrap();
+        taken.apply(&Action::Forfeit { forfeit: crate::gomoku::Fault::Timeout }).unwrap();
+        let summary = taken.summary(0).unwrap();
+        assert_eq!((summary["engine"].as_str(), summary["winner"].as_str()), (Some("second 1"), Some("black")));
     }
 
     #[test]

@@ -389,6 +389,12 @@ impl Gomoku {
         if self.status().is_over() {
             return None;
         }
+        self.to_act()
+    }
+
+    /// The part to act in the position, the game over or not (after a forfeit: the part that
+    /// forfeited).
+    fn to_act(&self) -> Option<Role> {
         self.opening_decider().or_else(|| self.role_of(self.side_to_move()))
     }
 
@@ -442,8 +448,10 @@ impl Gomoku {
 
     /// The colour that made five, or whose opponent lost on time (before Swap2 settled the
     /// colours, the colour the first player's stones have: black), once someone won.
+    /// An engine's forfeit is the other part's win (in a demo, either part's engine may fail).
     pub fn winner(&self) -> Option<Colour> {
-        if let Some(loser) = self.lost_on_time {
+        let loser = self.lost_on_time.or_else(|| self.forfeiter());
+        if let Some(loser) = loser {
             let winner = loser.other();
             return Some(self.colour_of(winner).unwrap_or(if winner == Role::First {
                 Colour::Black
@@ -501,7 +509,7 @@ impl Game for Gomoku {
         params.opening.check(params.rule)?;
         params.check_size()?;
         // A Gomocup brain answers Swap2 (`SWAP2BOARD`) but no other opening rule.
-        if params.opponent == Opponent::Engine && !matches!(params.opening, Opening::Standard | Opening::Swap2) {
+        if params.plays_an_engine() && !matches!(params.opening, Opening::Standard | Opening::Swap2) {
             return Err(RuleError::Illegal("openingNotForEngine"));
         }
         let opening = opening_state::start(params.opening);
@@ -601,26 +609,33 @@ impl Game for Gomoku {
     /// result in the history.
     fn summary(&self, _elapsed_ms: u64) -> Option<serde_json::Value> {
         let on_time = self.lost_on_time.is_some();
-        if let Some(seat) = self.params.engine.as_ref().filter(|_| self.params.opponent == Opponent::Engine) {
+        // The engine played against (in a demo, the one left after a take-over); a demo watched
+        // to its end is two players' game, its forfeit said beside the winner.
+        if let Some(seat) = self.computer_role().and_then(|role| self.engine_of(role)) {
             let engine = format!("{} {}", seat.name, seat.version).trim().to_string();
             // The winning colour too, as between two players: the statistics count wins by it.
-            let winner = self.winner().or_else(|| self.forfeit.and(self.human_colour()));
+            let winner = self.winner();
             return Some(serde_json::json!({ "engine": engine, "forfeit": self.forfeit, "winner": winner }));
         }
         if self.params.opponent.level().is_some() && self.computer_role().is_some() {
             return on_time.then(|| serde_json::json!({ "onTime": true }));
         }
         let winner = self.winner()?;
-        Some(if on_time {
-            serde_json::json!({ "winner": winner, "onTime": true })
-        } else {
-            serde_json::json!({ "winner": winner })
-        })
+        let mut summary = serde_json::json!({ "winner": winner });
+        if on_time {
+            summary["onTime"] = true.into();
+        }
+        if let Some(fault) = self.forfeit {
+            summary["forfeit"] = serde_json::json!(fault);
+        }
+        Some(summary)
     }
 
     fn status(&self) -> Status {
         if self.forfeit.is_some() {
-            return Status::Won; // only the engine forfeits, and the player is its opponent
+            // Only an engine forfeits: the player is its opponent, or in a demo the other part
+            // (either side's win is Won there, as between two players).
+            return Status::Won;
         }
         // The loser on time is known by part even before Swap2 settles the colours.
         if let Some(loser) = self.lost_on_time {

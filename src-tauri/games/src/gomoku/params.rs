@@ -126,11 +126,18 @@ pub struct Params {
     /// otherwise (and from the JSON).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<EngineSeat>,
-    /// A game of the computer against itself (a demo, [`super::demo`]): the level that plays the
-    /// player's part (`humanColour`) while the player watches, `opponent` playing the other;
-    /// absent otherwise (and from the JSON). E.g. `{"opponent":"master","demo":"hard"}`.
+    /// A game of the computer against itself (a demo, [`super::demo`]): the level, or `"engine"`
+    /// (the external engine of [`Params::demo_engine`]), that plays the player's part
+    /// (`humanColour`) while the player watches, `opponent` playing the other; absent otherwise
+    /// (and from the JSON). E.g. `{"opponent":"master","demo":"hard"}`, or two engines
+    /// `{"opponent":"engine","engine":{...},"demo":"engine","demoEngine":{...}}`. Never `"human"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub demo: Option<Level>,
+    pub demo: Option<Opponent>,
+    /// The external engine that plays the player's part in a demo whose `demo` is `"engine"`
+    /// (it may be the same engine as [`Params::engine`]: each part runs its own process); absent
+    /// otherwise (and from the JSON).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub demo_engine: Option<EngineSeat>,
 }
 
 /// The external engine a game is played against, as the game names it, e.g.
@@ -173,6 +180,7 @@ impl Default for Params {
             deal: super::NEWEST_DEAL,
             engine: None,
             demo: None,
+            demo_engine: None,
         }
     }
 }
@@ -191,6 +199,11 @@ impl Params {
     /// the colours are chosen in the opening: see [`super::Gomoku::computer_colour`].
     pub fn computer_colour(&self) -> Option<Colour> {
         self.opponent.is_computer().then(|| self.human_colour.other())
+    }
+
+    /// Whether an external engine plays a part: the opponent, or the player's part in a demo.
+    pub fn plays_an_engine(&self) -> bool {
+        self.opponent == Opponent::Engine || self.demo == Some(Opponent::Engine)
     }
 
     /// The human's part in the game against the computer: first (black under the standard

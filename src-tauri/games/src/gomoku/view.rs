@@ -60,6 +60,10 @@ pub struct View {
     /// otherwise, so the views of games from before engines stay as they were.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<EngineSeat>,
+    /// The external engine that plays the player's part in a demo (`demo.level` is then
+    /// `"engine"`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub demo_engine: Option<EngineSeat>,
     /// The engine's fault that ended the game (`"timeout"`, `"crash"`...); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forfeit: Option<Fault>,
@@ -78,8 +82,9 @@ pub struct View {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DemoView {
-    /// The level playing the player's part (the other is the view's `opponent`).
-    pub level: super::Level,
+    /// The level playing the player's part, or `"engine"` (the view's `demoEngine`); the other
+    /// part is the view's `opponent`.
+    pub level: Opponent,
     /// Whether the computer still plays both sides.
     pub plays_itself: bool,
     /// The part the player took over, once they did.
@@ -157,6 +162,7 @@ impl View {
             black_name: name_of(game, Colour::Black).to_string(),
             white_name: name_of(game, Colour::White).to_string(),
             engine: params.engine.clone(),
+            demo_engine: params.demo_engine.clone(),
             forfeit: game.forfeited(),
             time_control: params.time_control,
             demo: demo_view(game),
