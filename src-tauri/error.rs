@@ -95,6 +95,8 @@ pub enum EngineTrouble {
     RuleNotPlayed,
     /// It does not answer `SWAP2BOARD`.
     NoSwap2,
+    /// A board it did not play a first move on when it was added (`START 20`).
+    SizeNotPlayed,
     /// As the hint's engine (`engines::helper`), it failed by this fault: no hint.
     Hint(HintFault),
 }
@@ -175,6 +177,7 @@ impl AppError {
                 EngineTrouble::NoSuchEngine => "engine_no_such",
                 EngineTrouble::RuleNotPlayed => "engine_rule",
                 EngineTrouble::NoSwap2 => "engine_no_swap2",
+                EngineTrouble::SizeNotPlayed => "engine_size",
                 EngineTrouble::Hint(fault) => match fault {
                     HintFault::Timeout => "hint_timeout",
                     HintFault::Crash => "hint_crash",

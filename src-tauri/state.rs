@@ -258,7 +258,8 @@ impl AppState {
         let checked = crate::engines::check::check(path)
             .map_err(|failure| AppError::engine(crate::engines::trouble_of(failure.fault), failure.detail))?;
         let rules = checked.rules.iter().map(|rule| rule.as_str().to_string()).collect();
-        let abilities = crate::prefs::engines::Abilities { rules, swap2: checked.swap2, nbest: checked.nbest };
+        let sizes = checked.sizes.iter().map(|&size| u8::from(size)).collect();
+        let abilities = crate::prefs::engines::Abilities { rules, sizes, swap2: checked.swap2, nbest: checked.nbest };
         let about = checked.about;
         let engines = crate::prefs::engines::add(&*self.store()?, path, about.name, about.version, abilities);
         self.choose_helper();
@@ -270,7 +271,7 @@ impl AppState {
     #[cfg(feature = "test-game")]
     pub fn add_engine_unchecked(&self, path: &std::path::Path, name: &str) -> AppResult<()> {
         let rules = ["freestyle", "exactFive", "renju"].map(String::from).to_vec();
-        let abilities = crate::prefs::engines::Abilities { rules, swap2: true, nbest: false };
+        let abilities = crate::prefs::engines::Abilities { rules, sizes: vec![15, 20], swap2: true, nbest: false };
         crate::prefs::engines::add(&*self.store()?, path, name.into(), "1".into(), abilities).map(drop)?;
         self.choose_helper();
         Ok(())

@@ -704,6 +704,7 @@ fn a_brain_that_does_not_answer_yxnbest_is_listed_and_asked_for_its_move_only() 
         let listed = host.state.add_engine(&program).unwrap();
         assert_eq!((listed[0].name.as_str(), listed[0].nbest), ("plain", false), "{unknown:?}");
         assert_eq!(listed[0].rules.len(), 4, "{unknown:?}: it plays as before");
+        assert_eq!(listed[0].sizes, [15], "it answers START 20 with ERROR");
         host.state.set_setting("gomokuHelper", json!(listed[0].id)).unwrap();
         let (tell, looks) = channel();
         host.state.set_study_notifier(Box::new(move |snapshot| {
@@ -803,4 +804,36 @@ fn an_engine_that_lets_its_flag_fall_loses_on_time() {
     assert!(last.view["forfeit"].is_null(), "lost on time, not by a fault");
     assert!(last.record.expect("recorded").rank.is_none());
     none_left(&program);
+}
+
+/// The 20x20 board with engines: pbrain-pastimes is found at its checks to play it (`START 20`)
+/// and plays a game there; a brain that answers `START 20` with `ERROR` is listed for 15x15
+/// only, and a 20x20 game against it is refused by name.
+#[test]
+fn an_engine_plays_the_twenty_board_only_if_it_did_at_its_checks() {
+    let _busy = busy_brains();
+    let host = host();
+    let listed = host.state.add_engine(&pbrain_pastimes()).unwrap();
+    assert_eq!(listed[0].sizes, [15, 20], "{:?}", listed[0]);
+    let started = host.new_game(&listed[0].id, 200, json!({"size": 20}));
+    assert_eq!((started.view["size"].clone(), started.category.as_str()), (json!(20), "freestyle-engine-20x20"));
+    host.play(19, 19);
+    let answered = host.engine_moved(Duration::from_secs(10));
+    assert_eq!(answered.view["forfeit"], Value::Null);
+    let reply = &answered.view["moves"][1];
+    assert!(reply["x"].as_u64().unwrap() >= 17 && reply["y"].as_u64().unwrap() >= 17, "{reply}");
+
+    let (_folder, plain) = copied("pbrain-plain", &[]);
+    let plain = host.state.add_engine(&plain).unwrap()[1].clone();
+    assert_eq!(plain.sizes, [15]);
+    let params =
+        json!({"rule": "freestyle", "size": 20, "opponent": "engine", "engine": {"id": plain.id, "moveMs": 200}});
+    let refused = serde_json::to_value(host.state.new_game(gomoku::KIND, params).unwrap_err()).unwrap();
+    assert_eq!(refused["code"], "engine_size", "{refused}");
+    assert_eq!(
+        host.state.snapshot(gomoku::KIND).unwrap().unwrap().category,
+        "freestyle-engine-20x20",
+        "nothing changed"
+    );
+    none_left(&plain.path);
 }

@@ -1,6 +1,6 @@
 //! The checks an engine passes before it is listed: it starts in its folder, says who it is
 //! (`ABOUT`), answers `START 15`, and plays a first move (`BEGIN`) in time under each rule it
-//! is then offered for; whether it answers Swap2's `SWAP2BOARD`; and whether it answers Yixin's
+//! is then offered for; whether it plays on the 20x20 board (`START 20`, a first move); whether it answers Swap2's `SWAP2BOARD`; and whether it answers Yixin's
 //! `YXNBEST` with several best lines ([`several_best`]).
 
 use super::brain::{Brain, Failure, Setup, Swap2Answer, Waited};
@@ -19,6 +19,8 @@ pub struct Checked {
     pub about: About,
     /// The rules it played a first move under (freestyle always: without it, no engine).
     pub rules: Vec<Rule>,
+    /// The boards it played a first move on under freestyle (15x15 always).
+    pub sizes: Vec<BoardSize>,
     pub swap2: bool,
     /// Whether it gives its several best lines when asked by `YXNBEST` ([`several_best`]).
     pub nbest: bool,
@@ -42,6 +44,7 @@ pub fn check(program: &Path) -> Result<Checked, Failure> {
         }
         brain.stop();
     }
+    let sizes = BoardSize::ALL.into_iter().filter(|&size| plays_on(&mut brain, size, &cancel)).collect();
     let setup = Setup { rule: Rule::Freestyle, size: BoardSize::Fifteen, move_ms: CHECK_MOVE_MS };
     let swap2 = matches!(brain.swap2(setup, &[], None, &cancel), Waited::Answer(Ok(Swap2Answer::Stones(points))) if points.len() == 3);
     let nbest = several_best(&mut brain, &cancel);
@@ -49,7 +52,19 @@ pub fn check(program: &Path) -> Result<Checked, Failure> {
     if about.name.is_empty() {
         return Err(Failure { fault: Fault::Garbage, detail: "its ABOUT gives no name".into() });
     }
-    Ok(Checked { about, rules, swap2, nbest })
+    Ok(Checked { about, rules, sizes, swap2, nbest })
+}
+
+/// Whether the brain plays a first move under freestyle on a board of `size` (15x15 it did
+/// already: freestyle's check); a brain that refuses `START 20` (or fails it) is started afresh.
+fn plays_on(brain: &mut Brain, size: BoardSize, cancel: &AtomicBool) -> bool {
+    if size == BoardSize::Fifteen {
+        return true;
+    }
+    let setup = Setup { rule: Rule::Freestyle, size, move_ms: CHECK_MOVE_MS };
+    let played = matches!(brain.turn(setup, &[], cancel), Waited::Answer(Ok(_)));
+    brain.stop();
+    played
 }
 
 /// Whether the brain answers Yixin's `YXNBEST` as Rapfi does: told `YXSHOWINFO` (which turns

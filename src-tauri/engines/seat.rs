@@ -55,6 +55,9 @@ fn seat(engines: &[EngineEntry], params: &Params, asked: Option<EngineSeat>) -> 
     if params.opening == Opening::Swap2 && !entry.swap2 {
         return Err(AppError::engine(EngineTrouble::NoSwap2, &entry.name));
     }
+    if !entry.sizes.contains(&u8::from(params.size)) {
+        return Err(AppError::engine(EngineTrouble::SizeNotPlayed, &entry.name));
+    }
     if !MOVE_MS.contains(&asked.move_ms) {
         return Err(AppError::bad_argument(format!("moveMs must be from {} to {}", MOVE_MS.start(), MOVE_MS.end())));
     }

@@ -24,12 +24,20 @@ pub struct EngineEntry {
     pub version: String,
     /// The rules it played a first move under, by their names in the game's params.
     pub rules: Vec<String>,
+    /// The boards (intersections a side) it played a first move on; 15x15 only for engines
+    /// listed before 20x20 was asked about, until added again.
+    #[serde(default = "fifteen_only")]
+    pub sizes: Vec<u8>,
     /// Whether it answers Swap2's `SWAP2BOARD`.
     pub swap2: bool,
     /// Whether it gives several best lines when asked by Yixin's `YXNBEST` (`engines::check`);
     /// false for engines listed before the question was asked, until added again.
     #[serde(default)]
     pub nbest: bool,
+}
+
+fn fifteen_only() -> Vec<u8> {
+    vec![15]
 }
 
 /// The engines, in the order added.
@@ -50,6 +58,7 @@ pub fn find(store: &Store, id: &str) -> AppResult<EngineEntry> {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Abilities {
     pub rules: Vec<String>,
+    pub sizes: Vec<u8>,
     pub swap2: bool,
     pub nbest: bool,
 }
@@ -62,14 +71,14 @@ pub fn add(
     version: String,
     abilities: Abilities,
 ) -> AppResult<Vec<EngineEntry>> {
-    let Abilities { rules, swap2, nbest } = abilities;
+    let Abilities { rules, sizes, swap2, nbest } = abilities;
     let mut engines = list(store)?;
     let id = match engines.iter().find(|entry| entry.path == path) {
         Some(entry) => entry.id.clone(),
         None => unique_id(&engines, path),
     };
     engines.retain(|entry| entry.id != id);
-    engines.push(EngineEntry { id, path: path.to_path_buf(), name, version, rules, swap2, nbest });
+    engines.push(EngineEntry { id, path: path.to_path_buf(), name, version, rules, sizes, swap2, nbest });
     save(store, &engines)?;
     Ok(engines)
 }

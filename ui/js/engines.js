@@ -28,7 +28,9 @@ export function enginesSection(app) {
     helper.value = engines.some((entry) => entry.id === chosen) ? chosen : '';
     if (!engines.length) list.append(el('li', { class: 'engines-none', text: t('settings.engines.none') }));
     for (const entry of engines) {
-      const rules = entry.rules.map((rule) => t(RULE_NAME[rule] ?? rule)).join(', ');
+      // The rules, then the boards it played on: "Freestyle, Renju (15×15, 20×20)".
+      const boards = (entry.sizes ?? [15]).map((n) => t('gm.board.size', { n })).join(', ');
+      const rules = `${entry.rules.map((rule) => t(RULE_NAME[rule] ?? rule)).join(', ')} (${boards})`;
       const about = entry.swap2 ? t('settings.engines.rulesSwap2', { rules }) : t('settings.engines.rules', { rules });
       list.append(el('li', { class: 'engines-entry', dataset: { id: entry.id } },
         el('span', { class: 'engines-name', text: `${entry.name} ${entry.version}`.trim(), title: entry.path }),

@@ -333,10 +333,11 @@ export async function chooseParams(app, start) {
     if (swap2Input) swap2Input.disabled = playing.some((e) => !e.swap2);
     // Soosõrv-8 and Taraguchi-10 are Renju's; an engine plays only the standard opening and Swap2.
     const { rule } = choice();
-    // Renju is played on 15x15 only: its 20x20 is not offered.
+    // Renju is played on 15x15 only: its 20x20 is not offered; nor to an engine that refused
+    // START 20 when it was added.
     const twenty = document.getElementById('gm-size-20');
     if (twenty) {
-      twenty.disabled = rule === 'renju';
+      twenty.disabled = rule === 'renju' || playing.some((e) => !(e.sizes ?? [15]).includes(20));
       if (twenty.disabled && twenty.checked) document.getElementById('gm-size-15').checked = true;
     }
     for (const input of document.querySelectorAll('#gomoku-new-dialog input[name=opening]')) {
