@@ -63,7 +63,7 @@ function build(token) {
   const toolbar = el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('studyBoard.title') },
     el('h1', { class: 'toolbar-title', text: t('studyBoard.title') }),
     el('label', { class: 'study-rule-label' }, t('studyBoard.rule'), ' ', rule),
-    el('label', { class: 'study-rule-label' }, t('gm.new.board'), ' ', size),
+    size,
     el('span', { class: 'spacer' }),
     engine, back,
     el('button', { id: 'study-home', type: 'button', onclick: () => token.app.show('home'), text: t('game.allGames') }));
