@@ -7,6 +7,7 @@
 //! opponent's to block, an open three of the opponent's that must be answered.
 
 use super::super::board::Colour;
+use super::patterns;
 use super::position::Position;
 pub use super::threat::Threat;
 
@@ -21,13 +22,18 @@ pub struct Candidate {
     pub point: usize,
     pub mine: Threat,
     pub theirs: Threat,
+    /// The move's prior for the ordering (see [`Candidate::priority`]).
+    prior: i32,
 }
 
 impl Candidate {
     /// How promising the move is: what it makes, plus most of what it takes from the other
-    /// side (blocking the opponent's best point is nearly as good as using one's own).
+    /// side (blocking the opponent's best point is nearly as good as using one's own); with a
+    /// learned pattern table that orders moves, the table's value of the point
+    /// ([`patterns::prior`]).
+    #[inline]
     pub fn priority(&self) -> i32 {
-        self.mine.score + self.theirs.score * 7 / 8
+        self.prior
     }
 }
 
@@ -90,7 +96,12 @@ pub fn scan(pos: &Position, out: &mut Vec<Candidate>) -> Scan {
 }
 
 fn score_point(pos: &Position, point: usize, me: Colour) -> Candidate {
-    Candidate { point, mine: pos.threat(point, me), theirs: pos.threat(point, me.other()) }
+    let (mine, theirs) = (pos.threat(point, me), pos.threat(point, me.other()));
+    let prior = match pos.patterns().filter(|p| p.ordering) {
+        Some(table) => patterns::prior(pos, table, point, mine.is_four() || theirs.is_four()),
+        None => mine.score + theirs.score * 7 / 8,
+    };
+    Candidate { point, mine, theirs, prior }
 }
 
 fn note(scan: &mut Scan, c: &Candidate) {

@@ -18,6 +18,7 @@ use super::super::board::{Colour, Point, POINTS, SIZE};
 use super::super::rules::Rule;
 use super::super::Gomoku;
 use super::legality::{forbidden_for, Forbidden};
+use super::patterns::Patterns;
 use super::shape::{tables, Shape, ShapeTable};
 use super::threat::Threat;
 
@@ -160,6 +161,8 @@ pub struct Position {
     forbidden: Option<Forbidden>,
     /// The shape table for each colour's stones (a rule may treat the colours differently).
     tables: [&'static ShapeTable; 2],
+    /// A learned pattern table whose values the totals keep too, if the search uses one.
+    patterns: Option<Patterns>,
 }
 
 /// What a move changes wholesale, kept to be put back by unmake.
@@ -181,6 +184,9 @@ pub struct Totals {
     pub unstoppable: i32,
     /// Points where it would make a four (or more).
     pub fours: i32,
+    /// With a learned pattern table ([`super::patterns`]): the sums of the points' values to
+    /// the side as the side to move ("own") and as the other side ("against"); zero without.
+    pub patterns: [i32; 2],
 }
 
 /// One empty point's cache as it was before a move changed it.
@@ -193,6 +199,11 @@ struct Saved {
 
 impl Position {
     pub fn of(game: &Gomoku) -> Position {
+        Position::with_patterns(game, None)
+    }
+
+    /// The position of `game`, its totals keeping the values of a learned pattern table too.
+    pub fn with_patterns(game: &Gomoku, patterns: Option<Patterns>) -> Position {
         let rule = game.rule();
         let mut pos = Position {
             cells: [None; POINTS],
@@ -210,6 +221,7 @@ impl Position {
             rule,
             forbidden: forbidden_for(rule),
             tables: tables(rule),
+            patterns,
         };
         for p in 0..POINTS {
             for d in 0..4 {
@@ -334,6 +346,18 @@ impl Position {
         self.totals
     }
 
+    /// The learned pattern table the totals keep, if any.
+    #[inline]
+    pub fn patterns(&self) -> Option<&Patterns> {
+        self.patterns.as_ref()
+    }
+
+    /// The empty point `p`'s four shapes for `colour`, one a byte, from the cache.
+    #[inline]
+    pub fn packed_shapes(&self, p: usize, colour: Colour) -> u32 {
+        self.shapes[p][colour.index()]
+    }
+
     /// Whether a rule forbids some points (then the candidates must be scanned one by one).
     pub fn has_forbidden_points(&self) -> bool {
         self.forbidden.is_some()
@@ -347,6 +371,13 @@ impl Position {
             total.fives += sign * threat.five as i32;
             total.unstoppable += sign * threat.unstoppable as i32;
             total.fours += sign * threat.is_four() as i32;
+        }
+        if let Some(patterns) = self.patterns {
+            for (total, shapes) in self.totals.iter_mut().zip(self.shapes[q]) {
+                let [own, against] = patterns.weights.point(shapes);
+                total.patterns[0] += sign * own;
+                total.patterns[1] += sign * against;
+            }
         }
     }
 

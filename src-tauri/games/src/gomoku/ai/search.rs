@@ -15,6 +15,7 @@ use super::super::board::POINTS;
 use super::budget::Pace;
 use super::defence;
 use super::eval::{self, Candidate, Scan, WIN, WIN_FLOOR};
+use super::patterns;
 use super::position::Position;
 use super::tt::{Bound, Table, NO_MOVE};
 use super::{SearchLimits, Style};
@@ -249,7 +250,7 @@ impl<'a> Searcher<'a> {
         let mut best_move = NO_MOVE;
         if depth <= 0 && !forced && !scan.they_threaten {
             // A quiet leaf with fours to follow: the evaluation stands unless a four beats it.
-            let stand = scan.eval();
+            let stand = self.leaf(scan.eval());
             if stand >= beta {
                 self.lists[ply] = list;
                 return stand;
@@ -338,7 +339,14 @@ impl<'a> Searcher<'a> {
         if depth <= 0 && quiet && self.fours_to_follow(depth, ply as usize, mine.fours > 0) {
             return None;
         }
-        (depth <= 0 && (quiet || too_deep)).then(|| eval::value(mine.score, theirs.score))
+        (depth <= 0 && (quiet || too_deep)).then(|| self.leaf(eval::value(mine.score, theirs.score)))
+    }
+
+    /// A leaf's value: the learned pattern evaluation's when the search uses one, else `hand`
+    /// (today's hand-made evaluation).
+    #[inline]
+    fn leaf(&self, hand: i32) -> i32 {
+        patterns::value(&self.pos).unwrap_or(hand)
     }
 
     /// At a quiet leaf: whether to follow the side to move's fours further (each is answered
@@ -362,7 +370,7 @@ impl<'a> Searcher<'a> {
         }
         if scan.their_five.is_some() {
             // Forced: search the block, unless the line is already absurdly deep.
-            return (ply as usize >= MAX_PLY).then(|| scan.eval());
+            return (ply as usize >= MAX_PLY).then(|| self.leaf(scan.eval()));
         }
         if scan.my_unstoppable.is_some() {
             // An open four now, five next move; the opponent has no four to interfere.
@@ -373,7 +381,7 @@ impl<'a> Searcher<'a> {
         if depth <= 0 && quiet && self.fours_to_follow(depth, ply as usize, scan.my_fours > 0) {
             return None;
         }
-        (depth <= 0 && (quiet || too_deep)).then(|| scan.eval())
+        (depth <= 0 && (quiet || too_deep)).then(|| self.leaf(scan.eval()))
     }
 
     /// Whether the `i`-th move `c` is searched one move shallower first (late move reduction):
