@@ -80,10 +80,10 @@
 //!   threat budgets doubled 62.7 %, quadrupled 58.5 % (82 games); the configuration of commit
 //!   c6919af (no late move reductions, larger threat budgets) 67.5 % at 54k.
 
+use pastimes_games::gomoku::ai::patterns::Patterns;
 use pastimes_games::gomoku::ai::{forced_win, move_seed, search_level, Limits};
 use pastimes_games::gomoku::{Colour, Gomoku, Level, Move, Opponent, Params, Point, Rule, SIZE};
 use pastimes_games::Game;
-use pastimes_games::gomoku::ai::patterns::Patterns;
 use pastimes_lab::caro_referee::{self, Verdict};
 use pastimes_lab::point_patterns::patterns_from_env;
 use pastimes_lab::sequential::Sequential;

@@ -25,7 +25,7 @@
 //!
 //! fits the engine's learned pattern table (`pastimes_lab::point_patterns`: each candidate
 //! point's four line shapes as one pattern, 990 weights) to FILE's positions, half outcome and
-//! half search score by default (`PATTERNS_LAMBDA`), prints its figures beside the base rate and
+//! half search score by default (`PATTERNS_LAMBDA`), 300 Adam steps (`PATTERNS_STEPS`), prints its figures beside the base rate and
 //! today's evaluation, and writes the weights file OUT (the engine's is
 //! `src-tauri/games/src/gomoku/ai/patterns.bin`). The same file gives the same weights.
 
@@ -116,6 +116,7 @@ fn positions(records: &[Record], reach: usize) -> Vec<Position> {
             features: patterns(record, reach),
             bias: 2 * rule_number(record.rule) + colour_index(record.to_move),
             target: f64::from(record.outcome) / 2.0,
+            offset: 0.0,
         };
         out.push(Position {
             sample,
@@ -261,7 +262,7 @@ fn points(input: &str, output: &str) -> ExitCode {
     let lambda: f64 = std::env::var("PATTERNS_LAMBDA").ok().and_then(|l| l.parse().ok()).unwrap_or(0.5);
     let count = |set: u8| all.iter().filter(|e| e.set == set).count();
     println!(
-        "{} records, {} positions not forced ({} training, {} validation, {} held out) read in {:.1?}; target {lambda} x outcome + {} x search",
+        "{} records, {} positions the leaves evaluate ({} training, {} validation, {} held out) read in {:.1?}; target {lambda} x outcome + {} x search",
         records.len(),
         all.len(),
         count(0),
@@ -270,7 +271,8 @@ fn points(input: &str, output: &str) -> ExitCode {
         started.elapsed(),
         1.0 - lambda
     );
-    let trained = train(&all, lambda, &DECAYS, &Settings::default());
+    let steps = std::env::var("PATTERNS_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(Settings::default().steps);
+    let trained = train(&all, lambda, &DECAYS, &Settings { steps, ..Settings::default() });
     for line in &trained.report {
         println!("{line}");
     }

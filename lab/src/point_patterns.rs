@@ -3,17 +3,19 @@
 //! four line shapes a stone there would make) for the side to move and for the other side, 990
 //! weights, fitted by logistic regression ([`crate::pattern_fit`]: full-batch Adam from zero, L2
 //! weight decay chosen on validation games) to a mix of the game's outcome and the search's
-//! score read as a probability, with a bias for each rule and colour to move. The fitted weights,
-//! in logits, are turned into the engine's units through the slope with which the search's own
-//! score predicts the outcomes, so the table's values sit on the scale the search's windows and
-//! margins were made for.
+//! score read as a probability, with a bias for each rule and colour to move, on top of today's
+//! evaluation ([`train`]). The fitted weights, in logits, are turned into the engine's units
+//! through the slope with which today's evaluation predicts the outcomes.
 //!
-//! Every tenth game is held out and the one before each picks the decay; positions whose move
-//! was forced (a five, a block, a proven threat line) are left out, as they are of the first fit.
+//! Every tenth game is held out and the one before each picks the decay. The positions are those
+//! the search's leaves evaluate (`evaluated_at_leaves`: no five to make or block, no open four
+//! made or threatened), whether or not the self-play search found a proven threat line there.
 
 use crate::pattern_fit::{fit, fit_scalar, metrics, sigmoid, Metrics, Model, Sample, Settings};
 use crate::selfplay::Record;
-use pastimes_games::gomoku::ai::patterns::{point_patterns, todays_value, PatternWeights, Patterns, PATTERNS};
+use pastimes_games::gomoku::ai::patterns::{
+    evaluated_at_leaves, point_patterns, todays_value, PatternWeights, Patterns, PATTERNS,
+};
 use pastimes_games::gomoku::{Colour, Gomoku, Opponent, Params, Point, Rule};
 use pastimes_games::Game;
 
@@ -65,16 +67,14 @@ pub fn examples(records: &[Record]) -> Vec<Example> {
         if i > 0 && record.cells.iter().flatten().count() == 4 {
             game_index += 1;
         }
-        if record.forced {
-            continue;
-        }
-        let Some(game) = game_of(record) else { continue };
+        let Some(game) = game_of(record).filter(evaluated_at_leaves) else { continue };
         let rule = Rule::ALL.iter().position(|r| *r == record.rule).expect("a rule");
         out.push(Example {
             sample: Sample {
                 features: features(&game),
                 bias: 2 * rule + usize::from(record.to_move == Colour::White),
                 target: f64::from(record.outcome) / 2.0,
+                offset: 0.0,
             },
             set: match game_index % 10 {
                 9 => 2,
@@ -93,14 +93,14 @@ pub fn examples(records: &[Record]) -> Vec<Example> {
 pub struct Trained {
     pub model: Model,
     pub decay: f64,
-    /// Engine units a logit (1000 over the slope of the search's score per 1000 units).
+    /// Engine units a logit (1000 over the slope of today's evaluation per 1000 units).
     pub scale: f64,
     /// Lines of figures for a reader: training and held-out log loss and accuracy of each model.
     pub report: Vec<String>,
 }
 
 /// The weight decays tried on the validation set.
-pub const DECAYS: [f64; 4] = [1e-3, 1e-2, 0.1, 1.0];
+pub const DECAYS: [f64; 4] = [1e-4, 1e-3, 1e-2, 0.1];
 
 fn line(name: &str, train: Metrics, held: Metrics) -> String {
     format!(
@@ -129,11 +129,26 @@ fn judge(model: &Model, all: &[Example], set: u8) -> Metrics {
     metrics(all.iter().filter(|e| e.set == set).map(|e| (sigmoid(model.logit(&e.sample)), e.sample.target)))
 }
 
+/// The examples with today's evaluation as each logit's fixed part, through `slope` a 1000.
+fn with_offsets(all: &[Example], slope: f64) -> Vec<Example> {
+    let offset = |e: &Example| Sample { offset: slope * e.hand / 1000.0, ..e.sample.clone() };
+    all.iter().map(|e| Example { sample: offset(e), ..e.clone() }).collect()
+}
+
 /// Fits the table to `lambda` x outcome + (1 - lambda) x the search's score as a probability,
 /// the decay among `decays` (the lowest validation loss), and reports it beside the base rate,
 /// today's evaluation and the search's score, all judged against the outcomes.
+///
+/// The table is a correction to today's evaluation: today's value, through the slope with which
+/// it predicts the outcomes, is each logit's fixed part, and the table learns what it misses
+/// (the weight decay pulls it towards today's evaluation, not towards nothing). The first fit of
+/// a whole table (commit e399e69) predicted better than today's evaluation but lost the ladder
+/// badly; see docs/ENGINES.md.
 pub fn train(all: &[Example], lambda: f64, decays: &[f64], settings: &Settings) -> Trained {
     let mut report = Vec::new();
+    let (hand_line, (slope, _)) = scalar_line("today's evaluation", all, |e| e.hand);
+    let base_examples = all;
+    let all = &with_offsets(all, slope)[..];
     let (search_line, (a, b)) = scalar_line("the search's score (for scale)", all, |e| e.search);
     let target = |e: &Example| lambda * e.sample.target + (1.0 - lambda) * sigmoid(a * e.search / 1000.0 + b);
     let train: Vec<Sample> =
@@ -148,13 +163,13 @@ pub fn train(all: &[Example], lambda: f64, decays: &[f64], settings: &Settings) 
         }
     }
     let (_, decay, model) = best.expect("a decay");
-    let bare: Vec<Sample> = train.iter().map(|s| Sample { features: Vec::new(), ..s.clone() }).collect();
+    let bare: Vec<Sample> = train.iter().map(|s| Sample { features: Vec::new(), offset: 0.0, ..s.clone() }).collect();
     let (base, _) = fit(&bare, &Settings { decay, ..*settings });
-    report.push(line("base rate (rule and colour)", judge(&base, all, 0), judge(&base, all, 2)));
-    report.push(line("learned point patterns", judge(&model, all, 0), judge(&model, all, 2)));
-    report.push(scalar_line("today's evaluation", all, |e| e.hand).0);
+    report.push(line("base rate (rule and colour)", judge(&base, base_examples, 0), judge(&base, base_examples, 2)));
+    report.push(hand_line);
+    report.push(line("today's + learned point patterns", judge(&model, all, 0), judge(&model, all, 2)));
     report.push(search_line);
-    Trained { model, decay, scale: 1000.0 / a.max(1e-6), report }
+    Trained { model, decay, scale: 1000.0 / slope.max(1e-6), report }
 }
 
 /// The engine's weights file for a fitted model: its weights in engine units, rounded.

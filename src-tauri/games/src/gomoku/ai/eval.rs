@@ -29,7 +29,7 @@ pub struct Candidate {
 impl Candidate {
     /// How promising the move is: what it makes, plus most of what it takes from the other
     /// side (blocking the opponent's best point is nearly as good as using one's own); with a
-    /// learned pattern table that orders moves, the table's value of the point
+    /// learned pattern table that orders moves, plus the table's value of the point
     /// ([`patterns::prior`]).
     #[inline]
     pub fn priority(&self) -> i32 {
@@ -97,9 +97,10 @@ pub fn scan(pos: &Position, out: &mut Vec<Candidate>) -> Scan {
 
 fn score_point(pos: &Position, point: usize, me: Colour) -> Candidate {
     let (mine, theirs) = (pos.threat(point, me), pos.threat(point, me.other()));
+    let hand = mine.score + theirs.score * 7 / 8;
     let prior = match pos.patterns().filter(|p| p.ordering) {
-        Some(table) => patterns::prior(pos, table, point, mine.is_four() || theirs.is_four()),
-        None => mine.score + theirs.score * 7 / 8,
+        Some(table) => hand + patterns::prior(pos, table, point),
+        None => hand,
     };
     Candidate { point, mine, theirs, prior }
 }

@@ -342,11 +342,11 @@ impl<'a> Searcher<'a> {
         (depth <= 0 && (quiet || too_deep)).then(|| self.leaf(eval::value(mine.score, theirs.score)))
     }
 
-    /// A leaf's value: the learned pattern evaluation's when the search uses one, else `hand`
-    /// (today's hand-made evaluation).
+    /// A leaf's value: today's hand-made evaluation `hand`, plus the learned pattern table's
+    /// part when the search uses one.
     #[inline]
     fn leaf(&self, hand: i32) -> i32 {
-        patterns::value(&self.pos).unwrap_or(hand)
+        hand + patterns::value(&self.pos).unwrap_or(0)
     }
 
     /// At a quiet leaf: whether to follow the side to move's fours further (each is answered
