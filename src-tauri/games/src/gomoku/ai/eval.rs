@@ -7,7 +7,6 @@
 //! opponent's to block, an open three of the opponent's that must be answered.
 
 use super::super::board::Colour;
-use super::patterns;
 use super::position::Position;
 pub use super::threat::Threat;
 
@@ -22,18 +21,13 @@ pub struct Candidate {
     pub point: usize,
     pub mine: Threat,
     pub theirs: Threat,
-    /// The move's prior for the ordering (see [`Candidate::priority`]).
-    prior: i32,
 }
 
 impl Candidate {
     /// How promising the move is: what it makes, plus most of what it takes from the other
-    /// side (blocking the opponent's best point is nearly as good as using one's own); with a
-    /// learned pattern table that orders moves, plus the table's value of the point
-    /// ([`patterns::prior`]).
-    #[inline]
+    /// side (blocking the opponent's best point is nearly as good as using one's own).
     pub fn priority(&self) -> i32 {
-        self.prior
+        self.mine.score + self.theirs.score * 7 / 8
     }
 }
 
@@ -96,13 +90,7 @@ pub fn scan(pos: &Position, out: &mut Vec<Candidate>) -> Scan {
 }
 
 fn score_point(pos: &Position, point: usize, me: Colour) -> Candidate {
-    let (mine, theirs) = (pos.threat(point, me), pos.threat(point, me.other()));
-    let hand = mine.score + theirs.score * 7 / 8;
-    let prior = match pos.patterns().filter(|p| p.ordering) {
-        Some(table) => hand + patterns::prior(pos, table, point),
-        None => hand,
-    };
-    Candidate { point, mine, theirs, prior }
+    Candidate { point, mine: pos.threat(point, me), theirs: pos.threat(point, me.other()) }
 }
 
 fn note(scan: &mut Scan, c: &Candidate) {

@@ -443,7 +443,8 @@ struct History<'h> {
     max: u32,
 }
 
-/// As [`select`], with the ply's killers and the history table to break ties among quiet moves.
+/// As [`select`], with the ply's killers and the history table to break ties among quiet moves
+/// (and a learned pattern table's prior, when the search orders by one).
 fn select_ordered(
     pos: &Position,
     list: &mut Vec<Candidate>,
@@ -453,19 +454,31 @@ fn select_ordered(
     history: History,
     width: usize,
 ) {
-    select_by(pos, list, scan, hint, width, |c: &Candidate| {
+    let key = |c: &Candidate| {
         let killer = if killers.contains(&(c.point as u8)) { KILLER_BONUS } else { 0 };
         let learnt = (history.values[c.point] as u64 * HISTORY_CAP as u64 / history.max as u64) as i32;
-        (-(c.priority() + killer + learnt), c.point)
-    });
+        c.priority() + killer + learnt
+    };
+    match pos.patterns().filter(|p| p.ordering) {
+        Some(table) => select_by(pos, list, scan, hint, width, |c: &Candidate| {
+            (-(key(c) + patterns::prior(pos, table, c.point)), c.point)
+        }),
+        None => select_by(pos, list, scan, hint, width, |c: &Candidate| (-key(c), c.point)),
+    }
 }
 
 /// Orders the candidates in place and keeps the ones worth searching: the moves that stop a
 /// four (its five point; under Caro also a point beyond its end, [`defence`]), the answers to a
-/// threatened open four, or the `width` most promising moves. The transposition table's move
-/// goes first.
+/// threatened open four, or the `width` most promising moves (by today's priority, plus a
+/// learned pattern table's prior when the search orders by one: [`patterns::prior`]). The
+/// transposition table's move goes first.
 pub fn select(pos: &Position, list: &mut Vec<Candidate>, scan: &Scan, hint: u8, width: usize) {
-    select_by(pos, list, scan, hint, width, |c: &Candidate| (-c.priority(), c.point));
+    match pos.patterns().filter(|p| p.ordering) {
+        Some(table) => select_by(pos, list, scan, hint, width, |c: &Candidate| {
+            (-(c.priority() + patterns::prior(pos, table, c.point)), c.point)
+        }),
+        None => select_by(pos, list, scan, hint, width, |c: &Candidate| (-c.priority(), c.point)),
+    }
 }
 
 /// [`select`] with the order `key` gives (smallest first).
