@@ -10,7 +10,8 @@
 //! ```
 //!
 //! Ladder pairings: two of the levels `beginner`, `easy`, `medium`, `hard`, `master` (e.g.
-//! `easy-beginner`, `master-hard`), `random`, `engine` (the full engine at NODES, without a
+//! `easy-beginner`, `master-hard`; `learned`: master with the learned pattern table, at
+//! master's nodes, so `learned-master` is equal nodes), `random`, `engine` (the full engine at NODES, without a
 //! level's blunders: what `hard` meant before the five levels) and `old`, an older engine behind
 //! a pipe: a program (path in `OLD_ENGINE`) that reads lines
 //! `<rule> <level> <nodes> <seed> <moves...>` and answers `<move> <nodes> <micros> <depth>`.
@@ -80,6 +81,7 @@
 //!   threat budgets doubled 62.7 %, quadrupled 58.5 % (82 games); the configuration of commit
 //!   c6919af (no late move reductions, larger threat budgets) 67.5 % at 54k.
 
+use pastimes_games::gomoku::ai::patterns::Patterns;
 use pastimes_games::gomoku::ai::{forced_win, move_seed, search_level, Limits};
 use pastimes_games::gomoku::{BoardSize, Colour, Gomoku, Level, Move, Opponent, Params, Point, Rule};
 
@@ -87,6 +89,7 @@ use pastimes_games::gomoku::{BoardSize, Colour, Gomoku, Level, Move, Opponent, P
 const SIZE: usize = pastimes_games::gomoku::BoardSize::Fifteen.side();
 use pastimes_games::Game;
 use pastimes_lab::caro_referee::{self, Verdict};
+use pastimes_lab::point_patterns::patterns_from_env;
 use pastimes_lab::sequential::Sequential;
 use pastimes_lab::sprt::Sprt;
 use rand::{Rng, SeedableRng};
@@ -219,7 +222,10 @@ fn speed() {
         let cpu_before = cpu_ns();
         // The whole second as target too, as the Gomocup brain spends a turn.
         let second = Duration::from_secs(1);
-        let r = search_level(&game, Level::Master, &Limits::timed(second, second), 1, &AtomicBool::new(false));
+        // SPEED_LEARNED=1: with the learned pattern table (issue #61), as the ladder's `learned`.
+        let patterns = std::env::var_os("SPEED_LEARNED").map(|_| patterns_from_env());
+        let limits = Limits { patterns, ..Limits::timed(second, second) };
+        let r = search_level(&game, Level::Master, &limits, 1, &AtomicBool::new(false));
         let spent = cpu_ns().zip(cpu_before).map_or(0, |(after, before)| after - before);
         cpu += spent;
         // The main search's share of the processor time, in proportion to its wall time.
@@ -518,6 +524,9 @@ enum Player {
     Engine,
     Random,
     Old(Level),
+    /// Master at master's ladder nodes with the learned pattern table (issue #61:
+    /// `LEARNED_WEIGHTS`, `LEARNED_USE`; `pastimes_lab::point_patterns::patterns_from_env`).
+    Learned,
 }
 
 impl Player {
@@ -531,6 +540,7 @@ impl Player {
             "engine" => Player::Engine,
             "random" => Player::Random,
             "old" => Player::Old(Level::Hard),
+            "learned" => Player::Learned,
             _ => panic!("unknown player {name}"),
         }
     }
@@ -781,6 +791,12 @@ fn play(player: &Player, game: &Gomoku, nodes: u64, old_nodes: u64, old: Option<
         Player::Level(level) => {
             let limits = ladder_limits(*level, nodes);
             search_level(game, *level, &limits, seed, &AtomicBool::new(false)).best.expect("a move")
+        }
+        Player::Learned => {
+            static PATTERNS: std::sync::OnceLock<Patterns> = std::sync::OnceLock::new();
+            let patterns = *PATTERNS.get_or_init(patterns_from_env);
+            let limits = Limits { patterns: Some(patterns), ..ladder_limits(Level::Master, nodes) };
+            search_level(game, Level::Master, &limits, seed, &AtomicBool::new(false)).best.expect("a move")
         }
         Player::Engine => {
             let limits = TIME_LIMIT.get().map_or(Limits::nodes(nodes), |&time| Limits::time(time));

@@ -18,6 +18,16 @@
 //! outcome and half the search's score read as a probability (1, the outcome alone, by default);
 //! the figures are always against the outcomes. `PATTERNS_REACH=3` reads three cells each side
 //! instead of four (4,096 codes instead of 65,536).
+//!
+//! ```text
+//! cargo run --release -p pastimes-lab --example gomoku_patterns -- points FILE OUT
+//! ```
+//!
+//! fits the engine's learned pattern table (`pastimes_lab::point_patterns`: each candidate
+//! point's four line shapes as one pattern, 990 weights) to FILE's positions, half outcome and
+//! half search score by default (`PATTERNS_LAMBDA`), 300 Adam steps (`PATTERNS_STEPS`), prints its figures beside the base rate and
+//! today's evaluation, and writes the weights file OUT (the engine's is
+//! `src-tauri/games/src/gomoku/ai/patterns.bin`). The same file gives the same weights.
 
 use pastimes_games::gomoku::ai::features::{quiet_features, todays_weights, PER_SIDE};
 use pastimes_games::gomoku::{Colour, Gomoku, Opponent, Params, Rule};
@@ -30,8 +40,11 @@ use std::time::Instant;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("points") && args.len() == 3 {
+        return points(&args[1], &args[2]);
+    }
     if args.first().map(String::as_str) != Some("fit") || args.len() < 2 {
-        eprintln!("usage: gomoku_patterns fit FILE [STEPS [RATE [DECAY]]]");
+        eprintln!("usage: gomoku_patterns fit FILE [STEPS [RATE [DECAY]]] | points FILE OUT");
         return ExitCode::from(2);
     }
     let default = Settings::default();
@@ -106,6 +119,7 @@ fn positions(records: &[Record], reach: usize) -> Vec<Position> {
             features: patterns(record, reach),
             bias: 2 * rule_number(record.rule) + colour_index(record.to_move),
             target: f64::from(record.outcome) / 2.0,
+            offset: 0.0,
         };
         out.push(Position {
             sample,
@@ -236,4 +250,44 @@ fn distillation(model: &Model, all: &[Position], soft: &dyn Fn(&Position) -> f64
         divergence(&|p| sigmoid(model.logit(&p.sample))),
         divergence(&|p| sigmoid(a * p.hand.unwrap_or_default() / 1000.0 + b)),
     );
+}
+
+/// `points FILE OUT`: the engine's learned pattern table, fitted and written.
+fn points(input: &str, output: &str) -> ExitCode {
+    use pastimes_lab::point_patterns::{examples, train, weights_file, DECAYS};
+    let started = Instant::now();
+    let bytes = std::fs::read(input).expect("the file");
+    let Some(records) = read_file(&bytes) else {
+        eprintln!("{input}: not a self-play file of this format");
+        return ExitCode::FAILURE;
+    };
+    let all = examples(&records);
+    let lambda: f64 = std::env::var("PATTERNS_LAMBDA").ok().and_then(|l| l.parse().ok()).unwrap_or(0.5);
+    let count = |set: u8| all.iter().filter(|e| e.set == set).count();
+    println!(
+        "{} records, {} positions the leaves evaluate ({} training, {} validation, {} held out) read in {:.1?}; target {lambda} x outcome + {} x search",
+        records.len(),
+        all.len(),
+        count(0),
+        count(1),
+        count(2),
+        started.elapsed(),
+        1.0 - lambda
+    );
+    let steps = std::env::var("PATTERNS_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(Settings::default().steps);
+    let trained = train(&all, lambda, &DECAYS, &Settings { steps, ..Settings::default() });
+    for line in &trained.report {
+        println!("{line}");
+    }
+    let file = weights_file(&trained.model, trained.scale);
+    std::fs::write(output, &file).expect("written");
+    println!(
+        "decay {}, {} engine units a logit; {} patterns with a weight; wrote {output} ({} bytes) in {:.1?}",
+        trained.decay,
+        trained.scale.round(),
+        trained.model.used(),
+        file.len(),
+        started.elapsed()
+    );
+    ExitCode::SUCCESS
 }

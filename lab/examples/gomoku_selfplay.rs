@@ -10,10 +10,13 @@
 //! `freestyle,exactFive,renju,caro`) at NODES main-search nodes a move on `SELFPLAY_THREADS`
 //! threads (default one a processor) and writes them to OUT in game order: the same file on any
 //! machine. It prints the positions a second, over the wall clock and over the processor time.
+//! `SELFPLAY_LEARNED=1` plays with the engine's learned pattern table (`LEARNED_WEIGHTS=FILE`
+//! for another; `pastimes_lab::point_patterns::patterns_from_env`): a generation's games.
 //! `stats` checks a file (header, every record) and counts its positions by rule and outcome.
 
 use pastimes_games::gomoku::Rule;
-use pastimes_lab::selfplay::{header, play_game, read_file, read_header, Record, HEADER_BYTES};
+use pastimes_lab::point_patterns::patterns_from_env;
+use pastimes_lab::selfplay::{header, play_game_with, read_file, read_header, Record, HEADER_BYTES};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::ExitCode;
@@ -78,6 +81,9 @@ fn generate(seed: u64, games: u64, nodes: u64, path: &str, rules: &[Rule]) {
     let mut out = std::io::BufWriter::new(std::fs::File::create(path).expect("the output file"));
     out.write_all(&header(seed, nodes)).expect("written");
     let writer = Mutex::new(Writer { out, waiting: BTreeMap::new(), next: 0, positions: 0 });
+    // SELFPLAY_LEARNED=1: the engine evaluates and orders by a learned pattern table (the
+    // built-in one, or LEARNED_WEIGHTS's), for the next generation's games (issue #61).
+    let patterns = std::env::var_os("SELFPLAY_LEARNED").map(|_| patterns_from_env());
     let next = AtomicU64::new(0);
     let (started, cpu_before) = (Instant::now(), cpu_seconds());
     std::thread::scope(|scope| {
@@ -87,7 +93,7 @@ fn generate(seed: u64, games: u64, nodes: u64, path: &str, rules: &[Rule]) {
                 if index >= games {
                     break;
                 }
-                let records = play_game(seed, index, nodes, rules);
+                let records = play_game_with(seed, index, nodes, rules, patterns);
                 let mut writer = writer.lock().unwrap();
                 writer.put(index, records);
                 if (index + 1).is_multiple_of(50) {

@@ -20,6 +20,9 @@ pub struct Sample {
     pub bias: usize,
     /// The side to move's result: 1 won, 0.5 drawn, 0 lost.
     pub target: f64,
+    /// A fixed part of the logit the fit does not change (another model's, whose error the
+    /// table then learns); 0 for none.
+    pub offset: f64,
 }
 
 /// A table over the patterns and the biases.
@@ -35,7 +38,8 @@ impl Model {
     }
 
     pub fn logit(&self, sample: &Sample) -> f64 {
-        self.bias[sample.bias]
+        sample.offset
+            + self.bias[sample.bias]
             + sample.features.iter().map(|&(c, n)| self.table[c as usize] * f64::from(n)).sum::<f64>()
     }
 
@@ -170,7 +174,7 @@ mod tests {
 
     /// Pattern 5 wins, pattern 9 loses, pattern 7 says nothing.
     fn samples() -> Vec<Sample> {
-        let sample = |features: Vec<(u32, u32)>, target| Sample { features, bias: 0, target };
+        let sample = |features: Vec<(u32, u32)>, target| Sample { features, bias: 0, target, offset: 0.0 };
         (0..40)
             .flat_map(|i| {
                 [

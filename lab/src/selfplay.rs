@@ -24,6 +24,7 @@
 //! | 59 | the move played, as a point index (`y * 15 + x`) |
 //! | 60..64 | the search's score for the side to move (i32): the engine's units (an open three about 450), from `WIN_SCORE` (9,999,000) up a forced win, from minus it down a forced loss |
 
+use pastimes_games::gomoku::ai::patterns::Patterns;
 use pastimes_games::gomoku::ai::{search_level, Decision, Limits};
 use pastimes_games::gomoku::board::Board;
 use pastimes_games::gomoku::{BoardSize, Colour, Gomoku, Level, Opponent, Params, Point, Rule};
@@ -164,6 +165,12 @@ pub fn rule_of(index: u64, rules: &[Rule]) -> Rule {
 /// then [`RANDOM_PLIES`] moves drawn among the empty points next to a stone (legal ones: under
 /// Renju black's forbidden points are left out).
 pub fn play_game(seed: u64, index: u64, nodes: u64, rules: &[Rule]) -> Vec<Record> {
+    play_game_with(seed, index, nodes, rules, None)
+}
+
+/// [`play_game`] with the engine evaluating and ordering by a learned pattern table (the next
+/// generation's games, issue #61).
+pub fn play_game_with(seed: u64, index: u64, nodes: u64, rules: &[Rule], patterns: Option<Patterns>) -> Vec<Record> {
     let game_seed = seed ^ (index + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(game_seed);
     let rule = rule_of(index, rules);
@@ -175,7 +182,8 @@ pub fn play_game(seed: u64, index: u64, nodes: u64, rules: &[Rule]) -> Vec<Recor
     let opening = game.moves().len();
     let mut seen: Vec<(Record, Colour)> = Vec::new();
     while !game.status().is_over() {
-        let found = search_level(&game, Level::Master, &Limits::nodes(nodes), rng.random(), &AtomicBool::new(false));
+        let limits = Limits { patterns, ..Limits::nodes(nodes) };
+        let found = search_level(&game, Level::Master, &limits, rng.random(), &AtomicBool::new(false));
         let random = game.moves().len() < opening + RANDOM_PLIES;
         let mv = if random { random_neighbour(&game, &mut rng) } else { found.best.expect("a move") };
         let played = BoardSize::Fifteen.point(mv.x, mv.y).expect("on the board");

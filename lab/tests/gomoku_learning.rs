@@ -29,6 +29,7 @@ fn the_fit_reproduces_its_committed_result() {
             features: patterns(r, 4),
             bias: 2 * Rule::ALL.iter().position(|x| *x == r.rule).unwrap() + colour_index(r.to_move),
             target: f64::from(r.outcome) / 2.0,
+            offset: 0.0,
         })
         .collect();
     let (model, losses) = fit(&samples, &Settings { steps: 100, ..Settings::default() });
@@ -40,3 +41,23 @@ fn the_fit_reproduces_its_committed_result() {
 /// The committed result: patterns with a weight and the training loss at the 100th step.
 const USED: usize = 1699;
 const LAST_LOSS: f64 = 0.518_537_660_397;
+
+/// The engine's pattern trainer (`point_patterns`) on the same sample: the weights file it
+/// writes is the committed one, byte for byte (checked by a hash of its bytes).
+#[test]
+fn the_point_pattern_trainer_reproduces_its_committed_weights() {
+    use pastimes_lab::point_patterns::{examples, train, weights_file};
+    let all = examples(&read_file(SAMPLE).unwrap());
+    assert_eq!(all.len(), EXAMPLES);
+    let trained = train(&all, 0.5, &[0.01, 0.1], &Settings { steps: 60, ..Settings::default() });
+    let file = weights_file(&trained.model, trained.scale);
+    // FNV-1a over the file's bytes.
+    let hash = file.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3));
+    assert_eq!((trained.decay, trained.model.used(), hash), (DECAY, POINT_USED, HASH), "{:#x}", hash);
+}
+
+/// The committed result of the point-pattern trainer on the sample.
+const EXAMPLES: usize = 122;
+const DECAY: f64 = 0.01;
+const POINT_USED: usize = 213;
+const HASH: u64 = 0x9b2c_d9b5_a188_d017;

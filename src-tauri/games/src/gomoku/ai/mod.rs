@@ -44,6 +44,7 @@ mod eval;
 pub mod features;
 pub(crate) mod forced;
 pub mod legality;
+pub mod patterns;
 pub(crate) mod position;
 mod search;
 mod shape;
@@ -106,6 +107,9 @@ pub struct Limits {
     /// Whether time not spent on this move is lost (a fixed time a move, Gomocup's
     /// `timeout_turn`): the search then spends it (see [`budget`]) instead of saving it.
     pub whole_turn: bool,
+    /// A learned pattern table for the main search's evaluation and move ordering
+    /// ([`patterns`]); `None`, today's hand-made evaluation (the shipped default).
+    pub patterns: Option<patterns::Patterns>,
 }
 
 /// The name the app and the benchmarks knew the limits by.
@@ -114,7 +118,15 @@ pub type SearchLimits = Limits;
 /// No limit but the deepest iteration: the base to build limits on.
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { time: None, soft: None, nodes: None, depth: MAX_DEPTH, clock: Clock::system(), whole_turn: false }
+        Limits {
+            time: None,
+            soft: None,
+            nodes: None,
+            depth: MAX_DEPTH,
+            clock: Clock::system(),
+            whole_turn: false,
+            patterns: None,
+        }
     }
 }
 
@@ -533,7 +545,7 @@ struct Turn<'a> {
 impl<'a> Turn<'a> {
     fn new(game: &Gomoku, level: Level, limits: &'a Limits, seed: u64, cancel: &'a AtomicBool) -> Turn<'a> {
         Turn {
-            pos: Position::of(game),
+            pos: Position::with_patterns(game, limits.patterns),
             style: Style::of(level).fit(limits),
             limits,
             cancel,

@@ -18,6 +18,7 @@ use super::super::board::{BoardSize, Colour, Point, MAX_SIZE, POINTS};
 use super::super::rules::Rule;
 use super::super::Gomoku;
 use super::legality::{forbidden_for, Forbidden};
+use super::patterns::Patterns;
 use super::shape::{tables, Shape, ShapeTable};
 use super::threat::Threat;
 
@@ -182,6 +183,8 @@ pub struct Position {
     /// The shape table for each colour's stones (a rule may treat the colours differently).
     tables: [&'static ShapeTable; 2],
     geometry: &'static Geometry,
+    /// A learned pattern table whose values the totals keep too, if the search uses one.
+    patterns: Option<Patterns>,
 }
 
 /// What a move changes wholesale, kept to be put back by unmake.
@@ -203,6 +206,9 @@ pub struct Totals {
     pub unstoppable: i32,
     /// Points where it would make a four (or more).
     pub fours: i32,
+    /// With a learned pattern table ([`super::patterns`]): the sums of the points' values to
+    /// the side as the side to move ("own") and as the other side ("against"); zero without.
+    pub patterns: [i32; 2],
 }
 
 /// One empty point's cache as it was before a move changed it.
@@ -215,6 +221,11 @@ struct Saved {
 
 impl Position {
     pub fn of(game: &Gomoku) -> Position {
+        Position::with_patterns(game, None)
+    }
+
+    /// The position of `game`, its totals keeping the values of a learned pattern table too.
+    pub fn with_patterns(game: &Gomoku, patterns: Option<Patterns>) -> Position {
         let rule = game.rule();
         let mut pos = Position {
             cells: [None; POINTS],
@@ -233,6 +244,7 @@ impl Position {
             forbidden: forbidden_for(rule),
             tables: tables(rule),
             geometry: geometry_of(game.board().size()),
+            patterns,
         };
         for p in pos.points() {
             for d in 0..4 {
@@ -367,6 +379,18 @@ impl Position {
         self.totals
     }
 
+    /// The learned pattern table the totals keep, if any.
+    #[inline]
+    pub fn patterns(&self) -> Option<&Patterns> {
+        self.patterns.as_ref()
+    }
+
+    /// The empty point `p`'s four shapes for `colour`, one a byte, from the cache.
+    #[inline]
+    pub fn packed_shapes(&self, p: usize, colour: Colour) -> u32 {
+        self.shapes[p][colour.index()]
+    }
+
     /// Whether a rule forbids some points (then the candidates must be scanned one by one).
     pub fn has_forbidden_points(&self) -> bool {
         self.forbidden.is_some()
@@ -380,6 +404,13 @@ impl Position {
             total.fives += sign * threat.five as i32;
             total.unstoppable += sign * threat.unstoppable as i32;
             total.fours += sign * threat.is_four() as i32;
+        }
+        if let Some(patterns) = self.patterns {
+            for (total, shapes) in self.totals.iter_mut().zip(self.shapes[q]) {
+                let [own, against] = patterns.weights.point(shapes);
+                total.patterns[0] += sign * own;
+                total.patterns[1] += sign * against;
+            }
         }
     }
 

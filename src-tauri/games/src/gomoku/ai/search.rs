@@ -15,6 +15,7 @@ use super::super::board::POINTS;
 use super::budget::Pace;
 use super::defence;
 use super::eval::{self, Candidate, Scan, WIN, WIN_FLOOR};
+use super::patterns;
 use super::position::Position;
 use super::tt::{Bound, Table, NO_MOVE};
 use super::{SearchLimits, Style};
@@ -249,7 +250,7 @@ impl<'a> Searcher<'a> {
         let mut best_move = NO_MOVE;
         if depth <= 0 && !forced && !scan.they_threaten {
             // A quiet leaf with fours to follow: the evaluation stands unless a four beats it.
-            let stand = scan.eval();
+            let stand = self.leaf(scan.eval());
             if stand >= beta {
                 self.lists[ply] = list;
                 return stand;
@@ -338,7 +339,14 @@ impl<'a> Searcher<'a> {
         if depth <= 0 && quiet && self.fours_to_follow(depth, ply as usize, mine.fours > 0) {
             return None;
         }
-        (depth <= 0 && (quiet || too_deep)).then(|| eval::value(mine.score, theirs.score))
+        (depth <= 0 && (quiet || too_deep)).then(|| self.leaf(eval::value(mine.score, theirs.score)))
+    }
+
+    /// A leaf's value: today's hand-made evaluation `hand`, plus the learned pattern table's
+    /// part when the search uses one.
+    #[inline]
+    fn leaf(&self, hand: i32) -> i32 {
+        hand + patterns::value(&self.pos).unwrap_or(0)
     }
 
     /// At a quiet leaf: whether to follow the side to move's fours further (each is answered
@@ -362,7 +370,7 @@ impl<'a> Searcher<'a> {
         }
         if scan.their_five.is_some() {
             // Forced: search the block, unless the line is already absurdly deep.
-            return (ply as usize >= MAX_PLY).then(|| scan.eval());
+            return (ply as usize >= MAX_PLY).then(|| self.leaf(scan.eval()));
         }
         if scan.my_unstoppable.is_some() {
             // An open four now, five next move; the opponent has no four to interfere.
@@ -373,7 +381,7 @@ impl<'a> Searcher<'a> {
         if depth <= 0 && quiet && self.fours_to_follow(depth, ply as usize, scan.my_fours > 0) {
             return None;
         }
-        (depth <= 0 && (quiet || too_deep)).then(|| scan.eval())
+        (depth <= 0 && (quiet || too_deep)).then(|| self.leaf(scan.eval()))
     }
 
     /// Whether the `i`-th move `c` is searched one move shallower first (late move reduction):
@@ -435,7 +443,8 @@ struct History<'h> {
     max: u32,
 }
 
-/// As [`select`], with the ply's killers and the history table to break ties among quiet moves.
+/// As [`select`], with the ply's killers and the history table to break ties among quiet moves
+/// (and a learned pattern table's prior, when the search orders by one).
 fn select_ordered(
     pos: &Position,
     list: &mut Vec<Candidate>,
@@ -445,19 +454,31 @@ fn select_ordered(
     history: History,
     width: usize,
 ) {
-    select_by(pos, list, scan, hint, width, |c: &Candidate| {
+    let key = |c: &Candidate| {
         let killer = if killers.contains(&(c.point as u16)) { KILLER_BONUS } else { 0 };
         let learnt = (history.values[c.point] as u64 * HISTORY_CAP as u64 / history.max as u64) as i32;
-        (-(c.priority() + killer + learnt), c.point)
-    });
+        c.priority() + killer + learnt
+    };
+    match pos.patterns().filter(|p| p.ordering) {
+        Some(table) => select_by(pos, list, scan, hint, width, |c: &Candidate| {
+            (-(key(c) + patterns::prior(pos, table, c.point)), c.point)
+        }),
+        None => select_by(pos, list, scan, hint, width, |c: &Candidate| (-key(c), c.point)),
+    }
 }
 
 /// Orders the candidates in place and keeps the ones worth searching: the moves that stop a
 /// four (its five point; under Caro also a point beyond its end, [`defence`]), the answers to a
-/// threatened open four, or the `width` most promising moves. The transposition table's move
-/// goes first.
+/// threatened open four, or the `width` most promising moves (by today's priority, plus a
+/// learned pattern table's prior when the search orders by one: [`patterns::prior`]). The
+/// transposition table's move goes first.
 pub fn select(pos: &Position, list: &mut Vec<Candidate>, scan: &Scan, hint: u16, width: usize) {
-    select_by(pos, list, scan, hint, width, |c: &Candidate| (-c.priority(), c.point));
+    match pos.patterns().filter(|p| p.ordering) {
+        Some(table) => select_by(pos, list, scan, hint, width, |c: &Candidate| {
+            (-(c.priority() + patterns::prior(pos, table, c.point)), c.point)
+        }),
+        None => select_by(pos, list, scan, hint, width, |c: &Candidate| (-c.priority(), c.point)),
+    }
 }
 
 /// [`select`] with the order `key` gives (smallest first).
