@@ -9,9 +9,11 @@
 //! cargo run --release -p pastimes-lab --example gomoku_clock -- 100 6000 100 master-master
 //! ```
 //!
-//! It prints each game (moves, each side's time used and left) and then the losses on time and
-//! the share of their time (the main time and the increments they earned) the sides used in
-//! games of 40 stones or more.
+//! It prints each game (moves, each side's time used and left, and the share of its time each
+//! side used) and then the losses on time and the share of their time (the main time and the
+//! increments they earned) the sides used in games of 40 stones or more. `CLOCK_FIRST=N` plays
+//! games N.. only (GAMES the end), so that two processes share a run (issue #59's 100 games
+//! are `CLOCK_FIRST=0 ... 50` beside `CLOCK_FIRST=50 ... 100`, two games at a time).
 
 use pastimes_games::gomoku::on_the_clock;
 use pastimes_games::gomoku::{computer_action, Action, Colour, Gomoku, Level, Params, Point};
@@ -91,7 +93,8 @@ fn main() {
     let (mut flags, mut long, mut long_used, mut long_had) = (0, 0, 0u64, 0u64);
     let mut shares: Vec<f64> = Vec::new();
     let mut lowest = i64::MAX;
-    for g in 0..games {
+    let first: usize = std::env::var("CLOCK_FIRST").ok().map_or(0, |n| n.parse().expect("CLOCK_FIRST"));
+    for g in first..games {
         let played = play(g, levels, main_ms, increment_ms);
         let flagged = played.sides.iter().filter(|s| s.flagged).count();
         flags += flagged;
@@ -108,11 +111,13 @@ fn main() {
             }
         }
         println!(
-            "game {g}: {} stones, winner {:?}, used {} / {} ms, lowest left {} / {} ms{}",
+            "game {g}: {} stones, winner {:?}, used {} / {} ms of {} / {} ms, lowest left {} / {} ms{}",
             played.stones,
             played.winner,
             played.sides[0].used_ms,
             played.sides[1].used_ms,
+            main_ms + played.sides[0].earned_ms,
+            main_ms + played.sides[1].earned_ms,
             played.sides[0].lowest_ms,
             played.sides[1].lowest_ms,
             if flagged > 0 { ", LOST ON TIME" } else { "" },
@@ -122,7 +127,7 @@ fn main() {
     let median = shares.get(shares.len() / 2).copied().unwrap_or(0.0);
     let least = shares.first().copied().unwrap_or(0.0);
     println!(
-        "{pairing}, {games} games at {main_ms} ms + {increment_ms} ms: {flags} lost on time; lowest time left {lowest} ms; \
+        "{pairing}, games {first}..{games} at {main_ms} ms + {increment_ms} ms: {flags} lost on time; lowest time left {lowest} ms; \
          {long} games of {LONG_GAME} stones or more: {:.1} % of their time used in all (median side {:.1} %, least {:.1} %)",
         100.0 * long_used as f64 / long_had.max(1) as f64,
         100.0 * median,
