@@ -48,7 +48,7 @@ fn the_referee_refuses_what_the_texts_refuse() {
     // The position is its own mirror in the diagonal through the centre.
     referee.apply(&stone(3, 10));
     assert_eq!(referee.refuses(&stone(10, 3)), Some("symmetrical to an offer"));
-    assert_eq!(referee.refuses(&stone(3, 10)), Some("symmetrical to an offer"));
+    assert_eq!(referee.refuses(&stone(3, 10)), Some("offered already"));
     referee.apply(&stone(10, 4));
     assert_eq!(referee.refuses(&stone(10, 3)), Some("not offered"));
     assert_eq!(referee.refuses(&stone(10, 4)), None);

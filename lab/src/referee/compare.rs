@@ -4,12 +4,23 @@
 use super::Referee;
 use pastimes_games::gomoku::{Action, Gomoku, Point, Role};
 use pastimes_games::Game;
+use std::collections::BTreeMap;
 
 /// A difference between the game and the referee, said in words (the first of a step's).
 pub type Disagreement = String;
 
 /// Before an action: who acts, and each probe accepted by one and refused by the other.
 pub fn before(game: &Gomoku, referee: &Referee) -> Option<Disagreement> {
+    before_counting(game, referee, &mut BTreeMap::new())
+}
+
+/// [`before`], counting in `refused` the referee's reasons for the probes both refused (what
+/// of the rules the step put to the test).
+pub fn before_counting(
+    game: &Gomoku,
+    referee: &Referee,
+    refused: &mut BTreeMap<&'static str, usize>,
+) -> Option<Disagreement> {
     let by = referee.step().map(|step| step.by);
     if game.decider() != by {
         return Some(format!("the game waits for {:?}, the referee for {by:?}", game.decider()));
@@ -17,6 +28,9 @@ pub fn before(game: &Gomoku, referee: &Referee) -> Option<Disagreement> {
     referee.probes().into_iter().find_map(|probe| {
         let game_takes = game.clone().apply(&probe).is_ok();
         let referee_refuses = referee.refuses(&probe);
+        if let (false, Some(why)) = (game_takes, referee_refuses) {
+            *refused.entry(why).or_default() += 1;
+        }
         (game_takes != referee_refuses.is_none())
             .then(|| format!("{probe:?}: the game takes it {game_takes}, the referee refuses it {referee_refuses:?}"))
     })
@@ -61,12 +75,14 @@ pub struct Checked {
     pub disagreements: Vec<Disagreement>,
     /// Steps compared (each with every probe).
     pub steps: usize,
+    /// The probes both refused, by the referee's reason.
+    pub refused: BTreeMap<&'static str, usize>,
 }
 
 /// Plays `action` into both after comparing them; `false` when the game refused it.
 pub fn play(game: &mut Gomoku, referee: &mut Referee, action: &Action, checked: &mut Checked) -> bool {
     checked.steps += 1;
-    checked.disagreements.extend(before(game, referee));
+    checked.disagreements.extend(before_counting(game, referee, &mut checked.refused));
     let referee_refuses = referee.refuses(action);
     if let Err(error) = game.apply(action) {
         checked.illegal.push(format!("{action:?}: the game refused it ({error:?}), the referee {referee_refuses:?}"));

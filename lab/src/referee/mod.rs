@@ -70,8 +70,10 @@ impl Referee {
         let area = match expect {
             Expect::Stone { area } => *area,
             Expect::Declare { or_stone: Some(area), .. } => Some(*area),
-            Expect::Offer if !self.opening.may_offer(&self.grid, p) => return Some("symmetrical to an offer"),
-            Expect::Offer => None,
+            Expect::Offer => match self.opening.refuses_offer(&self.grid, p) {
+                Some(why) => return Some(why),
+                None => None,
+            },
             Expect::Pick if self.opening.offers.contains(&p) => return None,
             Expect::Pick => return Some("not offered"),
             Expect::Choice(_) | Expect::Declare { .. } => return Some("no stone now"),

@@ -166,9 +166,15 @@ impl OpeningSteps {
         self.declared = Some(n);
     }
 
-    /// Whether `p` may be offered now: not yet offered, and no offer's mirror in a symmetry of
-    /// the position on `grid`.
-    pub fn may_offer(&self, grid: &super::grid::Grid, p: (i64, i64)) -> bool {
-        !self.offers.iter().any(|&q| symmetrical(grid, q, p))
+    /// Why `p` may not be offered now, if it may not: offered already, or the mirror of an
+    /// offer in a symmetry of the position on `grid`.
+    pub fn refuses_offer(&self, grid: &super::grid::Grid, p: (i64, i64)) -> Option<&'static str> {
+        if self.offers.contains(&p) {
+            Some("offered already")
+        } else if self.offers.iter().any(|&q| symmetrical(grid, q, p)) {
+            Some("symmetrical to an offer")
+        } else {
+            None
+        }
     }
 }
