@@ -17,9 +17,10 @@
 //! many; default 4,000). `LADDER_THREADS=N` plays N games at once (default one a processor),
 //! `LADDER_LOG=1` prints each game's actions. It prints each game and then the games, master's
 //! score (W-D-L), the colours master played, the illegal actions and the disagreements (both
-//! must be 0), the steps compared, and the probes both refused by the referee's reason (what of
-//! the rules the games put to the test: points forbidden to black, outside an area,
-//! symmetrical to an offer...).
+//! must be 0), the steps compared, the rows of five or more made that did not win under the
+//! rule (Caro's fives blocked at both ends, exactly five's overlines), and the probes both
+//! refused by the referee's reason (what of the rules the games put to the test: points
+//! forbidden to black, outside an area, symmetrical to an offer...).
 
 use pastimes_games::gomoku::{Action, Colour, Opening, Point, Role, Rule};
 use pastimes_lab::referee::refereed::{self, Refereed};
@@ -107,6 +108,8 @@ fn summary(rule: Rule, opening: Opening, hard_nodes: u64, results: &[Refereed], 
     let illegal: usize = results.iter().map(|p| p.checked.illegal.len()).sum();
     let disagreements: usize = results.iter().map(|p| p.checked.disagreements.len()).sum();
     let steps: usize = results.iter().map(|p| p.checked.steps).sum();
+    let not_winning: usize = results.iter().map(|p| p.rows_not_winning).sum();
+    let games_not_winning = results.iter().filter(|p| p.rows_not_winning > 0).count();
     let mut refused = std::collections::BTreeMap::new();
     for (why, n) in results.iter().flat_map(|p| &p.checked.refused) {
         *refused.entry(*why).or_insert(0) += n;
@@ -114,7 +117,8 @@ fn summary(rule: Rule, opening: Opening, hard_nodes: u64, results: &[Refereed], 
     println!(
         "{} {}: {} games, master against hard ({hard_nodes} / {} nodes): master {wins}-{draws}-{losses}, {:.1} %; \
          master first player {first}, black {black}; {illegal} illegal actions, {disagreements} disagreements \
-         with the referee over {steps} steps; probes both refused: {refused:?}; {seconds} s",
+         with the referee over {steps} steps; {not_winning} rows of five or more that did not win (in \
+         {games_not_winning} games); probes both refused: {refused:?}; {seconds} s",
         rule.as_str(),
         opening.as_str(),
         results.len(),

@@ -30,11 +30,21 @@ pub struct Referee {
     pub opening: OpeningSteps,
     /// Once over: the winner, or `None` for a draw.
     pub outcome: Option<Option<Colour>>,
+    /// Rows of five or more made that did not win (Caro's blocked fives, exactly five's
+    /// overlines), the game going on after each.
+    pub rows_not_winning: usize,
 }
 
 impl Referee {
     pub fn new(rule: Rule, opening: Opening, size: usize) -> Referee {
-        Referee { rule, grid: Grid::new(size), stones: 0, opening: OpeningSteps::new(opening), outcome: None }
+        Referee {
+            rule,
+            grid: Grid::new(size),
+            stones: 0,
+            opening: OpeningSteps::new(opening),
+            outcome: None,
+            rows_not_winning: 0,
+        }
     }
 
     /// Who acts now and what they may do; `None` once the game is over.
@@ -105,8 +115,10 @@ impl Referee {
 
     fn place(&mut self, p: (i64, i64)) {
         let colour = to_move(self.stones);
+        let not_winning = wins::rows_not_winning(&self.grid, self.rule, colour);
         self.grid.set(p.0, p.1, Some(colour));
         self.stones += 1;
+        self.rows_not_winning += wins::rows_not_winning(&self.grid, self.rule, colour).saturating_sub(not_winning);
         if wins::has_won(&self.grid, self.rule, colour) {
             self.outcome = Some(Some(colour));
         } else if self.grid.is_full()

@@ -24,6 +24,8 @@ pub struct Refereed {
     pub master_colour: Option<Colour>,
     pub checked: Checked,
     pub actions: Vec<Action>,
+    /// Rows of five or more made that did not win under the rule (the referee's count).
+    pub rows_not_winning: usize,
 }
 
 impl Refereed {
@@ -69,5 +71,6 @@ pub fn play(rule: Rule, opening: Opening, g: usize, hard_nodes: u64, start: &[Po
     // Over, both refuse everything.
     checked.disagreements.extend(compare::before(&game, &referee));
     let winner = game.winner().and_then(|colour| game.role_of(colour));
-    Refereed { master, winner, master_colour: game.colour_of(master), checked, actions }
+    let rows_not_winning = referee.rows_not_winning;
+    Refereed { master, winner, master_colour: game.colour_of(master), checked, actions, rows_not_winning }
 }

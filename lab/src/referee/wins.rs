@@ -24,15 +24,23 @@ pub fn row_wins(rule: Rule, colour: Colour, len: usize, ends: [Option<Colour>; 2
 
 /// Whether `colour` has a winning row anywhere on the board.
 pub fn has_won(grid: &Grid, rule: Rule, colour: Colour) -> bool {
-    grid.points().any(|p| {
-        DIRECTIONS.into_iter().any(|d| {
-            // Each row once, from its first stone.
-            let starts = grid.run(p, d, 0, colour).is_some_and(|(first, _)| first == 0);
-            starts && {
-                let (_, last) = grid.run(p, d, 0, colour).expect("a stone");
-                let beyond = |k: i64| grid.get(p.0 + d.0 * k, p.1 + d.1 * k);
-                row_wins(rule, colour, (last + 1) as usize, [beyond(-1), beyond(last + 1)])
-            }
+    rows(grid, colour).any(|(len, ends)| row_wins(rule, colour, len, ends))
+}
+
+/// The rows of five or more of `colour` that do not win under `rule` (Caro's fives blocked at
+/// both ends, overlines under exactly five): what the rule's exceptions met.
+pub fn rows_not_winning(grid: &Grid, rule: Rule, colour: Colour) -> usize {
+    rows(grid, colour).filter(|&(len, ends)| len >= 5 && !row_wins(rule, colour, len, ends)).count()
+}
+
+/// Every unbroken row of `colour` (each once, from its first stone): its length and what lies
+/// just beyond its ends.
+fn rows(grid: &Grid, colour: Colour) -> impl Iterator<Item = (usize, [Option<Colour>; 2])> + '_ {
+    grid.points().flat_map(move |p| {
+        DIRECTIONS.into_iter().filter_map(move |d| {
+            let (first, last) = grid.run(p, d, 0, colour)?;
+            let beyond = |k: i64| grid.get(p.0 + d.0 * k, p.1 + d.1 * k);
+            (first == 0).then(|| ((last + 1) as usize, [beyond(-1), beyond(last + 1)]))
         })
     })
 }
@@ -64,6 +72,9 @@ mod tests {
             assert_eq!(read, wins, "{rule:?}");
         }
         assert!(!has_won(&row(&[3, 4, 5, 6], &[]), Rule::Freestyle, Colour::Black));
+        assert_eq!(rows_not_winning(&five, Rule::Caro, Colour::Black), 1);
+        assert_eq!(rows_not_winning(&six, Rule::ExactFive, Colour::Black), 1);
+        assert_eq!(rows_not_winning(&five, Rule::Freestyle, Colour::Black), 0);
         let mut white_six = Grid::new(15);
         (0..6).for_each(|x| white_six.set(x, 9, Some(Colour::White)));
         assert!(
