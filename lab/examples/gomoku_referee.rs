@@ -14,7 +14,7 @@
 //!
 //! RULE is `freestyle`, `exactFive`, `renju` or `caro`; OPENING `standard`, `swap2`, `swap1`,
 //! `soosorv8` or `taraguchi10`; HARD_NODES hard's main-search nodes a decision (master 10/3 as
-//! many; default 4,000). `LADDER_THREADS=N` plays N games at once (default one a processor),
+//! many; default 10,000). `LADDER_THREADS=N` plays N games at once (default one a processor),
 //! `LADDER_LOG=1` prints each game's actions. It prints each game and then the games, master's
 //! score (W-D-L), the colours master played, the illegal actions and the disagreements (both
 //! must be 0), the steps compared, the rows of five or more made that did not win under the
@@ -37,7 +37,7 @@ fn main() {
     let opening =
         args.get(1).and_then(|name| Opening::ALL.into_iter().find(|o| o.as_str() == name)).expect("an opening");
     let games: usize = args.get(2).map_or(100, |n| n.parse().expect("games"));
-    let hard_nodes: u64 = args.get(3).map_or(4_000, |n| n.parse().expect("nodes"));
+    let hard_nodes: u64 = args.get(3).map_or(10_000, |n| n.parse().expect("nodes"));
     let threads = std::env::var("LADDER_THREADS")
         .ok()
         .and_then(|n| n.parse().ok())
