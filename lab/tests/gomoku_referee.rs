@@ -30,28 +30,40 @@ fn games_under_every_opening_rule_agree_with_the_referee() {
     }
 }
 
+/// Soosõrv-8 on a position that is its own mirror in the diagonal through the centre: the game
+/// and the referee, side by side, refuse the same points at every step (the areas, the
+/// declarations, an offer made already and its mirror, a pick not offered).
 #[test]
 fn the_referee_refuses_what_the_texts_refuse() {
+    let params =
+        Params { rule: Rule::Renju, opening: Opening::Soosorv8, opponent: Opponent::Human, ..Params::default() };
+    let mut game = Gomoku::new(&params, 1).unwrap();
     let mut referee = Referee::new(Rule::Renju, Opening::Soosorv8, SIZE);
+    let mut checked = compare::Checked::default();
+    let mut play = |action: Action, game: &mut Gomoku, referee: &mut Referee| {
+        assert!(compare::play(game, referee, &action, &mut checked), "{action:?}: {checked:?}");
+        assert!(checked.disagreements.is_empty(), "{checked:?}");
+    };
     assert!(referee.refuses(&stone(8, 7)).is_some(), "the first stone is the centre");
     for action in [stone(7, 7), stone(8, 8)] {
-        referee.apply(&action);
+        play(action, &mut game, &mut referee);
     }
     assert_eq!(referee.refuses(&stone(10, 7)), Some("outside the area"), "the third lies in 5x5");
     assert_eq!(referee.refuses(&Action::Choose { choose: Choice::White }), Some("not open now"));
     for action in [stone(9, 9), Action::Choose { choose: Choice::Black }, stone(5, 5)] {
-        referee.apply(&action);
+        play(action, &mut game, &mut referee);
     }
     assert!(referee.refuses(&Action::Offers { offers: 9 }).is_some());
-    referee.apply(&Action::Offers { offers: 2 });
-    referee.apply(&Action::Choose { choose: Choice::Black });
-    // The position is its own mirror in the diagonal through the centre.
-    referee.apply(&stone(3, 10));
+    for action in [Action::Offers { offers: 2 }, Action::Choose { choose: Choice::Black }, stone(3, 10)] {
+        play(action, &mut game, &mut referee);
+    }
     assert_eq!(referee.refuses(&stone(10, 3)), Some("symmetrical to an offer"));
     assert_eq!(referee.refuses(&stone(3, 10)), Some("offered already"));
-    referee.apply(&stone(10, 4));
+    assert_eq!(compare::before(&game, &referee), None, "the game refuses the mirror too");
+    play(stone(10, 4), &mut game, &mut referee);
     assert_eq!(referee.refuses(&stone(10, 3)), Some("not offered"));
-    assert_eq!(referee.refuses(&stone(10, 4)), None);
+    play(stone(10, 4), &mut game, &mut referee);
+    assert_eq!(checked.refused.get("symmetrical to an offer"), Some(&1));
 }
 
 #[test]
