@@ -15,14 +15,16 @@
 //! RULE is `freestyle`, `exactFive`, `renju` or `caro`; OPENING `standard`, `swap2`, `swap1`,
 //! `soosorv8` or `taraguchi10`; HARD_NODES hard's main-search nodes a decision (master 10/3 as
 //! many; default 10,000). `LADDER_THREADS=N` plays N games at once (default one a processor),
-//! `LADDER_LOG=1` prints each game's actions. It prints each game and then the games, master's
+//! `LADDER_LOG=1` prints each game's actions, `REFEREE_START="H8 I9 J10 white G7"` plays these
+//! stones and choices first in every game (a position that is its own mirror, to put the rule
+//! on symmetrical offers to the test). It prints each game and then the games, master's
 //! score (W-D-L), the colours master played, the illegal actions and the disagreements (both
 //! must be 0), the steps compared, the rows of five or more made that did not win under the
 //! rule (Caro's fives blocked at both ends, exactly five's overlines), and the probes both
 //! refused by the referee's reason (what of the rules the games put to the test: points
 //! forbidden to black, outside an area, symmetrical to an offer...).
 
-use pastimes_games::gomoku::{Action, Colour, Opening, Point, Role, Rule};
+use pastimes_games::gomoku::{Action, Choice, Colour, Opening, Point, Role, Rule};
 use pastimes_lab::referee::refereed::{self, Refereed};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -52,12 +54,10 @@ fn main() {
                 if g >= games {
                     break;
                 }
-                let start: Vec<Point> = match opening {
-                    Opening::Standard => OPENINGS[g / 2 % OPENINGS.len()]
-                        .split_whitespace()
-                        .map(|name| Point::parse_notation(name).expect("a point"))
-                        .collect(),
-                    _ => Vec::new(),
+                let start = match std::env::var("REFEREE_START") {
+                    Ok(words) => actions_of(&words),
+                    Err(_) if opening == Opening::Standard => actions_of(OPENINGS[g / 2 % OPENINGS.len()]),
+                    Err(_) => Vec::new(),
                 };
                 let played = refereed::play(rule, opening, g, hard_nodes, &start, refereed::WHOLE_GAME);
                 report_game(g, &played);
@@ -67,6 +67,15 @@ fn main() {
     });
     let results: Vec<Refereed> = results.into_inner().unwrap().into_iter().flatten().collect();
     summary(rule, opening, hard_nodes, &results, started.elapsed().as_secs());
+}
+
+/// Stones in notation and colours taken (`white`, `black`, `placeTwo`), space-separated.
+fn actions_of(words: &str) -> Vec<Action> {
+    let action = |word: &str| match Choice::ALL.into_iter().find(|c| c.as_str() == word) {
+        Some(choose) => Action::Choose { choose },
+        None => Action::Stone(Point::parse_notation(word).expect("a point or a choice").into()),
+    };
+    words.split_whitespace().map(action).collect()
 }
 
 fn report_game(g: usize, played: &Refereed) {

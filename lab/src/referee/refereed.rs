@@ -6,7 +6,7 @@
 use super::compare::{self, Checked};
 use super::Referee;
 use pastimes_games::gomoku::{
-    computer_action, Action, Colour, Gomoku, Level, Opening, Opponent, Params, Point, Role, Rule, SearchLimits, SIZE,
+    computer_action, Action, Colour, Gomoku, Level, Opening, Opponent, Params, Role, Rule, SearchLimits, SIZE,
 };
 use pastimes_games::Game;
 use std::sync::atomic::AtomicBool;
@@ -37,10 +37,17 @@ impl Refereed {
 
 /// Game `g` under `rule` and `opening`: master is the first player in even games, hard gets
 /// `hard_nodes` main-search nodes a decision and master 10/3 as many (the ratio of their
-/// times in the app, as in the ladder); `start` are stones played first (the standard
-/// opening's balanced openings), checked like the rest. The game stops after `most_actions`
+/// times in the app, as in the ladder); `start` are actions played first (the standard
+/// opening's balanced openings, or an opening's first decisions), checked like the rest. The game stops after `most_actions`
 /// ([`WHOLE_GAME`] plays it to its end).
-pub fn play(rule: Rule, opening: Opening, g: usize, hard_nodes: u64, start: &[Point], most_actions: usize) -> Refereed {
+pub fn play(
+    rule: Rule,
+    opening: Opening,
+    g: usize,
+    hard_nodes: u64,
+    start: &[Action],
+    most_actions: usize,
+) -> Refereed {
     let master = if g.is_multiple_of(2) { Role::First } else { Role::Second };
     let params = Params { rule, opening, opponent: Opponent::Human, ..Params::default() };
     let mut game = Gomoku::new(&params, g as u64).expect("the opening fits the rule");
@@ -48,7 +55,7 @@ pub fn play(rule: Rule, opening: Opening, g: usize, hard_nodes: u64, start: &[Po
     let mut checked = Checked::default();
     let mut actions = Vec::new();
     let cancel = AtomicBool::new(false);
-    let mut next = start.iter().map(|&p| Action::Stone(p.into())).collect::<Vec<_>>().into_iter();
+    let mut next = start.iter().copied();
     while !game.status().is_over() && actions.len() < most_actions {
         let action = next.next().or_else(|| {
             let role = game.decider()?;
