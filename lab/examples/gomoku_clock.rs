@@ -9,9 +9,12 @@
 //! cargo run --release -p pastimes-lab --example gomoku_clock -- 100 6000 100 master-master
 //! ```
 //!
-//! It prints each game (moves, each side's time used and left) and then the losses on time and
-//! the share of their time (the main time and the increments they earned) the sides used in
-//! games of 40 stones or more.
+//! It prints each game (moves, each side's time used and left, and the share of its time each
+//! side used) and then the losses on time and the share of their time (the main time and the
+//! increments they earned) the sides used in games of 40 stones or more. `CLOCK_FIRST=N` plays
+//! games N.. only (GAMES the end), so that two processes share a run (issue #59's 100 games
+//! are `CLOCK_FIRST=0 ... 50` beside `CLOCK_FIRST=50 ... 100`, two games at a time), and
+//! `CLOCK_LOG=1` prints each game's moves with the milliseconds each took.
 
 use pastimes_games::gomoku::on_the_clock;
 use pastimes_games::gomoku::{computer_action, Action, Colour, Gomoku, Level, Params, Point};
@@ -41,6 +44,8 @@ struct Side {
 
 struct Played {
     stones: usize,
+    /// Each computer move with the milliseconds it took, in order.
+    log: Vec<String>,
     sides: [Side; 2],
     winner: Option<Colour>,
 }
@@ -55,6 +60,7 @@ fn play(g: usize, levels: [Level; 2], main_ms: u64, increment_ms: u64) -> Played
     let mut left = [main_ms as i64; 2];
     let mut sides = [Side { lowest_ms: main_ms as i64, ..Side::default() }; 2];
     let cancel = AtomicBool::new(false);
+    let mut log = Vec::new();
     while !game.status().is_over() {
         let black = game.side_to_move() == Colour::Black;
         let side = usize::from(black != g.is_multiple_of(2));
@@ -63,6 +69,10 @@ fn play(g: usize, levels: [Level; 2], main_ms: u64, increment_ms: u64) -> Played
         let limits = on_the_clock::limits(levels[side], &time);
         let action = computer_action(&game, levels[side], &limits, &cancel).expect("a move");
         let took = started.elapsed().as_millis() as u64;
+        if let Action::Stone(mv) = action {
+            let name = game.board().point(mv.x, mv.y).map_or(String::new(), |p| game.board().size().name(p));
+            log.push(format!("{name}:{took}"));
+        }
         left[side] -= took as i64;
         sides[side].used_ms += took;
         sides[side].lowest_ms = sides[side].lowest_ms.min(left[side]);
@@ -77,7 +87,7 @@ fn play(g: usize, levels: [Level; 2], main_ms: u64, increment_ms: u64) -> Played
             other => panic!("no opening decision in a standard game: {other:?}"),
         }
     }
-    Played { stones: game.moves().len(), sides, winner: game.winner() }
+    Played { stones: game.moves().len(), log, sides, winner: game.winner() }
 }
 
 fn main() {
@@ -91,7 +101,8 @@ fn main() {
     let (mut flags, mut long, mut long_used, mut long_had) = (0, 0, 0u64, 0u64);
     let mut shares: Vec<f64> = Vec::new();
     let mut lowest = i64::MAX;
-    for g in 0..games {
+    let first: usize = std::env::var("CLOCK_FIRST").ok().map_or(0, |n| n.parse().expect("CLOCK_FIRST"));
+    for g in first..games {
         let played = play(g, levels, main_ms, increment_ms);
         let flagged = played.sides.iter().filter(|s| s.flagged).count();
         flags += flagged;
@@ -108,21 +119,26 @@ fn main() {
             }
         }
         println!(
-            "game {g}: {} stones, winner {:?}, used {} / {} ms, lowest left {} / {} ms{}",
+            "game {g}: {} stones, winner {:?}, used {} / {} ms of {} / {} ms, lowest left {} / {} ms{}",
             played.stones,
             played.winner,
             played.sides[0].used_ms,
             played.sides[1].used_ms,
+            main_ms + played.sides[0].earned_ms,
+            main_ms + played.sides[1].earned_ms,
             played.sides[0].lowest_ms,
             played.sides[1].lowest_ms,
             if flagged > 0 { ", LOST ON TIME" } else { "" },
         );
+        if std::env::var_os("CLOCK_LOG").is_some() {
+            println!("  game {g}: {}", played.log.join(" "));
+        }
     }
     shares.sort_by(f64::total_cmp);
     let median = shares.get(shares.len() / 2).copied().unwrap_or(0.0);
     let least = shares.first().copied().unwrap_or(0.0);
     println!(
-        "{pairing}, {games} games at {main_ms} ms + {increment_ms} ms: {flags} lost on time; lowest time left {lowest} ms; \
+        "{pairing}, games {first}..{games} at {main_ms} ms + {increment_ms} ms: {flags} lost on time; lowest time left {lowest} ms; \
          {long} games of {LONG_GAME} stones or more: {:.1} % of their time used in all (median side {:.1} %, least {:.1} %)",
         100.0 * long_used as f64 / long_had.max(1) as f64,
         100.0 * median,

@@ -4,8 +4,9 @@
 //! against old commits by `scripts/ladder-old-hard.sh`. This library holds the parts of the
 //! tools that their tests check: Minesweeper's, the Caro ladder's referee, the ladders'
 //! sequential test (`sprt`, `sequential`), and Gomoku's self-play positions and the pattern
-//! evaluation fitted to them (`selfplay`, `line_patterns`, `pattern_fit`), and the trainer of the
-//! engine's learned pattern table (`point_patterns`; issue #61).
+//! evaluation fitted to them (`selfplay`, `line_patterns`, `pattern_fit`), the trainer of the
+//! engine's learned pattern table (`point_patterns`; issue #61), and the independent referee of
+//! Gomoku's rules and opening rules that checks games move by move (`referee`; issue #59).
 
 pub mod caro_referee;
 pub mod line_patterns;
@@ -14,6 +15,7 @@ pub mod mines_generate;
 pub mod mines_solve;
 pub mod pattern_fit;
 pub mod point_patterns;
+pub mod referee;
 pub mod selfplay;
 pub mod sequential;
 pub mod sprt;
