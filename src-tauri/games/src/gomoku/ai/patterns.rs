@@ -167,8 +167,8 @@ impl PatternWeights {
 pub fn value(pos: &Position) -> Option<i32> {
     pos.patterns().filter(|p| p.eval)?;
     let me = pos.to_move().index();
-    let totals = pos.totals();
-    Some(totals[me].patterns[0] + totals[1 - me].patterns[1])
+    let sums = pos.pattern_sums();
+    Some(sums[me][0] + sums[1 - me][1])
 }
 
 /// The same computed from scratch: every candidate's shapes read from the lines again (for the
@@ -289,7 +289,8 @@ mod tests {
                 pos.unmake(p);
             }
             prop_assert_eq!(value(&pos), Some(value_from_scratch(&pos, patterns.weights)));
-            prop_assert_eq!(pos.totals(), Position::with_patterns(&game, Some(patterns)).totals());
+            let fresh = Position::with_patterns(&game, Some(patterns));
+            prop_assert_eq!((pos.totals(), pos.pattern_sums()), (fresh.totals(), fresh.pattern_sums()));
         }
     }
 

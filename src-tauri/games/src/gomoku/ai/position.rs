@@ -183,8 +183,14 @@ pub struct Position {
     /// The shape table for each colour's stones (a rule may treat the colours differently).
     tables: [&'static ShapeTable; 2],
     geometry: &'static Geometry,
-    /// A learned pattern table whose values the totals keep too, if the search uses one.
+    /// A learned pattern table whose values the position keeps too, if the search uses one.
     patterns: Option<Patterns>,
+    /// With a learned pattern table ([`super::patterns`]), per colour the sums over the
+    /// candidate points of their values to the side as the side to move ("own") and as the
+    /// other side ("against"); and each move's sums before it, to put back. Kept apart from the
+    /// totals so that a search without a table copies no more on each move than before.
+    pattern_sums: [[i32; 2]; 2],
+    pattern_frames: Vec<[[i32; 2]; 2]>,
 }
 
 /// What a move changes wholesale, kept to be put back by unmake.
@@ -206,9 +212,6 @@ pub struct Totals {
     pub unstoppable: i32,
     /// Points where it would make a four (or more).
     pub fours: i32,
-    /// With a learned pattern table ([`super::patterns`]): the sums of the points' values to
-    /// the side as the side to move ("own") and as the other side ("against"); zero without.
-    pub patterns: [i32; 2],
 }
 
 /// One empty point's cache as it was before a move changed it.
@@ -245,6 +248,8 @@ impl Position {
             tables: tables(rule),
             geometry: geometry_of(game.board().size()),
             patterns,
+            pattern_sums: [[0; 2]; 2],
+            pattern_frames: Vec::new(),
         };
         for p in pos.points() {
             for d in 0..4 {
@@ -347,6 +352,9 @@ impl Position {
         debug_assert!(self.cells[p].is_none());
         let colour = self.to_move;
         self.frames.push(Frame { saved: self.saved.len() as u32, candidates: self.candidates, totals: self.totals });
+        if self.patterns.is_some() {
+            self.pattern_frames.push(self.pattern_sums);
+        }
         if self.is_candidate(p) {
             self.account(p, -1);
         }
@@ -379,7 +387,14 @@ impl Position {
         self.totals
     }
 
-    /// The learned pattern table the totals keep, if any.
+    /// Per colour, the learned pattern table's sums over the candidates, as the side to move
+    /// and as the other side (zero without a table).
+    #[inline]
+    pub fn pattern_sums(&self) -> [[i32; 2]; 2] {
+        self.pattern_sums
+    }
+
+    /// The learned pattern table the position keeps, if any.
     #[inline]
     pub fn patterns(&self) -> Option<&Patterns> {
         self.patterns.as_ref()
@@ -405,18 +420,29 @@ impl Position {
             total.unstoppable += sign * threat.unstoppable as i32;
             total.fours += sign * threat.is_four() as i32;
         }
-        if let Some(patterns) = self.patterns {
-            for (total, shapes) in self.totals.iter_mut().zip(self.shapes[q]) {
-                let [own, against] = patterns.weights.point(shapes);
-                total.patterns[0] += sign * own;
-                total.patterns[1] += sign * against;
-            }
+        if self.patterns.is_some() {
+            self.account_patterns(q, sign);
+        }
+    }
+
+    /// [`account`](Self::account)'s part for a learned pattern table: out of line, so that the
+    /// search without one keeps `account` as small as it was.
+    #[inline(never)]
+    fn account_patterns(&mut self, q: usize, sign: i32) {
+        let Some(patterns) = self.patterns else { return };
+        for (sums, shapes) in self.pattern_sums.iter_mut().zip(self.shapes[q]) {
+            let [own, against] = patterns.weights.point(shapes);
+            sums[0] += sign * own;
+            sums[1] += sign * against;
         }
     }
 
     /// Puts back the cache entries the last move overwrote, newest first, and its frame.
     fn restore_saved(&mut self) {
         let Some(frame) = self.frames.pop() else { return };
+        if self.patterns.is_some() {
+            self.pattern_sums = self.pattern_frames.pop().expect("a frame of pattern sums a move");
+        }
         self.candidates = frame.candidates;
         self.totals = frame.totals;
         let start = frame.saved as usize;
