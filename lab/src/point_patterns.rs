@@ -36,8 +36,9 @@ pub struct Example {
 pub fn game_of(record: &Record) -> Option<Gomoku> {
     let params = Params { rule: record.rule, opponent: Opponent::Human, ..Params::default() };
     let mut game = Gomoku::new(&params, 0).ok()?;
-    let stones =
-        |colour| (0..record.cells.len()).filter(move |&i| record.cells[i] == Some(colour)).map(Point::from_index);
+    let stones = |colour| {
+        (0..record.cells.len()).filter(move |&i| record.cells[i] == Some(colour)).map(crate::selfplay::point_of_cell)
+    };
     let (mut black, mut white) = (stones(Colour::Black), stones(Colour::White));
     loop {
         let next = if game.side_to_move() == Colour::Black { black.next() } else { white.next() };
