@@ -16,7 +16,7 @@ use crate::selfplay::Record;
 use pastimes_games::gomoku::ai::patterns::{
     evaluated_at_leaves, point_patterns, todays_value, PatternWeights, Patterns, PATTERNS,
 };
-use pastimes_games::gomoku::{Colour, Gomoku, Opponent, Params, Point, Rule};
+use pastimes_games::gomoku::{Colour, Gomoku, Opponent, Params, Rule};
 use pastimes_games::Game;
 
 /// One position, as the trainer reads it.
