@@ -108,7 +108,10 @@ mod tests {
         assert_eq!(read("OK"), Said::Ok);
         assert_eq!(read("SWAP"), Said::Swap);
         assert_eq!(read("ERROR unsupported rule"), Said::Refused("unsupported rule".into()));
-        for garbage in ["15,3", "7;7", "hello", "-1,2", "7,7 x", "", "OKAY"] {
+        // A point of the 20x20 board is a point (off a 15x15 game's board, the game refuses it
+        // as an illegal move); beyond it, garbage.
+        assert_eq!(read("15,3"), Said::Points(vec![Point { x: 15, y: 3 }]));
+        for garbage in ["20,3", "7;7", "hello", "-1,2", "7,7 x", "", "OKAY"] {
             assert!(matches!(read(garbage), Said::Other(_)), "{garbage:?}");
         }
     }
