@@ -30,10 +30,10 @@
 //! `src-tauri/games/src/gomoku/ai/patterns.bin`). The same file gives the same weights.
 
 use pastimes_games::gomoku::ai::features::{quiet_features, todays_weights, PER_SIDE};
-use pastimes_games::gomoku::{Colour, Gomoku, Opponent, Params, Rule};
-use pastimes_games::Game;
+use pastimes_games::gomoku::{Gomoku, Rule};
 use pastimes_lab::line_patterns::{colour_index, patterns};
 use pastimes_lab::pattern_fit::{fit, fit_scalar, log_loss, metrics, sigmoid, Metrics, Model, Sample, Settings};
+use pastimes_lab::point_patterns::game_of;
 use pastimes_lab::selfplay::{read_file, Record};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -76,26 +76,6 @@ struct Position {
 
 fn rule_number(rule: Rule) -> usize {
     Rule::ALL.iter().position(|r| *r == rule).expect("a rule")
-}
-
-/// The record's position as a game, its stones placed black and white in turn (for the
-/// hand-made evaluation, which reads a game); `None` if a rule refuses that order.
-fn game_of(record: &Record) -> Option<Gomoku> {
-    let params = Params { rule: record.rule, opponent: Opponent::Human, ..Params::default() };
-    let mut game = Gomoku::new(&params, 0).ok()?;
-    let stones = |colour| {
-        (0..record.cells.len())
-            .filter(move |&i| record.cells[i] == Some(colour))
-            .map(pastimes_lab::selfplay::point_of_cell)
-    };
-    let (mut black, mut white) = (stones(Colour::Black), stones(Colour::White));
-    loop {
-        let next = if game.side_to_move() == Colour::Black { black.next() } else { white.next() };
-        let Some(p) = next else { break };
-        game.place_unchecked(p).ok()?;
-    }
-    (game.side_to_move() == record.to_move && game.moves().len() == record.cells.iter().flatten().count())
-        .then_some(game)
 }
 
 /// Today's evaluation of a quiet position, in its units.

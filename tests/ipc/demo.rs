@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
 /// Asks for the game until `done` says so, within `seconds`.
-fn wait_until(h: &Harness, seconds: u64, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+pub(super) fn wait_until(h: &Harness, seconds: u64, what: &str, done: impl Fn(&Value) -> bool) -> Value {
     let deadline = Instant::now() + Duration::from_secs(seconds);
     loop {
         let snapshot = h.call("snapshot", json!({"game": "gomoku"})).unwrap();

@@ -2,25 +2,12 @@
 //! replayed and written as a 20x20 `.psq`, a demo played to its end on it, and the sizes and
 //! rules it refuses by name.
 
+use super::demo::wait_until;
 use super::{harness_with_seed, Harness};
 use serde_json::{json, Value};
-use std::time::{Duration, Instant};
 
 fn new_game(h: &Harness, params: Value) -> Result<Value, Value> {
     h.call("new_game", json!({"game": "gomoku", "params": params}))
-}
-
-/// Asks for the game until `done` says so, within `seconds`.
-fn wait_until(h: &Harness, seconds: u64, what: &str, done: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    loop {
-        let snapshot = h.call("snapshot", json!({"game": "gomoku"})).unwrap();
-        if done(&snapshot) {
-            return snapshot;
-        }
-        assert!(Instant::now() < deadline, "waited too long for {what}: {snapshot}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 #[test]
