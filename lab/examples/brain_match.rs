@@ -204,8 +204,15 @@ fn one_game(path: &str, rule: u64, turn_ms: u64, memory: u64) {
 }
 
 /// The decisions (as the brain's DEBUG line names them) that play a win already proven: a five,
-/// an open four, the first move of a win by fours or by fours and threes, a search that proved one.
-const PROVEN_WINS: [&str; 5] = ["Win", "Unstoppable", "Fours", "Threes", "Search won"];
+/// an open four, the first move of a win by fours or by fours and threes; and any other
+/// decision marked ` won` (a search that proved one, a forced reply after which thinking ahead
+/// did).
+const PROVEN_WINS: [&str; 4] = ["Win", "Unstoppable", "Fours", "Threes"];
+
+/// Whether an answer of `decision` plays a proven win (see [`PROVEN_WINS`]).
+fn plays_a_proven_win(decision: &str) -> bool {
+    PROVEN_WINS.contains(&decision) || decision.ends_with(" won")
+}
 
 /// One brain's time over the ladder.
 #[derive(Default, Clone)]
@@ -274,12 +281,23 @@ impl Clock {
         let (thought, thought_time) = self
             .decisions
             .iter()
-            .filter(|(d, _)| !PROVEN_WINS.contains(&d.as_str()))
+            .filter(|(d, _)| !plays_a_proven_win(d))
+            .fold((0, Duration::ZERO), |(n, t), (_, &(dn, dt))| (n + dn, t + dt));
+        // Besides: less the answers in positions proven lost too (a search's, or a forced reply
+        // after which the opponent wins at once: the brain's DEBUG line ends in ` lost`).
+        let (open, open_time) = self
+            .decisions
+            .iter()
+            .filter(|(d, _)| !plays_a_proven_win(d) && !d.ends_with(" lost"))
             .fold((0, Duration::ZERO), |(n, t), (_, &(dn, dt))| (n + dn, t + dt));
         let thought = if thought == 0 {
             String::new()
         } else {
-            format!(", without proven wins {:.0} ms ({thought})", ms(thought_time, thought))
+            format!(
+                ", without proven wins {:.0} ms ({thought}), nor proven losses {:.0} ms ({open})",
+                ms(thought_time, thought),
+                ms(open_time, open)
+            )
         };
         format!(
             "mean {:.0} ms, moves 10-40 {:.0} ms{thought}{searched}, slowest {} ms, over the turn {}{decisions}",

@@ -315,9 +315,15 @@ impl Brain {
         let ms = |t: Option<std::time::Duration>| t.unwrap_or_default().as_millis();
         // The decision last: a manager's log (and `brain_match`) tells searched moves by it.
         let (soft, hard) = (ms(limits.soft), ms(limits.time));
-        // A search that proved a win says so: it had nothing left to think about.
-        let won = if decision == Decision::Search && score >= WIN_SCORE { " won" } else { "" };
-        say(&format!("DEBUG {level:?} search for about {soft} ms, at most {hard} ms: {decision:?}{won}"));
+        // A move proven won or lost by a search says so (a search's own, or thinking ahead
+        // after a forced reply): there was nothing left to think about. A win by threats or a
+        // five is plain from the decision itself.
+        let proven = match decision {
+            Decision::Search | Decision::Block | Decision::Only if score >= WIN_SCORE => " won",
+            _ if score <= -WIN_SCORE => " lost",
+            _ => "",
+        };
+        say(&format!("DEBUG {level:?} search for about {soft} ms, at most {hard} ms: {decision:?}{proven}"));
         self.own.push(p);
         Ok(format!("{},{}", p.x, p.y))
     }

@@ -243,6 +243,11 @@ impl Pace {
         self.whole_turn = false;
     }
 
+    /// Whether time not spent on this move is lost to it ([`Limits::whole_turn`]).
+    pub fn whole_turn(&self) -> bool {
+        self.whole_turn
+    }
+
     /// How long to think ahead after a forced reply: [`AHEAD_SHARE`] of the target, or all of
     /// it when the turn's time is lost unless spent; `None` without a target or time left.
     pub fn ahead_time(&self) -> Option<Duration> {

@@ -63,7 +63,7 @@ use forced::{Forced, Kind};
 use position::Position;
 use rand::seq::SliceRandom;
 use rand::Rng;
-use search::Searcher;
+use search::{Outcome, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tt::{Table, NO_MOVE};
@@ -479,6 +479,31 @@ pub fn evaluate(game: &Gomoku, side: Colour, limits: &Limits, cancel: &AtomicBoo
 /// How many forced replies in a row [`evaluate`] plays out: a chain of fours is rarely longer.
 const FORCED_REPLIES: u32 = 12;
 
+/// Thinking ahead from `root` proved `pos` won or lost (`score`, from its side to move's point
+/// of view: a five now, an open four, or a search's proof): the move chosen at the root then has
+/// that result, and its score in `result` says so in moves from the root, unless it already
+/// did. A forced reply that leaves the opponent a second four, or one whose attacker runs out of
+/// threats, looks like any other until then.
+fn note_proven(result: &mut SearchResult, root: &Position, pos: &Position, score: i32) {
+    if result.score.abs() >= WIN_SCORE {
+        return;
+    }
+    let plies = (pos.stones() - root.stones()) as i32 + (eval::WIN - score.abs());
+    let ours = (pos.to_move() == root.to_move()) == (score > 0);
+    result.score = if ours { eval::WIN - plies } else { -(eval::WIN - plies) };
+}
+
+/// How many times wider each search for a defence of a lost position is than the last.
+const WIDER: usize = 2;
+
+/// Less time than this left is not worth another search ahead: it would barely finish its
+/// first iteration.
+const MIN_AHEAD: Duration = Duration::from_millis(20);
+
+/// How many moves thinking ahead follows the line it expects when its searches end early: a
+/// proven line is seldom longer, and the time runs out first in a position with a choice.
+const AHEAD_STEPS: u32 = 16;
+
 /// The engine plays a forced reply (a five to block, its only candidate) without weighing the
 /// position, so its score says nothing there (0, even facing an open four). The position is
 /// then worth what it is after that reply: an open four still wins whichever end is blocked.
@@ -572,7 +597,7 @@ impl<'a> Turn<'a> {
     fn run(mut self, game: &Gomoku) -> SearchResult {
         if !game.status().is_over() {
             let chosen = self.choose();
-            if self.ahead && matches!(chosen.1, Decision::Block | Decision::Only) {
+            if self.ahead && self.thinks_ahead_after(chosen.1) {
                 self.think_ahead(chosen.0);
             }
             self.settle(chosen);
@@ -656,6 +681,7 @@ impl<'a> Turn<'a> {
             self.keep_defences(&mut list, Kind::Fours, self.style.vcf_depth, self.style.vcf_nodes);
         }
         list.retain(|c| !excluded.contains(&c.point));
+        let all = list.clone();
         if !scan.they_threaten {
             list.truncate(self.style.root_width);
         }
@@ -684,43 +710,104 @@ impl<'a> Turn<'a> {
         let outcome = searcher.iterate(&mut list);
         self.result.main_nodes = searcher.nodes;
         self.result.nodes += searcher.nodes;
-        self.result.score = outcome.score;
-        self.result.depth = outcome.depth;
         self.result.pv =
             searcher.principal_variation(outcome.best).into_iter().map(|p| Point::from_index(p).into()).collect();
+        let outcome = self.defend_wider(all, outcome);
+        self.result.score = outcome.score;
+        self.result.depth = outcome.depth;
         self.result.main_time = self.pace.elapsed().saturating_sub(begun);
         Some((outcome.best, Decision::Search))
     }
 
-    /// After choosing the forced `reply`, searches on into the memory, for the next search to
-    /// find: past the blocks of fives that follow it (forced for either side, so the position
-    /// after them is one the game will reach) to the first position with a choice, for the time
-    /// the pace gives ([`Pace::ahead_time`]). Nothing without a memory to keep it in or a time
-    /// limit to take the time from; nothing when a side wins at once anyway.
+    /// When the search proved the position lost and the turn's time would be lost unless
+    /// spent: searches again, wider, for a defence the selective search passed over: every
+    /// root move in `all` and [`WIDER`] times the moves at each node, then wider again while
+    /// each proves the loss and time is left. A move not proven lost replaces the search's
+    /// (with its line); else the longest loss found stands. A wider search counts only from
+    /// the depth at which the loss was proven: shallower, a loss may just lie past its horizon.
+    fn defend_wider(&mut self, all: Vec<Candidate>, mut outcome: Outcome) -> Outcome {
+        let proven_at = outcome.depth;
+        let mut width = self.style.width;
+        while outcome.score <= -WIN_SCORE && self.pace.whole_turn() && width < POINTS {
+            let Some(time) = self.pace.ahead_time() else { break };
+            width = width.saturating_mul(WIDER);
+            let style = Style { width, root_width: POINTS, late_reduction: false, ..self.style };
+            let limits = Limits { time: Some(time), soft: Some(time), ..self.limits.clone() };
+            let mut list = all.clone();
+            let mut pace = Pace::start(&limits);
+            let mut table = Table::new(search::table_bits(&style, &limits));
+            let mut searcher = Searcher::new(self.pos.clone(), &style, &limits, self.cancel, &mut pace, &mut table);
+            let wider = searcher.iterate(&mut list);
+            self.result.nodes += searcher.nodes;
+            if wider.depth >= proven_at.max(1) && wider.score > outcome.score {
+                self.result.pv =
+                    searcher.principal_variation(wider.best).into_iter().map(|p| Point::from_index(p).into()).collect();
+                outcome = wider;
+            }
+            if self.cancel.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        outcome
+    }
+
+    /// Whether the time left after choosing a move of `decision` goes to thinking ahead: after
+    /// a forced reply always (the next move's head start); when the turn's time is lost unless
+    /// spent, also after a search that stopped early without proving a win (one that proved a
+    /// loss, or reached its depth limit), since nothing else would use that time.
+    fn thinks_ahead_after(&self, decision: Decision) -> bool {
+        match decision {
+            Decision::Block | Decision::Only => true,
+            Decision::Search => self.pace.whole_turn() && self.result.score < WIN_SCORE,
+            _ => false,
+        }
+    }
+
+    /// After choosing `reply`, searches on into the memory, for the next search to find: past
+    /// the blocks of fives that follow it (forced for either side, so the position after them
+    /// is one the game will reach) to the first position with a choice, for the time the pace
+    /// gives ([`Pace::ahead_time`]). A search there that ends early (a proven result: a block
+    /// of a four that the attacker's next four follows, a lost position) steps on along the
+    /// line it expects, so that the time goes to the positions the game is likeliest to reach,
+    /// up to [`AHEAD_STEPS`] moves. Nothing without a memory to keep it in or a time limit to
+    /// take the time from; the thinking ends where a side wins at once.
     fn think_ahead(&mut self, reply: usize) {
         let Some(memory) = self.memory.as_deref_mut() else { return };
-        let Some(time) = self.pace.ahead_time() else { return };
-        let limits = Limits { time: Some(time), soft: Some(time), ..self.limits.clone() };
         let mut pos = self.pos.clone();
-        pos.make(reply);
+        let mut next = reply;
         let mut list = Vec::with_capacity(POINTS);
-        let mut scan = eval::scan(&pos, &mut list);
-        for _ in 0..FORCED_REPLIES {
-            let Some(five) = scan.their_five.filter(|_| scan.my_five.is_none()) else { break };
-            pos.make(defence::five_stop(&pos, &list, five).unwrap_or(five));
-            scan = eval::scan(&pos, &mut list);
+        for _ in 0..AHEAD_STEPS {
+            let Some(time) = self.pace.ahead_time().filter(|&t| t >= MIN_AHEAD) else { return };
+            pos.make(next);
+            let mut scan = eval::scan(&pos, &mut list);
+            for _ in 0..FORCED_REPLIES {
+                let Some(five) = scan.their_five.filter(|_| scan.my_five.is_none()) else { break };
+                pos.make(defence::five_stop(&pos, &list, five).unwrap_or(five));
+                scan = eval::scan(&pos, &mut list);
+            }
+            if scan.my_five.is_some() || scan.my_unstoppable.is_some() {
+                let score = eval::WIN - if scan.my_five.is_some() { 1 } else { 3 };
+                note_proven(&mut self.result, &self.pos, &pos, score);
+                return;
+            }
+            search::select(&pos, &mut list, &scan, NO_MOVE, self.style.root_width);
+            if list.is_empty() {
+                return;
+            }
+            let limits = Limits { time: Some(time), soft: Some(time), ..self.limits.clone() };
+            let mut pace = Pace::start(&limits);
+            let mut searcher =
+                Searcher::new(pos.clone(), &self.style, &limits, self.cancel, &mut pace, &mut memory.table);
+            let outcome = searcher.iterate(&mut list);
+            self.result.nodes += searcher.nodes;
+            if outcome.score.abs() >= WIN_SCORE {
+                note_proven(&mut self.result, &self.pos, &pos, outcome.score);
+            }
+            next = outcome.best;
+            if self.cancel.load(Ordering::Relaxed) {
+                return;
+            }
         }
-        if list.is_empty() || scan.my_five.is_some() || scan.my_unstoppable.is_some() {
-            return;
-        }
-        search::select(&pos, &mut list, &scan, NO_MOVE, self.style.root_width);
-        if list.is_empty() {
-            return;
-        }
-        let mut pace = Pace::start(&limits);
-        let mut searcher = Searcher::new(pos, &self.style, &limits, self.cancel, &mut pace, &mut memory.table);
-        searcher.iterate(&mut list);
-        self.result.nodes += searcher.nodes;
     }
 
     /// If the opponent has a forced win of `kind` now (were it to move), keeps the moves that

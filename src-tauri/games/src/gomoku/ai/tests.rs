@@ -459,3 +459,22 @@ fn a_forbidden_point_is_never_a_candidate_for_black() {
     eval::scan(&pos, &mut list);
     assert!(list.iter().any(|c| c.point == j8), "white may play there");
 }
+
+/// A forced block that leaves the opponent a second four is a proven loss: thinking ahead
+/// after it finds the five at once, and the move's score says so (two moves to the five), so
+/// that a caller tells it from a block with a game still to play. Without a memory to think
+/// ahead into, the block is only a block.
+#[test]
+fn a_block_that_leaves_a_second_four_is_a_proven_loss() {
+    let black = ["E8", "F8", "G8", "H8", "K3", "K4", "K5", "K6"];
+    let white = ["D8", "K2", "A1", "A15", "O1", "O15", "C13"];
+    let game = game_of(&black, &white);
+    let limits = Limits { whole_turn: true, ..Limits::timed(Duration::from_millis(300), Duration::from_millis(300)) };
+    let cancel = AtomicBool::new(false);
+    let mut memory = Memory::new();
+    let found = search_remembering(&game, Level::Master, &limits, 5, &cancel, Some(&mut memory));
+    assert_eq!(found.decision, Decision::Block);
+    assert!(found.score < 0 && plies_to_end(found.score) == Some(2), "{}", found.score);
+    let alone = search_remembering(&game, Level::Master, &limits, 5, &cancel, None);
+    assert_eq!((alone.decision, alone.score), (Decision::Block, 0));
+}
