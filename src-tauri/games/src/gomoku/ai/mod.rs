@@ -776,6 +776,9 @@ impl<'a> Turn<'a> {
         let mut pos = self.pos.clone();
         let mut next = reply;
         let mut list = Vec::with_capacity(POINTS);
+        // A proof says what `reply` leads to only while every move before it was forced or
+        // proven: past a move that was merely expected, the other side may play another.
+        let mut line_proven = true;
         for _ in 0..AHEAD_STEPS {
             let Some(time) = self.pace.ahead_time().filter(|&t| t >= MIN_AHEAD) else { return };
             pos.make(next);
@@ -786,8 +789,10 @@ impl<'a> Turn<'a> {
                 scan = eval::scan(&pos, &mut list);
             }
             if scan.my_five.is_some() || scan.my_unstoppable.is_some() {
-                let score = eval::WIN - if scan.my_five.is_some() { 1 } else { 3 };
-                note_proven(&mut self.result, &self.pos, &pos, score);
+                if line_proven {
+                    let score = eval::WIN - if scan.my_five.is_some() { 1 } else { 3 };
+                    note_proven(&mut self.result, &self.pos, &pos, score);
+                }
                 return;
             }
             search::select(&pos, &mut list, &scan, NO_MOVE, self.style.root_width);
@@ -800,7 +805,9 @@ impl<'a> Turn<'a> {
                 Searcher::new(pos.clone(), &self.style, &limits, self.cancel, &mut pace, &mut memory.table);
             let outcome = searcher.iterate(&mut list);
             self.result.nodes += searcher.nodes;
-            if outcome.score.abs() >= WIN_SCORE {
+            if outcome.score.abs() < WIN_SCORE {
+                line_proven = false;
+            } else if line_proven {
                 note_proven(&mut self.result, &self.pos, &pos, outcome.score);
             }
             next = outcome.best;
