@@ -278,18 +278,16 @@ impl Clock {
         };
         // Issue #61's figure: moves 10-40 less the answers that play a proven win (nothing to
         // think about there), among the moves whose decision the brain gave.
-        let (thought, thought_time) = self
-            .decisions
-            .iter()
-            .filter(|(d, _)| !plays_a_proven_win(d))
-            .fold((0, Duration::ZERO), |(n, t), (_, &(dn, dt))| (n + dn, t + dt));
+        let answers_of = |kept: &dyn Fn(&str) -> bool| {
+            self.decisions
+                .iter()
+                .filter(|(d, _)| kept(d))
+                .fold((0, Duration::ZERO), |(n, t), (_, &(dn, dt))| (n + dn, t + dt))
+        };
+        let (thought, thought_time) = answers_of(&|d| !plays_a_proven_win(d));
         // Besides: less the answers in positions proven lost too (a search's, or a forced reply
         // after which the opponent wins at once: the brain's DEBUG line ends in ` lost`).
-        let (open, open_time) = self
-            .decisions
-            .iter()
-            .filter(|(d, _)| !plays_a_proven_win(d) && !d.ends_with(" lost"))
-            .fold((0, Duration::ZERO), |(n, t), (_, &(dn, dt))| (n + dn, t + dt));
+        let (open, open_time) = answers_of(&|d| !plays_a_proven_win(d) && !d.ends_with(" lost"));
         let thought = if thought == 0 {
             String::new()
         } else {

@@ -493,6 +493,17 @@ fn note_proven(result: &mut SearchResult, root: &Position, pos: &Position, score
     result.score = if ours { eval::WIN - plies } else { -(eval::WIN - plies) };
 }
 
+/// `limits` with `time` for both the target and the hard limit: a search after the main one, in
+/// what the turn has left.
+fn within(limits: &Limits, time: Duration) -> Limits {
+    Limits { time: Some(time), soft: Some(time), ..limits.clone() }
+}
+
+/// The line `searcher` expects from the root move `best` on, as moves.
+fn expected_line(searcher: &mut Searcher<'_>, best: usize) -> Vec<Move> {
+    searcher.principal_variation(best).into_iter().map(|p| Point::from_index(p).into()).collect()
+}
+
 /// How many times wider each search for a defence of a lost position is than the last.
 const WIDER: usize = 2;
 
@@ -710,8 +721,7 @@ impl<'a> Turn<'a> {
         let outcome = searcher.iterate(&mut list);
         self.result.main_nodes = searcher.nodes;
         self.result.nodes += searcher.nodes;
-        self.result.pv =
-            searcher.principal_variation(outcome.best).into_iter().map(|p| Point::from_index(p).into()).collect();
+        self.result.pv = expected_line(&mut searcher, outcome.best);
         let outcome = self.defend_wider(all, outcome);
         self.result.score = outcome.score;
         self.result.depth = outcome.depth;
@@ -732,7 +742,7 @@ impl<'a> Turn<'a> {
             let Some(time) = self.pace.ahead_time() else { break };
             width = width.saturating_mul(WIDER);
             let style = Style { width, root_width: POINTS, late_reduction: false, ..self.style };
-            let limits = Limits { time: Some(time), soft: Some(time), ..self.limits.clone() };
+            let limits = within(self.limits, time);
             let mut list = all.clone();
             let mut pace = Pace::start(&limits);
             let mut table = Table::new(search::table_bits(&style, &limits));
@@ -740,8 +750,7 @@ impl<'a> Turn<'a> {
             let wider = searcher.iterate(&mut list);
             self.result.nodes += searcher.nodes;
             if wider.depth >= proven_at.max(1) && wider.score > outcome.score {
-                self.result.pv =
-                    searcher.principal_variation(wider.best).into_iter().map(|p| Point::from_index(p).into()).collect();
+                self.result.pv = expected_line(&mut searcher, wider.best);
                 outcome = wider;
             }
             if self.cancel.load(Ordering::Relaxed) {
@@ -799,7 +808,7 @@ impl<'a> Turn<'a> {
             if list.is_empty() {
                 return;
             }
-            let limits = Limits { time: Some(time), soft: Some(time), ..self.limits.clone() };
+            let limits = within(self.limits, time);
             let mut pace = Pace::start(&limits);
             let mut searcher =
                 Searcher::new(pos.clone(), &self.style, &limits, self.cancel, &mut pace, &mut memory.table);
