@@ -504,6 +504,22 @@ fn expected_line(searcher: &mut Searcher<'_>, best: usize) -> Vec<Move> {
     searcher.principal_variation(best).into_iter().map(|p| Point::from_index(p).into()).collect()
 }
 
+/// A search of `pos` (whose moves are `list`) within `limits` into the memory's `table`, for
+/// the next search to find: thinking ahead. Its outcome, and how many nodes it took.
+fn search_ahead(
+    pos: &Position,
+    list: &mut [Candidate],
+    style: &Style,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    table: &mut Table,
+) -> (Outcome, u64) {
+    let mut pace = Pace::start(limits);
+    let mut searcher = Searcher::new(pos.clone(), style, limits, cancel, &mut pace, table);
+    let outcome = searcher.iterate(list);
+    (outcome, searcher.nodes)
+}
+
 /// How many times wider each search for a defence of a lost position is than the last.
 const WIDER: usize = 2;
 
@@ -610,6 +626,7 @@ impl<'a> Turn<'a> {
             let chosen = self.choose();
             if self.ahead && self.thinks_ahead_after(chosen.1) {
                 self.think_ahead(chosen.0);
+                self.think_past_mistakes(chosen.0);
             }
             self.settle(chosen);
         }
@@ -809,11 +826,8 @@ impl<'a> Turn<'a> {
                 return;
             }
             let limits = within(self.limits, time);
-            let mut pace = Pace::start(&limits);
-            let mut searcher =
-                Searcher::new(pos.clone(), &self.style, &limits, self.cancel, &mut pace, &mut memory.table);
-            let outcome = searcher.iterate(&mut list);
-            self.result.nodes += searcher.nodes;
+            let (outcome, nodes) = search_ahead(&pos, &mut list, &self.style, &limits, self.cancel, &mut memory.table);
+            self.result.nodes += nodes;
             if outcome.score.abs() < WIN_SCORE {
                 line_proven = false;
             } else if line_proven {
@@ -824,6 +838,71 @@ impl<'a> Turn<'a> {
                 return;
             }
         }
+    }
+
+    /// When the turn's time would be lost and thinking ahead left some of it (its line ended in
+    /// a proof, most often of a loss): searches, into the memory, the positions after the
+    /// opponent's replies to `reply`, so that the next search starts warm wherever the opponent
+    /// goes. A lost position is lost only to an opponent who finds the win; its other moves are
+    /// where the game may go on, even past a five not made (a person at a manager's board
+    /// misses one now and then). First the replies the search would weigh, then, once each is
+    /// proven, every other; the ones not proven are searched again, deeper, while time is left.
+    /// Nothing after a proven win: that move ends the game or forces its end.
+    fn think_past_mistakes(&mut self, reply: usize) {
+        if !self.pace.whole_turn() || self.result.score >= WIN_SCORE || self.memory.is_none() {
+            return;
+        }
+        let mut pos = self.pos.clone();
+        pos.make(reply);
+        let mut replies = Vec::with_capacity(POINTS);
+        let scan = eval::scan(&pos, &mut replies);
+        // After a five there is nothing to think about; past one not made, there is.
+        replies.retain(|c| !pos.threat(c.point, pos.to_move()).five);
+        let mut others: Vec<usize> = replies.iter().map(|c| c.point).collect();
+        search::select(&pos, &mut replies, &scan, NO_MOVE, self.style.root_width);
+        let mut open: Vec<usize> = replies.iter().map(|c| c.point).collect();
+        others.retain(|p| !open.contains(p));
+        while !open.is_empty() || !others.is_empty() {
+            if open.is_empty() {
+                open = std::mem::take(&mut others);
+            }
+            match self.search_replies(&mut pos, &open) {
+                Some(unproven) => open = unproven,
+                None => return,
+            }
+        }
+    }
+
+    /// Searches the position after each of the opponent's `replies` in `pos` into the memory,
+    /// each with an equal share of the time left (at least [`MIN_AHEAD`]), and returns the
+    /// replies whose search proved nothing; `None` when the time ran out.
+    fn search_replies(&mut self, pos: &mut Position, replies: &[usize]) -> Option<Vec<usize>> {
+        let memory = self.memory.as_deref_mut()?;
+        let mut list = Vec::with_capacity(POINTS);
+        let mut unproven = Vec::new();
+        for (done, &theirs) in replies.iter().enumerate() {
+            let left = self.pace.ahead_time().filter(|&t| t >= MIN_AHEAD)?;
+            if self.cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let time = (left / (replies.len() - done) as u32).max(MIN_AHEAD);
+            pos.make(theirs);
+            let scan = eval::scan(pos, &mut list);
+            if scan.my_five.is_none() {
+                search::select(pos, &mut list, &scan, NO_MOVE, self.style.root_width);
+            }
+            if scan.my_five.is_none() && !list.is_empty() {
+                let limits = within(self.limits, time);
+                let (outcome, nodes) =
+                    search_ahead(pos, &mut list, &self.style, &limits, self.cancel, &mut memory.table);
+                self.result.nodes += nodes;
+                if outcome.score.abs() < WIN_SCORE {
+                    unproven.push(theirs);
+                }
+            }
+            pos.unmake(theirs);
+        }
+        Some(unproven)
     }
 
     /// If the opponent has a forced win of `kind` now (were it to move), keeps the moves that

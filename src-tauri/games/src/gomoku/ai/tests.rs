@@ -478,3 +478,22 @@ fn a_block_that_leaves_a_second_four_is_a_proven_loss() {
     let alone = search_remembering(&game, Level::Master, &limits, 5, &cancel, None);
     assert_eq!((alone.decision, alone.score), (Decision::Block, 0));
 }
+
+/// A lost position's turn, when its time would be lost unless spent, goes to the opponent's
+/// other replies (a lost game goes on when the opponent misses the win): the brain (white,
+/// facing two open threes) still answers with a proven loss, and only after thinking through
+/// nearly the whole turn, into its memory.
+#[test]
+fn a_lost_turn_thinks_past_the_opponents_mistakes() {
+    let black = ["F8", "G8", "H8", "C3", "C4", "C5"];
+    let white = ["A1", "A15", "O1", "O15", "M13"];
+    let game = game_of(&black, &white);
+    let turn = Duration::from_millis(300);
+    let limits = Limits { whole_turn: true, ..Limits::timed(turn, turn) };
+    let cancel = AtomicBool::new(false);
+    let mut memory = Memory::new();
+    let found = search_remembering(&game, Level::Master, &limits, 5, &cancel, Some(&mut memory));
+    assert_eq!(found.decision, Decision::Search);
+    assert!(found.score <= -WIN_SCORE, "{}", found.score);
+    assert!(found.elapsed >= turn * 4 / 5, "{:?} of {turn:?}", found.elapsed);
+}

@@ -164,10 +164,10 @@ fn renju_and_swap2_answers_keep_to_the_turn_too() {
 }
 
 /// A forced block after which the opponent still has a four is said to be lost on the DEBUG
-/// line a manager logs (`Block lost`), and answered at once: there is nothing left to think
-/// about, even with the turn's time to spend.
+/// line a manager logs (`Block lost`); the turn's time, lost if not spent, goes to the game
+/// past the five the opponent may miss, and answers within the turn.
 #[test]
-fn a_lost_block_says_so_and_answers_at_once() {
+fn a_lost_block_says_so_and_spends_the_turn() {
     // The opponent (stones "2") has two fours, each closed at one end by the brain.
     let board = ["3,7,2", "4,7,2", "5,7,2", "6,7,2", "10,2,2", "10,3,2", "10,4,2", "10,5,2"];
     let own = ["2,7,1", "10,1,1", "0,0,1", "0,14,1", "14,0,1", "14,14,1", "12,12,1"];
@@ -182,5 +182,5 @@ fn a_lost_block_says_so_and_answers_at_once() {
     let took = (managed.micros.load(Ordering::Relaxed) - before) / 1_000;
     assert!(lines.iter().any(|l| l == "7,7" || l == "10,6"), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("DEBUG") && l.ends_with(": Block lost")), "{lines:?}");
-    assert!(took <= 100, "{took} ms for a lost block");
+    assert!((400..=1_000).contains(&took), "{took} ms for a lost block");
 }
